@@ -1,0 +1,35 @@
+import type { z } from "zod";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * One endpoint of the /api contract. `request` describes the JSON body (POST/PUT) or the query (GET);
+ * path parameters are read from `:name` segments and are part of `request` too.
+ */
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  /** "none": callable without a token (the token call and client logging); otherwise a guest or member token. */
+  auth: "none" | "token";
+  request: Req;
+  response: Res;
+}
+
+export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(e: Endpoint<Req, Res>): Endpoint<Req, Res> {
+  return e;
+}
+
+export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
+export type ParsedRequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.output<Req> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;
+
+/** Fills `:name` segments of a path from the request and returns the path plus the values left over. */
+export function fillPath(path: string, input: Record<string, unknown>): { path: string; rest: Record<string, unknown> } {
+  const rest = { ...input };
+  const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ""));
+  });
+  return { path: filled, rest };
+}

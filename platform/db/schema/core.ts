@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, index } from "drizzle-orm/pg-core";
+
+/** Access and refresh tokens. Only a SHA-256 hash of each token is kept. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind", { enum: ["access", "refresh"] }).notNull(),
+    strategy: text("strategy", { enum: ["guest", "member"] }).notNull(),
+    /** Groups one access token with its refresh token; rotating a refresh token keeps the family. */
+    family: text("family").notNull(),
+    memberId: integer("member_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_tokens_family_idx").on(t.family)],
+);
+
+/** One row per (scope, key): the first request's answer, replayed to every repeat. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    body: jsonb("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** Fixed-window counters for rate limits, shared by every process on the database. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
+);
+
+/** Business-wide settings: the business profile (one row, key 'profile') and white-label settings. */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -1,0 +1,28 @@
+import type { ApiErrorBody } from "./contract";
+
+/** An expected failure: answered in the contract's error shape with its HTTP status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errorCode: number | string;
+  readonly errorDisplay?: string;
+  readonly errorText?: string;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { errorCode?: number | string; errorDisplay?: string; errorText?: string } = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.errorCode = options.errorCode ?? status;
+    this.errorDisplay = options.errorDisplay;
+    this.errorText = options.errorText;
+  }
+
+  toBody(): ApiErrorBody {
+    const body: ApiErrorBody = { status: this.status, errorCode: this.errorCode, message: this.message };
+    if (this.errorDisplay !== undefined) body.errorDisplay = this.errorDisplay;
+    if (this.errorText !== undefined) body.errorText = this.errorText;
+    return body;
+  }
+}

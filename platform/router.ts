@@ -1,0 +1,169 @@
+import { z } from "zod";
+import type { Clock, Endpoint, ParsedRequestOf, ResponseOf } from "./contract";
+import type { Db } from "./db/open";
+import { ApiError } from "./errors";
+import type { Logger } from "./logger";
+
+export interface AuthInfo {
+  strategy: "guest" | "member";
+  memberId: number | null;
+  /** The token family: stable across refreshes, used to scope idempotency keys and per-session state. */
+  family: string;
+}
+
+export interface PlatformDeps {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  config: PlatformConfig;
+  /** Resolves a bearer token to its session, or null when unknown, revoked or expired. */
+  authenticate(token: string): Promise<AuthInfo | null>;
+}
+
+export interface PlatformConfig {
+  /** Content source: embedded files under contentDir, or Strapi. */
+  contentDir: string;
+  strapi?: { url: string; token: string };
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+}
+
+export interface RequestContext extends PlatformDeps {
+  request: Request;
+  auth: AuthInfo | null;
+  idempotencyKey: string | null;
+  /** The shopper's address as the edge saw it, for rate limits. */
+  clientIp: string;
+}
+
+type Handler<E extends Endpoint> = (
+  input: ParsedRequestOf<E>,
+  ctx: RequestContext,
+) => Promise<ResponseOf<E> | Response> | ResponseOf<E> | Response;
+
+interface Route {
+  endpoint: Endpoint;
+  pattern: RegExp;
+  params: string[];
+  handler: Handler<Endpoint>;
+}
+
+/** Largest JSON body any endpoint accepts; endpoints may set a smaller one. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+export class Router {
+  private routes: Route[] = [];
+
+  on<E extends Endpoint>(endpoint: E, handler: Handler<E>): this {
+    const params: string[] = [];
+    const source = endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, n: string) => {
+      params.push(n);
+      return "([^/]+)";
+    });
+    // Static paths win over parametrised ones (site-settings before :contentType).
+    const route: Route = { endpoint, pattern: new RegExp(`^${source}/?$`), params, handler: handler as Handler<Endpoint> };
+    if (params.length === 0) this.routes.unshift(route);
+    else this.routes.push(route);
+    return this;
+  }
+
+  async handle(request: Request, deps: PlatformDeps): Promise<Response> {
+    const url = new URL(request.url);
+    let pathMatched = false;
+    for (const route of this.routes) {
+      const m = route.pattern.exec(url.pathname);
+      if (!m) continue;
+      pathMatched = true;
+      if (route.endpoint.method !== request.method.toUpperCase()) continue;
+      try {
+        return await this.run(route, m, request, url, deps);
+      } catch (error) {
+        return errorResponse(error, deps.log, request);
+      }
+    }
+    if (pathMatched) return json(new ApiError(405, "Method not allowed").toBody(), 405);
+    return json(new ApiError(404, `No such endpoint: ${request.method} ${url.pathname}`).toBody(), 404);
+  }
+
+  private async run(route: Route, m: RegExpExecArray, request: Request, url: URL, deps: PlatformDeps): Promise<Response> {
+    const { endpoint } = route;
+    let auth: AuthInfo | null = null;
+    const header = request.headers.get("authorization");
+    const token = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    if (token) auth = await deps.authenticate(token);
+    if (endpoint.auth === "token" && !auth) {
+      throw new ApiError(401, token ? "Your session has expired. Please log in again." : "A guest or member token is required", {
+        errorCode: 401,
+      });
+    }
+
+    let raw: Record<string, unknown> = {};
+    if (endpoint.method === "GET" || endpoint.method === "DELETE") {
+      raw = Object.fromEntries(url.searchParams);
+    } else {
+      raw = await readJsonBody(request);
+      // Query parameters are part of some POST calls (getPostcodeByCoordinates, getPlaceDetails …).
+      for (const [k, v] of url.searchParams) if (!(k in raw)) raw[k] = v;
+    }
+    route.params.forEach((name, i) => {
+      raw[name] = decodeURIComponent(m[i + 1] ?? "");
+    });
+
+    const parsed = endpoint.request.safeParse(raw);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first?.path.length ? `${first.path.join(".")}: ` : "";
+      throw new ApiError(400, `${where}${first?.message ?? "Invalid request"}`, {
+        errorText: "There was a validation error, please make sure your details are correct.",
+      });
+    }
+
+    const ctx: RequestContext = {
+      ...deps,
+      request,
+      auth,
+      idempotencyKey: request.headers.get("idempotency-key"),
+      clientIp: request.headers.get("x-client-ip") ?? "unknown",
+    };
+    const result = await route.handler(parsed.data as never, ctx);
+    if (result instanceof Response) return result;
+    return json(result, 200);
+  }
+}
+
+async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Request body is not valid JSON");
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "Request body must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+function errorResponse(error: unknown, log: Logger, request: Request): Response {
+  if (error instanceof ApiError) {
+    const headers: Record<string, string> = {};
+    if (error.status === 429) headers["retry-after"] = "60";
+    return json(error.toBody(), error.status, headers);
+  }
+  if (error instanceof z.ZodError) {
+    log.error("platform.response_invalid", { url: request.url, issues: error.issues.slice(0, 3) });
+  } else {
+    log.error("platform.unhandled", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
+  }
+  return json(new ApiError(500, "There was an error on the system. Please try again.").toBody(), 500);
+}
