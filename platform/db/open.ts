@@ -28,8 +28,16 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Several processes may start together on a new database: one migrates at a time.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock(hashtext('storefront:migrate'))");
+      await migratePg(drizzlePg(lockClient, { schema }) as never, { migrationsFolder });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock(hashtext('storefront:migrate'))").catch(() => undefined);
+      lockClient.release();
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
     return { db, kind: "postgres", close: () => pool.end() };
   }
   let client: PGlite;

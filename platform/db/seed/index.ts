@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../open";
+import { postcodes, storeHolidays, storeOrderMethods, stores } from "../schema";
+import { demoPostcodes } from "./postcodes";
+import { demoStores } from "./stores";
+
+export { demoStoreIds, demoStores } from "./stores";
+export { demoPostcodes, displayPostcode, normalisePostcode } from "./postcodes";
+
+export interface SeedSummary {
+  stores: number;
+  orderMethods: number;
+  holidays: number;
+  postcodes: number;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const demoSummary: SeedSummary = {
+  stores: demoStores.length,
+  orderMethods: demoStores.reduce((n, s) => n + s.methods.length, 0),
+  holidays: demoStores.reduce((n, s) => n + s.holidays.length, 0),
+  postcodes: demoPostcodes.length,
+};
+
+/**
+ * Serialises seeding across processes: several instances starting together on one PostgreSQL must not
+ * each see an empty table and insert the brand twice. Released when the transaction ends.
+ */
+async function lockSeeding(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('storefront:seed'))`);
+}
+
+async function insertDemoData(tx: Tx, options: { keepExistingPostcodes: boolean }) {
+  await tx.insert(stores).values(demoStores.map(({ methods: _methods, holidays: _holidays, ...store }) => store));
+  await tx.insert(storeOrderMethods).values(demoStores.flatMap((s) => s.methods.map((m) => ({ ...m, storeId: s.id }))));
+  const holidays = demoStores.flatMap((s) => s.holidays.map((h) => ({ ...h, storeId: s.id })));
+  if (holidays.length > 0) await tx.insert(storeHolidays).values(holidays);
+  // A postcode table imported from ONS data may already hold these postcodes; its figures win.
+  const insertPostcodes = tx.insert(postcodes).values(demoPostcodes);
+  if (options.keepExistingPostcodes) await insertPostcodes.onConflictDoNothing();
+  else await insertPostcodes;
+  // Ids were written explicitly, so the serial sequence never advanced: move it past them or the
+  // next store created through the API would collide with store 1.
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('stores', 'id'), (select coalesce(max(id), 0) + 1 from stores), false)`,
+  );
+}
+
+/** Seeds the demo brand when the database has no stores yet. Returns whether it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockSeeding(tx);
+    const existing = await tx.select({ id: stores.id }).from(stores).limit(1);
+    if (existing.length > 0) return false;
+    await insertDemoData(tx, { keepExistingPostcodes: true });
+    return true;
+  });
+}
+
+/**
+ * Replaces all store data and the postcode table with the demo brand, so ids and contents are exactly
+ * those of the seed files again. Order methods and holidays go with their stores (ON DELETE CASCADE).
+ */
+export async function reseed(db: Db): Promise<SeedSummary> {
+  await db.transaction(async (tx) => {
+    await lockSeeding(tx);
+    await tx.delete(stores);
+    await tx.delete(postcodes);
+    await insertDemoData(tx, { keepExistingPostcodes: false });
+  });
+  return demoSummary;
+}
