@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import type { SiteChromeData } from "~/services/content.server";
+import { SiteFooter } from "../site-footer/SiteFooter";
+import { SiteHeader } from "../site-header/SiteHeader";
+import { container, skipLink } from "~/styles/global.css";
+
+/** Skip link, header, the page's main landmark and footer, from the branding content. */
+export function SiteChrome({ site, children }: { site: SiteChromeData | null; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <a href="#main" className={skipLink}>
+        Skip to main content
+      </a>
+      {site ? (
+        <SiteHeader
+          companyName={site.companyName}
+          logo={site.global.logo}
+          header={site.global.header}
+          navigation={site.siteSettings.linked_headers}
+          footerBlocks={site.siteSettings.footers_contents}
+          account={{ signedIn: false }}
+        />
+      ) : null}
+      <main id="main" tabIndex={-1} className={container}>
+        {children}
+      </main>
+      {site ? (
+        <SiteFooter
+          companyName={site.companyName}
+          footer={site.global.footer}
+          blocks={site.siteSettings.footers_contents}
+          year={site.year}
+          onStorePage={/^\/stores?\//.test(pathname)}
+        />
+      ) : null}
+    </>
+  );
+}

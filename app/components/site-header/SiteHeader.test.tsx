@@ -1,0 +1,135 @@
+import { readFileSync } from "node:fs";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { globalSettingsSchema, siteSettingsSchema } from "../../../platform/contract/content";
+import { SiteHeader, type SiteHeaderProps } from "./SiteHeader";
+import { footerItemHref, hrefForSlug } from "./site-link";
+
+const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../content/${file}`, import.meta.url), "utf8"));
+const global = globalSettingsSchema.parse(read("global.json"));
+const site = siteSettingsSchema.parse(read("site-settings.json"));
+
+const demo: SiteHeaderProps = {
+  companyName: global.companyName,
+  logo: global.logo,
+  header: global.header,
+  navigation: site.linked_headers,
+  footerBlocks: site.footers_contents,
+  account: { signedIn: false },
+};
+
+function render(props: Partial<SiteHeaderProps> = {}, path = "/") {
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={[path]}>
+      <SiteHeader {...demo} {...props} />
+    </MemoryRouter>,
+  );
+}
+
+function between(html: string, start: string, end: string): string {
+  const from = html.indexOf(start);
+  expect(from, start).toBeGreaterThanOrEqual(0);
+  return html.slice(from, html.indexOf(end, from));
+}
+
+describe("SiteHeader", () => {
+  it("links the logo home, named by the company", () => {
+    const html = render();
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*><picture><img [^>]*alt="Larder &amp; Co"/);
+    expect(html).toContain('src="/brand/larder-logo.svg" alt="Larder &amp; Co" width="196" height="48"');
+  });
+
+  it("shows the company name as text when there is no logo", () => {
+    expect(render({ logo: null })).toMatch(/<a [^>]*href="\/"[^>]*><span[^>]*>Larder &amp; Co<\/span><\/a>/);
+  });
+
+  it("lists the header navigation in a labelled desktop nav, with sub-menus as disclosure widgets", () => {
+    const nav = between(render(), '<nav aria-label="Main"', "</nav>");
+    expect(nav).toContain('href="/stores"');
+    expect(nav).toContain('href="/about-us"');
+    expect(nav).toMatch(/<details name="site-header-menu"[^>]*><summary[^>]*>Help<svg/);
+    expect(nav).toContain('href="/delivery-information"');
+    expect(nav).toContain('href="/contact"');
+    expect(nav).not.toContain("Login");
+  });
+
+  it("offers a Menu button that opens the sidebar without script, with a 'Close sidebar' control", () => {
+    const html = render();
+    const sidebar = between(html, "<details", '<nav aria-label="Main"');
+    expect(sidebar).toMatch(/<summary[^>]*>.*Menu.*Close sidebar.*<\/summary>/);
+    expect(sidebar).toContain('<nav aria-label="Site menu">');
+    // Header entries, then footer blocks as expandable sections.
+    expect(sidebar.indexOf(">Shop<")).toBeLessThan(sidebar.indexOf(">The small print"));
+    expect(sidebar).toContain('href="/privacy-policy"');
+  });
+
+  it("opens external footer links marked newWindow in a new tab, and says so", () => {
+    const sidebar = between(render(), "<details", '<nav aria-label="Main"');
+    expect(sidebar).toMatch(/<a href="https:\/\/www\.food\.gov\.uk\/"[^>]*target="_blank" rel="noopener noreferrer">Food Standards Agency<span[^>]*> \(opens in new tab\)<\/span><\/a>/);
+  });
+
+  it("shows Login for guests when there are no header entries", () => {
+    const html = render({ navigation: [] });
+    expect(between(html, '<nav aria-label="Site menu"', "</nav>")).toMatch(/<a [^>]*href="\/login"[^>]*>Login<\/a>/);
+    expect(between(html, '<nav aria-label="Main"', "</nav>")).toMatch(/<a [^>]*href="\/login"[^>]*>Login<\/a>/);
+  });
+
+  it("shows Manage Account and the logout form for members when there are no header entries", () => {
+    const html = render({
+      navigation: [],
+      account: { signedIn: true, logout: <form method="post" action="/logout"><button type="submit">Logout</button></form> },
+    });
+    const menu = between(html, `<nav aria-label="Site menu"`, "</nav>");
+    expect(menu).toMatch(/<a [^>]*href="\/member"[^>]*>Manage Account<\/a>/);
+    expect(menu).toContain('<form action="/logout" method="post"><button type="submit">Logout</button></form>');
+    expect(menu).not.toContain(">Login<");
+  });
+
+  it("shows the announcement banner as text, and no close button before script runs", () => {
+    const html = render({ header: { ...global.header, banner: { ...global.header.banner, content: "<b>Half price</b> bread" } } });
+    expect(html).toMatch(/<div[^>]*role="region" aria-label="Announcement"><p[^>]*>&lt;b&gt;Half price&lt;\/b&gt; bread<\/p><\/div>/);
+    expect(html).not.toContain("Close announcement");
+  });
+
+  it("leaves the banner out when it is switched off", () => {
+    expect(render({ header: { ...global.header, banner: { ...global.header.banner, showBanner: false } } })).not.toContain("Announcement");
+  });
+
+  it("shows the beta label when configured", () => {
+    expect(render()).not.toContain(">Beta<");
+    expect(render({ header: { ...global.header, showBetaLabel: true } })).toContain(">Beta<");
+  });
+
+  it("uses a navbar's own logo at that size", () => {
+    const header = { ...global.header, navbars: { ...global.header.navbars, desktop: { ...global.header.navbars.desktop, logo: { url: "/wide.svg", alternativeText: "", width: 300, height: 40 } } } };
+    expect(render({ header })).toContain('<source media="(min-width: 960px)" srcSet="/wide.svg"/>');
+  });
+
+  it("writes no style attribute, which the Content-Security-Policy forbids", () => {
+    expect(render()).not.toMatch(/\sstyle=/);
+  });
+});
+
+describe("links from content", () => {
+  it("turns slugs into site paths and keeps web, mail and phone links", () => {
+    expect(hrefForSlug("about-us")).toBe("/about-us");
+    expect(hrefForSlug("/faqs")).toBe("/faqs");
+    expect(hrefForSlug("https://example.com/x")).toBe("https://example.com/x");
+    expect(hrefForSlug("mailto:a@b.example")).toBe("mailto:a@b.example");
+    expect(hrefForSlug("  ")).toBeNull();
+  });
+
+  it("refuses script and protocol-relative links", () => {
+    expect(hrefForSlug("javascript:alert(1)")).toBeNull();
+    expect(hrefForSlug("JavaScript:alert(1)")).toBeNull();
+    expect(hrefForSlug("//evil.example")).toBeNull();
+    expect(hrefForSlug("data:text/html,x")).toBeNull();
+  });
+
+  it("uses the link of external footer items and the slug of internal ones", () => {
+    expect(footerItemHref({ slug: "faqs", link: "", linkType: "internal", isExternal: false })).toBe("/faqs");
+    expect(footerItemHref({ slug: "", link: "https://x.example", linkType: "external", isExternal: false })).toBe("https://x.example");
+    expect(footerItemHref({ slug: "ignored", link: "https://x.example", linkType: "internal", isExternal: true })).toBe("https://x.example");
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { describeError, errorDescription, errorTitle, notFoundMessage } from "./error-page";
+import { ErrorResponseImpl } from "./test-support/error-response";
+
+describe("error page texts (spec 1 §2, §8)", () => {
+  it("has the three descriptions word for word", () => {
+    expect(errorDescription(404)).toBe(
+      "Either this page no longer exists, or there's a typo in the web address. Click below for something more interesting.",
+    );
+    expect(errorDescription(500)).toBe(
+      "Sorry, something went wrong on our end. Please try again later, or contact support if the problem continues.",
+    );
+    expect(errorDescription(403)).toBe("An unexpected error occurred. Please try again later.");
+    expect(errorDescription(503)).toBe("An unexpected error occurred. Please try again later.");
+  });
+  it("titles a 404 'Page Not Found'", () => {
+    expect(errorTitle(404)).toBe("Page Not Found");
+    expect(notFoundMessage("/nope")).toBe("Page Not Found: /nope");
+  });
+  it("shows a thrown response's message and status", () => {
+    expect(describeError(new ErrorResponseImpl(404, "Not Found", { message: "Page Not Found: /x" }))).toEqual({
+      status: 404,
+      message: "Page Not Found: /x",
+    });
+    expect(describeError(new ErrorResponseImpl(403, "Forbidden", "No entry"))).toEqual({ status: 403, message: "No entry" });
+  });
+  it("never shows an unexpected error's own message", () => {
+    expect(describeError(new Error("connect ECONNREFUSED 10.0.0.1:5432"))).toEqual({
+      status: 500,
+      message: "There was an error on the system. Please try again.",
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, redirect, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import type { Media } from "../platform/contract";
+import { ErrorPage } from "./components/error-page/ErrorPage";
+import { useNonce } from "./components/nonce";
+import { Toasts } from "./components/toasts/Toasts";
+import { describeError } from "./models/error-page";
+import { appContext, shopperContext, type SessionData, type SessionFlash } from "./services/context";
+import {
+  CSRF_FAILED_MESSAGE,
+  CSRF_FIELD,
+  csrfMatches,
+  newCsrfToken,
+  sameSiteReferrer,
+  sessionStorageFor,
+} from "./services/session.server";
+import { createShopperApi } from "./services/shopper.server";
+import { loadSiteChrome } from "./services/content.server";
+import { BrandStyle } from "./components/brand-style/BrandStyle";
+import { SiteChrome } from "./components/site-chrome/SiteChrome";
+import "./styles/global.css";
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
+ * session cookie back when the request changed it.
+ */
+const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const services = context.get(appContext);
+  const storage = sessionStorageFor(services.config);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const before = JSON.stringify(session.data);
+  let csrf = session.get("csrf");
+  if (!csrf) {
+    csrf = newCsrfToken();
+    session.set("csrf", csrf);
+  }
+
+  const commit = async (response: Response) => {
+    if (JSON.stringify(session.data) !== before) response.headers.append("Set-Cookie", await storage.commitSession(session));
+    return response;
+  };
+
+  if (MUTATING.has(request.method.toUpperCase())) {
+    const given = await readCsrfField(request);
+    if (!csrfMatches(csrf, given)) {
+      session.flash("toast", { kind: "error", message: CSRF_FAILED_MESSAGE });
+      return commit(redirect(sameSiteReferrer(request), 303));
+    }
+  }
+
+  context.set(shopperContext, {
+    session,
+    csrfToken: csrf,
+    api: createShopperApi({ transport: services.platform.transport, session, clock: services.clock, clientIp: services.clientIp }),
+  });
+  return commit(await next());
+};
+
+async function readCsrfField(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return undefined;
+  try {
+    return (await request.clone().formData()).get(CSRF_FIELD);
+  } catch {
+    return undefined;
+  }
+}
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const { session, csrfToken } = context.get(shopperContext);
+  const site = await loadSiteChrome(services.platform, services.log, services.clock.now());
+  const toast = session.get("toast") ?? null;
+  return data({ csrf: csrfToken, toast, site, backHref: sameSiteReferrer(request) });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <link rel="icon" href={root?.site.global.faviconImage?.url ?? "/favicon.svg"} type="image/svg+xml" />
+        <Links />
+        {root ? <BrandStyle nonce={nonce} settings={root.site.global} /> : null}
+      </head>
+      <body>
+        <SiteChrome site={root?.site ?? null}>
+          {children}
+        </SiteChrome>
+        <Toasts toast={root?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function meta({ data, error }: Route.MetaArgs) {
+  // The error page sets its own title ('Page Not Found', '500 Error').
+  if (error) return [];
+  return [{ title: data?.site.companyName ?? "" }];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { status, message } = describeError(error);
+  return (
+    <ErrorPage
+      status={status}
+      message={message}
+      backHref={root?.backHref ?? "/"}
+      image={errorImage(root?.site.global.errorPageImage)}
+    />
+  );
+}
+
+function errorImage(media: Media | undefined) {
+  return media ? { url: media.url, alt: media.alternativeText, width: media.width, height: media.height } : null;
+}
+
+export type { SessionData, SessionFlash };

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { endpoint } from "../../platform/contract";
+import { buildPlatformError, createPlatformClient, PlatformError, UNKNOWN_ERROR_MESSAGE } from "./platform-client.server";
+
+const getThing = endpoint({
+  method: "GET",
+  path: "/api/thing/:id",
+  auth: "token",
+  request: z.object({ id: z.string(), q: z.string().optional() }),
+  response: z.object({ ok: z.boolean() }),
+});
+const postThing = endpoint({
+  method: "POST",
+  path: "/api/thing",
+  auth: "token",
+  request: z.object({ name: z.string() }),
+  response: z.object({ ok: z.boolean() }),
+});
+
+function scripted(statuses: number[]) {
+  const seen: Request[] = [];
+  const transport = {
+    baseUrl: "http://platform.test",
+    async fetch(request: Request) {
+      seen.push(request);
+      const status = statuses[Math.min(seen.length - 1, statuses.length - 1)]!;
+      const body = status < 400 ? { ok: true } : { status, errorCode: status, message: `failed ${status}` };
+      return new Response(JSON.stringify(body), { status });
+    },
+  };
+  return { client: createPlatformClient(transport), seen };
+}
+
+describe("error builder (spec 1 §8)", () => {
+  it("takes the status from a numeric errorCode first", () => {
+    expect(buildPlatformError({ errorCode: 404, status: 400, message: "x" }, 400).status).toBe(404);
+  });
+  it("falls back to status, then the HTTP status, then 500", () => {
+    expect(buildPlatformError({ errorCode: "MOBILE_USED_WITH_INVITE", status: 409, message: "x" }).status).toBe(409);
+    expect(buildPlatformError({ message: "x" }, 422).status).toBe(422);
+    expect(buildPlatformError({ message: "x" }).status).toBe(500);
+    expect(buildPlatformError(null).status).toBe(500);
+  });
+  it("keeps a text errorCode", () => {
+    expect(buildPlatformError({ errorCode: "MOBILE_USED_WITH_INVITE", status: 409, message: "x" }).errorCode).toBe("MOBILE_USED_WITH_INVITE");
+  });
+  it("takes the message from errorDisplay, errorText, message, else the unknown-error text", () => {
+    expect(buildPlatformError({ errorDisplay: "A", errorText: "B", message: "C" }).message).toBe("A");
+    expect(buildPlatformError({ errorText: "B", message: "C" }).message).toBe("B");
+    expect(buildPlatformError({ message: "C" }).message).toBe("C");
+    expect(buildPlatformError({}).message).toBe(UNKNOWN_ERROR_MESSAGE);
+    expect(UNKNOWN_ERROR_MESSAGE).toBe("An unknown error occurred");
+  });
+});
+
+describe("retry policy (spec 1 §7)", () => {
+  for (const status of [408, 409, 425, 429, 500, 502, 503, 504]) {
+    it(`retries a GET once on ${status}`, async () => {
+      const { client, seen } = scripted([status, 200]);
+      await expect(client.call(getThing, { id: "7" })).resolves.toEqual({ ok: true });
+      expect(seen).toHaveLength(2);
+    });
+    it(`never retries a POST on ${status}`, async () => {
+      const { client, seen } = scripted([status, 200]);
+      await expect(client.call(postThing, { name: "a" })).rejects.toMatchObject({ status, message: `failed ${status}` });
+      expect(seen).toHaveLength(1);
+    });
+  }
+  it("retries a GET only once", async () => {
+    const { client, seen } = scripted([503, 503, 200]);
+    await expect(client.call(getThing, { id: "7" })).rejects.toBeInstanceOf(PlatformError);
+    expect(seen).toHaveLength(2);
+  });
+  it("does not retry other failures", async () => {
+    const { client, seen } = scripted([404, 200]);
+    await expect(client.call(getThing, { id: "7" })).rejects.toMatchObject({ status: 404 });
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe("requests", () => {
+  it("fills path parameters, puts GET input in the query and sends the token and idempotency key", async () => {
+    const { client, seen } = scripted([200]);
+    await client.call(getThing, { id: "a b", q: "x" }, { token: "t0k", idempotencyKey: "k1", clientIp: "1.2.3.4" });
+    const req = seen[0]!;
+    expect(new URL(req.url).pathname).toBe("/api/thing/a%20b");
+    expect(new URL(req.url).searchParams.get("q")).toBe("x");
+    expect(req.headers.get("authorization")).toBe("Bearer t0k");
+    expect(req.headers.get("idempotency-key")).toBe("k1");
+    expect(req.headers.get("x-client-ip")).toBe("1.2.3.4");
+  });
+  it("sends POST input as JSON", async () => {
+    const { client, seen } = scripted([200]);
+    await client.call(postThing, { name: "milk" });
+    expect(await seen[0]!.json()).toEqual({ name: "milk" });
+  });
+  it("rejects a response that breaks the contract", async () => {
+    const client = createPlatformClient({
+      baseUrl: "http://p",
+      fetch: async () => new Response(JSON.stringify({ ok: "yes" }), { status: 200 }),
+    });
+    await expect(client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 502 });
+  });
+  it("treats a transport failure as 503 after the GET retry", async () => {
+    let calls = 0;
+    const client = createPlatformClient({
+      baseUrl: "http://p",
+      fetch: async () => {
+        calls++;
+        throw new TypeError("fetch failed");
+      },
+    });
+    await expect(client.call(getThing, { id: "1" })).rejects.toMatchObject({ status: 503 });
+    expect(calls).toBe(2);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
+import type { AppServices, SessionData, SessionFlash, Toast } from "./context";
+
+export const SESSION_COOKIE = "__session";
+/** The session cookie lives 30 days; every response that changes it renews it. */
+const SESSION_MAX_AGE = 30 * 24 * 3600;
+
+const storages = new Map<string, SessionStorage<SessionData, SessionFlash>>();
+
+export function sessionStorageFor(config: AppServices["config"]): SessionStorage<SessionData, SessionFlash> {
+  const key = `${config.secureCookies}:${config.sessionSecrets.join(",")}`;
+  let storage = storages.get(key);
+  if (!storage) {
+    storage = createCookieSessionStorage<SessionData, SessionFlash>({
+      cookie: {
+        name: SESSION_COOKIE,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: config.secureCookies,
+        path: "/",
+        maxAge: SESSION_MAX_AGE,
+        secrets: config.sessionSecrets,
+      },
+    });
+    storages.set(key, storage);
+  }
+  return storage;
+}
+
+export function newCsrfToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+export function csrfMatches(expected: string | undefined, given: unknown): boolean {
+  if (!expected || typeof given !== "string" || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+}
+
+export const CSRF_FIELD = "csrf";
+export const CSRF_FAILED_MESSAGE = "Your form had expired, so nothing was changed. Please try again.";
+
+/** A same-site path to go back to after a refused post, from the Referer; "/" when there is none. */
+export function sameSiteReferrer(request: Request): string {
+  const referer = request.headers.get("referer");
+  if (!referer) return "/";
+  try {
+    const from = new URL(referer);
+    const here = new URL(request.url);
+    if (from.origin !== here.origin) return "/";
+    return `${from.pathname}${from.search}`;
+  } catch {
+    return "/";
+  }
+}
+
+export function toastRedirect(session: { flash(name: "toast", value: Toast): void }, to: string, toast: Toast, init?: ResponseInit) {
+  session.flash("toast", toast);
+  return redirect(to, { status: 303, ...init });
+}

@@ -1,0 +1,142 @@
+import type { Session } from "react-router";
+import { api, type Endpoint, type RequestOf, type ResponseOf } from "../../platform/contract";
+import type { Clock } from "../../platform/contract";
+import type { SessionData, SessionFlash, StoredAuth } from "./context";
+import { createPlatformClient, PlatformError, type PlatformClient, type PlatformTransport } from "./platform-client.server";
+
+/** Renew a token this long before it expires, so a call never races its expiry. */
+const RENEW_MARGIN_MS = 60_000;
+
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+async function requestGuestToken(client: PlatformClient): Promise<TokenResponse> {
+  return client.call(api.oauthToken, { grant_type: "client_credentials" });
+}
+
+async function refreshToken(client: PlatformClient, refresh: string): Promise<TokenResponse> {
+  return client.call(api.oauthToken, { grant_type: "refresh_token", refresh_token: refresh });
+}
+
+function toStored(strategy: StoredAuth["strategy"], t: TokenResponse, now: number): StoredAuth {
+  return { strategy, accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: now + t.expires_in * 1000 };
+}
+
+/**
+ * The calls a shopper's request makes, with the shopper's own token. The token is fetched lazily, on the first call
+ * that needs one, so pages that only show shared content never create a guest session on the platform.
+ */
+export interface ShopperApi {
+  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options?: { idempotencyKey?: string }): Promise<ResponseOf<E>>;
+}
+
+export function createShopperApi(options: {
+  transport: PlatformTransport;
+  session: Session<SessionData, SessionFlash>;
+  clock: Clock;
+  clientIp: string;
+}): ShopperApi {
+  const client = createPlatformClient(options.transport);
+  const { session, clock, clientIp } = options;
+
+  async function token(): Promise<string> {
+    const now = clock.now().getTime();
+    const current = session.get("auth");
+    if (current && current.expiresAt - RENEW_MARGIN_MS > now) return current.accessToken;
+    if (current) {
+      try {
+        const renewed = await refreshToken(client, current.refreshToken);
+        session.set("auth", toStored(current.strategy, renewed, now));
+        return renewed.access_token;
+      } catch (error) {
+        if (!(error instanceof PlatformError) || error.status >= 500) throw error;
+        // The refresh token is gone: start a new guest session.
+      }
+    }
+    const fresh = await requestGuestToken(client);
+    session.set("auth", toStored("guest", fresh, now));
+    return fresh.access_token;
+  }
+
+  return {
+    async call(endpoint, input, callOptions = {}) {
+      if (endpoint.auth === "none") return client.call(endpoint, input, { ...callOptions, clientIp });
+      try {
+        return await client.call(endpoint, input, { ...callOptions, clientIp, token: await token() });
+      } catch (error) {
+        // A 401 means the platform no longer knows the token (expired early, revoked, platform reset).
+        if (error instanceof PlatformError && error.status === 401) {
+          session.unset("auth");
+          return client.call(endpoint, input, { ...callOptions, clientIp, token: await token() });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The storefront server's own guest session, for reads every shopper shares (site content, business profile,
+ * white-label settings), and a short-lived cache of those reads so a page view does not cost a platform call each.
+ */
+export class SharedPlatform {
+  private readonly client: PlatformClient;
+  private auth: StoredAuth | null = null;
+  private tokenPromise: Promise<string> | null = null;
+  private readonly cache = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  constructor(
+    readonly transport: PlatformTransport,
+    private readonly clock: Clock,
+    /** How long shared reads are kept; content edits show after at most this long. */
+    private readonly ttlMs = 1000,
+  ) {
+    this.client = createPlatformClient(transport);
+  }
+
+  private async token(): Promise<string> {
+    const now = this.clock.now().getTime();
+    if (this.auth && this.auth.expiresAt - RENEW_MARGIN_MS > now) return this.auth.accessToken;
+    this.tokenPromise ??= requestGuestToken(this.client)
+      .then((t) => {
+        this.auth = toStored("guest", t, this.clock.now().getTime());
+        return t.access_token;
+      })
+      .finally(() => {
+        this.tokenPromise = null;
+      });
+    return this.tokenPromise;
+  }
+
+  async call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
+    try {
+      return await this.client.call(endpoint, input, { token: await this.token() });
+    } catch (error) {
+      if (error instanceof PlatformError && error.status === 401) {
+        this.auth = null;
+        return this.client.call(endpoint, input, { token: await this.token() });
+      }
+      throw error;
+    }
+  }
+
+  /** A shared read, cached for the TTL. Failures are not cached. */
+  cached<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
+    const key = `${endpoint.method} ${endpoint.path} ${JSON.stringify(input)}`;
+    // Real time, not the business clock: a fixed test clock must not freeze the cache.
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<ResponseOf<E>>;
+    const value = this.call(endpoint, input);
+    this.cache.set(key, { expires: now + this.ttlMs, value });
+    value.catch(() => this.cache.delete(key));
+    return value;
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,39 @@
+import type { AuthInfo, PlatformConfig, PlatformDeps } from "../router";
+import type { Logger } from "../logger";
+import { controllableClock } from "../contract";
+
+export interface LogLine {
+  level: "info" | "warn" | "error";
+  event: string;
+  fields: Record<string, unknown>;
+}
+
+/** A logger that keeps what it is told, so tests can assert a failure was logged. */
+export function recordingLogger(): Logger & { lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at = (level: LogLine["level"]) => (event: string, fields: Record<string, unknown> = {}) => {
+    lines.push({ level, event, fields });
+  };
+  return { lines, info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+export const TEST_TOKEN = "test";
+
+/**
+ * Router deps for content tests. Content never touches the database, and the tests stay independent of the auth
+ * module by accepting one fixed token.
+ */
+export function contentDeps(contentDir: string, log: Logger, strapi?: { url: string; token: string }): PlatformDeps {
+  const guest: AuthInfo = { strategy: "guest", memberId: null, family: "test-family" };
+  return {
+    db: undefined as never,
+    clock: controllableClock("2025-06-02T09:00:00Z"),
+    log,
+    config: { contentDir, strapi, accessTokenSeconds: 3600, refreshTokenSeconds: 86400 } as PlatformConfig,
+    authenticate: async (token) => (token === TEST_TOKEN ? guest : null),
+  };
+}
+
+export function get(path: string, token: string | null = TEST_TOKEN): Request {
+  return new Request(`http://platform.test${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+}

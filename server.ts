@@ -1,0 +1,42 @@
+import { jsonLogger } from "./platform/logger";
+import { createServerParts } from "./server/app";
+import { EnvError, parseEnv } from "./server/env";
+
+const log = jsonLogger({ service: "storefront" });
+
+let env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const parts = await createServerParts(env, log);
+const server = parts.app.listen(env.PORT, env.HOST, () => {
+  log.info("server.listening", { url: `http://localhost:${env.PORT}`, mode: env.NODE_ENV });
+});
+
+/** Graceful shutdown: stop accepting, let requests in flight finish (up to 10 s), then close the database. */
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("server.stopping", { signal });
+  const force = setTimeout(() => {
+    log.warn("server.forced_exit", {});
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await parts.close();
+    log.info("server.stopped", {});
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,175 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { controllableClock, systemClock, type Clock, type ControllableClock } from "../platform/contract";
+import { openDatabase, type Database } from "../platform/db/open";
+import { seedIfEmpty } from "../platform/db/seed";
+import { createPlatform } from "../platform/http";
+import type { Logger } from "../platform/logger";
+import type { AppServices } from "../app/services/context";
+import type { PlatformTransport } from "../app/services/platform-client.server";
+import { SharedPlatform } from "../app/services/shopper.server";
+import type { Env } from "./env";
+import { fetchHandlerMiddleware } from "./platform-adapter";
+import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "./security";
+
+export interface ServerParts {
+  app: express.Express;
+  clock: Clock;
+  database: Database | null;
+  close(): Promise<void>;
+}
+
+/** The session secret: from the environment, else one made on first start and kept in DATA_DIR. */
+export function sessionSecret(env: Env, log: Logger): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(env.DATA_DIR, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  log.warn("session.secret_generated", { file, hint: "set SESSION_SECRET when running more than one instance" });
+  return secret;
+}
+
+export async function createServerParts(env: Env, log: Logger): Promise<ServerParts> {
+  const testClock: ControllableClock | null = env.TEST_CLOCK ? controllableClock() : null;
+  const clock: Clock = testClock ?? systemClock();
+  const dev = env.NODE_ENV === "development";
+
+  // The platform: remote over HTTP, or embedded in this process on PGlite or PostgreSQL.
+  let database: Database | null = null;
+  let transport: PlatformTransport;
+  let embeddedFetch: ((request: Request) => Promise<Response>) | null = null;
+  if (env.PLATFORM_URL) {
+    transport = { baseUrl: env.PLATFORM_URL, fetch: (request) => fetch(request) };
+    log.info("platform.remote", { url: env.PLATFORM_URL });
+  } else {
+    database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, "pglite") });
+    if (await seedIfEmpty(database.db)) log.info("seed.demo_brand", { database: database.kind });
+    const platform = createPlatform({
+      db: database.db,
+      clock,
+      log,
+      config: {
+        contentDir: path.resolve("content"),
+        strapi: env.STRAPI_URL && env.STRAPI_TOKEN ? { url: env.STRAPI_URL, token: env.STRAPI_TOKEN } : undefined,
+        accessTokenSeconds: env.ACCESS_TOKEN_SECONDS,
+        refreshTokenSeconds: env.REFRESH_TOKEN_SECONDS,
+      },
+    });
+    embeddedFetch = platform.fetch;
+    transport = { baseUrl: "http://platform.internal", fetch: platform.fetch };
+    log.info("platform.embedded", { database: database.kind });
+  }
+  const shared = new SharedPlatform(transport, clock);
+  const secrets = [sessionSecret(env, log)];
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  // Per-request nonce, security headers and one JSON log line per request.
+  app.use((req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.locals.nonce = newNonce();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev }));
+    if (env.NODE_ENV === "production") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (env.LOG_REQUESTS) {
+      res.on("finish", () => {
+        log.info("http.request", {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+          bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+        });
+      });
+    }
+    next();
+  });
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok", platform: env.PLATFORM_URL ? "remote" : "embedded", database: database?.kind ?? null });
+  });
+
+  if (testClock) {
+    // Tests move time; the environment schema refuses TEST_CLOCK in production.
+    app.post("/__test/clock", express.json(), (req, res) => {
+      const now = (req.body as { now?: string | null } | undefined)?.now;
+      try {
+        testClock.set(now ?? null);
+        res.json({ now: clock.now().toISOString(), fixed: testClock.overridden });
+      } catch (error) {
+        res.status(400).json({ status: 400, errorCode: 400, message: String(error) });
+      }
+    });
+  }
+
+  if (embeddedFetch) app.use("/api", fetchHandlerMiddleware(embeddedFetch));
+
+  let vite: ViteDevServer | null = null;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true } });
+    app.use(vite.middlewares);
+    build = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildPath = path.resolve("build/server/index.js");
+    if (!existsSync(buildPath)) throw new Error("No production build: run `npm run build` first.");
+    build = (await import(buildPath)) as ServerBuild;
+    // Hashed file names change with content: cache them for a year.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  const handler = createRequestHandler({
+    build,
+    mode: env.NODE_ENV === "production" ? "production" : "development",
+    async getLoadContext(req, res) {
+      const serverBuild = typeof build === "function" ? await build() : build;
+      // The context keys must be the bundle's own instances, not this file's copy of the module.
+      const keys = serverBuild.entry.module as unknown as { appContext: typeof import("../app/services/context").appContext };
+      const services: AppServices = {
+        nonce: res.locals.nonce as string,
+        clock,
+        testClock,
+        log,
+        platform: shared,
+        clientIp: req.ip ?? "unknown",
+        config: {
+          sessionSecrets: secrets,
+          secureCookies: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+          testRoutes: testClock !== null,
+        },
+      };
+      return new RouterContextProvider(new Map([[keys.appContext, services]]));
+    },
+  });
+  app.all("/{*splat}", handler);
+
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
+    log.error("http.unhandled", { path: req.path, error: error instanceof Error ? error.stack : String(error) });
+    if (res.headersSent) return;
+    res.status(500).type("text/plain").send("Sorry, something went wrong on our end. Please try again later.");
+  });
+
+  return {
+    app,
+    clock,
+    database,
+    async close() {
+      await vite?.close();
+      await database?.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, newNonce } from "./security";
+
+describe("content security policy", () => {
+  it("allows scripts and styles only from the site and by nonce", () => {
+    const csp = contentSecurityPolicy("abc123");
+    expect(csp).toContain("script-src 'self' 'nonce-abc123'");
+    expect(csp).toContain("style-src 'self' 'nonce-abc123'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+  it("makes a fresh nonce each time", () => {
+    const a = newNonce();
+    const b = newNonce();
+    expect(a).not.toBe(b);
+    expect(Buffer.from(a, "base64")).toHaveLength(16);
+  });
+});
