@@ -3,6 +3,13 @@ import type { Db } from "./db/open";
 import type { Logger } from "./logger";
 import { Router, type PlatformConfig, type PlatformDeps } from "./router";
 import { registerSystem } from "./system/handlers";
+import { registerContent } from "./content/handlers";
+import { registerAuth } from "./auth/handlers";
+import { authenticateToken } from "./auth/tokens";
+import { registerBusiness } from "./business/handlers";
+import { registerLogging } from "./logging/handlers";
+
+export type { PlatformConfig } from "./router";
 
 export interface Platform {
   /** Answers one /api request: the same function serves HTTP callers and the in-process storefront. */
@@ -12,11 +19,14 @@ export interface Platform {
 export function createPlatform(options: { db: Db; clock: Clock; log: Logger; config: PlatformConfig }): Platform {
   const router = new Router();
   registerSystem(router);
+  registerContent(router, options);
+  registerAuth(router);
+  registerBusiness(router);
+  registerLogging(router);
 
   const deps: PlatformDeps = {
     ...options,
-    // Replaced by the auth module's token lookup.
-    authenticate: async () => null,
+    authenticate: (token) => authenticateToken(options.db, options.clock, token),
   };
   return { fetch: (request) => router.handle(request, deps) };
 }

@@ -101,7 +101,7 @@ export class Router {
     if (endpoint.method === "GET" || endpoint.method === "DELETE") {
       raw = Object.fromEntries(url.searchParams);
     } else {
-      raw = await readJsonBody(request);
+      raw = await readJsonBody(request, endpoint.maxBodyBytes ?? MAX_BODY_BYTES);
       // Query parameters are part of some POST calls (getPostcodeByCoordinates, getPlaceDetails …).
       for (const [k, v] of url.searchParams) if (!(k in raw)) raw[k] = v;
     }
@@ -131,11 +131,8 @@ export class Router {
   }
 }
 
-async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const text = await readLimited(request, maxBytes);
   if (!text.trim()) return {};
   let body: unknown;
   try {
@@ -145,6 +142,27 @@ async function readJsonBody(request: Request): Promise<Record<string, unknown>> 
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "Request body must be a JSON object");
   return body as Record<string, unknown>;
+}
+
+/** Reads the body as text, refusing (413) as soon as it passes the limit rather than buffering it whole. */
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => new ApiError(413, "Request body too large");
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

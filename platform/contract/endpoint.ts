@@ -13,6 +13,8 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   auth: "none" | "token";
   request: Req;
   response: Res;
+  /** Largest request body accepted, in bytes, when smaller than the router's general limit. */
+  maxBodyBytes?: number;
 }
 
 export function endpoint<Req extends z.ZodType, Res extends z.ZodType>(e: Endpoint<Req, Res>): Endpoint<Req, Res> {

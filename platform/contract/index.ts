@@ -1,10 +1,32 @@
 export * from "./clock";
 export * from "./endpoint";
 export * from "./errors";
+export * from "./auth";
+export * from "./business";
+export * from "./logging";
+export * from "./content";
+import type { Endpoint } from "./endpoint";
 import * as system from "./system";
+import * as auth from "./auth";
+import * as business from "./business";
+import * as logging from "./logging";
+import * as content from "./content";
+
+type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
+
+/** A contract file's endpoints, leaving out the schemas and helpers it exports beside them. */
+function endpointsIn<M extends object>(module: M): EndpointsIn<M> {
+  const isEndpoint = (v: unknown) =>
+    typeof v === "object" && v !== null && "method" in v && "path" in v && "request" in v && "response" in v;
+  return Object.fromEntries(Object.entries(module).filter(([, v]) => isEndpoint(v))) as EndpointsIn<M>;
+}
 
 /** Every endpoint of the contract, by name. Each module's schemas live in their own file. */
 export const api = {
   ...system,
+  ...endpointsIn(auth),
+  ...endpointsIn(business),
+  ...endpointsIn(logging),
+  ...endpointsIn(content),
 };
 export type Api = typeof api;

@@ -43,7 +43,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
 );
 
-/** Business-wide settings: the business profile (one row, key 'profile') and white-label settings. */
+/** Business-wide overrides of the defaults in code: key 'business_profile' and key 'white_label'. */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),

@@ -1,0 +1,110 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Clock, OauthTokenResponse } from "../contract";
+import type { Db } from "../db/open";
+import { authTokens } from "../db/schema";
+import { ApiError } from "../errors";
+import type { AuthInfo, PlatformConfig } from "../router";
+
+type TokenConfig = Pick<PlatformConfig, "accessTokenSeconds" | "refreshTokenSeconds">;
+
+/** The spec's session-expiry message: what the storefront shows when it must sign the shopper in again. */
+export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+
+/** Only this hash is stored, so a copy of the database cannot be used to act as a shopper. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Starts a new session (a new token family) and answers its first access and refresh tokens. */
+export async function issueTokens(
+  db: Db,
+  clock: Clock,
+  config: TokenConfig,
+  who: { strategy: AuthInfo["strategy"]; memberId: number | null },
+): Promise<OauthTokenResponse> {
+  return issueInFamily(db, clock, config, { ...who, family: randomUUID() });
+}
+
+async function issueInFamily(db: Db, clock: Clock, config: TokenConfig, session: AuthInfo): Promise<OauthTokenResponse> {
+  const now = clock.now();
+  const access = newToken();
+  const refresh = newToken();
+  const common = { strategy: session.strategy, family: session.family, memberId: session.memberId, createdAt: now };
+  await db.insert(authTokens).values([
+    { ...common, tokenHash: hashToken(access), kind: "access", expiresAt: addSeconds(now, config.accessTokenSeconds) },
+    { ...common, tokenHash: hashToken(refresh), kind: "refresh", expiresAt: addSeconds(now, config.refreshTokenSeconds) },
+  ]);
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    expires_in: config.accessTokenSeconds,
+    token_type: "Bearer",
+    strategy: session.strategy,
+  };
+}
+
+/**
+ * Exchanges a refresh token for a new pair in the same family. The old refresh token is revoked in the same
+ * statement that checks it, so two racing refreshes cannot both succeed. Presenting a refresh token that was
+ * already rotated means it leaked or was replayed: the whole family is revoked.
+ */
+export async function refreshTokens(db: Db, clock: Clock, config: TokenConfig, refreshToken: string): Promise<OauthTokenResponse> {
+  const now = clock.now();
+  const tokenHash = hashToken(refreshToken);
+  const rotated = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(authTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(authTokens.tokenHash, tokenHash),
+          eq(authTokens.kind, "refresh"),
+          isNull(authTokens.revokedAt),
+          gt(authTokens.expiresAt, now),
+        ),
+      )
+      .returning({ family: authTokens.family, strategy: authTokens.strategy, memberId: authTokens.memberId });
+    if (!old) return null;
+    return issueInFamily(tx, clock, config, old);
+  });
+  if (rotated) return rotated;
+
+  const [row] = await db.select().from(authTokens).where(eq(authTokens.tokenHash, tokenHash));
+  if (row && row.kind === "refresh" && row.revokedAt !== null) await revokeFamily(db, clock, row.family);
+  throw new ApiError(401, SESSION_EXPIRED);
+}
+
+/** Ends a session: every token of the family stops working at once. */
+export async function revokeFamily(db: Db, clock: Clock, family: string): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(authTokens.family, family), isNull(authTokens.revokedAt)));
+}
+
+/** The router's token check: a known access token, not revoked, not yet expired. */
+export async function authenticateToken(db: Db, clock: Clock, token: string): Promise<AuthInfo | null> {
+  // Our tokens are 43 characters; anything far longer is not worth hashing.
+  if (token.length > 512) return null;
+  const [row] = await db
+    .select({ strategy: authTokens.strategy, memberId: authTokens.memberId, family: authTokens.family })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.kind, "access"),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, clock.now()),
+      ),
+    );
+  return row ?? null;
+}
+
+function addSeconds(instant: Date, seconds: number): Date {
+  return new Date(instant.getTime() + seconds * 1000);
+}

@@ -1,0 +1,54 @@
+import type { BusinessProfile, Clock } from "../contract";
+import { businessProfileSchema } from "../contract";
+import type { Db } from "../db/open";
+import { SETTINGS_KEYS, readOverrides, writeOverrides } from "./settings-store";
+
+/**
+ * UK postcodes, tested with whitespace removed and upper-cased: outward code (area letters, district digit
+ * and optional letter or digit) then inward code (a digit and two letters, never C, I, K, M, O or V).
+ * GIR 0AA, the one postcode outside that pattern, has a rule of its own.
+ */
+export const UK_POSTCODE_RULES = [
+  "^(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])[0-9][ABD-HJLNP-UW-Z]{2}$",
+  "^GIR0AA$",
+];
+
+/** The profile when the business has set nothing. Tip amounts in pence. */
+export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
+  tipLimitLevels: [0, 100, 200, 300],
+  driverTipIncrement: 50,
+  // There is no referral scheme in this storefront, so there is nothing to show.
+  hideReferralUI: true,
+  iterableMobileApiKey: null,
+  // The embedded test gateway's key; a business on checkout.com stores its own public key as an override.
+  paymentGateways: [{ name: "checkoutcom", fields: { publicKey: "pk_sbox_embedded_test_gateway" } }],
+  postcodeRules: UK_POSTCODE_RULES,
+  defaultTimeZone: "Europe/London",
+  pusherSettings: { enabled: false },
+  secondHeroBannerThreshold: 5,
+  recaptcha: { siteKeys: { ios: null, android: null, web: null } },
+};
+
+const overridesSchema = businessProfileSchema.partial().strict();
+export type BusinessProfileOverrides = Partial<BusinessProfile>;
+
+/**
+ * The business profile: the defaults with the stored overrides laid over them field by field (a nested field
+ * such as recaptcha is replaced whole). A stored override that no longer fits the contract fails loudly
+ * rather than reaching shoppers.
+ */
+export async function getBusinessProfile(db: Db): Promise<BusinessProfile> {
+  const overrides = await readOverrides(db, SETTINGS_KEYS.businessProfile);
+  const result = businessProfileSchema.safeParse({ ...DEFAULT_BUSINESS_PROFILE, ...overrides });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`Stored business profile is invalid at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`);
+  }
+  return result.data;
+}
+
+/** Stores the business's overrides (replacing earlier ones); throws when they do not fit the contract. */
+export async function saveBusinessProfileOverrides(db: Db, clock: Clock, overrides: BusinessProfileOverrides): Promise<void> {
+  const valid = overridesSchema.parse(overrides);
+  await writeOverrides(db, SETTINGS_KEYS.businessProfile, valid, clock.now());
+}

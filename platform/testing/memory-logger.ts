@@ -1,0 +1,16 @@
+import type { Logger } from "../logger";
+
+export interface LogEntry {
+  level: "info" | "warn" | "error";
+  event: string;
+  fields: Record<string, unknown>;
+}
+
+/** A logger that keeps its entries, so tests can assert what was (and was not) logged. */
+export function memoryLogger(): Logger & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const at = (level: LogEntry["level"]) => (event: string, fields: Record<string, unknown> = {}) => {
+    entries.push({ level, event, fields });
+  };
+  return { entries, info: at("info"), warn: at("warn"), error: at("error") };
+}
