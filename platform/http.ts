@@ -8,6 +8,11 @@ import { registerAuth } from "./auth/handlers";
 import { authenticateToken } from "./auth/tokens";
 import { registerBusiness } from "./business/handlers";
 import { registerLogging } from "./logging/handlers";
+import { registerStores } from "./stores/handlers";
+import { registerLocation } from "./location/handlers";
+import { registerCatalogue } from "./catalogue/handlers";
+import { registerBasket } from "./basket/handlers";
+import { embeddedLocationService, type LocationService } from "./location/service";
 
 export type { PlatformConfig } from "./router";
 
@@ -16,16 +21,28 @@ export interface Platform {
   fetch(request: Request): Promise<Response>;
 }
 
-export function createPlatform(options: { db: Db; clock: Clock; log: Logger; config: PlatformConfig }): Platform {
+export function createPlatform(options: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  config: PlatformConfig;
+  /** Defaults to the embedded postcode and address tables. */
+  location?: LocationService;
+}): Platform {
   const router = new Router();
   registerSystem(router);
   registerContent(router, options);
   registerAuth(router);
   registerBusiness(router);
   registerLogging(router);
+  registerStores(router);
+  registerLocation(router);
+  registerCatalogue(router);
+  registerBasket(router);
 
   const deps: PlatformDeps = {
     ...options,
+    location: options.location ?? embeddedLocationService(options.db),
     authenticate: (token) => authenticateToken(options.db, options.clock, token),
   };
   return { fetch: (request) => router.handle(request, deps) };

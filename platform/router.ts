@@ -3,6 +3,7 @@ import type { Clock, Endpoint, ParsedRequestOf, ResponseOf } from "./contract";
 import type { Db } from "./db/open";
 import { ApiError } from "./errors";
 import type { Logger } from "./logger";
+import type { LocationService } from "./location/service";
 
 export interface AuthInfo {
   strategy: "guest" | "member";
@@ -16,6 +17,7 @@ export interface PlatformDeps {
   clock: Clock;
   log: Logger;
   config: PlatformConfig;
+  location: LocationService;
   /** Resolves a bearer token to its session, or null when unknown, revoked or expired. */
   authenticate(token: string): Promise<AuthInfo | null>;
 }

@@ -30,6 +30,7 @@ export function contentDeps(contentDir: string, log: Logger, strapi?: { url: str
     clock: controllableClock("2025-06-02T09:00:00Z"),
     log,
     config: { contentDir, strapi, accessTokenSeconds: 3600, refreshTokenSeconds: 86400 } as PlatformConfig,
+    location: undefined as never,
     authenticate: async (token) => (token === TEST_TOKEN ? guest : null),
   };
 }

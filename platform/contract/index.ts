@@ -5,12 +5,20 @@ export * from "./auth";
 export * from "./business";
 export * from "./logging";
 export * from "./content";
+export * from "./stores";
+export * from "./location";
+export * from "./catalogue";
+export * from "./basket";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
 import * as business from "./business";
 import * as logging from "./logging";
 import * as content from "./content";
+import * as stores from "./stores";
+import * as location from "./location";
+import * as catalogue from "./catalogue";
+import * as basket from "./basket";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -28,5 +36,9 @@ export const api = {
   ...endpointsIn(business),
   ...endpointsIn(logging),
   ...endpointsIn(content),
+  ...endpointsIn(stores),
+  ...endpointsIn(location),
+  ...endpointsIn(catalogue),
+  ...endpointsIn(basket),
 };
 export type Api = typeof api;

@@ -1,2 +1,5 @@
 export * from "./core";
 export * from "./stores";
+export * from "./location";
+export * from "./catalogue";
+export * from "./baskets";

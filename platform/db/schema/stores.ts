@@ -1,3 +1,4 @@
+import { menuGroups } from "./catalogue";
 import { boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 
 /** Weekly opening hours: ISO weekday (1 = Monday) → list of HH:mm ranges; "24:00" closes at midnight. */
@@ -34,7 +35,7 @@ export const stores = pgTable("stores", {
   memberEmailCheck: boolean("member_email_check").notNull().default(false),
   hasMembership: boolean("has_membership").notNull().default(false),
   tipsEnabled: boolean("tips_enabled").notNull().default(true),
-  menuGroupId: integer("menu_group_id"),
+  menuGroupId: integer("menu_group_id").references(() => menuGroups.id, { onDelete: "set null" }),
 });
 
 export const storeOrderMethods = pgTable(

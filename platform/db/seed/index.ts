@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../open";
-import { postcodes, storeHolidays, storeOrderMethods, stores } from "../schema";
+import { addresses, menuGroups, postcodes, storeHolidays, storeOrderMethods, stores } from "../schema";
+import { seedAddresses } from "./addresses";
+import { seedCatalogue } from "./catalogue";
 import { demoPostcodes } from "./postcodes";
 import { demoStores } from "./stores";
 
@@ -45,6 +47,8 @@ async function insertDemoData(tx: Tx, options: { keepExistingPostcodes: boolean 
   await tx.execute(
     sql`select setval(pg_get_serial_sequence('stores', 'id'), (select coalesce(max(id), 0) + 1 from stores), false)`,
   );
+  await seedAddresses(tx);
+  await seedCatalogue(tx);
 }
 
 /** Seeds the demo brand when the database has no stores yet. Returns whether it seeded. */
@@ -66,6 +70,8 @@ export async function reseed(db: Db): Promise<SeedSummary> {
   await db.transaction(async (tx) => {
     await lockSeeding(tx);
     await tx.delete(stores);
+    await tx.delete(menuGroups);
+    await tx.delete(addresses);
     await tx.delete(postcodes);
     await insertDemoData(tx, { keepExistingPostcodes: false });
   });

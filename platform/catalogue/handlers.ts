@@ -1,0 +1,5 @@
+import type { Router } from "../router";
+
+export function registerCatalogue(router: Router): void {
+  void router;
+}
