@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "platform/**/*.test.ts", "server/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -66,3 +66,17 @@ export default function handleRequest(
     );
   });
 }
+
+/** Unexpected loader and action errors, as one JSON log line (never shown to the shopper). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      event: "route.unhandled",
+      path: new URL(request.url).pathname,
+      error: error instanceof Error ? error.stack : String(error),
+    }),
+  );
+}

@@ -134,7 +134,8 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
 
   const handler = createRequestHandler({
     build,
-    mode: env.NODE_ENV === "production" ? "production" : "development",
+    // Only the development server shows error details; tests run the production behaviour.
+    mode: env.NODE_ENV === "development" ? "development" : "production",
     async getLoadContext(req, res) {
       const serverBuild = typeof build === "function" ? await build() : build;
       // The context keys must be the bundle's own instances, not this file's copy of the module.

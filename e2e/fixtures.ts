@@ -1,0 +1,155 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+
+export { expect };
+
+/** The axe rule sets every page must pass. Nothing is switched off: a rule that flags a page is a bug to fix. */
+export const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] as const;
+
+export interface BrowserProblems {
+  cspViolations: string[];
+  pageErrors: string[];
+}
+
+const cspConsolePattern = /Content[- ]Security[- ]Policy|Refused to (execute|load|apply|connect|frame|create|evaluate)/i;
+
+/**
+ * Records what the browser says is wrong with a page: Content-Security-Policy violations (from the console,
+ * which Chromium fills even with JavaScript off, and from `securitypolicyviolation` events when scripts run)
+ * and uncaught errors. Call it before the first navigation.
+ */
+export async function watchBrowserProblems(page: Page): Promise<BrowserProblems> {
+  const problems: BrowserProblems = { cspViolations: [], pageErrors: [] };
+
+  page.on("console", (message) => {
+    if (cspConsolePattern.test(message.text())) problems.cspViolations.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => {
+    problems.pageErrors.push(error.stack ?? error.message);
+  });
+
+  // The binding and init script are injected by the browser's debugging protocol, so the page's own CSP
+  // does not block them; with JavaScript off they simply never run and the console listener above remains.
+  await page.exposeFunction("__e2eReportCspViolation", (report: string) => {
+    problems.cspViolations.push(`event: ${report}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __e2eReportCspViolation: (r: string) => void }).__e2eReportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return problems;
+}
+
+export function describeProblems(problems: BrowserProblems): string {
+  return [
+    ...problems.cspViolations.map((v) => `CSP violation — ${v}`),
+    ...problems.pageErrors.map((e) => `Uncaught page error — ${e}`),
+  ].join("\n");
+}
+
+/**
+ * Fails with a readable list of every axe violation on the page as it is now.
+ *
+ * axe runs as a script, and a page opened with JavaScript off cannot run one (the debugging protocol can
+ * evaluate, but timers never fire). So for such a page the very DOM it shows is copied into a scripting
+ * page of the same size, with every script removed and `<noscript>` content kept as it is displayed, and
+ * audited there with the site's real stylesheets.
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const javaScriptOff = await scriptsDisabled(page);
+  const audited = javaScriptOff ? await openScriptFreeCopy(page) : page;
+  try {
+    const results = await new AxeBuilder({ page: audited }).withTags([...axeTags]).analyze();
+    const found = results.violations.map(
+      (v) => `${v.id} (${v.impact ?? "no impact"}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n"),
+    );
+    expect(found, `axe violations on ${page.url()}${javaScriptOff ? " (JavaScript off)" : ""}`).toEqual([]);
+  } finally {
+    if (audited !== page) await audited.context().close();
+  }
+}
+
+async function scriptsDisabled(page: Page): Promise<boolean> {
+  // HTML parsing depends on scripting: with it off, <noscript> content becomes elements, with it on, text.
+  // The check runs through the debugging protocol because a page without scripting runs no page script.
+  const probe = await page.context().newCDPSession(page);
+  try {
+    const { result } = await probe.send("Runtime.evaluate", {
+      expression: "(() => { const box = document.createElement('div'); box.innerHTML = '<noscript><i></i></noscript>'; return box.querySelector('noscript i') !== null; })()",
+      returnByValue: true,
+    });
+    return result.value === true;
+  } finally {
+    await probe.detach();
+  }
+}
+
+async function openScriptFreeCopy(page: Page): Promise<Page> {
+  const html = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<\/?noscript\b[^>]*>/gi, "");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("axe needs a browser to open a scripting copy of a JavaScript-off page");
+  const viewport = page.viewportSize() ?? undefined;
+  const context = await browser.newContext({ viewport, javaScriptEnabled: true, locale: "en-GB" });
+  const copy = await context.newPage();
+  // Requests never carry the fragment, so the copy is matched on the address without it.
+  const url = page.url().split("#")[0] ?? page.url();
+  await context.route("**/*", (route) => {
+    const request = route.request();
+    if (request.isNavigationRequest() && request.url() === url) {
+      return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+    }
+    if (request.resourceType() === "script") return route.abort();
+    return route.continue();
+  });
+  await copy.goto(url);
+  return copy;
+}
+
+/**
+ * Fixes the storefront's clock (only possible on a server started with TEST_CLOCK=1); `null` releases it.
+ * The clock is shared by the whole server: set it only in `*.clock.spec.ts` files, which the config runs alone.
+ */
+export async function setTestClock(request: APIRequestContext, now: string | null): Promise<void> {
+  const response = await request.post("/__test/clock", { data: { now } });
+  expect(response.status(), `setting the test clock to ${now}`).toBeLessThan(300);
+}
+
+export function javaScriptOn(testInfo: TestInfo): boolean {
+  return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+interface Fixtures {
+  /** What the browser reported as wrong so far; the test fails at the end if anything is in it. */
+  browserProblems: BrowserProblems;
+  /** Sets the server's test clock for this test and releases it afterwards. */
+  testClock: { set(now: string): Promise<void> };
+  jsEnabled: boolean;
+}
+
+export const test = base.extend<Fixtures>({
+  browserProblems: [
+    async ({ page }, use) => {
+      const problems = await watchBrowserProblems(page);
+      await use(problems);
+      expect(describeProblems(problems), "the browser reported problems on this page").toBe("");
+    },
+    { auto: true },
+  ],
+  testClock: async ({ request }, use) => {
+    let wasSet = false;
+    await use({
+      async set(now) {
+        wasSet = true;
+        await setTestClock(request, now);
+      },
+    });
+    if (wasSet) await setTestClock(request, null);
+  },
+  jsEnabled: async ({}, use, testInfo) => {
+    await use(javaScriptOn(testInfo));
+  },
+});

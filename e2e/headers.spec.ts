@@ -1,0 +1,101 @@
+// What the server puts on the wire, read without a browser in between: complete HTML for curl, the
+// Content-Security-Policy nonce, security headers, compression and asset caching.
+import { test } from "@playwright/test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { expect } from "./fixtures";
+import { header, rawGet, scriptNonce, type RawResponse } from "./support/raw-http";
+
+const companyNameInHtml = /Larder (?:&amp;|&#38;|&) Co/;
+const oneYear = 31_536_000;
+
+function decoded(response: RawResponse): string {
+  const encoding = header(response, "content-encoding");
+  if (encoding === "br") return brotliDecompressSync(response.body).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(response.body).toString("utf8");
+  return response.body.toString("utf8");
+}
+
+function url(baseURL: string | undefined, path: string): string {
+  return new URL(path, baseURL).toString();
+}
+
+test("curl gets the complete home page, branded, with no JavaScript involved", async ({ baseURL }) => {
+  const response = await rawGet(url(baseURL, "/"), { "user-agent": "curl/8.5.0", accept: "*/*" });
+  expect(response.status).toBe(200);
+  expect(header(response, "content-type")).toMatch(/^text\/html/);
+  const html = decoded(response).trim();
+  expect(html).toMatch(/^<!DOCTYPE html>/i);
+  expect(html).toMatch(/<\/html>$/i);
+  expect(html).toMatch(companyNameInHtml);
+  expect(html).toMatch(/<main\b/);
+});
+
+test("curl of an unmatched path gets a complete 404 error page", async ({ baseURL }) => {
+  const response = await rawGet(url(baseURL, "/no-such-page"), { "user-agent": "curl/8.5.0", accept: "*/*" });
+  expect(response.status).toBe(404);
+  const html = decoded(response);
+  expect(html).toContain("<title>Page Not Found</title>");
+  expect(html).toContain("Page Not Found: /no-such-page");
+  expect(html).toMatch(/<\/html>\s*$/i);
+});
+
+test("each response carries its own CSP nonce, and every script and style in the page uses it", async ({ baseURL }) => {
+  const [first, second] = await Promise.all([rawGet(url(baseURL, "/")), rawGet(url(baseURL, "/"))]);
+  const firstNonce = scriptNonce(header(first, "content-security-policy"));
+  const secondNonce = scriptNonce(header(second, "content-security-policy"));
+  expect(firstNonce, "script-src names a nonce").toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
+  expect(secondNonce).not.toBeNull();
+  expect(secondNonce).not.toBe(firstNonce);
+
+  const html = decoded(first);
+  const tags = html.match(/<(?:script|style)\b[^>]*>/gi) ?? [];
+  expect(tags.length, "the page has scripts or styles to check").toBeGreaterThan(0);
+  for (const tag of tags) {
+    if (/<script\b[^>]*\btype="application\/(?:ld\+)?json"/i.test(tag)) continue;
+    expect(tag, "inline and external scripts and styles carry the response's nonce").toContain(`nonce="${firstNonce}"`);
+  }
+});
+
+test("pages carry the security headers", async ({ baseURL }) => {
+  for (const path of ["/", "/no-such-page"]) {
+    const response = await rawGet(url(baseURL, path));
+    const policy = header(response, "content-security-policy");
+    expect(header(response, "x-content-type-options")).toBe("nosniff");
+    // The error page's Go back link depends on same-site navigations keeping their referrer.
+    expect(["strict-origin-when-cross-origin", "same-origin"]).toContain(header(response, "referrer-policy"));
+    expect(policy).toMatch(/(?:^|;)\s*default-src\s/);
+    expect(policy).toMatch(/(?:^|;)\s*object-src 'none'/);
+    expect(policy).toMatch(/(?:^|;)\s*base-uri\s/);
+    expect(policy).toMatch(/(?:^|;)\s*frame-ancestors\s/);
+    expect(policy).not.toContain("'unsafe-eval'");
+  }
+});
+
+test("HTML is compressed for clients that accept it", async ({ baseURL }) => {
+  const both = await rawGet(url(baseURL, "/"), { "accept-encoding": "gzip, br" });
+  expect(["gzip", "br"]).toContain(header(both, "content-encoding"));
+  expect(header(both, "vary").toLowerCase()).toContain("accept-encoding");
+  expect(decoded(both)).toMatch(companyNameInHtml);
+
+  const gzipOnly = await rawGet(url(baseURL, "/"), { "accept-encoding": "gzip" });
+  expect(header(gzipOnly, "content-encoding")).toBe("gzip");
+  expect(decoded(gzipOnly)).toMatch(companyNameInHtml);
+
+  const none = await rawGet(url(baseURL, "/"), { "accept-encoding": "identity" });
+  expect(header(none, "content-encoding")).toBe("");
+  expect(none.body.toString("utf8")).toMatch(companyNameInHtml);
+});
+
+test("hashed assets are cached for a year as immutable, and pages are not", async ({ baseURL }) => {
+  const page = await rawGet(url(baseURL, "/"));
+  expect(header(page, "cache-control")).not.toContain("immutable");
+
+  const assetPath = decoded(page).match(/\/assets\/[\w.-]+\.js/)?.[0];
+  expect(assetPath, "the page references a hashed script under /assets/").toBeDefined();
+  const asset = await rawGet(url(baseURL, assetPath ?? "/assets/missing.js"), { "accept-encoding": "gzip, br" });
+  expect(asset.status).toBe(200);
+  expect(header(asset, "content-type")).toMatch(/javascript/);
+  const cacheControl = header(asset, "cache-control");
+  expect(cacheControl).toContain("immutable");
+  expect(Number(cacheControl.match(/max-age=(\d+)/)?.[1] ?? 0)).toBeGreaterThanOrEqual(oneYear);
+});

@@ -1,0 +1,35 @@
+// Starts the built storefront for the end-to-end suite on a database nobody else uses: a fresh DATA_DIR
+// means PGlite starts empty and the demo brand is seeded, so every run sees the same shop.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..", "..");
+const port = process.env.E2E_PORT ?? "4317";
+
+// `npm run test:e2e` builds first; this covers `npx playwright test` on a clean checkout.
+if (!existsSync(join(root, "build", "server", "index.js"))) {
+  const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "storefront-e2e-"));
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir },
+});
+
+function cleanUp(): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+
+server.on("exit", (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,89 @@
+import { defineConfig, devices, type PlaywrightTestProject } from "@playwright/test";
+import { existsSync } from "node:fs";
+
+// Playwright cannot download its own browsers on these machines, so Debian's chromium is used when present.
+const debianChromium = "/usr/bin/chromium";
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const port = Number(process.env.E2E_PORT ?? 4317);
+// E2E_BASE_URL points the suite at a server that is already running (a dev server, a staging host);
+// without it the suite starts its own production build on a fresh database.
+const externalBaseURL = process.env.E2E_BASE_URL;
+const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
+
+const phone = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
+const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
+
+const variants = [
+  { name: "js-on-phone", javaScriptEnabled: true, screen: phone },
+  { name: "js-on-desktop", javaScriptEnabled: true, screen: desktop },
+  { name: "js-off-phone", javaScriptEnabled: false, screen: phone },
+  { name: "js-off-desktop", javaScriptEnabled: false, screen: desktop },
+];
+const clockSpecs = "**/*.clock.spec.ts";
+
+// Journeys run in parallel against one server. Journeys that fix the server's clock (`*.clock.spec.ts`)
+// would change "now" under everyone else, so they run after all the others, one at a time: each clock
+// project waits for the previous one. Playwright skips them when a journey they wait for has failed.
+const journeyProjects: PlaywrightTestProject[] = variants.map((v) => ({
+  name: v.name,
+  testIgnore: clockSpecs,
+  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled },
+}));
+const clockProjects: PlaywrightTestProject[] = variants.map((v, index) => ({
+  name: `clock-${v.name}`,
+  testMatch: clockSpecs,
+  workers: 1,
+  fullyParallel: false,
+  dependencies: index === 0 ? variants.map((w) => w.name) : [`clock-${variants[index - 1]!.name}`],
+  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled },
+}));
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  // A journey that only passes on a second try is a bug to fix, not to hide.
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"], ["junit", { outputFile: "test-results/e2e-junit.xml" }]] : [["list"]],
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL,
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      args: chromiumArgs,
+      ...(existsSync(debianChromium) ? { executablePath: debianChromium } : {}),
+    },
+  },
+  projects: [...journeyProjects, ...clockProjects],
+  ...(externalBaseURL
+    ? {}
+    : {
+        webServer: {
+          command: "node --import tsx e2e/support/serve.ts",
+          url: `${baseURL}/healthz`,
+          env: { E2E_PORT: String(port) },
+          reuseExistingServer: !process.env.CI,
+          timeout: 120_000,
+          stdout: "ignore",
+          stderr: "pipe",
+          gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+        },
+      }),
+});
