@@ -16,6 +16,7 @@ import type { PlatformTransport } from "../app/services/platform-client.server";
 import { SharedPlatform } from "../app/services/shopper.server";
 import type { Env } from "./env";
 import { fetchHandlerMiddleware } from "./platform-adapter";
+import { precompressed } from "./precompressed";
 import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "./security";
 
 export interface ServerParts {
@@ -127,8 +128,10 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     const buildPath = path.resolve("build/server/index.js");
     if (!existsSync(buildPath)) throw new Error("No production build: run `npm run build` first.");
     build = (await import(buildPath)) as ServerBuild;
-    // Hashed file names change with content: cache them for a year.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    // Hashed file names change with content: cache them for a year, sent precompressed when the client allows.
+    const assets = path.resolve("build/client/assets");
+    app.use("/assets", precompressed(assets, (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable")));
+    app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
 

@@ -10,7 +10,7 @@ const port = process.env.E2E_PORT ?? "4317";
 
 // `npm run test:e2e` builds first; this covers `npx playwright test` on a clean checkout.
 if (!existsSync(join(root, "build", "server", "index.js"))) {
-  const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
