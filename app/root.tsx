@@ -16,11 +16,14 @@ import {
 } from "./services/session.server";
 import { createShopperApi } from "./services/shopper.server";
 import { loadSiteChrome } from "./services/content.server";
+import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.server";
 import { BrandStyle } from "./components/brand-style/BrandStyle";
 import { SiteChrome } from "./components/site-chrome/SiteChrome";
+import { ShopSearch } from "./components/shop-search/ShopSearch";
 import "./styles/global.css";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const FLASH_KEYS = ["toast", "locationError"] as const satisfies readonly (keyof SessionFlash)[];
 /** Posts that change no shopper state and come from script, not forms: the browser's error log. */
 const CSRF_EXEMPT = new Set(["/_log"]);
 
@@ -39,7 +42,21 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
     session.set("csrf", csrf);
   }
 
+  // Flash messages are taken once, here: loaders run in parallel, so one loader reading the session would race
+  // another that sets a new flash. A redirect renders nothing, so what arrived is carried on to the next page.
+  const flash: Partial<SessionFlash> = {};
+  for (const key of FLASH_KEYS) {
+    const value = session.get(key);
+    if (value) Object.assign(flash, { [key]: value });
+  }
+
   const commit = async (response: Response) => {
+    if (response.status >= 300 && response.status < 400) {
+      for (const key of FLASH_KEYS) {
+        const value = flash[key];
+        if (value && !session.has(key)) session.flash(key, value as never);
+      }
+    }
     if (JSON.stringify(session.data) !== before) response.headers.append("Set-Cookie", await storage.commitSession(session));
     return response;
   };
@@ -54,6 +71,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
 
   context.set(shopperContext, {
     session,
+    flash,
     csrfToken: csrf,
     api: createShopperApi({ transport: services.platform.transport, session, clock: services.clock, clientIp: services.clientIp }),
   });
@@ -74,10 +92,30 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
-  const { session, csrfToken } = context.get(shopperContext);
-  const site = await loadSiteChrome(services.platform, services.log, services.clock.now());
-  const toast = session.get("toast") ?? null;
-  return data({ csrf: csrfToken, toast, site, backHref: sameSiteReferrer(request) });
+  const { session, csrfToken, flash } = context.get(shopperContext);
+  const [site, settings, profile] = await Promise.all([
+    loadSiteChrome(services.platform, services.log, services.clock.now()),
+    getWhiteLabelSettings(services.platform),
+    getBusinessProfile(services.platform),
+  ]);
+  const toast = flash.toast ?? null;
+  const location = session.get("location") ?? null;
+  return data({
+    csrf: csrfToken,
+    toast,
+    site,
+    backHref: sameSiteReferrer(request),
+    settings,
+    postcodeRules: profile.postcodeRules,
+    shopper: {
+      postcode: location?.postcode ?? null,
+      address: location?.address ?? null,
+      fulfilmentMethod: session.get("fulfilmentMethod") ?? "delivery",
+      store: session.get("store") ?? null,
+      recentSearches: session.get("recentSearches") ?? [],
+      locationError: flash.locationError ?? null,
+    },
+  });
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -127,6 +165,7 @@ export function ErrorBoundary() {
       message={message}
       backHref={root?.backHref ?? "/"}
       image={errorImage(root?.site.global.errorPageImage)}
+      search={root ? <ShopSearch /> : null}
     />
   );
 }

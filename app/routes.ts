@@ -2,6 +2,18 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("location", "routes/location.tsx"),
+  route("location/address", "routes/location-address.tsx"),
+  route("location/suggest", "routes/location-suggest.ts"),
+  route("stores-near-by", "routes/stores-near-by.tsx"),
+  route("stores", "routes/stores-all.tsx"),
+  route("stores/:storeSlug", "routes/store-layout.tsx", [
+    index("routes/store-home.tsx"),
+    route("category/:categorySlug", "routes/store-category.tsx"),
+    route("*", "routes/store-missing.tsx"),
+  ]),
+  route("store/:slug", "routes/store-redirect.tsx"),
+  route("ul/view_store", "routes/view-store.tsx"),
   route("_log", "routes/client-log.ts"),
   route("__test/*", "routes/test-support.tsx"),
   // Content pages at any depth; anything without a page answers 404 'Page Not Found: {path}'.

@@ -10,6 +10,7 @@ import { controllableClock, systemClock, type Clock, type ControllableClock } fr
 import { openDatabase, type Database } from "../platform/db/open";
 import { seedIfEmpty } from "../platform/db/seed";
 import { createPlatform } from "../platform/http";
+import { locationServiceFromEnv } from "../platform/location/from-env";
 import type { Logger } from "../platform/logger";
 import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";
@@ -57,6 +58,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
       db: database.db,
       clock,
       log,
+      location: locationServiceFromEnv(database.db, env),
       config: {
         contentDir: path.resolve("content"),
         strapi: env.STRAPI_URL && env.STRAPI_TOKEN ? { url: env.STRAPI_URL, token: env.STRAPI_TOKEN } : undefined,

@@ -26,6 +26,10 @@ export const envSchema = z
     TEST_CLOCK: bool.default(false),
     TRUST_PROXY: bool.default(false),
     LOG_REQUESTS: bool.default(true),
+    POSTCODES_IO_URL: optionalUrl,
+    GETADDRESS_API_KEY: z.string().optional(),
+    GETADDRESS_URL: optionalUrl,
+    LOCATION_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
     ACCESS_TOKEN_SECONDS: z.coerce.number().int().positive().default(3600),
     REFRESH_TOKEN_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
   })

@@ -213,10 +213,11 @@ export function brandCssVariables(look: BrandLook): Record<string, string> {
     "--color-on-surface": ensureContrast(c.text, SURFACE),
     "--color-link": ensureContrast(c.primary, c.mainBg),
     "--color-link-on-surface": ensureContrast(c.primary, SURFACE),
-    "--color-danger-text": ensureContrast(c.danger, SURFACE),
-    "--color-success-text": ensureContrast(c.success, SURFACE),
+    // Error and success texts and input borders appear on white cards and on the page background alike.
+    "--color-danger-text": ensureContrast(ensureContrast(c.danger, SURFACE), c.mainBg),
+    "--color-success-text": ensureContrast(ensureContrast(c.success, SURFACE), c.mainBg),
     // Input borders and focus rings are user-interface parts: 3:1 against what surrounds them (WCAG 1.4.11).
-    "--color-border": ensureContrast(c.text, SURFACE, UI_CONTRAST),
+    "--color-border": ensureContrast(ensureContrast(c.text, SURFACE, UI_CONTRAST), c.mainBg, UI_CONTRAST),
     // Focus rings sit on the page and on white cards alike, so the ring must stand out from both.
     "--color-focus": ensureContrast(ensureContrast(c.highlight, SURFACE, UI_CONTRAST), c.mainBg, UI_CONTRAST),
     "--font-body": [safeFontFamily(look.fontFamily), SYSTEM_FONT_STACK].filter(Boolean).join(", "),
@@ -261,7 +262,9 @@ export const THEME_CONTRAST_PAIRS: ReadonlyArray<readonly [foreground: string, b
   ["--color-link", "--color-main-bg", TEXT_CONTRAST],
   ["--color-link-on-surface", "--color-surface", TEXT_CONTRAST],
   ["--color-danger-text", "--color-surface", TEXT_CONTRAST],
+  ["--color-danger-text", "--color-main-bg", TEXT_CONTRAST],
   ["--color-success-text", "--color-surface", TEXT_CONTRAST],
+  ["--color-success-text", "--color-main-bg", TEXT_CONTRAST],
   ["--color-on-primary", "--color-primary", TEXT_CONTRAST],
   ["--color-on-secondary", "--color-secondary", TEXT_CONTRAST],
   ["--color-on-success", "--color-success", TEXT_CONTRAST],
@@ -277,6 +280,7 @@ export const THEME_CONTRAST_PAIRS: ReadonlyArray<readonly [foreground: string, b
   ["--navbar-desktop-scrolling-fg", "--navbar-desktop-scrolling-bg", TEXT_CONTRAST],
   ["--navbar-mobile-scrolling-fg", "--navbar-mobile-scrolling-bg", TEXT_CONTRAST],
   ["--color-border", "--color-surface", UI_CONTRAST],
+  ["--color-border", "--color-main-bg", UI_CONTRAST],
   ["--color-focus", "--color-main-bg", UI_CONTRAST],
   ["--color-focus", "--color-surface", UI_CONTRAST],
 ];

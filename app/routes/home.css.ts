@@ -42,3 +42,6 @@ export const feature = style({
 });
 
 export const featureTitle = style({ fontSize: "1.125rem", margin: "0 0 8px" });
+
+export const search = style({ maxWidth: 420, margin: "0 auto 24px", textAlign: "left" });
+export const searchTitle = style({ fontSize: "1.25rem", margin: "0 0 12px" });

@@ -1,11 +1,16 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { appContext } from "~/services/context";
+import { ShopSearch } from "~/components/shop-search/ShopSearch";
+import { appContext, shopperContext } from "~/services/context";
 import { loadSingle } from "~/services/content.server";
+import { singleStoreTarget } from "~/services/single-store.server";
 import * as styles from "./home.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { platform } = context.get(appContext);
-  return { home: await loadSingle(platform, "home") };
+  const services = context.get(appContext);
+  const single = await singleStoreTarget(services, context.get(shopperContext));
+  if (single) throw redirect(single, 302);
+  return { home: await loadSingle(services.platform, "home") };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -17,6 +22,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {home.heroTitle}
         </h1>
         {home.heroSubtitle ? <p className={styles.subtitle}>{home.heroSubtitle}</p> : null}
+        <div className={styles.search}>
+          {home.searchTitle ? <h2 className={styles.searchTitle}>{home.searchTitle}</h2> : null}
+          <ShopSearch />
+        </div>
         {home.heroImage ? (
           <img
             className={styles.image}

@@ -28,6 +28,8 @@ export const appContext = createContext<AppServices>();
 /** Per-request shopper state, set by the root middleware. */
 export interface Shopper {
   session: Session<SessionData, SessionFlash>;
+  /** The flash messages this request arrived with, read once by the middleware. */
+  flash: Partial<SessionFlash>;
   api: ShopperApi;
   csrfToken: string;
 }
@@ -48,11 +50,48 @@ export interface StoredAuth {
   expiresAt: number;
 }
 
+export type FulfilmentMethod = "delivery" | "collection";
+
+/** Where the shopper searched from (spec 1 §3 geolocation state): a postcode, coordinates, or both. */
+export interface ShopperLocation {
+  postcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** The chosen address's description, when the search was by address. */
+  address: string | null;
+}
+
+export interface SelectedStore {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface RecentSearchEntry {
+  postcode: string | null;
+  address: string | null;
+  timestamp: number;
+}
+
 export interface SessionData {
   csrf: string;
   auth: StoredAuth;
+  location: ShopperLocation;
+  fulfilmentMethod: FulfilmentMethod;
+  store: SelectedStore;
+  basketToken: string;
+  recentSearches: RecentSearchEntry[];
+  /** The last postcode search that failed: the same value again fails the same way (spec 1 §5). */
+  lastPostcodeSearch: { value: string; error: string };
+}
+
+/** A store search that failed, shown once inline in the widget it came from. */
+export interface LocationError {
+  message: string;
+  value: string;
 }
 
 export interface SessionFlash {
   toast: Toast;
+  locationError: LocationError;
 }

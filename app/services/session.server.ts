@@ -54,6 +54,18 @@ export function sameSiteReferrer(request: Request): string {
   }
 }
 
+/** A same-site path from a form field; anything else (absolute URLs, "//host") becomes "/". */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(value, "http://site.invalid");
+    if (url.origin !== "http://site.invalid") return fallback;
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return fallback;
+  }
+}
+
 export function toastRedirect(session: { flash(name: "toast", value: Toast): void }, to: string, toast: Toast, init?: ResponseInit) {
   session.flash("toast", toast);
   return redirect(to, { status: 303, ...init });

@@ -1,5 +1,7 @@
+import { retrieveBasket as retrieveBasketEndpoint } from "../contract";
 import type { Router } from "../router";
+import { retrieveBasket } from "./basket";
 
 export function registerBasket(router: Router): void {
-  void router;
+  router.on(retrieveBasketEndpoint, (input, ctx) => retrieveBasket(ctx, input));
 }

@@ -1,5 +1,21 @@
+import { getCategory, getMenuItem, listCategories } from "../contract";
 import type { Router } from "../router";
+import { listMenuCategories, menuCategoryPage, menuItemDetail, storeMenuGroup } from "./menu";
 
 export function registerCatalogue(router: Router): void {
-  void router;
+  router.on(listCategories, async ({ storeId, fulfilmentMethod }, { db }) => {
+    const menuGroupId = await storeMenuGroup(db, storeId);
+    if (menuGroupId === null) return { menuGroupId, categories: [] };
+    return { menuGroupId, categories: await listMenuCategories(db, menuGroupId, fulfilmentMethod) };
+  });
+
+  router.on(getCategory, async ({ storeId, categoryId, fulfilmentMethod, page, pageSize }, { db }) => {
+    const menuGroupId = await storeMenuGroup(db, storeId);
+    return menuCategoryPage(db, menuGroupId, { categoryId, method: fulfilmentMethod, page, pageSize });
+  });
+
+  router.on(getMenuItem, async ({ storeId, menuItemId, fulfilmentMethod }, { db }) => {
+    const menuGroupId = await storeMenuGroup(db, storeId);
+    return { item: await menuItemDetail(db, menuGroupId, menuItemId, fulfilmentMethod) };
+  });
 }

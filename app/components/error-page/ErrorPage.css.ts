@@ -57,3 +57,5 @@ export const secondaryButton = style([
 ]);
 
 export const image = style({ maxWidth: "100%", height: "auto" });
+
+export const search = style({ maxWidth: 420, margin: "0 auto 32px", textAlign: "left" });

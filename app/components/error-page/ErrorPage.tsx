@@ -9,10 +9,12 @@ export interface ErrorPageProps {
   /** Same-site page the shopper came from; "/" when unknown. */
   backHref: string;
   image?: { url: string; alt: string; width: number | null; height: number | null } | null;
+  /** The store search box (spec 1 §2), when the page can offer one. */
+  search?: React.ReactNode;
 }
 
 /** Spec 1 §2 "Error page": status + 'Error', the message as heading, a description, Go back and Go to Homepage. */
-export function ErrorPage({ status, message, backHref, image }: ErrorPageProps) {
+export function ErrorPage({ status, message, backHref, image, search }: ErrorPageProps) {
   function goBack(event: MouseEvent<HTMLAnchorElement>) {
     // With JavaScript, go back in history when the previous entry is on this site; the link is the fallback.
     if (window.history.length > 1 && document.referrer && new URL(document.referrer).origin === window.location.origin) {
@@ -37,6 +39,7 @@ export function ErrorPage({ status, message, backHref, image }: ErrorPageProps) 
           Go to Homepage
         </Link>
       </div>
+      {search ? <div className={styles.search}>{search}</div> : null}
       {image ? <img className={styles.image} src={image.url} alt={image.alt} width={image.width ?? 320} height={image.height ?? 240} /> : null}
     </section>
   );

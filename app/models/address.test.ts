@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import {
+  coordinatePair,
+  DEVICE_LOCATION_FAILED,
+  DEVICE_LOCATION_NO_MATCH_TOAST,
+  formatAddress,
+  hasLocation,
+  INVALID_ADDRESS_OBJECT,
+  isAddressComplete,
+  isUsableSuggestion,
+  LOCATION_REQUIRED,
+  LOCATION_REQUIRED_USER_MESSAGE,
+  normaliseAddress,
+  NOT_A_VALID_ADDRESS,
+  suggestionDescription,
+  toCardFormAddress,
+  UNABLE_TO_FIND_LOCATION,
+  UNABLE_TO_GET_ADDRESS_INFO,
+  validateChosenAddress,
+} from "./address";
+
+const downing = {
+  addressLine1: "10 Downing Street",
+  addressLine2: "",
+  town: "London",
+  county: "Greater London",
+  postcode: "SW1A 2AA",
+  countryCode: "GB",
+};
+
+describe("messages (spec 1 §5, §8)", () => {
+  it("are word for word", () => {
+    expect(INVALID_ADDRESS_OBJECT).toBe("Invalid address object.");
+    expect(NOT_A_VALID_ADDRESS).toBe("Not a valid address");
+    expect(UNABLE_TO_FIND_LOCATION).toBe("Unable to find location");
+    expect(UNABLE_TO_GET_ADDRESS_INFO).toBe("Unable to get address info, try another address.");
+    expect(DEVICE_LOCATION_FAILED).toBe("Unable to find your location, try manually adding your postcode / address");
+    expect(DEVICE_LOCATION_NO_MATCH_TOAST).toBe(
+      "Sorry, no matching locations for your detected location. Please try entering your address.",
+    );
+    expect(LOCATION_REQUIRED).toBe("Location is required to select a store. Please enter your postcode or allow location access.");
+    expect(LOCATION_REQUIRED_USER_MESSAGE).toBe("Please enter your postcode or allow location access to select a store.");
+  });
+});
+
+describe("normaliseAddress", () => {
+  it("keeps the current field names, trimmed, with missing ones empty", () => {
+    expect(normaliseAddress({ addressLine1: " 1 High St ", town: "Leeds" })).toEqual({
+      addressLine1: "1 High St",
+      addressLine2: "",
+      town: "Leeds",
+      county: "",
+      postcode: "",
+      countryCode: "",
+    });
+  });
+
+  it("maps the legacy aliases addressline1/addressline2 and line1/line2", () => {
+    expect(normaliseAddress({ addressline1: "Flat 2", addressline2: "3 Mill Lane" })).toMatchObject({
+      addressLine1: "Flat 2",
+      addressLine2: "3 Mill Lane",
+    });
+    expect(normaliseAddress({ line1: "Flat 4", line2: "5 Quay St" })).toMatchObject({ addressLine1: "Flat 4", addressLine2: "5 Quay St" });
+  });
+
+  it("lets the new names win over the aliases", () => {
+    expect(
+      normaliseAddress({ addressLine1: "New 1", addressline1: "Old 1", line1: "Older 1", addressLine2: "New 2", line2: "Old 2" }),
+    ).toMatchObject({ addressLine1: "New 1", addressLine2: "New 2" });
+  });
+
+  it("throws 'Invalid address object.' for anything but an object, arrays and null included", () => {
+    for (const bad of [null, undefined, "1 High St", 7, true, [], [downing]]) {
+      expect(() => normaliseAddress(bad), String(bad)).toThrow("Invalid address object.");
+    }
+  });
+});
+
+describe("isAddressComplete", () => {
+  it("needs addressLine1, countryCode and town", () => {
+    expect(isAddressComplete(downing)).toBe(true);
+    expect(isAddressComplete({ line1: "1 High St", town: "Leeds", countryCode: "GB" })).toBe(true);
+    expect(isAddressComplete({ ...downing, addressLine1: "  " })).toBe(false);
+    expect(isAddressComplete({ ...downing, town: "" })).toBe(false);
+    expect(isAddressComplete({ ...downing, countryCode: undefined })).toBe(false);
+    expect(isAddressComplete(null)).toBe(false);
+  });
+});
+
+describe("formatAddress", () => {
+  it("joins the non-blank parts with commas, in order", () => {
+    expect(formatAddress(downing)).toBe("10 Downing Street, London, Greater London, SW1A 2AA");
+    expect(formatAddress({ line1: "Flat 2", line2: "3 Mill Lane", town: "Leeds", county: " ", postcode: "LS1 1UR" })).toBe(
+      "Flat 2, 3 Mill Lane, Leeds, LS1 1UR",
+    );
+    expect(formatAddress({})).toBe("");
+    expect(formatAddress([])).toBe("");
+  });
+});
+
+describe("toCardFormAddress", () => {
+  it("maps postcode to zip, town to city, county to state and countryCode to country", () => {
+    expect(toCardFormAddress({ ...downing, addressLine2: "Westminster" })).toEqual({
+      addressLine1: "10 Downing Street",
+      addressLine2: "Westminster",
+      zip: "SW1A 2AA",
+      city: "London",
+      state: "Greater London",
+      country: "GB",
+    });
+  });
+  it("refuses a non-object the same way as normaliseAddress", () => {
+    expect(() => toCardFormAddress("x")).toThrow("Invalid address object.");
+  });
+});
+
+describe("isUsableSuggestion (spec 1 §5)", () => {
+  it("keeps suggestions with line 1 or line 2 and a town", () => {
+    expect(isUsableSuggestion({ line1: "1 High St", town: "Leeds" })).toBe(true);
+    expect(isUsableSuggestion({ line1: "", line2: "Mill House", town: "Leeds" })).toBe(true);
+    expect(isUsableSuggestion({ addressLine1: "1 High St", town: "Leeds" })).toBe(true);
+  });
+  it("drops suggestions without both lines or without a town", () => {
+    expect(isUsableSuggestion({ line1: " ", line2: "", town: "Leeds" })).toBe(false);
+    expect(isUsableSuggestion({ line1: "1 High St", town: " " })).toBe(false);
+    expect(isUsableSuggestion(null)).toBe(false);
+  });
+});
+
+describe("chosen address", () => {
+  it("must have a description, else 'Not a valid address'", () => {
+    expect(validateChosenAddress({ description: "1 High St, Leeds", placeId: "p1" })).toEqual({ ok: true, description: "1 High St, Leeds" });
+    expect(validateChosenAddress({ formattedAddress: "2 Low St, Leeds" })).toEqual({ ok: true, description: "2 Low St, Leeds" });
+    expect(validateChosenAddress({ description: "  ", placeId: "p1" })).toEqual({ ok: false, message: "Not a valid address" });
+    expect(validateChosenAddress(undefined)).toEqual({ ok: false, message: "Not a valid address" });
+  });
+  it("shows the description before the formatted address", () => {
+    expect(suggestionDescription({ description: "A", formattedAddress: "B" })).toBe("A");
+    expect(suggestionDescription({ description: "", formattedAddress: "B" })).toBe("B");
+  });
+});
+
+describe("hasLocation (spec 1 §5)", () => {
+  it("counts a coordinate pair", () => {
+    expect(hasLocation({ latitude: 51.5, longitude: -0.14 })).toBe(true);
+    expect(hasLocation({ lat: 0, lng: 0 })).toBe(true);
+    expect(hasLocation({ latitude: "53.48", longitude: "-2.24" })).toBe(true);
+  });
+  it("does not count half a pair, non-numbers or out-of-range values", () => {
+    expect(hasLocation({ latitude: 51.5 })).toBe(false);
+    expect(hasLocation({ latitude: 51.5, longitude: null })).toBe(false);
+    expect(hasLocation({ latitude: Number.NaN, longitude: 1 })).toBe(false);
+    expect(hasLocation({ latitude: "north", longitude: "1" })).toBe(false);
+    expect(hasLocation({ latitude: 91, longitude: 0 })).toBe(false);
+    expect(coordinatePair({ latitude: 1, longitude: 181 })).toBeNull();
+  });
+  it("counts non-blank text", () => {
+    expect(hasLocation("SW1A 1AA")).toBe(true);
+    expect(hasLocation({ postcode: "SW1A 1AA", latitude: null, longitude: null })).toBe(true);
+    expect(hasLocation({ description: "1 High St, Leeds" })).toBe(true);
+  });
+  it("does not count blank text or nothing", () => {
+    expect(hasLocation("  ")).toBe(false);
+    expect(hasLocation({ postcode: " ", address: "" })).toBe(false);
+    expect(hasLocation(null)).toBe(false);
+    expect(hasLocation(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/store-home";
+import { api } from "../../platform/contract";
+import { ShopSearch } from "~/components/shop-search/ShopSearch";
+import { storeStateMessage } from "~/models/store-list";
+import { shopperContext } from "~/services/context";
+import { LOCATION_REQUIRED_USER_MESSAGE as LOCATION_REQUIRED_MESSAGE } from "~/models/address";
+import { loadStorePage } from "~/services/store-page.server";
+import * as styles from "./store-pages.css";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  // Shared with the layout's loader: one lookup per request.
+  const { details } = await loadStorePage(shopper, request, params.storeSlug);
+  const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const { categories } = await shopper.api.call(api.listCategories, { storeId: details.id, fulfilmentMethod: method });
+  return { categories, method };
+}
+
+const STATUS_TEXT = { open: "Open now", preorder: "Pre-order only", closed: "Closed" } as const;
+
+export default function StoreHome({ loaderData, matches }: Route.ComponentProps) {
+  const layout = matches[1]?.data as { store: import("../../platform/contract").StoreDetails; locationMissing: boolean };
+  const { store, locationMissing } = layout;
+  const { categories } = loaderData;
+  const notice = storeStateMessage(store);
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{store.storeName}</h1>
+      <p className={styles.address}>
+        {[store.address.addressLine1, store.address.addressLine2, store.address.town, store.address.postcode].filter(Boolean).join(", ")}
+        {store.phone ? (
+          <>
+            {" · "}
+            <a href={`tel:${store.phone.replace(/\s+/g, "")}`}>{store.phone}</a>
+          </>
+        ) : null}
+      </p>
+      {notice ? (
+        <p className={styles.notice} role="note">
+          {notice}
+          {store.ordersPaused && store.pausedMessage ? ` ${store.pausedMessage}` : ""}
+          {!store.ordersPaused && store.storeClosedMessage ? ` ${store.storeClosedMessage}` : ""}
+        </p>
+      ) : null}
+      {locationMissing ? (
+        <section className={styles.locationPrompt} aria-labelledby="location-prompt">
+          <h2 id="location-prompt" className={styles.sectionTitle}>
+            {LOCATION_REQUIRED_MESSAGE}
+          </h2>
+          <ShopSearch />
+        </section>
+      ) : null}
+      <dl className={styles.methods}>
+        {(["delivery", "collection"] as const).map((m) => {
+          const state = store.orderMethods[m];
+          return (
+            <div key={m} className={styles.method}>
+              <dt>{m === "delivery" ? "Delivery" : "Collection"}</dt>
+              <dd>
+                {state.enabledForMethod ? STATUS_TEXT[state.status] : "Not offered"}
+                {state.enabledForMethod && state.openingHoursToday.length
+                  ? ` · today ${state.openingHoursToday.map((h) => `${h.open}–${h.close === "24:00" ? "midnight" : h.close}`).join(", ")}`
+                  : ""}
+                {state.holidayMessage ? ` · ${state.holidayMessage}` : ""}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title" className={styles.sectionTitle}>
+          Shop by category
+        </h2>
+        {categories.length ? (
+          <ul className={styles.categoryGrid}>
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link to={`category/${c.slug}`} className={styles.categoryCard}>
+                  {c.image ? <img src={c.image} alt="" width={80} height={80} loading="lazy" className={styles.categoryImage} /> : null}
+                  <span className={styles.categoryName}>{c.name}</span>
+                  <span className={styles.categoryCount}>{c.itemCount} items</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>This store has no menu to show yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const store = (matches[1]?.data as { store?: { storeName: string; town: string } } | undefined)?.store;
+  return store ? [{ title: `${store.storeName}, ${store.town}` }] : [];
+}

@@ -1,0 +1,97 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const page = style({ padding: "8px 0 40px" });
+export const title = style({ fontSize: "clamp(1.5rem, 5vw, 2rem)", margin: "8px 0 8px" });
+export const address = style({ margin: "0 0 16px" });
+export const sectionTitle = style({ fontSize: "1.25rem", margin: "24px 0 12px" });
+export const notice = style({
+  padding: 12,
+  borderLeft: `6px solid ${vars.color.danger}`,
+  background: vars.color.surface,
+  color: vars.color.onSurface,
+  fontWeight: 600,
+});
+export const locationPrompt = style({ margin: "16px 0" });
+
+export const methods = style({ display: "grid", gap: 8, margin: "16px 0", gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))" });
+export const method = style({
+  background: vars.color.surface,
+  color: vars.color.onSurface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 8,
+  padding: 12,
+});
+globalStyle(`${method} dt`, { fontWeight: 700 });
+globalStyle(`${method} dd`, { margin: "4px 0 0" });
+
+export const categoryGrid = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: 12,
+  gridTemplateColumns: "repeat(auto-fill, minmax(min(46%, 180px), 1fr))",
+});
+export const categoryCard = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: 4,
+  padding: 12,
+  minHeight: 44,
+  textAlign: "center",
+  background: vars.color.surface,
+  color: vars.color.onSurface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 8,
+  textDecoration: "none",
+});
+export const categoryImage = style({ width: 80, height: 80 });
+export const categoryName = style({ fontWeight: 700, color: vars.color.linkOnSurface, textDecoration: "underline" });
+export const categoryCount = style({ fontSize: "0.875rem" });
+
+export const strip = style({ overflowX: "auto", margin: "0 -16px", padding: "4px 16px" });
+export const stripList = style({ listStyle: "none", display: "flex", gap: 8, margin: 0, padding: 0, whiteSpace: "nowrap" });
+const stripBase = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: 44,
+  padding: "0 14px",
+  borderRadius: 22,
+  border: `1px solid ${vars.color.border}`,
+  textDecoration: "none",
+});
+export const stripLink = style([stripBase, { background: vars.color.surface, color: vars.color.linkOnSurface }]);
+export const stripLinkCurrent = style([stripBase, { background: vars.color.primary, color: vars.color.onPrimary, fontWeight: 700 }]);
+
+export const count = style({ margin: "0 0 12px" });
+export const itemGrid = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: 12,
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
+  "@media": {
+    "screen and (min-width: 600px)": { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
+    "screen and (min-width: 960px)": { gridTemplateColumns: "repeat(5, minmax(0, 1fr))" },
+  },
+});
+export const itemCard = style({
+  background: vars.color.surface,
+  color: vars.color.onSurface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 8,
+  padding: 12,
+  display: "flex",
+  flexDirection: "column",
+  gap: 6,
+});
+export const itemImage = style({ width: "100%", height: "auto", aspectRatio: "1 / 1" });
+export const itemName = style({ fontSize: "1rem", margin: 0, lineHeight: 1.3 });
+export const price = style({ fontWeight: 700, margin: 0 });
+export const memberPrice = style({ display: "block", fontWeight: 600, fontSize: "0.875rem" });
+export const unavailable = style({ margin: 0, fontSize: "0.875rem", color: vars.color.dangerText });
+export const ageNote = style({ margin: 0, fontSize: "0.875rem" });
+export const pager = style({ display: "flex", gap: 16, alignItems: "center", justifyContent: "center", margin: "24px 0" });

@@ -1,0 +1,119 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { CategoryListEntry, CategorySummary, MenuItem } from "../contract";
+import type { Db } from "../db/open";
+import { categories, menuItems, stores } from "../db/schema";
+import { ApiError } from "../errors";
+
+export type Method = "delivery" | "collection";
+
+export const STORE_NOT_FOUND = "Store not found.";
+export const CATEGORY_NOT_FOUND = "Category not found.";
+export const ITEM_NOT_AVAILABLE = "Item is no longer available.";
+
+/** The public slug of a category or item: its text, then its id after the last dash (spec 1 §2). */
+export const publicSlug = (slugText: string, id: number) => `${slugText}-${id}`;
+
+/** The menu a store sells from; null when it has none. Unknown stores answer 404. */
+export async function storeMenuGroup(db: Db, storeId: number): Promise<number | null> {
+  const [store] = await db.select({ menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, storeId));
+  if (!store) throw new ApiError(404, STORE_NOT_FOUND);
+  return store.menuGroupId;
+}
+
+const availableFor = (method: Method) =>
+  method === "delivery" ? menuItems.availableForDelivery : menuItems.availableForCollection;
+
+type CategoryRow = Pick<typeof categories.$inferSelect, "id" | "name" | "slugText" | "description" | "image">;
+type ItemRow = typeof menuItems.$inferSelect;
+
+function toCategorySummary(row: CategoryRow): CategorySummary {
+  return { id: row.id, name: row.name, slug: publicSlug(row.slugText, row.id), description: row.description, image: row.image };
+}
+
+export function toMenuItem(row: ItemRow, method: Method): MenuItem {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: publicSlug(row.slugText, row.id),
+    description: row.description,
+    price: row.pricePence,
+    memberPrice: row.memberPricePence,
+    image: row.image,
+    isAlcohol: row.isAlcohol,
+    ageRestriction: row.ageRestriction,
+    availableForDelivery: row.availableForDelivery,
+    availableForCollection: row.availableForCollection,
+    available: method === "delivery" ? row.availableForDelivery : row.availableForCollection,
+  };
+}
+
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  slugText: categories.slugText,
+  description: categories.description,
+  image: categories.image,
+};
+
+/** A menu's categories in menu order, each with how many of its items can be ordered for the method. */
+export async function listMenuCategories(db: Db, menuGroupId: number, method: Method): Promise<CategoryListEntry[]> {
+  const rows = await db
+    .select({
+      ...categoryColumns,
+      itemCount: sql<number>`(count(${menuItems.id}) filter (where ${availableFor(method)}))::int`.mapWith(Number),
+    })
+    .from(categories)
+    .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
+    .where(eq(categories.menuGroupId, menuGroupId))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+  return rows.map((row) => ({ ...toCategorySummary(row), itemCount: row.itemCount }));
+}
+
+/** One page of a category of the given menu; 404 when the category is not on that menu. */
+export async function menuCategoryPage(
+  db: Db,
+  menuGroupId: number | null,
+  input: { categoryId: number; method: Method; page: number; pageSize: number },
+) {
+  if (menuGroupId === null) throw new ApiError(404, CATEGORY_NOT_FOUND);
+  const [category] = await db
+    .select(categoryColumns)
+    .from(categories)
+    .where(and(eq(categories.id, input.categoryId), eq(categories.menuGroupId, menuGroupId)));
+  if (!category) throw new ApiError(404, CATEGORY_NOT_FOUND);
+
+  const inCategory = and(eq(menuItems.categoryId, category.id), eq(menuItems.menuGroupId, menuGroupId));
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ total: count() }).from(menuItems).where(inCategory),
+    db
+      .select()
+      .from(menuItems)
+      .where(inCategory)
+      .orderBy(asc(menuItems.sortOrder), asc(menuItems.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+  ]);
+  const total = Number(totalRow?.total ?? 0);
+  return {
+    category: toCategorySummary(category),
+    items: rows.map((row) => toMenuItem(row, input.method)),
+    pagination: { page: input.page, pageSize: input.pageSize, total, totalPages: Math.ceil(total / input.pageSize) },
+  };
+}
+
+/** One item of the given menu with its category; 404 when the item is not on that menu. */
+export async function menuItemDetail(db: Db, menuGroupId: number | null, menuItemId: number, method: Method) {
+  if (menuGroupId === null) throw new ApiError(404, ITEM_NOT_AVAILABLE);
+  const [row] = await db
+    .select({ item: menuItems, categorySlugText: categories.slugText })
+    .from(menuItems)
+    .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+    .where(and(eq(menuItems.id, menuItemId), eq(menuItems.menuGroupId, menuGroupId)));
+  if (!row) throw new ApiError(404, ITEM_NOT_AVAILABLE);
+  return {
+    ...toMenuItem(row.item, method),
+    categoryId: row.item.categoryId,
+    categorySlug: publicSlug(row.categorySlugText, row.item.categoryId),
+  };
+}

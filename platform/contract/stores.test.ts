@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { groupStoresByState, storeIdFromSlug, storeIsClosed, type MethodState, type MethodStatus, type OrderMethods } from "./stores";
+
+describe("storeIdFromSlug", () => {
+  it("takes the number after the last dash", () => {
+    expect(storeIdFromSlug("victoria-street-1")).toBe(1);
+    expect(storeIdFromSlug("covent-garden-kitchen-3")).toBe(3);
+    expect(storeIdFromSlug("shop-2024-15")).toBe(15);
+  });
+
+  it("reads the last path segment of an SEO url, ignoring trailing slashes", () => {
+    expect(storeIdFromSlug("/stores/new-street-13/")).toBe(13);
+    expect(storeIdFromSlug("stores/leith-walk-12")).toBe(12);
+  });
+
+  it("gives null when there is no positive number after the last dash", () => {
+    for (const slug of ["victoria-street", "victoria-street-", "1", "victoria-street-1a", "victoria-street-0", "", "-99999999999999999999"]) {
+      expect(storeIdFromSlug(slug), slug).toBeNull();
+    }
+  });
+});
+
+function method(status: MethodStatus, canDeliver: boolean): MethodState {
+  return {
+    enabledForMethod: true,
+    canDeliver,
+    status,
+    leadTime: 1800,
+    earliestOpeningDate: null,
+    cutOffDateTime: null,
+    openingHoursToday: [],
+    holidayMessage: null,
+    orderDaysInAdvance: 7,
+    hasOnlyAsapSlotType: false,
+    hasFutureSlotType: true,
+    maxBasketItems: 0,
+    cost: 0,
+    costText: "Free",
+    freeFrom: null,
+    minSpend: 0,
+    deliveryTiers: null,
+    freeFulfilmentMessage: null,
+  };
+}
+const store = (id: number, delivery: MethodState, collection: MethodState) => ({ id, orderMethods: { delivery, collection } as OrderMethods });
+
+describe("storeIsClosed (spec 1 §4)", () => {
+  it("is closed only when neither method can serve the shopper open or by pre-order", () => {
+    expect(storeIsClosed({ delivery: method("closed", true), collection: method("closed", true) })).toBe(true);
+    expect(storeIsClosed({ delivery: method("open", false), collection: method("preorder", false) })).toBe(true);
+    expect(storeIsClosed({ delivery: method("open", true), collection: method("closed", true) })).toBe(false);
+    expect(storeIsClosed({ delivery: method("closed", true), collection: method("preorder", true) })).toBe(false);
+  });
+});
+
+describe("groupStoresByState", () => {
+  it("lists delivery open then pre-order, collection open then pre-order, then closed, keeping the given order", () => {
+    const stores = [
+      store(1, method("open", true), method("open", true)),
+      store(2, method("preorder", true), method("closed", true)),
+      store(3, method("closed", true), method("closed", true)),
+      store(4, method("open", false), method("preorder", true)),
+      store(5, method("open", true), method("open", false)),
+      store(6, method("preorder", false), method("preorder", false)),
+    ];
+    const grouped = groupStoresByState(stores);
+    const ids = (list: { id: number }[]) => list.map((s) => s.id);
+    expect(ids(grouped.delivery.open)).toEqual([1, 5]);
+    expect(ids(grouped.delivery.preorder)).toEqual([2]);
+    expect(ids(grouped.collection.open)).toEqual([1]);
+    expect(ids(grouped.collection.preorder)).toEqual([4]);
+    expect(ids(grouped.closed)).toEqual([3, 6]);
+  });
+});

@@ -1,0 +1,35 @@
+import { bakehouseCategories } from "./larder-bakehouse";
+import { cupboardCategories } from "./grocery-cupboard";
+import { drinksCategories } from "./grocery-drinks";
+import { freshCategories } from "./grocery-fresh";
+import { homeCategories } from "./grocery-home";
+import { kitchenCategories } from "./larder-kitchen";
+import type { SeedMenuGroup } from "./types";
+
+export type { SeedCategory, SeedItem, SeedItemOptions, SeedMenuGroup } from "./types";
+
+/** Menu group ids, fixed because stores point at them and tests name them. */
+export const demoMenuGroupIds = { grocery: 1, kitchen: 2, bakehouse: 3 } as const;
+
+/** The demo menus, in insertion order: categories and items take their sort order from their place here. */
+export const demoMenuGroups: SeedMenuGroup[] = [
+  {
+    id: demoMenuGroupIds.grocery,
+    name: "Larder grocery",
+    categories: [...freshCategories, ...cupboardCategories, ...drinksCategories, ...homeCategories],
+  },
+  { id: demoMenuGroupIds.kitchen, name: "Larder Kitchen", categories: kitchenCategories },
+  { id: demoMenuGroupIds.bakehouse, name: "Larder Bakehouse", categories: bakehouseCategories },
+];
+
+/**
+ * The menu a store sells from its product types: any store with a grocery range gets the full grocery menu
+ * (its bakery, deli and drinks aisles included); a takeaway without one gets the hot-food menu; a bakery
+ * without either gets the bakehouse counter. A store that fits none has no menu.
+ */
+export function menuGroupForProductTypes(productTypes: readonly string[]): number | null {
+  if (productTypes.includes("grocery")) return demoMenuGroupIds.grocery;
+  if (productTypes.includes("hot-food")) return demoMenuGroupIds.kitchen;
+  if (productTypes.includes("bakery")) return demoMenuGroupIds.bakehouse;
+  return null;
+}
