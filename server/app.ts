@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { controllableClock, systemClock, type Clock, type ControllableClock } from "../platform/contract";
 import { openDatabase, type Database } from "../platform/db/open";
 import { seedIfEmpty } from "../platform/db/seed";
+import { saveWhiteLabelOverrides } from "../platform/business/white-label";
 import { createPlatform } from "../platform/http";
 import { locationServiceFromEnv } from "../platform/location/from-env";
 import type { Logger } from "../platform/logger";
@@ -111,6 +112,20 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
       try {
         testClock.set(now ?? null);
         res.json({ now: clock.now().toISOString(), fixed: testClock.overridden });
+      } catch (error) {
+        res.status(400).json({ status: 400, errorCode: 400, message: String(error) });
+      }
+    });
+  }
+
+  if (testClock && database) {
+    const db = database.db;
+    // Tests switch white-label settings (address search, automatic store selection) as the business would.
+    app.post("/__test/white-label", express.json(), async (req, res) => {
+      try {
+        await saveWhiteLabelOverrides(db, clock, (req.body ?? {}) as Record<string, never>);
+        shared.invalidate();
+        res.json({ ok: true });
       } catch (error) {
         res.status(400).json({ status: 400, errorCode: 400, message: String(error) });
       }

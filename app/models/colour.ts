@@ -1,3 +1,4 @@
+import { DEFAULT_BRANDING_COLORS } from "../../platform/contract/content";
 /**
  * Brand colours come from the content system at run time, so nothing guarantees they are readable. These helpers
  * derive every text colour the theme paints from luminance (WCAG 2.x) instead of trusting the brand, and build the
@@ -14,17 +15,7 @@ export type BrandColourName = "primary" | "secondary" | "success" | "danger" | "
 export type BrandColours = Record<BrandColourName, string>;
 
 /** Spec 1 §9: the colours a site gets when its content names none. */
-export const DEFAULT_BRAND_COLOURS: Readonly<BrandColours> = Object.freeze({
-  primary: "#14569E",
-  secondary: "#272841",
-  success: "#188D6F",
-  danger: "#E42034",
-  warning: "#F9E000",
-  info: "#303843",
-  mainBg: "#F5F8FB",
-  text: "#252525",
-  highlight: "#4044FC",
-});
+export const DEFAULT_BRAND_COLOURS: Readonly<BrandColours> = DEFAULT_BRANDING_COLORS;
 
 export const WHITE = "#FFFFFF";
 /** Softer than pure black for body text on light colours; pure black is the fallback when this is not enough. */

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  filterStoresByProductType,
   groupStores,
   isStoreClosed,
-  sortStores,
   storeStateMessage,
   type MethodState,
   type MethodStatus,
@@ -71,44 +69,6 @@ describe("groupStores", () => {
 
   it("gives empty groups for no stores", () => {
     expect(groupStores([], "delivery")).toEqual({ open: [], preorder: [], closed: [] });
-  });
-});
-
-describe("sortStores", () => {
-  const list = [
-    store(1, { storeName: "Leeds Kirkgate", distanceKm: 3.2 }),
-    store(2, { storeName: "ardwick", distanceKm: 0.8 }),
-    store(3, { storeName: "Bath Road", distanceKm: null }),
-    store(4, { storeName: "Camden", distanceKm: 0.8 }),
-    store(5, { storeName: "Store 10", distanceKm: 9 }),
-    store(6, { storeName: "Store 9", distanceKm: 9 }),
-  ];
-
-  it("sorts nearest first, ties by name, stores without a distance last", () => {
-    expect(sortStores(list, "distance").map((s) => s.id)).toEqual([2, 4, 1, 6, 5, 3]);
-  });
-
-  it("sorts by name ignoring case, with numbers in number order", () => {
-    expect(sortStores(list, "name").map((s) => s.id)).toEqual([2, 3, 4, 1, 6, 5]);
-  });
-
-  it("leaves the input untouched", () => {
-    const before = list.map((s) => s.id);
-    sortStores(list, "name");
-    expect(list.map((s) => s.id)).toEqual(before);
-  });
-});
-
-describe("filterStoresByProductType", () => {
-  const list = [store(1, { storeProductTypes: ["grocery", "bakery"] }), store(2, { storeProductTypes: ["Hot food"] })];
-  it("keeps stores selling the type, matched without regard to case", () => {
-    expect(filterStoresByProductType(list, "bakery").map((s) => s.id)).toEqual([1]);
-    expect(filterStoresByProductType(list, "hot food").map((s) => s.id)).toEqual([2]);
-    expect(filterStoresByProductType(list, "florist")).toEqual([]);
-  });
-  it("keeps every store when no type is chosen", () => {
-    expect(filterStoresByProductType(list, "").map((s) => s.id)).toEqual([1, 2]);
-    expect(filterStoresByProductType(list, null).map((s) => s.id)).toEqual([1, 2]);
   });
 });
 

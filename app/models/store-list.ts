@@ -1,11 +1,12 @@
+import { methodIsAvailable, storeIsClosed } from "../../platform/contract";
+
 /**
- * Spec 1 §4 "Store open state" and the store results page: which stores are closed, how a list is grouped for
- * the chosen fulfilment method, and how it is sorted and filtered.
+ * Spec 1 §4 "Store open state" and the store results page: which stores are closed, and how a list is grouped for
+ * the chosen fulfilment method (the platform sorts and filters).
  */
 
 export type FulfilmentMethod = "delivery" | "collection";
 export type MethodStatus = "open" | "preorder" | "closed";
-export type StoreSort = "distance" | "name";
 
 export const STORE_PAUSED_MESSAGE = "This store is currently paused";
 export const STORE_CLOSED_MESSAGE = "This store is currently closed";
@@ -34,10 +35,8 @@ export interface GroupedStores<S> {
   closed: S[];
 }
 
-const METHODS: readonly FulfilmentMethod[] = ["delivery", "collection"];
-
 function canTakeOrders(state: MethodState, status: MethodStatus): boolean {
-  return state.canDeliver && state.status === status;
+  return methodIsAvailable(state) && state.status === status;
 }
 
 /**
@@ -45,8 +44,7 @@ function canTakeOrders(state: MethodState, status: MethodStatus): boolean {
  * marks temporarily closed is closed whatever its methods say.
  */
 export function isStoreClosed(store: StoreListEntry): boolean {
-  if (store.temporarilyClosed) return true;
-  return !METHODS.some((m) => canTakeOrders(store.orderMethods[m], "open") || canTakeOrders(store.orderMethods[m], "preorder"));
+  return store.temporarilyClosed || storeIsClosed(store.orderMethods);
 }
 
 /** The list for one method: open first, then pre-order, then the rest as closed; input order kept within each. */
@@ -59,30 +57,6 @@ export function groupStores<S extends StoreListEntry>(stores: readonly S[], meth
     else groups.closed.push(store);
   }
   return groups;
-}
-
-const byName = new Intl.Collator("en-GB", { sensitivity: "base", numeric: true });
-
-function compareDistance(a: StoreListEntry, b: StoreListEntry): number {
-  // A store without a distance cannot be said to be near, so it goes last.
-  if (a.distanceKm === null || b.distanceKm === null) return a.distanceKm === b.distanceKm ? 0 : a.distanceKm === null ? 1 : -1;
-  return a.distanceKm - b.distanceKm;
-}
-
-/** A new list, nearest first or A to Z; ties fall to the other key, then the id, so the order is stable. */
-export function sortStores<S extends StoreListEntry>(stores: readonly S[], sort: StoreSort): S[] {
-  const compare =
-    sort === "name"
-      ? (a: S, b: S) => byName.compare(a.storeName, b.storeName) || compareDistance(a, b) || a.id - b.id
-      : (a: S, b: S) => compareDistance(a, b) || byName.compare(a.storeName, b.storeName) || a.id - b.id;
-  return [...stores].sort(compare);
-}
-
-/** Stores selling the product type; no type (or a blank one) keeps them all. */
-export function filterStoresByProductType<S extends StoreListEntry>(stores: readonly S[], productType: string | null | undefined): S[] {
-  const wanted = productType?.trim().toLowerCase();
-  if (!wanted) return [...stores];
-  return stores.filter((s) => s.storeProductTypes.some((t) => t.trim().toLowerCase() === wanted));
 }
 
 /** The notice a store page shows (spec 1 §8); a pause says more than closed, so it is named first. */

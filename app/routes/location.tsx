@@ -9,6 +9,7 @@ import {
   UNABLE_TO_GET_ADDRESS_INFO,
 } from "~/models/address";
 import { postcodeSearchState } from "~/models/postcode";
+import { afterStoreSearch } from "~/models/store-search";
 import { addRecentSearch } from "~/models/recent-searches";
 import { appContext, shopperContext, type Shopper, type ShopperLocation } from "~/services/context";
 import { getBusinessProfile, getWhiteLabelSettings } from "~/services/business.server";
@@ -109,11 +110,6 @@ function validCoordinate(value: number, limit: number): boolean {
   return Number.isFinite(value) && Math.abs(value) <= limit;
 }
 
-/** A store slug page: /stores/{storeSlug} and the pages under it. */
-function isStorePage(path: string): boolean {
-  return /^\/stores\/[^/?#]+/.test(path);
-}
-
 /**
  * Saves the location, remembers it among the recent searches, searches stores and decides where to go
  * (spec 1 §4 "Store search by postcode", steps 2–5).
@@ -152,10 +148,14 @@ async function search(
     addRecentSearch(session.get("recentSearches") ?? [], { postcode: location.postcode, address: location.address, timestamp: now.getTime() }),
   );
 
-  if (stores.length === 0) return redirect("/stores-near-by", 303);
-
   const settings = await getWhiteLabelSettings(platform);
-  if (settings.autoSelectClosestStore) {
+  const outcome = afterStoreSearch({
+    storeCount: stores.length,
+    autoSelectClosestStore: settings.autoSelectClosestStore,
+    hadSearch,
+    currentPath: backPath,
+  });
+  if (outcome === "select-closest") {
     try {
       const details = await selectStore(shopper, stores[0]!.id);
       return redirect(`/stores/${details.slug}`, 303);
@@ -164,7 +164,7 @@ async function search(
       throw error;
     }
   }
-  if (hadSearch && backPath !== "/" && !isStorePage(backPath)) return redirect(back, 303);
+  if (outcome === "stay") return redirect(back, 303);
   return redirect("/stores-near-by", 303);
 }
 

@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/store-category";
 import { api, type StoreDetails } from "../../platform/contract";
 import { formatPence } from "~/models/money";
-import { idFromSlug } from "~/models/slug";
+import { idFromSlug } from "../../platform/contract";
 import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "~/services/store-page.server";

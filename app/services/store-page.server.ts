@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { api, type StoreDetails } from "../../platform/contract";
 import { notFoundMessage } from "~/models/error-page";
-import { idFromSlug } from "~/models/slug";
+import { idFromSlug } from "../../platform/contract";
 import type { Shopper } from "./context";
 import { PlatformError } from "./platform-client.server";
 import { deselectStore, hasLocation, locationInput, selectStore, STORE_DETAILS_FAILED_MESSAGE } from "./store-selection.server";
@@ -32,7 +32,7 @@ export function loadStorePage(shopper: Shopper, request: Request, storeSlug: str
 }
 
 async function fetchStorePage(shopper: Shopper, request: Request, storeSlug: string | undefined): Promise<StorePage> {
-  const id = idFromSlug(storeSlug);
+  const id = idFromSlug(storeSlug ?? "");
   if (id === null) storeNotFound(shopper, request);
   const location = shopper.session.get("location");
   let details;

@@ -8,13 +8,14 @@ import { openDatabase } from "../db/open";
 import { createPlatform } from "../http";
 import { Router, type PlatformDeps } from "../router";
 import { registerContent } from "./handlers";
-import { contentDeps, get, recordingLogger } from "./test-helpers";
+import { memoryLogger } from "../testing/memory-logger";
+import { contentDeps, get } from "./test-helpers";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 
 let dir: string;
 let deps: PlatformDeps;
-let log: ReturnType<typeof recordingLogger>;
+let log: ReturnType<typeof memoryLogger>;
 let router: Router;
 
 async function call(path: string, token?: string | null) {
@@ -33,7 +34,7 @@ beforeEach(async () => {
   // A copy, so tests can edit content without touching the repository's files.
   dir = await mkdtemp(join(tmpdir(), "content-"));
   await cp(CONTENT_DIR, dir, { recursive: true });
-  log = recordingLogger();
+  log = memoryLogger();
   deps = contentDeps(dir, log);
   router = new Router();
   registerContent(router, deps);
@@ -145,7 +146,7 @@ describe("GET /api/strapi/:contentType", () => {
     const broken = await call("/api/strapi/global");
     expect(broken.status).toBe(500);
     expect(broken.body.message).toMatch(/^Content file content\/global\.json is invalid: brandingColors\.primary: must be a hex colour/);
-    expect(log.lines.some((l) => l.level === "error" && l.event === "content.file_invalid")).toBe(true);
+    expect(log.entries.some((l) => l.level === "error" && l.event === "content.file_invalid")).toBe(true);
 
     await editJson("global.json", (doc) => {
       doc.brandingColors.primary = "#123456";
@@ -160,7 +161,7 @@ describe("GET /api/strapi/:contentType", () => {
     const { status, body } = await call("/api/strapi/pages?filters[slug][$eq]=about-us");
     expect(status).toBe(200);
     expect(body.data).toHaveLength(1);
-    expect(log.lines.some((l) => l.event === "content.file_unreadable")).toBe(true);
+    expect(log.entries.some((l) => l.event === "content.file_unreadable")).toBe(true);
   });
 
   it("serves an unchanged file from memory rather than re-reading it", async () => {

@@ -6,7 +6,8 @@ import { ApiError } from "../errors";
 import { Router } from "../router";
 import { registerContent } from "./handlers";
 import { strapiContentSource } from "./strapi-source";
-import { contentDeps, get, recordingLogger } from "./test-helpers";
+import { memoryLogger } from "../testing/memory-logger";
+import { contentDeps, get } from "./test-helpers";
 
 /*
  * A stand-in for Strapi v4 answering its documented REST shapes: single types as {data: {id, attributes}, meta: {}},
@@ -107,7 +108,7 @@ beforeEach(() => {
 });
 
 function source(options: { cacheSeconds?: number; token?: string } = {}) {
-  const log = recordingLogger();
+  const log = memoryLogger();
   const clock = controllableClock("2025-06-02T09:00:00Z");
   const s = strapiContentSource({ url: `${base}/`, token: options.token ?? TOKEN, log, clock, cacheSeconds: options.cacheSeconds ?? 0 });
   return { s, log, clock };
@@ -156,20 +157,20 @@ describe("Strapi content source", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(502);
     expect((error as ApiError).message).toBe("The content service is unavailable. Please try again.");
-    expect(log.lines).toContainEqual(expect.objectContaining({ level: "error", event: "content.strapi_failed", fields: expect.objectContaining({ type: "global", status: 503 }) }));
+    expect(log.entries).toContainEqual(expect.objectContaining({ level: "error", event: "content.strapi_failed", fields: expect.objectContaining({ type: "global", status: 503 }) }));
   });
 
   it("treats a rejected token as an outage, not as missing content", async () => {
     const { s, log } = source({ token: "wrong" });
     await expect(s.get("global", {})).rejects.toMatchObject({ status: 502 });
-    expect(log.lines[0]?.fields.status).toBe(401);
+    expect(log.entries[0]?.fields.status).toBe(401);
   });
 
   it("logs an unreachable Strapi and answers 502", async () => {
-    const log = recordingLogger();
+    const log = memoryLogger();
     const s = strapiContentSource({ url: "http://127.0.0.1:9", token: TOKEN, log, clock: controllableClock(), cacheSeconds: 0 });
     await expect(s.get("global", {})).rejects.toMatchObject({ status: 502 });
-    expect(log.lines[0]?.event).toBe("content.strapi_unreachable");
+    expect(log.entries[0]?.event).toBe("content.strapi_unreachable");
   });
 
   it("answers 404 when Strapi has no such content", async () => {
@@ -193,7 +194,7 @@ describe("Strapi content source", () => {
 
 describe("GET /api/strapi/* on Strapi", () => {
   it("answers Strapi's content through the platform, and the failure in the error shape", async () => {
-    const log = recordingLogger();
+    const log = memoryLogger();
     const deps = contentDeps("/nonexistent", log, { url: base, token: TOKEN });
     const router = new Router();
     registerContent(router, { ...deps, source: strapiContentSource({ url: base, token: TOKEN, log, clock: deps.clock, cacheSeconds: 0 }) });
@@ -214,7 +215,7 @@ describe("GET /api/strapi/* on Strapi", () => {
   });
 
   it("builds the Strapi source from config.strapi", async () => {
-    const log = recordingLogger();
+    const log = memoryLogger();
     const deps = contentDeps("/nonexistent", log, { url: base, token: TOKEN });
     const router = new Router();
     registerContent(router, deps);

@@ -2,21 +2,6 @@ import type { AuthInfo, PlatformConfig, PlatformDeps } from "../router";
 import type { Logger } from "../logger";
 import { controllableClock } from "../contract";
 
-export interface LogLine {
-  level: "info" | "warn" | "error";
-  event: string;
-  fields: Record<string, unknown>;
-}
-
-/** A logger that keeps what it is told, so tests can assert a failure was logged. */
-export function recordingLogger(): Logger & { lines: LogLine[] } {
-  const lines: LogLine[] = [];
-  const at = (level: LogLine["level"]) => (event: string, fields: Record<string, unknown> = {}) => {
-    lines.push({ level, event, fields });
-  };
-  return { lines, info: at("info"), warn: at("warn"), error: at("error") };
-}
-
 export const TEST_TOKEN = "test";
 
 /**

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { groupStoresByState, storeIdFromSlug, storeIsClosed, type MethodState, type MethodStatus, type OrderMethods } from "./stores";
+import { groupStoresByState, idFromSlug, storeIsClosed, type MethodState, type MethodStatus, type OrderMethods } from "./stores";
 
-describe("storeIdFromSlug", () => {
+describe("idFromSlug", () => {
   it("takes the number after the last dash", () => {
-    expect(storeIdFromSlug("victoria-street-1")).toBe(1);
-    expect(storeIdFromSlug("covent-garden-kitchen-3")).toBe(3);
-    expect(storeIdFromSlug("shop-2024-15")).toBe(15);
+    expect(idFromSlug("victoria-street-1")).toBe(1);
+    expect(idFromSlug("covent-garden-kitchen-3")).toBe(3);
+    expect(idFromSlug("shop-2024-15")).toBe(15);
   });
 
   it("reads the last path segment of an SEO url, ignoring trailing slashes", () => {
-    expect(storeIdFromSlug("/stores/new-street-13/")).toBe(13);
-    expect(storeIdFromSlug("stores/leith-walk-12")).toBe(12);
+    expect(idFromSlug("/stores/new-street-13/")).toBe(13);
+    expect(idFromSlug("stores/leith-walk-12")).toBe(12);
   });
 
   it("gives null when there is no positive number after the last dash", () => {
     for (const slug of ["victoria-street", "victoria-street-", "1", "victoria-street-1a", "victoria-street-0", "", "-99999999999999999999"]) {
-      expect(storeIdFromSlug(slug), slug).toBeNull();
+      expect(idFromSlug(slug), slug).toBeNull();
     }
   });
 });

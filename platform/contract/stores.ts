@@ -260,7 +260,7 @@ export const listStores = endpoint({
  * A store's id from its slug or SEO url: the number after the last dash (spec 1 §2), so "victoria-street-1"
  * and "/stores/victoria-street-1/" both give 1. Null when there is no such number.
  */
-export function storeIdFromSlug(slug: string): number | null {
+export function idFromSlug(slug: string): number | null {
   const lastSegment = slug.trim().replace(/\/+$/, "").split("/").pop() ?? "";
   const match = /-(\d+)$/.exec(lastSegment);
   if (!match) return null;
@@ -269,12 +269,12 @@ export function storeIdFromSlug(slug: string): number | null {
 }
 
 /** Whether a method counts towards the store being open for this shopper: it reaches them and takes orders. */
-export function methodIsAvailable(method: MethodState): boolean {
+export function methodIsAvailable(method: Pick<MethodState, "canDeliver" | "status">): boolean {
   return method.canDeliver && (method.status === "open" || method.status === "preorder");
 }
 
 /** Spec 1 §4: a store is closed when neither delivery nor collection can serve the shopper, open or by pre-order. */
-export function storeIsClosed(orderMethods: OrderMethods): boolean {
+export function storeIsClosed(orderMethods: Record<"delivery" | "collection", Pick<MethodState, "canDeliver" | "status">>): boolean {
   return !methodIsAvailable(orderMethods.delivery) && !methodIsAvailable(orderMethods.collection);
 }
 

@@ -1,4 +1,4 @@
-import { api, storeIdFromSlug } from "../contract";
+import { api, idFromSlug } from "../contract";
 import type { Router } from "../router";
 import { listAllStores, searchStores, storeDetails } from "./service";
 
@@ -7,7 +7,7 @@ export function registerStores(router: Router): void {
   router.on(api.findNearbyStores, (input, ctx) => searchStores(ctx, input));
   router.on(api.searchStores, (input, ctx) => searchStores(ctx, input));
   router.on(api.selectStore, (input, ctx) => {
-    const id = input.storeId ?? (input.seoUrl ? storeIdFromSlug(input.seoUrl) : null);
+    const id = input.storeId ?? (input.seoUrl ? idFromSlug(input.seoUrl) : null);
     return storeDetails(ctx, id, input);
   });
   router.on(api.listStores, async (_input, ctx) => ({ stores: await listAllStores(ctx.db) }));
