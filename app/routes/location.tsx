@@ -168,6 +168,7 @@ async function search(
   return redirect("/stores-near-by", 303);
 }
 
-export default function Location() {
-  return null;
+/** Nothing to show at /location itself: the widget lives on the pages that post here. */
+export function loader() {
+  return redirect("/", 302);
 }
