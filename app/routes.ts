@@ -10,8 +10,10 @@ export default [
   route("stores/:storeSlug", "routes/store-layout.tsx", [
     index("routes/store-home.tsx"),
     route("category/:categorySlug", "routes/store-category.tsx"),
+    route("time-slots", "routes/store-time-slots.tsx"),
     route("*", "routes/store-missing.tsx"),
   ]),
+  route("stores/:storeSlug/fulfilment", "routes/store-fulfilment.ts"),
   route("store/:slug", "routes/store-redirect.tsx"),
   route("ul/view_store", "routes/view-store.tsx"),
   route("_log", "routes/client-log.ts"),

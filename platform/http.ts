@@ -12,6 +12,7 @@ import { registerStores } from "./stores/handlers";
 import { registerLocation } from "./location/handlers";
 import { registerCatalogue } from "./catalogue/handlers";
 import { registerBasket } from "./basket/handlers";
+import { registerSlots } from "./slots/handlers";
 import { embeddedLocationService, type LocationService } from "./location/service";
 
 export type { PlatformConfig } from "./router";
@@ -39,6 +40,7 @@ export function createPlatform(options: {
   registerLocation(router);
   registerCatalogue(router);
   registerBasket(router);
+  registerSlots(router);
 
   const deps: PlatformDeps = {
     ...options,

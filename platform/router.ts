@@ -28,6 +28,8 @@ export interface PlatformConfig {
   strapi?: { url: string; token: string };
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** How long a reserved time slot stays held for a basket (SLOT_HOLD_SECONDS); 900 when not set. */
+  slotHoldSeconds?: number;
 }
 
 export interface RequestContext extends PlatformDeps {

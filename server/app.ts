@@ -65,6 +65,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
         strapi: env.STRAPI_URL && env.STRAPI_TOKEN ? { url: env.STRAPI_URL, token: env.STRAPI_TOKEN } : undefined,
         accessTokenSeconds: env.ACCESS_TOKEN_SECONDS,
         refreshTokenSeconds: env.REFRESH_TOKEN_SECONDS,
+        slotHoldSeconds: env.SLOT_HOLD_SECONDS,
       },
     });
     embeddedFetch = platform.fetch;

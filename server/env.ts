@@ -30,6 +30,7 @@ export const envSchema = z
     GETADDRESS_API_KEY: z.string().optional(),
     GETADDRESS_URL: optionalUrl,
     LOCATION_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+    SLOT_HOLD_SECONDS: z.coerce.number().int().positive().default(900),
     ACCESS_TOKEN_SECONDS: z.coerce.number().int().positive().default(3600),
     REFRESH_TOKEN_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
   })

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { CsrfInput } from "~/components/forms/CsrfInput";
+import * as forms from "~/styles/forms.css";
 import type { Route } from "./+types/store-home";
 import { api } from "../../platform/contract";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
@@ -22,7 +24,7 @@ const STATUS_TEXT = { open: "Open now", preorder: "Pre-order only", closed: "Clo
 export default function StoreHome({ loaderData, matches }: Route.ComponentProps) {
   const layout = matches[1]?.data as { store: import("../../platform/contract").StoreDetails; locationMissing: boolean };
   const { store, locationMissing } = layout;
-  const { categories } = loaderData;
+  const { categories, method } = loaderData;
   const notice = storeStateMessage(store);
   return (
     <div className={styles.page}>
@@ -64,6 +66,22 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
                   : ""}
                 {state.holidayMessage ? ` · ${state.holidayMessage}` : ""}
               </dd>
+              {state.enabledForMethod && m !== method ? (
+                <dd>
+                  <Form method="post" action={`/stores/${store.slug}/fulfilment`}>
+                    <CsrfInput />
+                    <input type="hidden" name="method" value={m} />
+                    <input type="hidden" name="redirectTo" value={`/stores/${store.slug}`} />
+                    <button type="submit" className={forms.button.secondary}>
+                      Switch to {m}
+                    </button>
+                  </Form>
+                </dd>
+              ) : m === method && state.enabledForMethod ? (
+                <dd>
+                  <strong>Selected</strong> · <Link to={`/stores/${store.slug}/time-slots`}>Choose a {m} time</Link>
+                </dd>
+              ) : null}
             </div>
           );
         })}

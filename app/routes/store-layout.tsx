@@ -1,21 +1,38 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/store-layout";
 import { StoreBar } from "~/components/store-bar/StoreBar";
-import { shopperContext } from "~/services/context";
+import { storeDate } from "~/models/slots";
+import { appContext, shopperContext } from "~/services/context";
+import { currentBasket } from "~/services/slots.server";
 import { loadStorePage } from "~/services/store-page.server";
 
 /** Every /stores/{storeSlug} page: the store, checked and selected once, and the store bar above the page. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
+  const now = context.get(appContext).clock.now();
   const { details, locationMissing } = await loadStorePage(shopper, request, params.storeSlug);
-  return { store: details, locationMissing, fulfilmentMethod: shopper.session.get("fulfilmentMethod") ?? "delivery" };
+  const fulfilmentMethod = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const basket = await currentBasket(shopper, details);
+  const selected = basket?.selectedSlot ?? null;
+  const timeZone = details.info.storeTimeZone;
+  return {
+    store: details,
+    locationMissing,
+    fulfilmentMethod,
+    bar: {
+      slot: selected ? { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" } : null,
+      timeZone,
+      today: storeDate(now, timeZone),
+      canSwitch: details.orderMethods[fulfilmentMethod === "delivery" ? "collection" : "delivery"].enabledForMethod,
+    },
+  };
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { store, fulfilmentMethod } = loaderData;
   return (
     <>
-      <StoreBar storeName={store.storeName} storeSlug={store.slug} fulfilmentMethod={fulfilmentMethod} />
+      <StoreBar storeName={store.storeName} storeSlug={store.slug} fulfilmentMethod={fulfilmentMethod} {...loaderData.bar} />
       <Outlet />
     </>
   );

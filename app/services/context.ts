@@ -81,6 +81,8 @@ export interface SessionData {
   store: SelectedStore;
   basketToken: string;
   recentSearches: RecentSearchEntry[];
+  /** Whether the held slot was chosen as ASAP: its start moves with the clock, so the listing cannot tell. */
+  slotTiming: "asap" | "future";
   /** The last postcode search that failed: the same value again fails the same way (spec 1 §5). */
   lastPostcodeSearch: { value: string; error: string };
 }

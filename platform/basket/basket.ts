@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import type { Basket } from "../contract";
+import { BASKET_MESSAGES, type Basket } from "../contract";
 import type { Db } from "../db/open";
 import { baskets, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import type { RequestContext } from "../router";
+import type { AuthInfo, RequestContext } from "../router";
+import { releaseHold, selectedSlotOf } from "../slots/holds-store";
 
 export type Method = "delivery" | "collection";
 type BasketRow = typeof baskets.$inferSelect;
@@ -42,12 +43,17 @@ async function loadBasket(db: Db, token: string): Promise<BasketRow | undefined>
   return row;
 }
 
-/** The basket as the contract shows it. Lines, discounts, coupons and slots join it in later issues. */
-export async function renderBasket(db: Db, basket: BasketRow): Promise<Basket> {
+/**
+ * The basket as the contract shows it at `now`: its slot is its live hold, and the method's time is that
+ * slot's start. Lines, discounts and coupons join it in later issues.
+ */
+export async function renderBasket(db: Db, basket: BasketRow, now: Date): Promise<Basket> {
+  // One after the other: `db` may be a transaction, which runs one statement at a time.
   const [method] = await db
     .select()
     .from(storeOrderMethods)
     .where(and(eq(storeOrderMethods.storeId, basket.storeId), eq(storeOrderMethods.method, basket.fulfilmentMethod)));
+  const selectedSlot = await selectedSlotOf(db, basket, now);
   const subtotal = 0;
   const charge = fulfilmentCharge(method, subtotal);
   const tip = 0;
@@ -58,7 +64,7 @@ export async function renderBasket(db: Db, basket: BasketRow): Promise<Basket> {
     savings: 0,
     fulfilmentMethod: {
       type: basket.fulfilmentMethod,
-      datetime: null,
+      datetime: selectedSlot?.start ?? null,
       freeFrom: charge.freeFrom,
       minSpend: charge.minSpend,
       zoneFreeDeliveryMessage: null,
@@ -71,7 +77,7 @@ export async function renderBasket(db: Db, basket: BasketRow): Promise<Basket> {
     totalItemsQuantity: 0,
     coupon: null,
     tips: { type: "driver", amount: tip },
-    selectedSlot: null,
+    selectedSlot,
   };
 }
 
@@ -94,13 +100,10 @@ export async function retrieveBasket(ctx: RequestContext, input: RetrieveInput):
 
   const existing = input.basketToken ? await loadBasket(ctx.db, input.basketToken) : undefined;
   if (existing && ownsBasket(existing, auth) && existing.storeId === input.storeId) {
-    if (existing.fulfilmentMethod === input.fulfilmentMethod) return renderBasket(ctx.db, existing);
-    const [updated] = await ctx.db
-      .update(baskets)
-      .set({ fulfilmentMethod: input.fulfilmentMethod, updatedAt: ctx.clock.now() })
-      .where(eq(baskets.token, existing.token))
-      .returning();
-    return renderBasket(ctx.db, updated ?? existing);
+    const now = ctx.clock.now();
+    if (existing.fulfilmentMethod === input.fulfilmentMethod) return renderBasket(ctx.db, existing, now);
+    const updated = await ctx.db.transaction((tx) => switchMethod(tx, existing, input.fulfilmentMethod, now));
+    return renderBasket(ctx.db, updated, now);
   }
 
   // Only the creation needs the idempotency key: a retried create must not leave the shopper with two
@@ -123,5 +126,59 @@ export async function retrieveBasket(ctx: RequestContext, input: RetrieveInput):
   if (!basket) {
     throw new ApiError(409, "This basket is no longer available. Please try again.", { errorCode: "BASKET_GONE" });
   }
-  return renderBasket(ctx.db, basket);
+  return renderBasket(ctx.db, basket, ctx.clock.now());
+}
+
+/** Slots are per method: a basket that changes method gives its place back. */
+async function switchMethod(db: Db, basket: BasketRow, fulfilmentMethod: Method, now: Date): Promise<BasketRow> {
+  const [updated] = await db
+    .update(baskets)
+    .set({ fulfilmentMethod, updatedAt: now })
+    .where(eq(baskets.token, basket.token))
+    .returning();
+  await releaseHold(db, basket.token);
+  return updated ?? { ...basket, fulfilmentMethod, updatedAt: now };
+}
+
+/**
+ * The caller's basket, locked for the rest of the transaction so that changes to one basket (a method switch,
+ * a slot choice) happen one after another. Unknown: 404; another session's: 403.
+ */
+export async function lockOwnedBasket(db: Db, token: string, auth: Pick<AuthInfo, "family" | "memberId">): Promise<BasketRow> {
+  const [basket] = await db.select().from(baskets).where(eq(baskets.token, token)).for("update");
+  if (!basket) throw new ApiError(404, BASKET_MESSAGES.notFound);
+  if (!ownsBasket(basket, auth)) throw new ApiError(403, BASKET_MESSAGES.otherSession);
+  return basket;
+}
+
+export interface UpdateInput {
+  basketToken: string;
+  fulfilmentMethod?: Method;
+}
+
+/**
+ * Spec 2 §4: switching fulfilment method swaps the basket's method. The store must offer the method (a row,
+ * enabled); otherwise 409 with the spec's 'We cannot swap fulfilment method at the moment'. Open or closed
+ * right now does not matter: the slot listing and checkout judge that.
+ */
+export async function updateBasket(ctx: RequestContext, input: UpdateInput): Promise<Basket> {
+  const auth = ctx.auth;
+  if (!auth) throw new ApiError(401, "A guest or member token is required");
+  return withIdempotency(ctx, "basket.update", input, async (tx) => {
+    const now = ctx.clock.now();
+    const basket = await lockOwnedBasket(tx, input.basketToken, auth);
+    const wanted = input.fulfilmentMethod;
+    if (wanted === undefined || wanted === basket.fulfilmentMethod) return renderBasket(tx, basket, now);
+    const [method] = await tx
+      .select({ enabled: storeOrderMethods.enabled })
+      .from(storeOrderMethods)
+      .where(and(eq(storeOrderMethods.storeId, basket.storeId), eq(storeOrderMethods.method, wanted)));
+    if (!method?.enabled) {
+      throw new ApiError(409, `This store does not offer ${wanted} at the moment.`, {
+        errorCode: "FULFILMENT_METHOD_UNAVAILABLE",
+        errorDisplay: BASKET_MESSAGES.cannotSwapMethod,
+      });
+    }
+    return renderBasket(tx, await switchMethod(tx, basket, wanted, now), now);
+  });
 }

@@ -1,7 +1,8 @@
-import { retrieveBasket as retrieveBasketEndpoint } from "../contract";
+import { api } from "../contract";
 import type { Router } from "../router";
-import { retrieveBasket } from "./basket";
+import { retrieveBasket, updateBasket } from "./basket";
 
 export function registerBasket(router: Router): void {
-  router.on(retrieveBasketEndpoint, (input, ctx) => retrieveBasket(ctx, input));
+  router.on(api.retrieveBasket, (input, ctx) => retrieveBasket(ctx, input));
+  router.on(api.updateBasket, (input, ctx) => updateBasket(ctx, input));
 }

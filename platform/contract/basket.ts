@@ -33,14 +33,17 @@ export const basketCouponSchema = z.object({
 });
 export type BasketCoupon = z.infer<typeof basketCouponSchema>;
 
+/** The slot the basket holds a place in; null once the hold has expired or been released. */
 export const basketSelectedSlotSchema = z.object({
   /** YYYY-MM-DD in the store's time zone. */
   date: z.string(),
-  /** ISO-8601 instants. */
+  /** ISO-8601 instants in the store's time zone. */
   start: z.string(),
   end: z.string(),
+  /** When the hold lapses and the place is offered to others again; null if a platform sets no limit. */
   expires: z.string().nullable(),
-  denyPayments: z.boolean(),
+  /** Payment method names not allowed for this slot, as the slot listing gives them. */
+  denyPayments: z.array(z.string()),
 });
 export type BasketSelectedSlot = z.infer<typeof basketSelectedSlotSchema>;
 
@@ -87,3 +90,26 @@ export const retrieveBasket = endpoint({
   }),
   response: basketSchema,
 });
+
+/**
+ * Changes the basket. For now only the fulfilment method: switching releases the basket's slot (slots are per
+ * method). Basket lines and attributes (`updates`) join with the basket issue; until then they are refused.
+ */
+export const updateBasket = endpoint({
+  method: "POST",
+  path: "/api/basket/update",
+  auth: "token",
+  request: z.strictObject({
+    basketToken: basketTokenInput.min(1),
+    fulfilmentMethod: basketMethod.optional(),
+  }),
+  response: basketSchema,
+});
+
+export const BASKET_MESSAGES = {
+  /** Spec 2 §8, shown when the store refuses the switch. */
+  cannotSwapMethod: "We cannot swap fulfilment method at the moment",
+  notFound: "Basket not found.",
+  otherSession: "This basket belongs to another session.",
+  otherStore: "This basket is for another store.",
+} as const;

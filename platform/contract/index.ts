@@ -9,6 +9,7 @@ export * from "./stores";
 export * from "./location";
 export * from "./catalogue";
 export * from "./basket";
+export * from "./slots";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
@@ -19,6 +20,7 @@ import * as stores from "./stores";
 import * as location from "./location";
 import * as catalogue from "./catalogue";
 import * as basket from "./basket";
+import * as slots from "./slots";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -40,5 +42,6 @@ export const api = {
   ...endpointsIn(location),
   ...endpointsIn(catalogue),
   ...endpointsIn(basket),
+  ...endpointsIn(slots),
 };
 export type Api = typeof api;

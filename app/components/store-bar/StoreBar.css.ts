@@ -38,3 +38,17 @@ export const change = style({
   alignItems: "center",
   padding: "0 4px",
 });
+
+export const inlineForm = style({ display: "inline" });
+
+export const changeButton = style([
+  change,
+  {
+    background: "none",
+    border: 0,
+    textDecoration: "underline",
+    cursor: "pointer",
+    font: "inherit",
+    fontSize: "0.875rem",
+  },
+]);

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { CsrfInput } from "~/components/forms/CsrfInput";
+import { dayLabel, slotTimeRange } from "~/models/slots";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./StoreBar.css";
 
@@ -6,14 +8,26 @@ export interface StoreBarProps {
   storeName: string;
   storeSlug: string;
   fulfilmentMethod: "delivery" | "collection";
+  /** Whether the store offers the other method, so the switch is worth showing. */
+  canSwitch: boolean;
+  slot: { date: string; start: string; end: string; isAsap: boolean } | null;
+  timeZone: string;
+  today: string;
 }
 
 /**
- * Under the header on every store page (UX.md): which store, delivery or collection — each one tap from changing.
- * The slot and the basket total join it with their issues.
+ * Under the header on every store page (UX.md): which store, delivery or collection, and the held slot — each one
+ * tap from changing. The basket total joins it with the basket issue.
  */
-export function StoreBar({ storeName, storeSlug, fulfilmentMethod }: StoreBarProps) {
+export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, slot, timeZone, today }: StoreBarProps) {
+  const { pathname, search } = useLocation();
   const method = fulfilmentMethod === "delivery" ? "Delivery" : "Collection";
+  const other = fulfilmentMethod === "delivery" ? "collection" : "delivery";
+  const slotText = slot
+    ? slot.isAsap
+      ? "As soon as possible"
+      : `${dayLabel(slot.date, today, timeZone)} ${slotTimeRange({ startTime: slot.start, endTime: slot.end }, timeZone)}`
+    : "Choose a time";
   return (
     <nav className={styles.bar} aria-label="Your store">
       <ul className={styles.list}>
@@ -29,8 +43,28 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod }: StoreBarPro
         <li className={styles.item}>
           <span className={styles.label}>Order type</span>
           <span className={styles.value}>{method}</span>
-          <Link to={`/stores-near-by?method=${fulfilmentMethod === "delivery" ? "collection" : "delivery"}`} className={styles.change}>
-            Change<span className={visuallyHidden}> to {fulfilmentMethod === "delivery" ? "collection" : "delivery"}</span>
+          {canSwitch ? (
+            <Form method="post" action={`/stores/${storeSlug}/fulfilment`} className={styles.inlineForm}>
+              <CsrfInput />
+              <input type="hidden" name="method" value={other} />
+              <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+              <button type="submit" className={styles.changeButton}>
+                Switch<span className={visuallyHidden}> to {other}</span>
+              </button>
+            </Form>
+          ) : null}
+        </li>
+        <li className={styles.item}>
+          <span className={styles.label}>{fulfilmentMethod === "delivery" ? "Delivery time" : "Collection time"}</span>
+          <span className={styles.value}>{slotText}</span>
+          <Link to={`/stores/${storeSlug}/time-slots`} className={styles.change}>
+            {slot ? (
+              <>
+                Change<span className={visuallyHidden}> time</span>
+              </>
+            ) : (
+              "Pick a time"
+            )}
           </Link>
         </li>
       </ul>

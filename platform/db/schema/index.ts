@@ -3,3 +3,4 @@ export * from "./stores";
 export * from "./location";
 export * from "./catalogue";
 export * from "./baskets";
+export * from "./slots";

@@ -1,0 +1,142 @@
+import { useEffect, useMemo } from "react";
+import { redirect, useFetcher, useRevalidator } from "react-router";
+import type { Route } from "./+types/store-time-slots";
+import type { StoreDetails } from "../../platform/contract";
+import { ShopSearch } from "~/components/shop-search/ShopSearch";
+import { SlotPicker } from "~/components/slot-picker/SlotPicker";
+import { LOCATION_REQUIRED_USER_MESSAGE } from "~/models/address";
+import { SLOT_REFRESH_MS, sameInstant, slotRulesFor, storeDate } from "~/models/slots";
+import { nextRevalidationAt } from "~/models/slots-calendar";
+import { appContext, shopperContext } from "~/services/context";
+import { PlatformError } from "~/services/platform-client.server";
+import { currentBasket, listSlotDays, reserveSlot, revalidateHeldSlot } from "~/services/slots.server";
+import { hasLocation } from "~/services/store-selection.server";
+import { loadStorePage } from "~/services/store-page.server";
+import * as styles from "./store-pages.css";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  const now = context.get(appContext).clock.now();
+  const { details } = await loadStorePage(shopper, request, params.storeSlug);
+  const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const rules = slotRulesFor(details, method);
+  const today = storeDate(now, rules.timeZone);
+  if (!hasLocation(shopper.session.get("location"))) {
+    return { locationMissing: true as const, method, today, timeZone: rules.timeZone };
+  }
+  const slotDays = await listSlotDays(shopper, details, method, now);
+  let basket = await currentBasket(shopper, details);
+  if (basket) basket = await revalidateHeldSlot(shopper, details, basket, slotDays, now);
+  const day = new URL(request.url).searchParams.get("day");
+  const shownDay = slotDays.some((d) => d.slotDate === day) ? day! : (slotDays[0]?.slotDate ?? today);
+  return {
+    locationMissing: false as const,
+    method,
+    today,
+    timeZone: rules.timeZone,
+    slotDays,
+    shownDay,
+    selected: basket?.selectedSlot ?? null,
+    selectedIsAsap: shopper.session.get("slotTiming") === "asap",
+    costText: details.orderMethods[method].costText,
+    revalidateAt: nextRevalidationAt(now, rules.timeZone).toISOString(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const shopper = context.get(shopperContext);
+  const now = context.get(appContext).clock.now();
+  const form = await request.formData();
+  const start = String(form.get("timeSlotDate") ?? "");
+  const key = String(form.get("idempotencyKey") ?? "") || undefined;
+  const { details } = await loadStorePage(shopper, request, params.storeSlug);
+  const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const back = `/stores/${details.slug}/time-slots${new URL(request.url).search}`;
+  if (!start) {
+    shopper.session.flash("toast", { kind: "error", message: "Please choose a time." });
+    return redirect(back, 303);
+  }
+  // The listing says which kind of slot this is; ASAP starts move with the clock, so match loosely on isAsap.
+  const slotDays = await listSlotDays(shopper, details, method, now);
+  const listed = slotDays.flatMap((d) => d.slots).find((s) => sameInstant(s.startTime, start));
+  try {
+    await reserveSlot(shopper, details, start, listed?.info.isAsap ? "asap" : "future", key);
+  } catch (error) {
+    if (error instanceof PlatformError && error.status < 500) {
+      shopper.session.flash("toast", { kind: "error", message: error.message });
+      return redirect(back, 303);
+    }
+    throw error;
+  }
+  shopper.session.flash("toast", { kind: "success", message: listed?.info.isAsap ? "Your order will be prepared as soon as possible." : "Your time is reserved." });
+  return redirect(back, 303);
+}
+
+export default function TimeSlots({ loaderData, matches }: Route.ComponentProps) {
+  const { store } = matches[1]?.data as { store: StoreDetails };
+  const methodName = loaderData.method === "delivery" ? "delivery" : "collection";
+  const revalidator = useRevalidator();
+  const fetcher = useFetcher();
+  const csrf = (matches[0]?.data as { csrf?: string } | undefined)?.csrf ?? "";
+
+  // Spec 1 §4: the listing refreshes every 60 s, and the selection is checked again at store-local midnight.
+  const revalidateAt = "revalidateAt" in loaderData ? loaderData.revalidateAt : null;
+  useEffect(() => {
+    const every = window.setInterval(() => revalidator.revalidate(), SLOT_REFRESH_MS);
+    const untilMidnight = revalidateAt ? Math.max(1000, Date.parse(revalidateAt) - Date.now()) : null;
+    const midnight = untilMidnight !== null && untilMidnight < 2 ** 31 - 1 ? window.setTimeout(() => revalidator.revalidate(), untilMidnight) : null;
+    return () => {
+      window.clearInterval(every);
+      if (midnight !== null) window.clearTimeout(midnight);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revalidateAt]);
+
+  const optimisticStart = fetcher.formData ? String(fetcher.formData.get("timeSlotDate") ?? "") : null;
+  const idempotencyKey = useMemo(() => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined), [loaderData]);
+
+  if (loaderData.locationMissing) {
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.title}>Choose a {methodName} time</h1>
+        <p>{LOCATION_REQUIRED_USER_MESSAGE}</p>
+        <ShopSearch />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>
+        Choose a {methodName} time at {store.storeName}
+      </h1>
+      <SlotPicker
+        slotDays={loaderData.slotDays}
+        selectedDate={loaderData.shownDay}
+        selectedStart={optimisticStart || loaderData.selected?.start || null}
+        selectedIsAsap={optimisticStart ? false : loaderData.selectedIsAsap}
+        timeZone={loaderData.timeZone}
+        today={loaderData.today}
+        method={loaderData.method}
+        costText={loaderData.costText}
+        action={`/stores/${store.slug}/time-slots?day=${loaderData.shownDay}`}
+        csrf={csrf}
+        dayHref={(slotDate) => `?day=${slotDate}`}
+        idempotencyKey={idempotencyKey}
+        pending={fetcher.state !== "idle"}
+        onChoose={(startTime) =>
+          fetcher.submit(
+            { csrf, intent: "reserve", timeSlotDate: startTime, ...(idempotencyKey ? { idempotencyKey } : {}) },
+            { method: "post", action: `/stores/${store.slug}/time-slots?day=${loaderData.shownDay}` },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const store = (matches[1]?.data as { store?: { storeName: string } } | undefined)?.store;
+  return store ? [{ title: `Choose a time | ${store.storeName}` }] : [];
+}
+

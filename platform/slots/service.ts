@@ -1,0 +1,260 @@
+import { and, count, eq, gt, gte, lte, ne } from "drizzle-orm";
+import { z } from "zod";
+import { BASKET_MESSAGES, SLOT_MESSAGES, type FulfilmentMethod, type ResponseOf, type SlotDay } from "../contract";
+import type { listTimeSlots as listTimeSlotsEndpoint, reserveTimeSlot as reserveTimeSlotEndpoint } from "../contract";
+import { lockOwnedBasket, renderBasket } from "../basket/basket";
+import type { Db } from "../db/open";
+import { baskets, slotHolds, slotLocks, storeHolidays, storeOrderMethods, stores } from "../db/schema";
+import { ApiError } from "../errors";
+import { withIdempotency } from "../idempotency";
+import type { RequestContext } from "../router";
+import { servesDelivery } from "../stores/geo";
+import { STORE_MESSAGES } from "../stores/service";
+import { addDays, daysOffered, findListedSlot, listSlotDays, localDate } from "./engine";
+
+/** SLOT_HOLD_SECONDS when the platform's configuration leaves it out. */
+export const DEFAULT_SLOT_HOLD_SECONDS = 900;
+
+type StoreRow = typeof stores.$inferSelect;
+type Point = { lat: number; lng: number };
+
+interface LocationInput {
+  postcode?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+/**
+ * Spec 1 §5: the slot calls need coordinates, geocoded from the postcode when they are missing. Coordinates
+ * win here (unlike store search, where the postcode does): they are what the slot listing is defined by.
+ * Null when there is no location; `unknownPostcode` when a postcode was given but could not be placed.
+ */
+async function slotLocation(ctx: RequestContext, input: LocationInput): Promise<Point | "unknownPostcode" | null> {
+  if (input.latitude != null && input.longitude != null) return { lat: input.latitude, lng: input.longitude };
+  const postcode = input.postcode?.trim().toUpperCase() ?? "";
+  if (postcode === "") return null;
+  const found = await ctx.location.geocode(postcode);
+  return found ? { lat: found.latitude, lng: found.longitude } : "unknownPostcode";
+}
+
+async function loadStore(db: Db, storeId: number): Promise<StoreRow> {
+  const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
+  if (!store) throw new ApiError(404, STORE_MESSAGES.storeNotFound);
+  return store;
+}
+
+type MethodRow = typeof storeOrderMethods.$inferSelect;
+
+/** The slot days of one store method from startDate to endDate, with the live holds counted when asked. */
+async function computeSlotDays(
+  db: Db,
+  store: StoreRow,
+  kind: FulfilmentMethod,
+  range: { startDate: string; endDate: string },
+  now: Date,
+  options: { countHolds: boolean },
+): Promise<{ days: SlotDay[]; method: MethodRow | null }> {
+  const [method] = await db
+    .select()
+    .from(storeOrderMethods)
+    .where(and(eq(storeOrderMethods.storeId, store.id), eq(storeOrderMethods.method, kind)));
+  if (!method?.enabled) return { days: [], method: null };
+
+  // The open rule behind ASAP looks at yesterday's overnight ranges and up to the days in advance ahead.
+  const today = localDate(now.getTime(), store.timeZone);
+  const from = addDays(range.startDate < today ? range.startDate : today, -1);
+  const last = addDays(today, daysOffered(method, now, store.timeZone) + 1);
+  const to = range.endDate > last ? range.endDate : last;
+  const holidayRows = await db
+    .select()
+    .from(storeHolidays)
+    .where(and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, from), lte(storeHolidays.date, to)));
+
+  const held = new Map<number, number>();
+  if (options.countHolds) {
+    const rows = await db
+      .select({ slotStart: slotHolds.slotStart, places: count() })
+      .from(slotHolds)
+      .where(
+        and(
+          eq(slotHolds.storeId, store.id),
+          eq(slotHolds.method, kind),
+          eq(slotHolds.isAsap, false),
+          gt(slotHolds.expiresAt, now),
+          gte(slotHolds.slotStart, now),
+        ),
+      )
+      .groupBy(slotHolds.slotStart);
+    for (const row of rows) held.set(row.slotStart.getTime(), Number(row.places));
+  }
+
+  const days = listSlotDays({
+    method,
+    store: { timeZone: store.timeZone, temporarilyClosed: store.temporarilyClosed, ordersPaused: store.ordersPaused },
+    holidays: new Map(holidayRows.map((row) => [row.date, row.holidayMessage])),
+    now,
+    startDate: range.startDate,
+    endDate: range.endDate,
+    held,
+  });
+  return { days, method };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Listing
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ListInput extends LocationInput {
+  startDate: string;
+  endDate: string;
+  storeId: number;
+  fulfilmentMethod: FulfilmentMethod;
+}
+
+export async function listTimeSlots(ctx: RequestContext, input: ListInput): Promise<ResponseOf<typeof listTimeSlotsEndpoint>> {
+  const store = await loadStore(ctx.db, input.storeId);
+  const now = ctx.clock.now();
+  if (input.startDate < localDate(now.getTime(), store.timeZone)) throw new ApiError(400, SLOT_MESSAGES.invalidDate);
+  const storeTimeZone = store.timeZone;
+
+  // Spec 1 §5: without coordinates (and no postcode to find them from) the listing returns nothing.
+  const point = await slotLocation(ctx, input);
+  if (point === null || point === "unknownPostcode") return { slotDays: [], storeTimeZone };
+  if (input.fulfilmentMethod === "delivery" && !servesDelivery(store, point)) return { slotDays: [], storeTimeZone };
+
+  const { days } = await computeSlotDays(ctx.db, store, input.fulfilmentMethod, input, now, { countHolds: true });
+  return { slotDays: days, storeTimeZone };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Holds
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ReserveInput extends LocationInput {
+  storeId: number;
+  basketToken: string;
+  timeSlotDate: string;
+  fulfilmentMethod: FulfilmentMethod;
+}
+
+const instantSchema = z.iso.datetime({ offset: true });
+
+/**
+ * Holds a place in a listed slot for the caller's basket.
+ *
+ * Capacity holds across processes because it is settled in the database, in one transaction: the slot's
+ * lock row is created if missing (INSERT … ON CONFLICT DO NOTHING) and locked (SELECT … FOR UPDATE), so
+ * holds of one slot queue behind each other whichever process or connection they come from; the live holds
+ * are counted only once the lock is held (each statement sees what committed before it under READ
+ * COMMITTED), and the basket's hold row is written before the lock is released at commit. Holds of
+ * different slots never wait for each other. The basket row is locked first, always in that order, so two
+ * requests for one basket cannot each take a place.
+ *
+ * A slot already full is refused before queueing for its lock: places only come back by expiry or release,
+ * so a count that already reaches the capacity was true when read. Under a rush this keeps the queue to the
+ * requests that can still win.
+ */
+export async function reserveTimeSlot(ctx: RequestContext, input: ReserveInput): Promise<ResponseOf<typeof reserveTimeSlotEndpoint>> {
+  const auth = ctx.auth;
+  if (!auth) throw new ApiError(401, "A guest or member token is required");
+  const store = await loadStore(ctx.db, input.storeId);
+
+  const point = await slotLocation(ctx, input);
+  if (point === null) throw new ApiError(400, SLOT_MESSAGES.locationRequired);
+  if (point === "unknownPostcode") throw new ApiError(404, STORE_MESSAGES.locationNotFound);
+
+  const now = ctx.clock.now();
+  const chosen = instantSchema.safeParse(input.timeSlotDate).success ? Date.parse(input.timeSlotDate) : Number.NaN;
+  const today = localDate(now.getTime(), store.timeZone);
+  if (Number.isNaN(chosen) || localDate(chosen, store.timeZone) < today) throw new ApiError(400, SLOT_MESSAGES.invalidDate);
+  const holdMs = (ctx.config.slotHoldSeconds ?? DEFAULT_SLOT_HOLD_SECONDS) * 1000;
+
+  return withIdempotency(ctx, "basket.reserveTimeSlot", input, async (tx) => {
+    const basket = await lockOwnedBasket(tx, input.basketToken, auth);
+    if (basket.storeId !== store.id) throw new ApiError(404, BASKET_MESSAGES.otherStore);
+
+    const kind = input.fulfilmentMethod;
+    const reaches = kind !== "delivery" || servesDelivery(store, point);
+    const date = localDate(chosen, store.timeZone);
+    const { days, method } = reaches
+      ? await computeSlotDays(tx, store, kind, { startDate: date, endDate: date }, now, { countHolds: false })
+      : { days: [], method: null };
+    const listed = findListedSlot(days, chosen);
+    const expiresAt = listed ? Math.min(now.getTime() + holdMs, Date.parse(listed.slot.expires)) : 0;
+    if (!listed || listed.slot.info.status === "unavailable" || expiresAt <= now.getTime()) {
+      throw new ApiError(409, SLOT_MESSAGES.unavailable, { errorCode: "SLOT_UNAVAILABLE" });
+    }
+
+    const slotStart = new Date(listed.start);
+    if (!listed.slot.info.isAsap) {
+      const capacity = method?.slotCapacity ?? 0;
+      const othersHolding = async () => {
+        const [row] = await tx
+          .select({ places: count() })
+          .from(slotHolds)
+          .where(
+            and(
+              eq(slotHolds.storeId, store.id),
+              eq(slotHolds.method, kind),
+              eq(slotHolds.slotStart, slotStart),
+              eq(slotHolds.isAsap, false),
+              gt(slotHolds.expiresAt, now),
+              ne(slotHolds.basketToken, basket.token),
+            ),
+          );
+        return Number(row?.places ?? 0);
+      };
+      const full = () => new ApiError(409, SLOT_MESSAGES.full, { errorCode: "SLOT_FULL", errorDisplay: SLOT_MESSAGES.full });
+      if ((await othersHolding()) >= capacity) throw full();
+      await tx.insert(slotLocks).values({ storeId: store.id, method: kind, slotStart }).onConflictDoNothing();
+      await tx
+        .select({ storeId: slotLocks.storeId })
+        .from(slotLocks)
+        .where(and(eq(slotLocks.storeId, store.id), eq(slotLocks.method, kind), eq(slotLocks.slotStart, slotStart)))
+        .for("update");
+      if ((await othersHolding()) >= capacity) throw full();
+    }
+
+    // A hold never outlives the time the slot can be chosen until.
+    const hold = {
+      storeId: store.id,
+      method: kind,
+      slotStart,
+      slotEnd: new Date(listed.end),
+      slotDate: listed.slot.slotDate,
+      isAsap: listed.slot.info.isAsap,
+      expiresAt: new Date(expiresAt),
+      createdAt: now,
+    };
+    await tx
+      .insert(slotHolds)
+      .values({ basketToken: basket.token, ...hold })
+      .onConflictDoUpdate({ target: slotHolds.basketToken, set: hold });
+
+    let current = basket;
+    if (basket.fulfilmentMethod !== kind) {
+      const [updated] = await tx.update(baskets).set({ fulfilmentMethod: kind, updatedAt: now }).where(eq(baskets.token, basket.token)).returning();
+      current = updated ?? { ...basket, fulfilmentMethod: kind };
+    }
+    const rendered = await renderBasket(tx, current, now);
+    if (!rendered.selectedSlot) throw new Error(`Hold for basket written but not read back`);
+    return { selectedSlot: rendered.selectedSlot, basketToken: basket.token, fulfilmentMethod: kind, basket: rendered };
+  });
+}
+
+/** The places held in one slot right now; for tests and the benchmark's overbooking check. */
+export async function livePlaces(db: Db, storeId: number, method: FulfilmentMethod, slotStart: Date, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ places: count() })
+    .from(slotHolds)
+    .where(
+      and(
+        eq(slotHolds.storeId, storeId),
+        eq(slotHolds.method, method),
+        eq(slotHolds.slotStart, slotStart),
+        eq(slotHolds.isAsap, false),
+        gt(slotHolds.expiresAt, now),
+      ),
+    );
+  return Number(row?.places ?? 0);
+}
