@@ -1,0 +1,49 @@
+// Every form post carries the session's anti-forgery token; a post without it changes nothing. The browser's error
+// log goes through the storefront, never straight to the platform.
+import { test } from "@playwright/test";
+import { expect } from "./fixtures";
+
+test("a form post without the anti-forgery token is refused and changes nothing", async ({ request }) => {
+  await request.get("/");
+  const forged = await request.post("/location", {
+    form: { intent: "postcode", postcode: "SW1A 1AA", redirectTo: "/" },
+    headers: { referer: new URL("/faqs", test.info().project.use.baseURL).toString() },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(303);
+  expect(forged.headers()["location"]).toBe("/faqs");
+  const home = await (await request.get("/")).text();
+  expect(home).toContain("Your form had expired, so nothing was changed. Please try again.");
+  // The postcode was not saved: the stores page still asks for one.
+  const stores = await (await request.get("/stores-near-by")).text();
+  expect(stores).toContain("Find a store near you");
+});
+
+test("the same post with the page's token goes through", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  expect(csrf, "the page's form carries a token").toBeTruthy();
+  const response = await request.post("/location", {
+    form: { csrf: csrf!, intent: "postcode", postcode: "SW1A 1AA", redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  expect(response.headers()["location"]).toBe("/stores-near-by");
+});
+
+test("the browser's errors are passed to the platform's log, within limits", async ({ request }) => {
+  const ok = await request.post("/_log", { data: { level: "error", message: "TypeError: x is undefined", url: "http://shop.test/" } });
+  expect(ok.status()).toBe(202);
+  const chatty = await request.post("/_log", { data: { level: "info", message: "hello", url: "http://shop.test/" } });
+  expect(chatty.status()).toBe(400);
+  const huge = await request.post("/_log", { data: { level: "error", message: "x".repeat(9000), url: "http://shop.test/" } });
+  expect(huge.status()).toBe(413);
+});
+
+test("the platform refuses calls without a token in the error shape", async ({ request }) => {
+  const response = await request.get("/api/business/profile");
+  expect(response.status()).toBe(401);
+  const body = await response.json();
+  expect(body).toMatchObject({ status: 401, errorCode: 401 });
+  expect(typeof body.message).toBe("string");
+});
