@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
+import { DEFAULT_BRANDING_COLORS } from "./content-defaults";
+
+export { DEFAULT_BRANDING_COLORS };
 
 /*
  * Site content in Strapi v4's REST shape. The same schemas read the embedded content/ files and a real Strapi's
@@ -8,17 +11,6 @@ import { endpoint } from "./endpoint";
  * its default (colours fall back to spec 1 §9), so the storefront never checks for holes.
  */
 
-export const DEFAULT_BRANDING_COLORS = {
-  primary: "#14569E",
-  secondary: "#272841",
-  success: "#188D6F",
-  danger: "#E42034",
-  warning: "#F9E000",
-  info: "#303843",
-  mainBg: "#F5F8FB",
-  text: "#252525",
-  highlight: "#4044FC",
-} as const;
 
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 

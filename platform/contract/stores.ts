@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
+import { idFromSlug, methodIsAvailable, storeIsClosed } from "./store-rules";
+
+export { idFromSlug, methodIsAvailable, storeIsClosed };
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -256,27 +259,7 @@ export const listStores = endpoint({
 // Rules both halves use
 // ---------------------------------------------------------------------------------------------------------
 
-/**
- * A store's id from its slug or SEO url: the number after the last dash (spec 1 §2), so "victoria-street-1"
- * and "/stores/victoria-street-1/" both give 1. Null when there is no such number.
- */
-export function idFromSlug(slug: string): number | null {
-  const lastSegment = slug.trim().replace(/\/+$/, "").split("/").pop() ?? "";
-  const match = /-(\d+)$/.exec(lastSegment);
-  if (!match) return null;
-  const id = Number(match[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
-/** Whether a method counts towards the store being open for this shopper: it reaches them and takes orders. */
-export function methodIsAvailable(method: Pick<MethodState, "canDeliver" | "status">): boolean {
-  return method.canDeliver && (method.status === "open" || method.status === "preorder");
-}
-
-/** Spec 1 §4: a store is closed when neither delivery nor collection can serve the shopper, open or by pre-order. */
-export function storeIsClosed(orderMethods: Record<"delivery" | "collection", Pick<MethodState, "canDeliver" | "status">>): boolean {
-  return !methodIsAvailable(orderMethods.delivery) && !methodIsAvailable(orderMethods.collection);
-}
 
 export interface GroupedStores<S> {
   delivery: { open: S[]; preorder: S[] };
