@@ -43,12 +43,24 @@ export function isPath(path: string): (url: URL) => boolean {
 export async function expectFieldError(field: Locator, message: string): Promise<void> {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(`Error: ${message}`);
-  await expect(field.page().getByText(message, { exact: true })).toBeVisible();
+  await expect(field.page().getByText(`Error: ${message}`, { exact: true })).toBeVisible();
 }
 
 export async function expectNoFieldError(field: Locator): Promise<void> {
   await expect(field).not.toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription("");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A store card's button to shop there. Its visible text is the action; the store's name follows, visually
+ * hidden, so the button makes sense on its own to a screen reader.
+ */
+export function shopButton(scope: Page | Locator, storeName: string, action = "Shop at this store"): Locator {
+  return scope.getByRole("button", { name: new RegExp(`^${escapeRegExp(action)}\\s*:\\s*${escapeRegExp(storeName)}$`) });
 }
 
 /** A group of the stores near by ("Open now", "Open for pre-orders", "Closed"). */

@@ -16,7 +16,61 @@ export interface PageTarget {
 export const pages: PageTarget[] = [
   { name: "home", path: "/", expectStatus: 200 },
   { name: "error page", path: "/no-such-page", expectStatus: 404 },
+  { name: "stores near by", path: "/stores-near-by", expectStatus: 200, prepare: (origin) => shopperAt(origin, "SW1A 1AA") },
+  { name: "store home", path: "/stores/victoria-street-1", expectStatus: 200, prepare: (origin) => shopperAt(origin, "SW1A 1AA", "/stores/victoria-street-1") },
+  {
+    name: "category page",
+    path: "/stores/victoria-street-1/category/dairy-and-eggs-2",
+    expectStatus: 200,
+    prepare: (origin) => shopperAt(origin, "SW1A 1AA", "/stores/victoria-street-1"),
+  },
 ];
+
+/** The session cookies a response sets, merged over those already held (a later value replaces an earlier one). */
+function keepCookies(jar: Map<string, string>, response: Response): void {
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(";", 1)[0] ?? "";
+    const at = pair.indexOf("=");
+    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+}
+
+function cookieHeader(jar: Map<string, string>): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/**
+ * A shopper who searched a postcode with the home page's widget (and, with `storePath`, opened that store, so it
+ * is their selected store): the Cookie header of that session. Measuring a store page with a session that has
+ * not selected the store yet would make every request select it again and create a basket.
+ */
+async function shopperAt(origin: string, postcode: string, storePath?: string): Promise<Record<string, string>> {
+  const jar = new Map<string, string>();
+  const home = await fetch(`${origin}/`);
+  keepCookies(jar, home);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await home.text())?.[1];
+  if (!csrf) throw new Error("the home page has no csrf field in its store search form");
+
+  const searched = await fetch(`${origin}/location`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieHeader(jar), Origin: origin },
+    body: new URLSearchParams({ csrf, intent: "postcode", postcode, redirectTo: "/" }),
+  });
+  await searched.arrayBuffer();
+  if (searched.status !== 303 || searched.headers.get("location") !== "/stores-near-by") {
+    throw new Error(`searching ${postcode} answered ${searched.status} to ${searched.headers.get("location")}, expected 303 to /stores-near-by`);
+  }
+  keepCookies(jar, searched);
+
+  if (storePath) {
+    const store = await fetch(`${origin}${storePath}`, { headers: { Cookie: cookieHeader(jar) }, redirect: "manual" });
+    await store.arrayBuffer();
+    if (store.status !== 200) throw new Error(`${storePath} answered ${store.status} while selecting the store`);
+    keepCookies(jar, store);
+  }
+  return { Cookie: cookieHeader(jar) };
+}
 
 /** The budgets of DESIGN.md, "Budgets". KB are 1,024 bytes, as in the bare-page figure there (111 KB). */
 export const budgets = {
