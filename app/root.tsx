@@ -73,6 +73,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
     session,
     flash,
     csrfToken: csrf,
+    shared: services.platform,
     api: createShopperApi({ transport: services.platform.transport, session, clock: services.clock, clientIp: services.clientIp }),
   });
   return commit(await next());

@@ -112,6 +112,8 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
       const now = (req.body as { now?: string | null } | undefined)?.now;
       try {
         testClock.set(now ?? null);
+        // Shared reads (store states) were computed at the old time.
+        shared.invalidate();
         res.json({ now: clock.now().toISOString(), fixed: testClock.overridden });
       } catch (error) {
         res.status(400).json({ status: 400, errorCode: 400, message: String(error) });

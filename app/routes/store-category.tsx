@@ -18,8 +18,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
   try {
     const [category, list] = await Promise.all([
-      shopper.api.call(api.getCategory, { storeId: details.id, categoryId, fulfilmentMethod: method, page }),
-      shopper.api.call(api.listCategories, { storeId: details.id, fulfilmentMethod: method }),
+      shopper.shared.cached(api.getCategory, { storeId: details.id, categoryId, fulfilmentMethod: method, page }),
+      shopper.shared.cached(api.listCategories, { storeId: details.id, fulfilmentMethod: method }),
     ]);
     if (category.category.slug !== params.categorySlug) {
       throw redirect(`/stores/${details.slug}/category/${category.category.slug}${url.search}`, 301);

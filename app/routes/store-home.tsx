@@ -15,7 +15,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Shared with the layout's loader: one lookup per request.
   const { details } = await loadStorePage(shopper, request, params.storeSlug);
   const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
-  const { categories } = await shopper.api.call(api.listCategories, { storeId: details.id, fulfilmentMethod: method });
+  const { categories } = await shopper.shared.cached(api.listCategories, { storeId: details.id, fulfilmentMethod: method });
   return { categories, method };
 }
 

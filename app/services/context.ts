@@ -31,6 +31,8 @@ export interface Shopper {
   /** The flash messages this request arrived with, read once by the middleware. */
   flash: Partial<SessionFlash>;
   api: ShopperApi;
+  /** Reads every shopper shares (store details for a location, menus), through the server's session and cache. */
+  shared: SharedPlatform;
   csrfToken: string;
 }
 

@@ -4,6 +4,9 @@ import type { Clock } from "../../platform/contract";
 import type { SessionData, SessionFlash, StoredAuth } from "./context";
 import { createPlatformClient, PlatformError, type PlatformClient, type PlatformTransport } from "./platform-client.server";
 
+/** Shared reads kept at once: locations and menus vary, so the cache is bounded. */
+const MAX_CACHED_READS = 2000;
+
 /** Renew a token this long before it expires, so a call never races its expiry. */
 const RENEW_MARGIN_MS = 60_000;
 
@@ -131,9 +134,22 @@ export class SharedPlatform {
     const hit = this.cache.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<ResponseOf<E>>;
     const value = this.call(endpoint, input);
+    if (this.cache.size >= MAX_CACHED_READS) this.sweep(now);
     this.cache.set(key, { expires: now + this.ttlMs, value });
     value.catch(() => this.cache.delete(key));
     return value;
+  }
+
+  /** Drops expired reads; if every read is fresh, the oldest half goes (Map keeps insertion order). */
+  private sweep(now: number): void {
+    for (const [key, entry] of this.cache) if (entry.expires <= now) this.cache.delete(key);
+    if (this.cache.size >= MAX_CACHED_READS) {
+      let drop = Math.floor(this.cache.size / 2);
+      for (const key of this.cache.keys()) {
+        if (drop-- <= 0) break;
+        this.cache.delete(key);
+      }
+    }
   }
 
   invalidate(): void {

@@ -37,7 +37,8 @@ async function fetchStorePage(shopper: Shopper, request: Request, storeSlug: str
   const location = shopper.session.get("location");
   let details;
   try {
-    details = await shopper.api.call(api.selectStore, { storeId: id, ...locationInput(location) });
+    // Store details depend on the store, the location and the minute, not on the shopper: a shared, short-lived read.
+    details = await shopper.shared.cached(api.selectStore, { storeId: id, ...locationInput(location) });
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) storeNotFound(shopper, request);
     throw data({ message: STORE_DETAILS_FAILED_MESSAGE }, 502);

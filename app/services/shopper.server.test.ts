@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { controllableClock, endpoint } from "../../platform/contract";
+import { SharedPlatform } from "./shopper.server";
+
+const echo = endpoint({
+  method: "POST",
+  path: "/api/echo",
+  auth: "token",
+  request: z.object({ n: z.number() }),
+  response: z.object({ n: z.number(), call: z.number() }),
+});
+
+function platform() {
+  let calls = 0;
+  let tokens = 0;
+  const transport = {
+    baseUrl: "http://p.test",
+    async fetch(request: Request) {
+      const url = new URL(request.url);
+      if (url.pathname === "/api/auth/oauthToken") {
+        tokens++;
+        return Response.json({ access_token: `t${tokens}`, refresh_token: "r", expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+      }
+      if (request.headers.get("authorization") !== `Bearer t${tokens}`) return Response.json({ status: 401, errorCode: 401, message: "no" }, { status: 401 });
+      const body = (await request.json()) as { n: number };
+      calls++;
+      return Response.json({ n: body.n, call: calls });
+    },
+  };
+  return { shared: new SharedPlatform(transport, controllableClock("2026-11-23T10:00:00Z"), 60_000), calls: () => calls, tokens: () => tokens };
+}
+
+describe("shared platform reads", () => {
+  it("serves a repeated read from the cache and keeps one server token", async () => {
+    const p = platform();
+    expect((await p.shared.cached(echo, { n: 1 })).call).toBe(1);
+    expect((await p.shared.cached(echo, { n: 1 })).call).toBe(1);
+    expect((await p.shared.cached(echo, { n: 2 })).call).toBe(2);
+    expect(p.tokens()).toBe(1);
+  });
+  it("reads again after invalidation", async () => {
+    const p = platform();
+    await p.shared.cached(echo, { n: 1 });
+    p.shared.invalidate();
+    expect((await p.shared.cached(echo, { n: 1 })).call).toBe(2);
+  });
+  it("stays bounded however many different reads it sees", async () => {
+    const p = platform();
+    for (let n = 0; n < 2100; n++) await p.shared.cached(echo, { n });
+    expect((p.shared as unknown as { cache: Map<string, unknown> }).cache.size).toBeLessThanOrEqual(2000);
+  });
+});
