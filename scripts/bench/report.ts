@@ -1,4 +1,5 @@
 import { budgets } from "./targets";
+import type { HoldRow } from "./holds";
 import type { LoadResult, LoadSettings } from "./load";
 
 export interface ThroughputRow {
@@ -29,6 +30,8 @@ export interface Report {
   settings: LoadSettings;
   throughput: ThroughputRow[];
   javascript: JsRow[];
+  /** The slot-hold rush (holds.ts), one row per database measured. */
+  holds: HoldRow[];
 }
 
 type Cell = string;
@@ -73,6 +76,31 @@ function javascriptTable(rows: JsRow[]): Cell[][] {
   return [header, ...body];
 }
 
+function holdsTable(rows: HoldRow[]): Cell[][] {
+  const header = ["database", "shoppers → capacity", "rounds", "holds/s", "slowest round ms", "granted per round", "budget = capacity", "overbooked places", "budget 0", "failures"];
+  const body = rows.map((row) => [
+    row.database,
+    `${row.shoppers} → ${row.capacity}`,
+    String(row.rounds),
+    row.holdsPerSecond.toFixed(0),
+    String(row.slowestRoundMs),
+    row.granted.join(", "),
+    verdict(row.granted.every((granted) => granted === row.capacity)),
+    String(row.overbooked),
+    verdict(row.overbooked === 0),
+    row.failed === 0 ? "0" : `${row.failed} MISS`,
+  ]);
+  return [header, ...body];
+}
+
+function holdsLine(rows: HoldRow[]): string {
+  const first = rows[0];
+  return first
+    ? `${first.shoppers} shoppers, one basket each, ask for one slot of capacity ${first.capacity} at once, in ${first.rounds} rounds on fresh slots; ` +
+        "holds/s counts requests answered (granted or full) per second of wall time; the platform is called in this process through its own fetch."
+    : "";
+}
+
 function plain(table: Cell[][]): string {
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   return table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
@@ -90,7 +118,7 @@ function loadLine(settings: LoadSettings): string {
 }
 
 export function misses(report: Report): number {
-  const cells = [...throughputTable(report.throughput), ...javascriptTable(report.javascript)].flat();
+  const cells = [...throughputTable(report.throughput), ...javascriptTable(report.javascript), ...holdsTable(report.holds)].flat();
   return cells.filter((cell) => cell.includes("MISS")).length;
 }
 
@@ -104,6 +132,11 @@ export function asText(report: Report): string {
     "",
     "JavaScript each route loads (entry, route manifest, matched route modules and their imports; KB = 1,024 bytes)",
     plain(javascriptTable(report.javascript)),
+    "",
+    "Slot holds under a rush",
+    holdsLine(report.holds),
+    plain(holdsTable(report.holds)),
+    ...report.holds.flatMap((row) => row.failures.map((failure) => `  ${row.database}: ${failure}`)),
     "",
     misses(report) === 0 ? "Every budget held." : `${misses(report)} budget(s) MISSED.`,
   ].join("\n");
@@ -125,6 +158,12 @@ export function asMarkdown(report: Report): string {
       "\"Beyond bare page\" is the page's total less the bare React Router page's, built in the same run: our own code and the libraries we added.",
     "",
     markdown(javascriptTable(report.javascript)),
+    "",
+    "### Slot holds under a rush",
+    "",
+    holdsLine(report.holds),
+    "",
+    markdown(holdsTable(report.holds)),
     "",
     misses(report) === 0 ? "Every budget held." : `${misses(report)} budget(s) missed (marked MISS).`,
   ].join("\n");

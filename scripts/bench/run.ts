@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { measureHolds } from "./holds";
 import { jsWeight, readBrowserManifest } from "./js-weight";
 import { defaultLoad, measure, probe } from "./load";
 import { freePort, run, startServer, type RunningServer } from "./processes";
@@ -137,7 +138,11 @@ async function main(): Promise<number> {
     }),
   ];
 
-  const report: Report = { date: new Date().toISOString().slice(0, 10), machine: measuredOn, settings: defaultLoad, throughput, javascript };
+  // In this process, while the servers stand idle: the rush measures the platform and its database alone.
+  console.log(`› measuring slot holds${process.env.BENCH_DATABASE_URL ? " (PGlite, then PostgreSQL)" : " (PGlite)"}`);
+  const holds = await measureHolds();
+
+  const report: Report = { date: new Date().toISOString().slice(0, 10), machine: measuredOn, settings: defaultLoad, throughput, javascript, holds };
   console.log(`\n${asText(report)}`);
   if (record) recordFigures(asMarkdown(report));
   return misses(report);

@@ -1,0 +1,121 @@
+// Issue 4, "Fulfilment method and time slots": switching delivery and collection, a collection-only store, and
+// the slot picker by keyboard, at the server's real time. Victoria Street delivers and collects round the clock,
+// so tomorrow always lists every hour whatever time the suite runs at. Journeys that need a fixed time are in
+// slots.clock.spec.ts.
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { isPath } from "./support/stores";
+import {
+  RESERVED_TOAST,
+  SWITCHED_TOAST,
+  barOrderType,
+  barSlot,
+  dayTabs,
+  openPickerFromBar,
+  shopAtNorthernQuarter,
+  shopAtVictoria,
+  slotGroup,
+  slotStores,
+  storeBar,
+  storeMethods,
+} from "./support/slots";
+
+const { victoria, northernQuarter } = slotStores;
+
+test.describe("fulfilment method", () => {
+  test("switched from the store bar and from the store page, each with its toast", async ({ page }) => {
+    await shopAtVictoria(page);
+    await expect(barOrderType(page)).toContainText("Delivery");
+    await expect(barSlot(page)).toContainText("Delivery time");
+
+    await storeBar(page).getByRole("button", { name: "Switch to collection" }).click();
+    await expect(page.getByRole("status").filter({ hasText: SWITCHED_TOAST })).toHaveText(SWITCHED_TOAST);
+    await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
+    await expect(barOrderType(page)).toContainText("Collection");
+    await expect(barSlot(page)).toContainText("Collection time");
+    await expect(storeBar(page).getByRole("button", { name: "Switch to delivery" })).toBeVisible();
+    // The store page offers the other method and marks the chosen one.
+    const methods = storeMethods(page);
+    await expect(methods.getByRole("button", { name: "Switch to collection" })).toHaveCount(0);
+    await expect(methods.getByRole("link", { name: "Choose a collection time" })).toHaveAttribute("href", `/stores/${victoria.slug}/time-slots`);
+    await expectNoAxeViolations(page);
+
+    await methods.getByRole("button", { name: "Switch to delivery" }).click();
+    await expect(page.getByRole("status").filter({ hasText: SWITCHED_TOAST })).toHaveText(SWITCHED_TOAST);
+    await expect(barOrderType(page)).toContainText("Delivery");
+    await expect(barSlot(page)).toContainText("Delivery time");
+
+    // The picker follows the method.
+    await openPickerFromBar(page, victoria.slug);
+    await expect(page.getByRole("heading", { level: 1, name: `Choose a delivery time at ${victoria.name}` })).toBeVisible();
+    await expect(page.getByText(/^Delivery cost: /)).toBeVisible();
+  });
+
+  test("a collection-only store offers no switch to delivery", async ({ page }) => {
+    await shopAtNorthernQuarter(page);
+    await expect(barOrderType(page)).toContainText("Collection");
+    await expect(barSlot(page)).toContainText("Collection time");
+    await expect(page.getByRole("button", { name: /^Switch/ })).toHaveCount(0);
+    await expect(storeMethods(page).filter({ hasText: "Not offered" })).toHaveCount(1);
+
+    await openPickerFromBar(page, northernQuarter.slug);
+    await expect(page.getByRole("heading", { level: 1, name: `Choose a collection time at ${northernQuarter.name}` })).toBeVisible();
+    await expect(dayTabs(page).getByRole("link", { name: "Tomorrow" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Switch/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("slot picker by keyboard", () => {
+  test("Tab reaches the slots, arrows move the choice without holding, Enter and the button reserve", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "with JavaScript off the radios and button are the browser's own; the clock journeys cover that way");
+    await shopAtVictoria(page);
+    await openPickerFromBar(page, victoria.slug);
+
+    const tomorrowTab = dayTabs(page).getByRole("link", { name: "Tomorrow" });
+    await tomorrowTab.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL((url) => url.searchParams.has("day"));
+    await expect(tomorrowTab).toHaveAttribute("aria-current", "page");
+    // The fieldset's legend names the day it lists.
+    const tomorrow = slotGroup(page, "delivery", "Tomorrow");
+    await expect(tomorrow).toBeVisible();
+
+    // From the last day tab, Tab lands on the list's first slot (none is chosen yet).
+    const radios = tomorrow.getByRole("radio");
+    const ranges = (await tomorrow.locator("label").allInnerTexts()).map((text) => text.trim());
+    expect(ranges.length, "tomorrow lists every hour of a 24-hour store").toBeGreaterThan(3);
+    await dayTabs(page).getByRole("link").last().focus();
+    await page.keyboard.press("Tab");
+    await expect(radios.nth(0)).toBeFocused();
+    await expect(radios.nth(0)).toHaveAccessibleName(ranges[0]!);
+
+    await page.keyboard.press("ArrowDown");
+    await expect(radios.nth(1)).toBeFocused();
+    await expect(radios.nth(1)).toBeChecked();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    await expect(radios.nth(1)).toBeFocused();
+    await expect(radios.nth(1)).toBeChecked();
+    // Arrowing through the list holds nothing.
+    await expect(barSlot(page)).toContainText("Choose a time");
+
+    await page.keyboard.press("Tab");
+    const reserve = page.getByRole("button", { name: "Reserve this time" });
+    await expect(reserve).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: RESERVED_TOAST })).toBeVisible();
+    await expect(barSlot(page)).toContainText(`Tomorrow ${ranges[1]}`);
+    await expect(radios.nth(1)).toBeChecked();
+
+    // Back in the list, Space on another slot chooses it and Enter reserves it straight from the radio.
+    await radios.nth(1).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(radios.nth(2)).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(radios.nth(2)).toBeChecked();
+    await expect(barSlot(page)).toContainText(`Tomorrow ${ranges[1]}`);
+    await page.keyboard.press("Enter");
+    await expect(barSlot(page)).toContainText(`Tomorrow ${ranges[2]}`);
+    await expect(radios.nth(2)).toBeChecked();
+  });
+});
