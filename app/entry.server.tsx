@@ -9,6 +9,7 @@ import { appContext } from "./services/context";
 
 // server.ts builds the request context with these keys; they must be this bundle's own instances.
 export { appContext, shopperContext } from "./services/context";
+export { sharedPlatformFor } from "./services/shopper.server";
 
 export const streamTimeout = 5_000;
 

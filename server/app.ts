@@ -15,7 +15,6 @@ import { locationServiceFromEnv } from "../platform/location/from-env";
 import type { Logger } from "../platform/logger";
 import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";
-import { SharedPlatform } from "../app/services/shopper.server";
 import type { Env } from "./env";
 import { fetchHandlerMiddleware } from "./platform-adapter";
 import { precompressed } from "./precompressed";
@@ -72,7 +71,10 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     transport = { baseUrl: "http://platform.internal", fetch: platform.fetch };
     log.info("platform.embedded", { database: database.kind });
   }
-  const shared = new SharedPlatform(transport, clock);
+  // Shared reads are cached inside the app bundle (its own classes, so its instanceof checks hold); bumping the
+  // generation tells that cache to start afresh.
+  let sharedGeneration = 0;
+  const generation = () => sharedGeneration;
   const secrets = [sessionSecret(env, log)];
 
   const app = express();
@@ -113,7 +115,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
       try {
         testClock.set(now ?? null);
         // Shared reads (store states) were computed at the old time.
-        shared.invalidate();
+        sharedGeneration++;
         res.json({ now: clock.now().toISOString(), fixed: testClock.overridden });
       } catch (error) {
         res.status(400).json({ status: 400, errorCode: 400, message: String(error) });
@@ -127,7 +129,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     app.post("/__test/white-label", express.json(), async (req, res) => {
       try {
         await saveWhiteLabelOverrides(db, clock, (req.body ?? {}) as Record<string, never>);
-        shared.invalidate();
+        sharedGeneration++;
         res.json({ ok: true });
       } catch (error) {
         res.status(400).json({ status: 400, errorCode: 400, message: String(error) });
@@ -162,13 +164,16 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     async getLoadContext(req, res) {
       const serverBuild = typeof build === "function" ? await build() : build;
       // The context keys must be the bundle's own instances, not this file's copy of the module.
-      const keys = serverBuild.entry.module as unknown as { appContext: typeof import("../app/services/context").appContext };
+      const keys = serverBuild.entry.module as unknown as {
+        appContext: typeof import("../app/services/context").appContext;
+        sharedPlatformFor: typeof import("../app/services/shopper.server").sharedPlatformFor;
+      };
       const services: AppServices = {
         nonce: res.locals.nonce as string,
         clock,
         testClock,
         log,
-        platform: shared,
+        platform: keys.sharedPlatformFor(transport, clock, generation),
         clientIp: req.ip ?? "unknown",
         config: {
           sessionSecrets: secrets,

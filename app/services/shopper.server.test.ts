@@ -45,6 +45,15 @@ describe("shared platform reads", () => {
     p.shared.invalidate();
     expect((await p.shared.cached(echo, { n: 1 })).call).toBe(2);
   });
+  it("starts afresh when the server's generation changes", async () => {
+    let generation = 0;
+    const p = platform();
+    const shared = new SharedPlatform(p.shared.transport, controllableClock("2026-11-23T10:00:00Z"), 60_000, () => generation);
+    const first = (await shared.cached(echo, { n: 1 })).call;
+    expect((await shared.cached(echo, { n: 1 })).call).toBe(first);
+    generation++;
+    expect((await shared.cached(echo, { n: 1 })).call).toBe(first + 1);
+  });
   it("stays bounded however many different reads it sees", async () => {
     const p = platform();
     for (let n = 0; n < 2100; n++) await p.shared.cached(echo, { n });

@@ -91,11 +91,15 @@ export class SharedPlatform {
   private tokenPromise: Promise<string> | null = null;
   private readonly cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
+  private seenGeneration = 0;
+
   constructor(
     readonly transport: PlatformTransport,
     private readonly clock: Clock,
     /** How long shared reads are kept; content edits show after at most this long. */
     private readonly ttlMs = 1000,
+    /** Changes when the server knows every shared read is stale (the test clock moved, settings changed). */
+    private readonly generation: () => number = () => 0,
   ) {
     this.client = createPlatformClient(transport);
   }
@@ -129,6 +133,11 @@ export class SharedPlatform {
   /** A shared read, cached for the TTL. Failures are not cached. */
   cached<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
     const key = `${endpoint.method} ${endpoint.path} ${JSON.stringify(input)}`;
+    const generation = this.generation();
+    if (generation !== this.seenGeneration) {
+      this.seenGeneration = generation;
+      this.cache.clear();
+    }
     // Real time, not the business clock: a fixed test clock must not freeze the cache.
     const now = Date.now();
     const hit = this.cache.get(key);
@@ -155,4 +164,16 @@ export class SharedPlatform {
   invalidate(): void {
     this.cache.clear();
   }
+}
+
+const sharedByTransport = new WeakMap<PlatformTransport, SharedPlatform>();
+
+/** The one SharedPlatform for a transport, made in this bundle so errors it throws are this bundle's classes. */
+export function sharedPlatformFor(transport: PlatformTransport, clock: Clock, generation: () => number): SharedPlatform {
+  let shared = sharedByTransport.get(transport);
+  if (!shared) {
+    shared = new SharedPlatform(transport, clock, 1000, generation);
+    sharedByTransport.set(transport, shared);
+  }
+  return shared;
 }

@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { ALWAYS, everyDay, week } from "../stores/hours-test-data";
 import type { Slot, SlotDay } from "../contract";
 import { slotDaySchema } from "../contract";
-import type { WeeklyHours } from "../db/schema";
 import { daysOffered, findListedSlot, listSlotDays, type SlotQuery, type SlotRules } from "./engine";
 
-type Range = { open: string; close: string };
-const week = (days: Partial<Record<keyof WeeklyHours, Range[]>>): WeeklyHours => ({
-  "1": [],
-  "2": [],
-  "3": [],
-  "4": [],
-  "5": [],
-  "6": [],
-  "7": [],
-  ...days,
-});
-const everyDay = (...ranges: Range[]) => week({ "1": ranges, "2": ranges, "3": ranges, "4": ranges, "5": ranges, "6": ranges, "7": ranges });
-const ALWAYS = everyDay({ open: "00:00", close: "24:00" });
 const NINE_TO_FIVE = everyDay({ open: "09:00", close: "17:00" });
 
 const rules = (overrides: Partial<SlotRules> = {}): SlotRules => ({

@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { WeeklyHours } from "../db/schema";
+import { ALWAYS, everyDay, week } from "./hours-test-data";
 import { holidayWindow, methodOpenState, storeDates, type MethodRules, type OpenStateInput, type StoreFlags } from "./open-state";
 
-type Range = { open: string; close: string };
-const week = (days: Partial<Record<keyof WeeklyHours, Range[]>>): WeeklyHours => ({
-  "1": [],
-  "2": [],
-  "3": [],
-  "4": [],
-  "5": [],
-  "6": [],
-  "7": [],
-  ...days,
-});
-const everyDay = (...ranges: Range[]) => week({ "1": ranges, "2": ranges, "3": ranges, "4": ranges, "5": ranges, "6": ranges, "7": ranges });
-const ALWAYS = everyDay({ open: "00:00", close: "24:00" });
 
 const rules = (overrides: Partial<MethodRules> = {}): MethodRules => ({
   enabled: true,

@@ -90,6 +90,24 @@ function HeaderBanner({ banner }: { banner: GlobalSettings["header"]["banner"] }
   );
 }
 
+/** A header entry's sub-items; items whose slug is not a safe link are left out. */
+function SubMenuList({ items, listClassName, linkClassName }: { items: HeaderNavEntry["subMenuItems"]; listClassName: string; linkClassName: string }) {
+  return (
+    <ul className={listClassName}>
+      {items.map((item, j) => {
+        const href = hrefForSlug(item.slug);
+        return href ? (
+          <li key={j}>
+            <SiteLink href={href} className={linkClassName}>
+              {item.label}
+            </SiteLink>
+          </li>
+        ) : null;
+      })}
+    </ul>
+  );
+}
+
 /**
  * The site header: optional announcement banner, logo, the desktop navigation bar and, below 960px, a "Menu"
  * button opening the slide-in sidebar. Menus are <details> elements, so they open and close without JavaScript;
@@ -142,18 +160,7 @@ export function SiteHeader({ companyName, logo, header, navigation, footerBlocks
                           {entry.name}
                           <ChevronIcon className={s.chevron} />
                         </summary>
-                        <ul className={s.sectionList}>
-                          {entry.subMenuItems.map((item, j) => {
-                            const href = hrefForSlug(item.slug);
-                            return href ? (
-                              <li key={j}>
-                                <SiteLink href={href} className={s.sidebarLink}>
-                                  {item.label}
-                                </SiteLink>
-                              </li>
-                            ) : null;
-                          })}
-                        </ul>
+                        <SubMenuList items={entry.subMenuItems} listClassName={s.sectionList} linkClassName={s.sidebarLink} />
                       </details>
                     ) : (
                       <SiteLink href={hrefForSlug(entry.slug) ?? "/"} className={s.sidebarLink}>
@@ -207,18 +214,7 @@ export function SiteHeader({ companyName, logo, header, navigation, footerBlocks
                       {entry.name}
                       <ChevronIcon className={s.chevron} />
                     </summary>
-                    <ul className={s.dropdownList}>
-                      {entry.subMenuItems.map((item, j) => {
-                        const href = hrefForSlug(item.slug);
-                        return href ? (
-                          <li key={j}>
-                            <SiteLink href={href} className={s.dropdownLink}>
-                              {item.label}
-                            </SiteLink>
-                          </li>
-                        ) : null;
-                      })}
-                    </ul>
+                    <SubMenuList items={entry.subMenuItems} listClassName={s.dropdownList} linkClassName={s.dropdownLink} />
                   </details>
                 ) : (
                   <SiteLink href={hrefForSlug(entry.slug) ?? "/"} className={s.desktopLink}>
