@@ -28,6 +28,11 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) is reported here; without a
+    // listener it would crash the process. The pool replaces the connection on the next query.
+    pool.on("error", (error) => {
+      console.error(JSON.stringify({ time: new Date().toISOString(), level: "warn", event: "db.idle_connection_lost", error: error.message }));
+    });
     // Several processes may start together on a new database: one migrates at a time.
     const lockClient = await pool.connect();
     try {
