@@ -31,17 +31,31 @@ const variants = [
 ];
 const clockSpecs = "**/*.clock.spec.ts";
 
+/**
+ * Tags decide where a test belongs instead of skips inside it: `@js-only` (needs script: device position,
+ * type-ahead), `@no-js` (the way without script), `@once` (no browser involved: one desktop run with script is
+ * enough), `@desktop-only` (screen size changes nothing it checks).
+ */
+function grepInvert(v: (typeof variants)[number]): RegExp | undefined {
+  const tags = [v.javaScriptEnabled ? "@no-js" : "@js-only"];
+  if (!v.javaScriptEnabled || v.screen === phone) tags.push("@once");
+  if (v.screen === phone) tags.push("@desktop-only");
+  return new RegExp(tags.join("|"));
+}
+
 // Journeys run in parallel against one server. Journeys that fix the server's clock (`*.clock.spec.ts`)
 // would change "now" under everyone else, so they run after all the others, one at a time: each clock
 // project waits for the previous one. Playwright skips them when a journey they wait for has failed.
 const journeyProjects: PlaywrightTestProject[] = variants.map((v) => ({
   name: v.name,
   testIgnore: clockSpecs,
+  grepInvert: grepInvert(v),
   use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled },
 }));
 const clockProjects: PlaywrightTestProject[] = variants.map((v, index) => ({
   name: `clock-${v.name}`,
   testMatch: clockSpecs,
+  grepInvert: grepInvert(v),
   workers: 1,
   fullyParallel: false,
   dependencies: index === 0 ? variants.map((w) => w.name) : [`clock-${variants[index - 1]!.name}`],

@@ -3,8 +3,8 @@
 import { test as base } from "@playwright/test";
 import { describeProblems, expect, expectNoAxeViolations, javaScriptOn, watchBrowserProblems } from "./fixtures";
 
-// The guards differ with JavaScript on and off, not with the screen size, so the phone projects skip them.
-base.skip(({ isMobile }) => isMobile, "screen size does not change what the guards catch");
+// The guards differ with JavaScript on and off, not with the screen size, so only the desktop projects run them.
+base.describe("browser guards", { tag: "@desktop-only" }, () => {
 
 const origin = "http://guards.test";
 const strictPolicy = "default-src 'self'; script-src 'nonce-abc123'; style-src 'self' 'nonce-abc123'; img-src 'self'";
@@ -28,8 +28,7 @@ base("a style the policy forbids is reported as a CSP violation", async ({ page 
   expect(describeProblems(problems)).toContain("CSP violation");
 });
 
-base("a script the policy forbids is reported when JavaScript is on", async ({ page }, testInfo) => {
-  base.skip(!javaScriptOn(testInfo), "with JavaScript off no script is ever attempted");
+base("a script the policy forbids is reported when JavaScript is on", { tag: "@js-only" }, async ({ page }) => {
   const problems = await watchBrowserProblems(page);
   await serve(page, documentWith(`<script>document.title = "ran";</script>`));
   await page.goto(`${origin}/`);
@@ -37,8 +36,7 @@ base("a script the policy forbids is reported when JavaScript is on", async ({ p
   await expect(page).toHaveTitle("Guard check");
 });
 
-base("an uncaught error in a permitted script is reported", async ({ page }, testInfo) => {
-  base.skip(!javaScriptOn(testInfo), "with JavaScript off no script runs");
+base("an uncaught error in a permitted script is reported", { tag: "@js-only" }, async ({ page }) => {
   const problems = await watchBrowserProblems(page);
   await serve(page, documentWith(`<script nonce="abc123">throw new Error("guard check boom")</script>`));
   await page.goto(`${origin}/`);
@@ -75,4 +73,5 @@ base("axe audits what a shopper without JavaScript sees, <noscript> content incl
   } else {
     await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt/);
   }
+});
 });

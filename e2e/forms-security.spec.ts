@@ -3,7 +3,7 @@
 import { test } from "@playwright/test";
 import { expect } from "./fixtures";
 
-test("a form post without the anti-forgery token is refused and changes nothing", async ({ request }) => {
+test("a form post without the anti-forgery token is refused and changes nothing", { tag: "@once" }, async ({ request }) => {
   await request.get("/");
   const forged = await request.post("/location", {
     form: { intent: "postcode", postcode: "SW1A 1AA", redirectTo: "/" },
@@ -19,7 +19,7 @@ test("a form post without the anti-forgery token is refused and changes nothing"
   expect(stores).toContain("Find a store near you");
 });
 
-test("the same post with the page's token goes through", async ({ request }) => {
+test("the same post with the page's token goes through", { tag: "@once" }, async ({ request }) => {
   const html = await (await request.get("/")).text();
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
   expect(csrf, "the page's form carries a token").toBeTruthy();
@@ -31,7 +31,7 @@ test("the same post with the page's token goes through", async ({ request }) => 
   expect(response.headers()["location"]).toBe("/stores-near-by");
 });
 
-test("the browser's errors are passed to the platform's log, within limits", async ({ request }) => {
+test("the browser's errors are passed to the platform's log, within limits", { tag: "@once" }, async ({ request }) => {
   const ok = await request.post("/_log", { data: { level: "error", message: "TypeError: x is undefined", url: "http://shop.test/" } });
   expect(ok.status()).toBe(202);
   const chatty = await request.post("/_log", { data: { level: "info", message: "hello", url: "http://shop.test/" } });
@@ -40,7 +40,7 @@ test("the browser's errors are passed to the platform's log, within limits", asy
   expect(huge.status()).toBe(413);
 });
 
-test("the platform refuses calls without a token in the error shape", async ({ request }) => {
+test("the platform refuses calls without a token in the error shape", { tag: "@once" }, async ({ request }) => {
   const response = await request.get("/api/business/profile");
   expect(response.status()).toBe(401);
   const body = await response.json();

@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { expect } from "./fixtures";
 
 const root = join(import.meta.dirname, "..");
-// One server for the whole file; the phone and JavaScript projects would only repeat it.
-test.skip(({ javaScriptEnabled, isMobile }) => !javaScriptEnabled || isMobile, "one run is enough: no browser is involved");
+// No browser is involved, so one project runs these (tag @once).
 
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string; dataDir: string } {
   const dataDir = mkdtempSync(join(tmpdir(), "storefront-lifecycle-"));
@@ -27,7 +26,7 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
-test("a bad environment variable stops the server with a message naming it", async () => {
+test("a bad environment variable stops the server with a message naming it", { tag: "@once" }, async () => {
   const server = start({ PORT: "not-a-port" });
   const code = await exited(server.child);
   rmSync(server.dataDir, { recursive: true, force: true });
@@ -35,7 +34,7 @@ test("a bad environment variable stops the server with a message naming it", asy
   expect(server.output()).toContain("PORT");
 });
 
-test("logs each request as a JSON line and stops gracefully on SIGTERM", async () => {
+test("logs each request as a JSON line and stops gracefully on SIGTERM", { tag: "@once" }, async () => {
   test.setTimeout(90_000);
   const port = String(4400 + Math.floor(Math.random() * 500));
   const server = start({ PORT: port });

@@ -66,8 +66,8 @@ test.describe("fulfilment method", () => {
 });
 
 test.describe("slot picker by keyboard", () => {
-  test("Tab reaches the slots, arrows move the choice without holding, Enter and the button reserve", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "with JavaScript off the radios and button are the browser's own; the clock journeys cover that way");
+  // With JavaScript off the radios and button are the browser's own; the clock journeys cover that way.
+  test("Tab reaches the slots, arrows move the choice without holding, Enter and the button reserve", { tag: "@js-only" }, async ({ page }) => {
     await shopAtVictoria(page);
     await openPickerFromBar(page, victoria.slug);
 

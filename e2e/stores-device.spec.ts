@@ -7,9 +7,8 @@ const deviceLocationFailed = "Unable to find your location, try manually adding 
 // A point on The Mall beside Buckingham Palace, whose nearest postcode in the table is SW1A 1AA.
 const nearBuckinghamPalace = { latitude: 51.501, longitude: -0.1416 };
 
-test.describe("with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the device position is only available to JavaScript");
-
+// The device position is only available to JavaScript.
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test("Use my location finds the stores near the device's postcode", async ({ page, context }) => {
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation(nearBuckinghamPalace);
@@ -49,9 +48,7 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "with JavaScript the button is offered (see above)");
-
+test.describe("without JavaScript", { tag: "@no-js" }, () => {
   test("the widget offers no location button, only the postcode search", async ({ page }) => {
     await page.goto("/");
     await expect(postcodeField(page)).toBeVisible();

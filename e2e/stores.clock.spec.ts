@@ -22,8 +22,8 @@ test.describe("address search (storeSearchMode: address)", () => {
     await expectFieldError(page.getByLabel("Address", { exact: true }), "Not a valid address");
   });
 
-  test("with JavaScript, suggestions appear after a pause and choosing one shows its stores", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "suggestions as the shopper types need JavaScript; the next test is the way without it");
+  // Suggestions as the shopper types need JavaScript; the next test is the way without it.
+  test("with JavaScript, suggestions appear after a pause and choosing one shows its stores", { tag: "@js-only" }, async ({ page }) => {
     await page.goto("/");
     // The field becomes a combobox once the page's script runs.
     const field = page.getByRole("combobox", { name: "Address" });
@@ -43,8 +43,7 @@ test.describe("address search (storeSearchMode: address)", () => {
     await expect(page.getByRole("region", { name: /^Open now/ }).getByRole("heading", { level: 3, name: demoStores.victoria.name })).toBeVisible();
   });
 
-  test("without JavaScript, the search lists matching addresses to choose from", async ({ page, jsEnabled }) => {
-    test.skip(jsEnabled, "with JavaScript the suggestions come as the shopper types (previous test)");
+  test("without JavaScript, the search lists matching addresses to choose from", { tag: "@no-js" }, async ({ page }) => {
     await page.goto("/");
     await page.getByRole("textbox", { name: "Address", exact: true }).fill("Downing");
     await page.getByRole("button", { name: "Search", exact: true }).click();
