@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import type { Clock } from "./contract";
-import type { Db } from "./db/open";
+import type { Db, Tx } from "./db/open";
 import { idempotencyKeys } from "./db/schema";
 import { ApiError } from "./errors";
 import type { AuthInfo } from "./router";
 
 /** A transaction handle: what `fn` must do its writes through. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx } from "./db/open";
 
 export interface IdempotencyContext {
   db: Db;

@@ -14,6 +14,9 @@ export type Schema = typeof schema;
 /** The one database type the platform codes against, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A transaction of that database, as `db.transaction(async (tx) => …)` hands it over. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { and, eq } from "drizzle-orm";
-import pg from "pg";
+import { admin } from "../testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { controllableClock } from "../contract";
 import { openDatabase, type Db } from "../db/open";
@@ -167,12 +167,3 @@ function spawnWorker(): Worker {
   };
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

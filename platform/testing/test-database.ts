@@ -99,7 +99,8 @@ async function openPostgresTestDatabase(serverUrl: string): Promise<Database> {
   };
 }
 
-async function admin(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement (CREATE/DROP DATABASE) on its own short-lived connection to the server. */
+export async function admin(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
-import pg from "pg";
+import { admin } from "../../platform/testing/test-database";
 import { controllableClock } from "../../platform/contract";
 import { openDatabase, type Database } from "../../platform/db/open";
 import { storeOrderMethods } from "../../platform/db/schema";
@@ -82,15 +82,6 @@ async function measureOn(database: Database, name: string): Promise<HoldRow> {
   return row;
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A closed pool's sockets can still be closing when close() resolves; dropping WITH (FORCE) then kills them

@@ -1,8 +1,7 @@
-import type { Db } from "../open";
+import type { Tx } from "../open";
 import { addresses } from "../schema";
 import { demoPostcodes } from "./postcodes";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type AddressRow = typeof addresses.$inferInsert;
 
 /**

@@ -1,12 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../open";
+import type { Tx } from "../open";
 import { categories, menuGroups, menuItems, stores } from "../schema";
 import { demoMenuGroups, menuGroupForProductTypes, type SeedMenuGroup } from "./catalogue-data";
 import { demoStores } from "./stores";
 
 export { demoMenuGroupIds, demoMenuGroups, menuGroupForProductTypes } from "./catalogue-data";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Kebab-case text for a slug: "Crème Fraîche 200ml" → "creme-fraiche-200ml", "Fish & Chips" → "fish-and-chips". */
 export function slugText(name: string): string {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../open";
+import type { Db, Tx } from "../open";
 import { addresses, menuGroups, postcodes, storeHolidays, storeOrderMethods, stores } from "../schema";
 import { seedAddresses } from "./addresses";
 import { seedCatalogue } from "./catalogue";
@@ -16,7 +16,6 @@ export interface SeedSummary {
   postcodes: number;
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const demoSummary: SeedSummary = {
   stores: demoStores.length,
