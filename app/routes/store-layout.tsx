@@ -17,6 +17,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const timeZone = details.info.storeTimeZone;
   return {
     store: details,
+    /** The shopper's basket for this store (null before the first one is made): the bar's total, the cards' counts. */
+    basket,
     locationMissing,
     fulfilmentMethod,
     bar: {

@@ -44,6 +44,14 @@ export function toMenuItem(row: ItemRow, method: Method): MenuItem {
     availableForDelivery: row.availableForDelivery,
     availableForCollection: row.availableForCollection,
     available: method === "delivery" ? row.availableForDelivery : row.availableForCollection,
+    sizes: row.sizes.map((size) => ({ id: size.id, name: size.name, price: size.pricePence, memberPrice: size.memberPricePence })),
+    optionGroups: row.optionGroups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      minChoices: group.minChoices,
+      maxChoices: group.maxChoices,
+      options: group.options.map((option) => ({ id: option.id, name: option.name, price: option.pricePence })),
+    })),
   };
 }
 

@@ -11,11 +11,17 @@ export const basketLineSchema = z.object({
   menuItemId: z.number().int().positive(),
   quantity: z.number().int().positive(),
   name: z.string(),
-  /** Pence, for the whole line. */
+  /** Pence, for the whole line at the shopper's price (member price for members), before deals and coupons. */
   price: pence,
+  /** Pence for one unit: size price plus options. */
+  unitPrice: pence,
+  /** Size and options as one line of text ("Large, Extra cheese"); null when plain. */
   variant: z.string().nullable(),
+  sizeId: z.number().int().positive().nullable(),
+  options: z.array(z.object({ id: z.number().int().positive(), name: z.string(), price: pence })),
   isAlcohol: z.boolean(),
-  menuItem: z.object({ name: z.string() }),
+  ageRestriction: z.number().int().positive().nullable(),
+  menuItem: z.object({ name: z.string(), slug: z.string(), image: z.string().nullable(), categorySlug: z.string() }),
   /** Why the line cannot be checked out as it stands (item withdrawn, not sold for the method …). */
   checkoutConflicts: z.array(z.object({ code: z.string(), message: z.string() })),
 });
@@ -47,12 +53,46 @@ export const basketSelectedSlotSchema = z.object({
 });
 export type BasketSelectedSlot = z.infer<typeof basketSelectedSlotSchema>;
 
+/** A deal the basket completes, and what it saves. */
+export const basketPromotionSchema = z.object({ id: z.number().int().positive(), name: z.string(), times: z.number().int().positive(), saving: pence, lineIds: z.array(z.string()) });
+export type BasketPromotion = z.infer<typeof basketPromotionSchema>;
+
+/** A deal the basket has begun but not completed ("offer incomplete"), with the lines that count towards it. */
+export const missedPromotionSchema = z.object({ id: z.number().int().positive(), name: z.string(), lineIds: z.array(z.string()) });
+export type MissedPromotion = z.infer<typeof missedPromotionSchema>;
+
+export const basketLoyaltyPointsSchema = z.object({
+  accumulatedPoints: z.number().int().nonnegative(),
+  currencyToPointsRatio: z.number().nonnegative(),
+  deductCost: pence,
+  loyaltyOrdersToBeEarned: z.number().int().nonnegative(),
+  loyaltyPointsName: z.string(),
+  loyaltyReferRewardAccumulated: z.number().int().nonnegative(),
+  loyaltySystem: z.string(),
+  maximumPointsSpend: z.number().int().nonnegative(),
+  minimumBasketValue: pence,
+  minimumPointsSpend: z.number().int().nonnegative(),
+  pointsToBeEarned: z.number().int().nonnegative(),
+  pointsToCurrencyRatio: z.number().nonnegative(),
+});
+
 export const basketSchema = z.object({
   basketToken: z.string().min(1),
   storeId: z.number().int().positive(),
   items: z.array(basketLineSchema),
-  /** Pence saved by promotions and member prices. */
+  /** Pence saved by deals and member prices (not the coupon, which is `coupon.deductCost`). */
   savings: pence,
+  promotions: z.array(basketPromotionSchema),
+  missedPromotions: z.array(missedPromotionSchema),
+  /** What a guest would save with member prices, pence; 0 for members and stores without membership pricing. */
+  missedMembershipPriceDiscount: pence,
+  /** The age the shopper confirmed (age-restricted items need at least theirs); null until asked. */
+  acceptedAge: z.number().int().positive().nullable(),
+  /** The store's maximum total quantity for this method; 0 means no limit. */
+  maxBasketItems: z.number().int().nonnegative(),
+  loyaltyPoints: basketLoyaltyPointsSchema,
+  loyalty: z.object({ nextTierIn: pence, reachingTier: z.string() }).nullable(),
+  addresses: z.array(z.unknown()),
   fulfilmentMethod: z.object({
     type: basketMethod,
     /** The chosen time, ISO-8601; null until a slot is chosen. */
@@ -69,6 +109,7 @@ export const basketSchema = z.object({
   orderSubtotalAfterDiscounts: pence,
   orderTotal: pence,
   totalItemsQuantity: z.number().int().nonnegative(),
+  /** Pence: lines at the shopper's price less deal savings (what the coupon and Free From are judged on). */
   coupon: basketCouponSchema.nullable(),
   tips: z.object({ type: z.literal("driver"), amount: pence }),
   selectedSlot: basketSelectedSlotSchema.nullable(),
@@ -91,9 +132,29 @@ export const retrieveBasket = endpoint({
   response: basketSchema,
 });
 
+const fulfilmentLocationSchema = z
+  .object({
+    postcode: z.string().trim().max(10).nullish(),
+    latitude: z.number().min(-90).max(90).nullish(),
+    longitude: z.number().min(-180).max(180).nullish(),
+  })
+  .nullish();
+
+/** The chosen item: size and option ids as the item offers them; checked against the menu by the platform. */
+const menuItemChoiceSchema = z.object({
+  menuItemId: z.number().int().positive().max(2_147_483_647),
+  quantity: z.number().int().min(1).max(99),
+  sizeId: z.number().int().positive().max(2_147_483_647).nullish(),
+  options: z.array(z.number().int().positive().max(2_147_483_647)).max(50).default([]),
+});
+export type MenuItemChoice = z.input<typeof menuItemChoiceSchema>;
+
+/** Client-chosen line ids (spec 2 §3): a retried add names the same line. */
+const basketLineId = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _ only");
+
 /**
- * Changes the basket. For now only the fulfilment method: switching releases the basket's slot (slots are per
- * method). Basket lines and attributes (`updates`) join with the basket issue; until then they are refused.
+ * Changes the basket: the fulfilment method (switching releases the slot, as slots are per method), line
+ * quantities (0 removes the line) and attributes (the confirmed age).
  */
 export const updateBasket = endpoint({
   method: "POST",
@@ -102,6 +163,100 @@ export const updateBasket = endpoint({
   request: z.strictObject({
     basketToken: basketTokenInput.min(1),
     fulfilmentMethod: basketMethod.optional(),
+    updates: z
+      .strictObject({
+        basketLines: z.array(z.strictObject({ basketLineId, quantity: z.number().int().min(0).max(99) })).max(200).optional(),
+        attributes: z.strictObject({ acceptedAge: z.number().int().min(1).max(120).optional() }).optional(),
+      })
+      .optional(),
+  }),
+  response: basketSchema,
+});
+
+export const clearBasket = endpoint({
+  method: "POST",
+  path: "/api/basket/clear",
+  auth: "token",
+  request: z.object({ basketToken: basketTokenInput.min(1) }),
+  response: basketSchema,
+});
+
+/**
+ * Adds an item. The same item in the same size with the same options joins the existing line; otherwise a
+ * new line with the given id. Refused when the item is not on the store's menu for the method, when its
+ * size or options break the item's rules, when the store's maximum would be passed, and when the item is
+ * age-restricted beyond the basket's accepted age (errorCode AGE_RESTRICTED, `ageRestriction` in the body).
+ */
+export const addBasketItem = endpoint({
+  method: "POST",
+  path: "/api/basket/item/add",
+  auth: "token",
+  request: z.object({
+    storeId: z.number().int().positive().max(2_147_483_647),
+    fulfilmentMethod: basketMethod,
+    basketToken: basketTokenInput.min(1),
+    basketLineId: basketLineId.optional(),
+    menuItem: menuItemChoiceSchema,
+    bannerAdvertId: z.number().int().positive().max(2_147_483_647).nullish(),
+    fulfilmentLocation: fulfilmentLocationSchema,
+  }),
+  response: basketSchema,
+});
+
+/** Replaces a line's item choice and quantity (quantity here is the new quantity, not a change). */
+export const updateBasketItem = endpoint({
+  method: "POST",
+  path: "/api/basket/item/update",
+  auth: "token",
+  request: z.object({
+    basketToken: basketTokenInput.min(1),
+    basketLineId,
+    menuItem: menuItemChoiceSchema,
+    fulfilmentLocation: fulfilmentLocationSchema,
+  }),
+  response: basketSchema,
+});
+
+export const removeBasketItem = endpoint({
+  method: "POST",
+  path: "/api/basket/item/remove",
+  auth: "token",
+  request: z.object({ basketToken: basketTokenInput.min(1), basketLineId }),
+  response: basketSchema,
+});
+
+/**
+ * Applies a coupon. `verifyToken` is the bot check's token (spec 2 §5): with the built-in check, the
+ * storefront's honeypot answer; with reCAPTCHA, the widget's response token.
+ */
+export const applyCoupon = endpoint({
+  method: "POST",
+  path: "/api/basket/coupon/apply",
+  auth: "token",
+  request: z.object({
+    basketToken: basketTokenInput.min(1),
+    verifyToken: z.string().max(4000),
+    coupon: z.string().trim().min(1).max(40),
+  }),
+  response: z.object({ coupon: basketCouponSchema, basket: basketSchema }),
+});
+
+export const removeCoupon = endpoint({
+  method: "POST",
+  path: "/api/basket/coupon/remove",
+  auth: "token",
+  request: z.object({ basketToken: basketTokenInput.min(1) }),
+  response: basketSchema,
+});
+
+/** Driver tips: delivery baskets only (409 errorCode FULFILMENT_METHOD_MISMATCH otherwise). */
+export const updateTip = endpoint({
+  method: "POST",
+  path: "/api/basket/tip/update",
+  auth: "token",
+  request: z.object({
+    basketToken: basketTokenInput.min(1),
+    tip: z.object({ type: z.literal("driver").default("driver"), amount: z.number().int().min(0).max(100_00) }),
   }),
   response: basketSchema,
 });
@@ -112,4 +267,32 @@ export const BASKET_MESSAGES = {
   notFound: "Basket not found.",
   otherSession: "This basket belongs to another session.",
   otherStore: "This basket is for another store.",
+  // Spec 2 §8, word for word.
+  empty: "You haven't added any items to your basket",
+  offerIncomplete: "offer incomplete",
+  storeClosed: "This store is currently closed",
+  storePaused: "This store is currently paused",
+  itemUnavailable: "Item is no longer available.",
+  quantityError: "There was an error updating basket item quantity.",
+  removeError: "There was an error removing item from basket.",
+  loginToOrder: "Please Login or Create An Account to order with this store",
+  methodMismatch: "Basket fulfillment method mismatch",
+  noStore: "Cannot perform basket action - no store selected",
+  noToken: "Failed to initialize basket - no token returned",
+  couponAdded: "Coupon added successfully",
+  couponRemoved: "Coupon removed successfully",
+  fulfilmentSwitched: "Fulfilment switched successfully.",
+  // Ours, where the spec has none.
+  lineNotFound: "This item is no longer in your basket.",
+  maxItems: "Your basket is full: this store takes at most {max} items for {method}.",
+  ageRestricted: "You must be {age} or over to buy this item.",
+  invalidChoice: "Please choose the options this item needs.",
+  couponUnknown: "That coupon code is not recognised.",
+  couponExpired: "That coupon has expired.",
+  couponRegistered: "This coupon is for registered members. Please log in or create an account to use it.",
+  couponVerified: "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.",
+  couponMinSpend: "This coupon needs a spend of at least {amount} before delivery.",
+  botCheckFailed: "We could not check that this request came from a person. Please try again.",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  tipDeliveryOnly: "Driver tips are for delivery orders only.",
 } as const;

@@ -25,6 +25,19 @@ export const categoryListEntrySchema = categorySummarySchema.extend({
 });
 export type CategoryListEntry = z.infer<typeof categoryListEntrySchema>;
 
+export const itemSizeSchema = z.object({ id, name: z.string(), price: pence, memberPrice: pence.nullable() });
+export type ItemSize = z.infer<typeof itemSizeSchema>;
+
+export const itemOptionGroupSchema = z.object({
+  id,
+  name: z.string(),
+  /** The shopper picks at least minChoices and at most maxChoices options (1 and 1: exactly one, a radio group). */
+  minChoices: z.number().int().nonnegative(),
+  maxChoices: z.number().int().positive(),
+  options: z.array(z.object({ id, name: z.string(), price: pence })),
+});
+export type ItemOptionGroup = z.infer<typeof itemOptionGroupSchema>;
+
 export const menuItemSchema = z.object({
   id,
   name: z.string(),
@@ -42,6 +55,9 @@ export const menuItemSchema = z.object({
   availableForCollection: z.boolean(),
   /** Whether it can be ordered for the requested fulfilment method. */
   available: z.boolean(),
+  /** Empty when the item comes in one size; otherwise one must be chosen and its price replaces `price`. */
+  sizes: z.array(itemSizeSchema),
+  optionGroups: z.array(itemOptionGroupSchema),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
@@ -97,3 +113,52 @@ export const getMenuItem = endpoint({
   }),
 });
 
+
+// ---------------------------------------------------------------------------------------------------------
+// Deals: the multi-section discount
+// ---------------------------------------------------------------------------------------------------------
+
+export const dealSummarySchema = z.object({
+  id,
+  name: z.string(),
+  /** `${slugText}-${id}`. */
+  slug: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  /** Pence for one complete deal. */
+  price: pence,
+  available: z.boolean(),
+});
+export type DealSummary = z.infer<typeof dealSummarySchema>;
+
+export const dealSectionSchema = z.object({
+  id,
+  name: z.string(),
+  /** How many items of the section one deal takes. */
+  quantity: z.number().int().positive(),
+  items: z.array(menuItemSchema),
+});
+export type DealSection = z.infer<typeof dealSectionSchema>;
+
+export const listDeals = endpoint({
+  method: "POST",
+  path: "/api/menu/deals",
+  auth: "token",
+  request: z.object({ storeId: id, fulfilmentMethod: browseMethod }),
+  response: z.object({ deals: z.array(dealSummarySchema) }),
+});
+
+export const getDeal = endpoint({
+  method: "POST",
+  path: "/api/menu/deal",
+  auth: "token",
+  request: z.object({ storeId: id, dealId: id, fulfilmentMethod: browseMethod }),
+  response: z.object({ deal: dealSummarySchema.extend({ sections: z.array(dealSectionSchema) }) }),
+});
+
+export const CATALOGUE_MESSAGES = {
+  storeNotFound: "Store not found.",
+  categoryNotFound: "Category not found.",
+  itemNotAvailable: "Item is no longer available.",
+  dealNotFound: "Deal not found.",
+} as const;

@@ -10,6 +10,8 @@ export * from "./location";
 export * from "./catalogue";
 export * from "./basket";
 export * from "./slots";
+export * from "./search";
+export * from "./banners";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
@@ -21,6 +23,8 @@ import * as location from "./location";
 import * as catalogue from "./catalogue";
 import * as basket from "./basket";
 import * as slots from "./slots";
+import * as search from "./search";
+import * as banners from "./banners";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -43,5 +47,7 @@ export const api = {
   ...endpointsIn(catalogue),
   ...endpointsIn(basket),
   ...endpointsIn(slots),
+  ...endpointsIn(search),
+  ...endpointsIn(banners),
 };
 export type Api = typeof api;

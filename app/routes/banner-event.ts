@@ -1,0 +1,6 @@
+import { data } from "react-router";
+
+// Placeholder while the resource is built (issue 5); answers 404 until then.
+export function loader() {
+  throw data({ message: "Page Not Found" }, 404);
+}
