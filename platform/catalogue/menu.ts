@@ -30,7 +30,8 @@ function toCategorySummary(row: CategoryRow): CategorySummary {
   return { id: row.id, name: row.name, slug: publicSlug(row.slugText, row.id), description: row.description, image: row.image };
 }
 
-export function toMenuItem(row: ItemRow, method: Method): MenuItem {
+/** `categorySlugText` is the slug text of the item's category (join categories to get it). */
+export function toMenuItem(row: ItemRow, method: Method, categorySlugText: string): MenuItem {
   return {
     id: row.id,
     name: row.name,
@@ -44,6 +45,8 @@ export function toMenuItem(row: ItemRow, method: Method): MenuItem {
     availableForDelivery: row.availableForDelivery,
     availableForCollection: row.availableForCollection,
     available: method === "delivery" ? row.availableForDelivery : row.availableForCollection,
+    categoryId: row.categoryId,
+    categorySlug: publicSlug(categorySlugText, row.categoryId),
     sizes: row.sizes.map((size) => ({ id: size.id, name: size.name, price: size.pricePence, memberPrice: size.memberPricePence })),
     optionGroups: row.optionGroups.map((group) => ({
       id: group.id,
@@ -105,7 +108,7 @@ export async function menuCategoryPage(
   const total = Number(totalRow?.total ?? 0);
   return {
     category: toCategorySummary(category),
-    items: rows.map((row) => toMenuItem(row, input.method)),
+    items: rows.map((row) => toMenuItem(row, input.method, category.slugText)),
     pagination: { page: input.page, pageSize: input.pageSize, total, totalPages: Math.ceil(total / input.pageSize) },
   };
 }
@@ -119,9 +122,5 @@ export async function menuItemDetail(db: Db, menuGroupId: number | null, menuIte
     .innerJoin(categories, eq(categories.id, menuItems.categoryId))
     .where(and(eq(menuItems.id, menuItemId), eq(menuItems.menuGroupId, menuGroupId)));
   if (!row) throw new ApiError(404, ITEM_NOT_AVAILABLE);
-  return {
-    ...toMenuItem(row.item, method),
-    categoryId: row.item.categoryId,
-    categorySlug: publicSlug(row.categorySlugText, row.item.categoryId),
-  };
+  return toMenuItem(row.item, method, row.categorySlugText);
 }

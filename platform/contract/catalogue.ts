@@ -55,6 +55,9 @@ export const menuItemSchema = z.object({
   availableForCollection: z.boolean(),
   /** Whether it can be ordered for the requested fulfilment method. */
   available: z.boolean(),
+  /** The item's category: its page is /stores/{store}/category/{categorySlug}/menuItem/{slug}. */
+  categoryId: id,
+  categorySlug: z.string(),
   /** Empty when the item comes in one size; otherwise one must be chosen and its price replaces `price`. */
   sizes: z.array(itemSizeSchema),
   optionGroups: z.array(itemOptionGroupSchema),
@@ -109,7 +112,7 @@ export const getMenuItem = endpoint({
   auth: "token",
   request: z.object({ storeId: id, menuItemId: id, fulfilmentMethod: browseMethod }),
   response: z.object({
-    item: menuItemSchema.extend({ categoryId: id, categorySlug: z.string() }),
+    item: menuItemSchema,
   }),
 });
 
