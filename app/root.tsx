@@ -20,6 +20,8 @@ import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.s
 import { BrandStyle } from "./components/brand-style/BrandStyle";
 import { SiteChrome } from "./components/site-chrome/SiteChrome";
 import { ShopSearch } from "./components/shop-search/ShopSearch";
+import { BottomNav, type BottomNavData } from "./components/bottom-nav/BottomNav";
+import { basketSummary } from "./services/basket.server";
 import "./styles/global.css";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -94,13 +96,17 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { session, csrfToken, flash } = context.get(shopperContext);
-  const [site, settings, profile] = await Promise.all([
+  // The bottom bar is not shown on the home page, so its basket figures are not read there.
+  const onHome = new URL(request.url).pathname === "/";
+  const [site, settings, profile, bottomNavBasket] = await Promise.all([
     loadSiteChrome(services.platform, services.log, services.clock.now()),
     getWhiteLabelSettings(services.platform),
     getBusinessProfile(services.platform),
+    onHome ? null : basketSummary(context.get(shopperContext), services.log),
   ]);
   const toast = flash.toast ?? null;
   const location = session.get("location") ?? null;
+
   return data({
     csrf: csrfToken,
     toast,
@@ -108,6 +114,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backHref: sameSiteReferrer(request),
     settings,
     postcodeRules: profile.postcodeRules,
+    bottomNav: {
+      basket: bottomNavBasket,
+      searchTabEnabled: settings.searchTabEnabled,
+      autoSelectClosestStore: settings.autoSelectClosestStore,
+    } satisfies BottomNavData,
     shopper: {
       postcode: location?.postcode ?? null,
       address: location?.address ?? null,
@@ -138,6 +149,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteChrome site={root?.site ?? null}>
           {children}
         </SiteChrome>
+        {root ? <BottomNav /> : null}
         <Toasts toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -13,6 +13,8 @@ import { registerLocation } from "./location/handlers";
 import { registerCatalogue } from "./catalogue/handlers";
 import { registerBasket } from "./basket/handlers";
 import { registerSlots } from "./slots/handlers";
+import { registerBanners } from "./banners/handlers";
+import { registerSearch } from "./search/handlers";
 import { embeddedLocationService, type LocationService } from "./location/service";
 
 export type { PlatformConfig } from "./router";
@@ -41,6 +43,8 @@ export function createPlatform(options: {
   registerCatalogue(router);
   registerBasket(router);
   registerSlots(router);
+  registerBanners(router);
+  registerSearch(router);
 
   const deps: PlatformDeps = {
     ...options,

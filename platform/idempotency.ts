@@ -90,13 +90,20 @@ async function replay<T>(
     });
   }
   if (row.status === 200) return { ok: true, value: row.body as T };
-  const body = row.body as { status: number; errorCode: number | string; message: string; errorDisplay?: string; errorText?: string };
+  const { status, errorCode, message, errorDisplay, errorText, ...details } = row.body as {
+    status: number;
+    errorCode: number | string;
+    message: string;
+    errorDisplay?: string;
+    errorText?: string;
+  };
   return {
     ok: false,
-    error: new ApiError(body.status, body.message, {
-      errorCode: body.errorCode,
-      errorDisplay: body.errorDisplay,
-      errorText: body.errorText,
+    error: new ApiError(status, message, {
+      errorCode,
+      errorDisplay,
+      errorText,
+      details: Object.keys(details).length > 0 ? details : undefined,
     }),
   };
 }

@@ -30,6 +30,13 @@ export interface PlatformConfig {
   refreshTokenSeconds: number;
   /** How long a reserved time slot stays held for a basket (SLOT_HOLD_SECONDS); 900 when not set. */
   slotHoldSeconds?: number;
+  /**
+   * reCAPTCHA (RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY, RECAPTCHA_VERIFY_URL): when set, the bot check of
+   * coupon applies verifies reCAPTCHA tokens; when not, the built-in honeypot check runs.
+   */
+  recaptcha?: { siteKey: string; secretKey: string; verifyUrl?: string };
+  /** Coupon attempts allowed per client address in 10 minutes (COUPON_ATTEMPTS_PER_IP); 50 when not set. */
+  couponAttemptsPerIp?: number;
 }
 
 export interface RequestContext extends PlatformDeps {

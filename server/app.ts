@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { controllableClock, systemClock, type Clock, type ControllableClock } from "../platform/contract";
 import { openDatabase, type Database } from "../platform/db/open";
 import { seedIfEmpty } from "../platform/db/seed";
+import { bannerEvents } from "../platform/db/schema";
 import { saveWhiteLabelOverrides } from "../platform/business/white-label";
 import { createPlatform } from "../platform/http";
 import { locationServiceFromEnv } from "../platform/location/from-env";
@@ -65,6 +66,11 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
         accessTokenSeconds: env.ACCESS_TOKEN_SECONDS,
         refreshTokenSeconds: env.REFRESH_TOKEN_SECONDS,
         slotHoldSeconds: env.SLOT_HOLD_SECONDS,
+        recaptcha:
+          env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+            ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL }
+            : undefined,
+        couponAttemptsPerIp: env.COUPON_ATTEMPTS_PER_IP,
       },
     });
     embeddedFetch = platform.fetch;
@@ -134,6 +140,12 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
       } catch (error) {
         res.status(400).json({ status: 400, errorCode: 400, message: String(error) });
       }
+    });
+    // Banner journeys check what the platform counted: impressions and clicks per banner (no API reads them).
+    app.get("/__test/banner-events", async (_req, res) => {
+      const rows = await db.select().from(bannerEvents);
+      res.setHeader("Cache-Control", "no-store");
+      res.json({ events: rows.map((r) => ({ bannerId: r.bannerId, kind: r.kind, platform: r.platform, count: r.count })) });
     });
   }
 

@@ -18,6 +18,17 @@ describe("environment", () => {
     expect(() => parseEnv({ STRAPI_URL: "http://cms.example" })).toThrow(/STRAPI_URL and STRAPI_TOKEN go together/);
   });
 
+  it("takes the reCAPTCHA keys together, and a coupon attempt limit per address", () => {
+    expect(() => parseEnv({ RECAPTCHA_SITE_KEY: "site" })).toThrow(/RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together/);
+    expect(() => parseEnv({ RECAPTCHA_SECRET_KEY: "secret" })).toThrow(/go together/);
+    expect(() => parseEnv({ RECAPTCHA_VERIFY_URL: "nowhere" })).toThrow(/RECAPTCHA_VERIFY_URL/);
+    const env = parseEnv({ RECAPTCHA_SITE_KEY: "site", RECAPTCHA_SECRET_KEY: "secret" });
+    expect([env.RECAPTCHA_SITE_KEY, env.RECAPTCHA_SECRET_KEY, env.RECAPTCHA_VERIFY_URL]).toEqual(["site", "secret", undefined]);
+    expect(env.COUPON_ATTEMPTS_PER_IP).toBe(50);
+    expect(parseEnv({ COUPON_ATTEMPTS_PER_IP: "500" }).COUPON_ATTEMPTS_PER_IP).toBe(500);
+    expect(() => parseEnv({ COUPON_ATTEMPTS_PER_IP: "0" })).toThrow(/COUPON_ATTEMPTS_PER_IP/);
+  });
+
   it("refuses the test clock in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", TEST_CLOCK: "1" })).toThrow(EnvError);
     expect(parseEnv({ NODE_ENV: "test", TEST_CLOCK: "1" }).TEST_CLOCK).toBe(true);

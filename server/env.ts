@@ -33,6 +33,10 @@ export const envSchema = z
     SLOT_HOLD_SECONDS: z.coerce.number().int().positive().default(900),
     ACCESS_TOKEN_SECONDS: z.coerce.number().int().positive().default(3600),
     REFRESH_TOKEN_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+    RECAPTCHA_SITE_KEY: z.string().optional(),
+    RECAPTCHA_SECRET_KEY: z.string().optional(),
+    RECAPTCHA_VERIFY_URL: optionalUrl,
+    COUPON_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_CLOCK && env.NODE_ENV === "production") {
@@ -40,6 +44,9 @@ export const envSchema = z
     }
     if (Boolean(env.STRAPI_URL) !== Boolean(env.STRAPI_TOKEN)) {
       ctx.addIssue({ code: "custom", path: ["STRAPI_TOKEN"], message: "STRAPI_URL and STRAPI_TOKEN go together" });
+    }
+    if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["RECAPTCHA_SECRET_KEY"], message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together" });
     }
     if (env.PLATFORM_URL && env.DATABASE_URL) {
       ctx.addIssue({

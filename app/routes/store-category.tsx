@@ -1,9 +1,13 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/store-category";
-import { api, type StoreDetails } from "../../platform/contract";
-import { formatPence } from "~/models/money";
+import { api, type MenuItem, type StoreDetails } from "../../platform/contract";
+import { BannerList } from "~/components/banners/BannerList";
+import { useBannerImpressions } from "~/components/banners/use-banner-impressions";
+import { ProductCard } from "~/components/product-card/ProductCard";
+import { loadBanners } from "~/services/banners.server";
+import { getBusinessProfile } from "~/services/business.server";
 import { idFromSlug } from "../../platform/contract";
-import { shopperContext } from "~/services/context";
+import { appContext, shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "~/services/store-page.server";
 import * as styles from "./store-pages.css";
@@ -17,14 +21,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get("page")) || 1));
   try {
-    const [category, list] = await Promise.all([
+    const services = context.get(appContext);
+    const [category, list, banners, profile] = await Promise.all([
       shopper.shared.cached(api.getCategory, { storeId: details.id, categoryId, fulfilmentMethod: method, page }),
       shopper.shared.cached(api.listCategories, { storeId: details.id, fulfilmentMethod: method }),
+      loadBanners(shopper, services.log, { storeId: details.id, fulfilmentMethod: method, categoryId }),
+      getBusinessProfile(services.platform),
     ]);
     if (category.category.slug !== params.categorySlug) {
       throw redirect(`/stores/${details.slug}/category/${category.category.slug}${url.search}`, 301);
     }
-    return { ...category, categories: list.categories, method };
+    return { ...category, categories: list.categories, method, banners, secondHeroBannerThreshold: profile.secondHeroBannerThreshold };
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) storeNotFound(shopper, request);
     if (error instanceof PlatformError) throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
@@ -34,8 +41,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function StoreCategory({ loaderData, matches }: Route.ComponentProps) {
   const { store } = matches[1]?.data as { store: StoreDetails };
-  const { category, items, pagination, categories, method } = loaderData;
+  const { category, items, pagination, categories, banners, secondHeroBannerThreshold } = loaderData;
   const base = `/stores/${store.slug}`;
+  const track = useBannerImpressions(useLocation().key);
+  // The second hero banner sits after the first `secondHeroBannerThreshold` items (spec 1 §3 business profile) when
+  // the page lists that many; otherwise it follows the list.
+  const [first, second, ...restPrimary] = banners.banners;
+  const splitAt = second && items.length >= secondHeroBannerThreshold ? secondHeroBannerThreshold : items.length;
+  const more = [...restPrimary, ...banners.secondaryBanners];
   return (
     <div className={styles.page}>
       <nav aria-label="Categories" className={styles.strip}>
@@ -58,27 +71,11 @@ export default function StoreCategory({ loaderData, matches }: Route.ComponentPr
       <p className={styles.count}>
         {pagination.total} {pagination.total === 1 ? "item" : "items"}
       </p>
-      <ul className={styles.itemGrid}>
-        {items.map((item) => (
-          <li key={item.id} className={styles.itemCard}>
-            {item.image ? (
-              <img src={item.image} alt="" width={160} height={160} loading="lazy" decoding="async" className={styles.itemImage} />
-            ) : null}
-            <h2 className={styles.itemName}>{item.name}</h2>
-            <p className={styles.price}>
-              {formatPence(item.price)}
-              {item.memberPrice !== null && item.memberPrice < item.price ? (
-                <span className={styles.memberPrice}> Members {formatPence(item.memberPrice)}</span>
-              ) : null}
-            </p>
-            {!item.available ? (
-              <p className={styles.unavailable}>Not available for {method}</p>
-            ) : item.ageRestriction ? (
-              <p className={styles.ageNote}>Age {item.ageRestriction}+ only</p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      {first ? <BannerList banners={[first]} storeSlug={store.slug} label="Offer" priorityFirst track={track} /> : null}
+      <ItemGrid items={items.slice(0, splitAt)} storeSlug={store.slug} />
+      {second ? <BannerList banners={[second]} storeSlug={store.slug} label="Another offer" track={track} /> : null}
+      {items.length > splitAt ? <ItemGrid items={items.slice(splitAt)} storeSlug={store.slug} /> : null}
+      <BannerList banners={more} storeSlug={store.slug} label="More offers" track={track} />
       {pagination.totalPages > 1 ? (
         <nav aria-label="Pages" className={styles.pager}>
           {pagination.page > 1 ? (
@@ -97,6 +94,19 @@ export default function StoreCategory({ loaderData, matches }: Route.ComponentPr
         </nav>
       ) : null}
     </div>
+  );
+}
+
+function ItemGrid({ items, storeSlug }: { items: MenuItem[]; storeSlug: string }) {
+  if (!items.length) return null;
+  return (
+    <ul className={styles.itemGrid}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <ProductCard item={item} storeSlug={storeSlug} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

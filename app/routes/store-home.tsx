@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { CsrfInput } from "~/components/forms/CsrfInput";
 import * as forms from "~/styles/forms.css";
 import type { Route } from "./+types/store-home";
@@ -8,6 +8,12 @@ import { storeStateMessage } from "~/models/store-list";
 import { shopperContext } from "~/services/context";
 import { LOCATION_REQUIRED_USER_MESSAGE as LOCATION_REQUIRED_MESSAGE } from "~/models/address";
 import { loadStorePage } from "~/services/store-page.server";
+import { appContext } from "~/services/context";
+import { loadBanners } from "~/services/banners.server";
+import { BannerList } from "~/components/banners/BannerList";
+import { useBannerImpressions } from "~/components/banners/use-banner-impressions";
+import { Picture } from "~/components/picture/Picture";
+import { formatPence } from "~/models/money";
 import * as styles from "./store-pages.css";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -15,8 +21,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Shared with the layout's loader: one lookup per request.
   const { details } = await loadStorePage(shopper, request, params.storeSlug);
   const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
-  const { categories } = await shopper.shared.cached(api.listCategories, { storeId: details.id, fulfilmentMethod: method });
-  return { categories, method };
+  const log = context.get(appContext).log;
+  const [{ categories }, banners, deals] = await Promise.all([
+    shopper.shared.cached(api.listCategories, { storeId: details.id, fulfilmentMethod: method }),
+    loadBanners(shopper, log, { storeId: details.id, fulfilmentMethod: method }),
+    // The deals strip is an extra: a failure leaves it out rather than failing the store page.
+    shopper.shared.cached(api.listDeals, { storeId: details.id, fulfilmentMethod: method }).catch((error: unknown) => {
+      log.warn("deals.list_failed", { storeId: details.id, error: error instanceof Error ? error.message : String(error) });
+      return { deals: [] };
+    }),
+  ]);
+  return { categories, method, banners, deals: deals.deals };
 }
 
 const STATUS_TEXT = { open: "Open now", preorder: "Pre-order only", closed: "Closed" } as const;
@@ -24,11 +39,13 @@ const STATUS_TEXT = { open: "Open now", preorder: "Pre-order only", closed: "Clo
 export default function StoreHome({ loaderData, matches }: Route.ComponentProps) {
   const layout = matches[1]?.data as { store: import("../../platform/contract").StoreDetails; locationMissing: boolean };
   const { store, locationMissing } = layout;
-  const { categories, method } = loaderData;
+  const { categories, method, banners, deals } = loaderData;
   const notice = storeStateMessage(store);
+  const track = useBannerImpressions(useLocation().key);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{store.storeName}</h1>
+      <BannerList banners={banners.banners} storeSlug={store.slug} label="Offers" priorityFirst track={track} />
       <p className={styles.address}>
         {[store.address.addressLine1, store.address.addressLine2, store.address.town, store.address.postcode].filter(Boolean).join(", ")}
         {store.phone ? (
@@ -86,6 +103,26 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
           );
         })}
       </dl>
+      {deals.length ? (
+        <section aria-labelledby="deals-title">
+          <h2 id="deals-title" className={styles.sectionTitle}>
+            Deals
+          </h2>
+          <ul className={styles.dealStrip}>
+            {deals.map((deal) => (
+              <li key={deal.id}>
+                <Link to={`deal/${deal.slug}`} className={styles.dealCard}>
+                  {deal.image ? <Picture src={deal.image} alt="" width={260} height={130} className={styles.dealImage} /> : null}
+                  <span className={styles.dealName}>{deal.name}</span>
+                  <span>{formatPence(deal.price)}</span>
+                  {deal.description ? <span>{deal.description}</span> : null}
+                  {!deal.available ? <span>Not available for {method}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="categories-title">
         <h2 id="categories-title" className={styles.sectionTitle}>
           Shop by category
@@ -95,7 +132,7 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
             {categories.map((c) => (
               <li key={c.id}>
                 <Link to={`category/${c.slug}`} className={styles.categoryCard}>
-                  {c.image ? <img src={c.image} alt="" width={80} height={80} loading="lazy" className={styles.categoryImage} /> : null}
+                  {c.image ? <Picture src={c.image} alt="" width={80} height={80} sizes="80px" className={styles.categoryImage} /> : null}
                   <span className={styles.categoryName}>{c.name}</span>
                   <span className={styles.categoryCount}>{c.itemCount} items</span>
                 </Link>
@@ -106,6 +143,12 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
           <p>This store has no menu to show yet.</p>
         )}
       </section>
+      {banners.secondaryBanners.length ? (
+        <>
+          <h2 className={styles.sectionTitle}>More offers</h2>
+          <BannerList banners={banners.secondaryBanners} storeSlug={store.slug} label="More offers" headingLevel={3} track={track} />
+        </>
+      ) : null}
     </div>
   );
 }

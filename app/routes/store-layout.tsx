@@ -21,6 +21,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     basket,
     locationMissing,
     fulfilmentMethod,
+    /** Fresh on every load: each rendered add form's basket line id and idempotency key (product cards) build on it. */
+    formSeed: crypto.randomUUID(),
     bar: {
       slot: selected ? { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" } : null,
       timeZone,
@@ -34,7 +36,14 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { store, fulfilmentMethod } = loaderData;
   return (
     <>
-      <StoreBar storeName={store.storeName} storeSlug={store.slug} fulfilmentMethod={fulfilmentMethod} {...loaderData.bar} />
+      <StoreBar
+        storeName={store.storeName}
+        storeSlug={store.slug}
+        fulfilmentMethod={fulfilmentMethod}
+        basket={loaderData.basket}
+        symbol={store.currency.symbolChar}
+        {...loaderData.bar}
+      />
       <Outlet />
     </>
   );

@@ -1,10 +1,162 @@
-import { data } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, redirect, useFetcher, useLocation } from "react-router";
+import type { Route } from "./+types/store-menu-item";
+import { api, idFromSlug, type StoreDetails } from "../../platform/contract";
+import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
+import { CsrfInput } from "~/components/forms/CsrfInput";
+import { ErrorSummary, ItemOptions } from "~/components/item-options/ItemOptions";
+import { Picture } from "~/components/picture/Picture";
+import { JS_FIELD, type AddResult } from "~/components/product-card/add-result";
+import { useHydrated } from "~/components/product-card/use-hydrated";
+import {
+  choiceFieldId,
+  choiceFromQuery,
+  choiceTotal,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  validateItemChoice,
+  type ChoiceError,
+  type ItemChoice,
+} from "~/models/item-choice";
+import { formatPence } from "~/models/money";
+import { shopperContext } from "~/services/context";
+import { PlatformError } from "~/services/platform-client.server";
+import { loadStorePage, storeNotFound } from "~/services/store-page.server";
+import * as forms from "~/styles/forms.css";
+import { visuallyHidden } from "~/styles/global.css";
+import * as styles from "./store-pages.css";
 
-// Placeholder while the page is built (issue 5); answers 404 until then.
-export function loader() {
-  throw data({ message: "Page Not Found" }, 404);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  const { details } = await loadStorePage(shopper, request, params.storeSlug);
+  const menuItemId = idFromSlug(params.menuItemSlug);
+  if (menuItemId === null) storeNotFound(shopper, request);
+  const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  let item;
+  try {
+    ({ item } = await shopper.shared.cached(api.getMenuItem, { storeId: details.id, menuItemId, fulfilmentMethod: method }));
+  } catch (error) {
+    if (error instanceof PlatformError && (error.status === 404 || error.status === 400)) storeNotFound(shopper, request);
+    if (error instanceof PlatformError) throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
+    throw error;
+  }
+  const url = new URL(request.url);
+  if (item.slug !== params.menuItemSlug || item.categorySlug !== params.categorySlug) {
+    throw redirect(`/stores/${details.slug}/category/${item.categorySlug}/menuItem/${item.slug}${url.search}`, 301);
+  }
+  // A choice the add refused without script comes back in the query, checked again here for its messages.
+  const { choice, check } = choiceFromQuery(url.searchParams);
+  const errors = check ? validateItemChoice(item, choice) : [];
+  return { item, method, choice, errors };
 }
 
-export default function Placeholder() {
-  return null;
+/** The choice the form holds now, read from its fields (no zod in the browser: plain numbers). */
+function readChoice(form: HTMLFormElement): ItemChoice {
+  const fields = new FormData(form);
+  const size = fields.get("sizeId");
+  return {
+    sizeId: size ? Number(size) : null,
+    options: fields.getAll("option").map(Number),
+    quantity: Number(fields.get("quantity")),
+  };
+}
+
+export default function MenuItemPage({ loaderData, matches }: Route.ComponentProps) {
+  const { store, formSeed } = matches[1]?.data as { store: StoreDetails; formSeed: string };
+  const { item, method } = loaderData;
+  const fetcher = useFetcher<AddResult>({ key: `item-page-${item.id}` });
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  const [choice, setChoice] = useState<ItemChoice>(loaderData.choice);
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const result = fetcher.data;
+  const errors: ChoiceError[] = result && "errors" in result ? result.errors : loaderData.errors;
+  const ageRecord = fetcher.state === "idle" && result && "ageCheck" in result && result !== dismissed ? result.ageCheck : null;
+  const adding = fetcher.state !== "idle";
+  const quantityError = errors.find((e) => e.field === choiceFieldId.quantity)?.message ?? null;
+
+  useEffect(() => {
+    if (errors.length) summaryRef.current?.focus();
+  }, [errors]);
+
+  const categoryHref = `/stores/${store.slug}/category/${item.categorySlug}`;
+  return (
+    <div className={styles.page}>
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <Link to={categoryHref}>Back to the category</Link>
+      </nav>
+      <div className={styles.itemLayout}>
+        {item.image ? (
+          <Picture src={item.image} alt={item.name} width={480} height={480} priority sizes="(min-width: 960px) 480px, 100vw" className={styles.itemPicture} />
+        ) : null}
+        <div>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
+          <h1 className={styles.title}>{item.name}</h1>
+          {item.description ? <p>{item.description}</p> : null}
+          <p className={styles.price}>
+            {item.sizes.length ? `From ${formatPence(Math.min(...item.sizes.map((s) => s.price)))}` : formatPence(item.price)}
+            {item.sizes.length === 0 && item.memberPrice !== null && item.memberPrice < item.price ? (
+              <span className={styles.memberPrice}>Members {formatPence(item.memberPrice)}</span>
+            ) : null}
+          </p>
+          {item.ageRestriction ? <p className={styles.ageNote}>Only for people aged {item.ageRestriction} or over.</p> : null}
+          {!item.available ? (
+            <p className={styles.unavailable}>Not available for {method}</p>
+          ) : (
+            <fetcher.Form
+              method="post"
+              action="/basket/add"
+              noValidate
+              className={styles.itemForm}
+              onChange={(event) => setChoice(readChoice(event.currentTarget))}
+            >
+              <CsrfInput />
+              {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+              <input type="hidden" name="itemPage" value="1" />
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="menuItemId" value={item.id} />
+              <input type="hidden" name="basketLineId" value={`l-${formSeed}-${item.id}`} />
+              <input type="hidden" name="idempotencyKey" value={`add-${formSeed}-${item.id}`} />
+              <input type="hidden" name="redirectTo" value={pathname} />
+              <ItemOptions item={item} choice={loaderData.choice} errors={errors} />
+              <div className={quantityError ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
+                <label htmlFor={choiceFieldId.quantity} className={forms.label}>
+                  Quantity
+                </label>
+                {quantityError ? (
+                  <p id={`${choiceFieldId.quantity}-error`} className={forms.errorMessage}>
+                    <span className={visuallyHidden}>Error: </span>
+                    {quantityError}
+                  </p>
+                ) : null}
+                <input
+                  id={choiceFieldId.quantity}
+                  name="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={MIN_QUANTITY}
+                  max={MAX_QUANTITY}
+                  defaultValue={loaderData.choice.quantity}
+                  className={`${forms.input} ${forms.fieldWidth.code}${quantityError ? ` ${forms.fieldError}` : ""}`}
+                  aria-invalid={quantityError ? true : undefined}
+                  aria-describedby={quantityError ? `${choiceFieldId.quantity}-error` : undefined}
+                />
+              </div>
+              <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`} aria-disabled={adding || undefined}>
+                {adding ? "Adding…" : `Add to basket · ${formatPence(choiceTotal(item, choice))}`}
+              </button>
+            </fetcher.Form>
+          )}
+          {hydrated ? <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(result)} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const store = (matches[1]?.data as { store?: { storeName: string } } | undefined)?.store;
+  return loaderData && store ? [{ title: `${loaderData.errors.length ? "Error: " : ""}${loaderData.item.name} | ${store.storeName}` }] : [];
 }

@@ -95,3 +95,49 @@ export const memberPrice = style({ display: "block", fontWeight: 600, fontSize: 
 export const unavailable = style({ margin: 0, fontSize: "0.875rem", color: vars.color.dangerText });
 export const ageNote = style({ margin: 0, fontSize: "0.875rem" });
 export const pager = style({ display: "flex", gap: 16, alignItems: "center", justifyContent: "center", margin: "24px 0" });
+
+// Menu item, deal and banner pages (issue 5).
+export const breadcrumb = style({ margin: "4px 0 8px" });
+export const itemLayout = style({
+  display: "grid",
+  gap: 16,
+  gridTemplateColumns: "minmax(0, 1fr)",
+  "@media": { "screen and (min-width: 960px)": { gridTemplateColumns: "minmax(0, 480px) minmax(0, 1fr)", gap: 32 } },
+});
+export const itemPicture = style({ width: "100%", height: "auto", aspectRatio: "1 / 1", borderRadius: 8 });
+export const itemForm = style({ marginTop: 16 });
+export const formActions = style({ display: "flex", flexWrap: "wrap", gap: 12, alignItems: "center", marginTop: 16 });
+export const lead = style({ margin: "0 0 12px" });
+export const bannerPicture = style({ width: "100%", maxWidth: 800, height: "auto", aspectRatio: "2 / 1", borderRadius: 8 });
+export const dealSection = style({ margin: "24px 0" });
+export const dealNote = style({
+  padding: 12,
+  borderLeft: `6px solid ${vars.color.primary}`,
+  background: vars.color.surface,
+  color: vars.color.onSurface,
+  margin: "12px 0",
+});
+export const dealStrip = style({
+  listStyle: "none",
+  display: "grid",
+  gridAutoFlow: "column",
+  gridAutoColumns: "min(70%, 260px)",
+  gap: 12,
+  margin: "0 -16px",
+  padding: "4px 16px 12px",
+  overflowX: "auto",
+});
+export const dealCard = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: 4,
+  height: "100%",
+  padding: 12,
+  background: vars.color.surface,
+  color: vars.color.onSurface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: 8,
+  textDecoration: "none",
+});
+export const dealName = style({ fontWeight: 700, color: vars.color.linkOnSurface, textDecoration: "underline" });
+export const dealImage = style({ width: "100%", height: "auto", aspectRatio: "2 / 1" });

@@ -1,6 +1,7 @@
 import { api, type Basket, type StoreDetails } from "../../platform/contract";
 import { slotRulesFor, storeDate, type SlotDay, type SlotTiming } from "~/models/slots";
 import { revalidateSelection, slotWindow } from "~/models/slots-selection";
+import { sessionBasket } from "./basket.server";
 import type { FulfilmentMethod, Shopper } from "./context";
 import { PlatformError } from "./platform-client.server";
 import { hasLocation, locationInput } from "./store-selection.server";
@@ -8,17 +9,13 @@ import { hasLocation, locationInput } from "./store-selection.server";
 export const FULFILMENT_SWITCHED = "Fulfilment switched successfully.";
 export const CANNOT_SWAP_FULFILMENT = "We cannot swap fulfilment method at the moment";
 
-/** The shopper's basket for the selected store, or null when there is none yet. Never creates one. */
+/**
+ * The shopper's basket for the selected store, or null when there is none yet. Never creates one. Read once per
+ * request (the root's bottom navigation and the store layout both want it).
+ */
 export async function currentBasket(shopper: Shopper, store: StoreDetails): Promise<Basket | null> {
-  const token = shopper.session.get("basketToken");
-  if (!token || shopper.session.get("store")?.id !== store.id) return null;
-  const basket = await shopper.api.call(api.retrieveBasket, {
-    storeId: store.id,
-    fulfilmentMethod: shopper.session.get("fulfilmentMethod") ?? "delivery",
-    basketToken: token,
-  });
-  if (basket.basketToken !== token) shopper.session.set("basketToken", basket.basketToken);
-  return basket;
+  if (shopper.session.get("store")?.id !== store.id) return null;
+  return sessionBasket(shopper);
 }
 
 /** The slot days the picker shows: today through the method's days in advance (spec 1 §4 window rules). */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fulfilmentCharge, newBasketToken, ownsBasket } from "./basket";
+import { couponUsable, newBasketToken, ownsBasket } from "./basket";
+import { formatPounds } from "./pricing";
+import { maxTip, tipAllowed, tipRulesMessage } from "./tips";
 
 describe("newBasketToken", () => {
   it("is 32 random bytes in base64url", () => {
@@ -32,25 +34,62 @@ describe("ownsBasket", () => {
   });
 });
 
-describe("fulfilmentCharge", () => {
-  const delivery = { enabled: true, costPence: 399, freeFromPence: 4000, minSpendPence: 1500 };
+describe("couponUsable", () => {
+  const now = new Date("2025-06-02T09:00:00.000Z");
+  const coupon = {
+    code: "WELCOME10",
+    name: "10% off",
+    kind: "percent" as const,
+    value: 10,
+    requirement: "none" as const,
+    minSpendPence: 0,
+    validFrom: null,
+    validUntil: null,
+    active: true,
+    storeIds: null,
+    createdAt: now,
+  };
 
-  it("charges the method's cost below the free-from threshold", () => {
-    expect(fulfilmentCharge(delivery, 0)).toEqual({ cost: 399, freeFrom: 4000, minSpend: 1500 });
-    expect(fulfilmentCharge(delivery, 3999)).toEqual({ cost: 399, freeFrom: 4000, minSpend: 1500 });
+  it("is usable while switched on and inside its dates", () => {
+    expect(couponUsable(coupon, 1, now)).toBe(true);
+    expect(couponUsable({ ...coupon, validFrom: now, validUntil: new Date(now.getTime() + 1) }, 1, now)).toBe(true);
   });
 
-  it("waives it from the threshold up", () => {
-    expect(fulfilmentCharge(delivery, 4000).cost).toBe(0);
-    expect(fulfilmentCharge(delivery, 12000).cost).toBe(0);
+  it("is not before it starts, from the instant it ends, or when switched off", () => {
+    expect(couponUsable({ ...coupon, validFrom: new Date(now.getTime() + 1) }, 1, now)).toBe(false);
+    expect(couponUsable({ ...coupon, validUntil: now }, 1, now)).toBe(false);
+    expect(couponUsable({ ...coupon, active: false }, 1, now)).toBe(false);
   });
 
-  it("never waives it when there is no threshold", () => {
-    expect(fulfilmentCharge({ ...delivery, freeFromPence: null }, 100_000)).toEqual({ cost: 399, freeFrom: null, minSpend: 1500 });
+  it("is for the stores it names, or every store when it names none", () => {
+    expect(couponUsable({ ...coupon, storeIds: [2, 3] }, 2, now)).toBe(true);
+    expect(couponUsable({ ...coupon, storeIds: [2, 3] }, 1, now)).toBe(false);
+  });
+});
+
+describe("tips", () => {
+  const rules = { tipLimitLevels: [0, 100, 200, 300], driverTipIncrement: 50 };
+
+  it("takes the offered levels and whole increments up to twice the largest level", () => {
+    expect(maxTip(rules)).toBe(600);
+    for (const amount of [0, 50, 100, 250, 300, 600]) expect(tipAllowed(amount, rules), String(amount)).toBe(true);
+    for (const amount of [1, 75, 650, 601, -50]) expect(tipAllowed(amount, rules), String(amount)).toBe(false);
   });
 
-  it("charges nothing for a method the store lacks or has switched off", () => {
-    expect(fulfilmentCharge(undefined, 0)).toEqual({ cost: 0, freeFrom: null, minSpend: 0 });
-    expect(fulfilmentCharge({ ...delivery, enabled: false }, 0)).toEqual({ cost: 0, freeFrom: null, minSpend: 0 });
+  it("takes a level that is not a whole increment", () => {
+    expect(tipAllowed(125, { tipLimitLevels: [0, 125, 250], driverTipIncrement: 100 })).toBe(true);
+    expect(tipAllowed(150, { tipLimitLevels: [0, 125, 250], driverTipIncrement: 100 })).toBe(false);
+  });
+
+  it("says what it takes", () => {
+    expect(tipRulesMessage(rules)).toBe("Please choose a tip of up to £6.00 in steps of £0.50.");
+  });
+});
+
+describe("formatPounds", () => {
+  it("prints pence as the storefront does", () => {
+    expect(formatPounds(1200)).toBe("£12.00");
+    expect(formatPounds(5)).toBe("£0.05");
+    expect(formatPounds(123456)).toBe("£1,234.56");
   });
 });

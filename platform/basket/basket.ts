@@ -1,18 +1,26 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { BASKET_MESSAGES, type Basket } from "../contract";
+import { BASKET_MESSAGES, type Basket, type BasketCoupon, type BasketLine } from "../contract";
 import type { Db } from "../db/open";
-import { baskets, storeOrderMethods, stores } from "../db/schema";
+import { basketLines, baskets, categories, coupons, deals, menuItems, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import type { AuthInfo, RequestContext } from "../router";
 import { releaseHold, selectedSlotOf } from "../slots/holds-store";
+import { distanceKm } from "../stores/geo";
+import { priceBasket, type PricedItem, type PricingCoupon, type PricingLine } from "./pricing";
 
 export type Method = "delivery" | "collection";
-type BasketRow = typeof baskets.$inferSelect;
-type MethodRow = typeof storeOrderMethods.$inferSelect;
+export type BasketRow = typeof baskets.$inferSelect;
+export type BasketLineRow = typeof basketLines.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
 
 export const STORE_NOT_FOUND = "Store not found.";
+
+/** Who is looking at the basket: members of a store with membership pricing see member prices. */
+export interface Viewer {
+  memberId: number | null;
+}
 
 /** 32 random bytes, base64url: unguessable, and safe in a cookie or a URL as it stands. */
 export function newBasketToken(): string {
@@ -29,13 +37,28 @@ export function ownsBasket(basket: Pick<BasketRow, "ownerFamily" | "memberId">, 
 }
 
 /**
- * The fee for a fulfilment method as the basket stands. A store without the method (or with it switched
- * off) charges nothing here: whether the method can be used at all is the store's status, not a fee.
+ * Whether a coupon can take money off at `now` for the store: switched on, inside its dates, and for every
+ * store or this one.
  */
-export function fulfilmentCharge(method: Pick<MethodRow, "enabled" | "costPence" | "freeFromPence" | "minSpendPence"> | undefined, subtotalPence: number) {
-  if (!method || !method.enabled) return { cost: 0, freeFrom: null, minSpend: 0 };
-  const waived = method.freeFromPence !== null && subtotalPence >= method.freeFromPence;
-  return { cost: waived ? 0 : method.costPence, freeFrom: method.freeFromPence, minSpend: method.minSpendPence };
+export function couponUsable(coupon: CouponRow, storeId: number, now: Date): boolean {
+  if (!coupon.active) return false;
+  if (coupon.validFrom && coupon.validFrom.getTime() > now.getTime()) return false;
+  if (coupon.validUntil && coupon.validUntil.getTime() <= now.getTime()) return false;
+  return coupon.storeIds === null || coupon.storeIds.includes(storeId);
+}
+
+/**
+ * The coupon as the basket shows it. One that needs a signed-in member is flagged for re-application when
+ * the viewer is not signed in (the storefront keeps it through a sign-in, spec 2 §4).
+ */
+export function basketCoupon(coupon: CouponRow, deductCost: number, viewer: Viewer): BasketCoupon {
+  return {
+    code: coupon.code,
+    deductCost,
+    name: coupon.name,
+    registeredMemberRequirement: coupon.requirement,
+    needsReAppliedAfterAuth: coupon.requirement !== "none" && viewer.memberId === null,
+  };
 }
 
 async function loadBasket(db: Db, token: string): Promise<BasketRow | undefined> {
@@ -43,61 +66,140 @@ async function loadBasket(db: Db, token: string): Promise<BasketRow | undefined>
   return row;
 }
 
+/** The basket's lines in the order they were added. */
+export async function linesOf(db: Db, basketToken: string): Promise<BasketLineRow[]> {
+  return db.select().from(basketLines).where(eq(basketLines.basketToken, basketToken)).orderBy(asc(basketLines.position));
+}
+
+const WITHDRAWN_NAME = "Item no longer available";
+
 /**
- * The basket as the contract shows it at `now`: its slot is its live hold, and the method's time is that
- * slot's start. Lines, discounts and coupons join it in later issues.
+ * The basket as the contract shows it at `now`: its lines priced against the store's menu as it is now (see
+ * pricing.ts for every definition), its slot its live hold, and the method's time that slot's start.
  */
-export async function renderBasket(db: Db, basket: BasketRow, now: Date): Promise<Basket> {
+export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer: Viewer = basket): Promise<Basket> {
   // One after the other: `db` may be a transaction, which runs one statement at a time.
-  const [method] = await db
-    .select()
-    .from(storeOrderMethods)
-    .where(and(eq(storeOrderMethods.storeId, basket.storeId), eq(storeOrderMethods.method, basket.fulfilmentMethod)));
+  const [found] = await db
+    .select({
+      store: { menuGroupId: stores.menuGroupId, hasMembership: stores.hasMembership, lat: stores.lat, lng: stores.lng },
+      method: storeOrderMethods,
+    })
+    .from(stores)
+    .leftJoin(storeOrderMethods, and(eq(storeOrderMethods.storeId, stores.id), eq(storeOrderMethods.method, basket.fulfilmentMethod)))
+    .where(eq(stores.id, basket.storeId));
+  if (!found) throw new ApiError(404, STORE_NOT_FOUND);
+  const { store } = found;
+  const method = found.method ?? undefined;
+  const lineRows = await linesOf(db, basket.token);
+  const itemIds = [...new Set(lineRows.map((l) => l.menuItemId))];
+  const itemRows =
+    itemIds.length === 0
+      ? []
+      : await db
+          .select({ item: menuItems, categorySlugText: categories.slugText })
+          .from(menuItems)
+          .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+          .where(inArray(menuItems.id, itemIds));
+  const items = new Map(itemRows.map((row) => [row.item.id, row]));
+  const dealRows =
+    store.menuGroupId === null || lineRows.length === 0
+      ? []
+      : await db
+          .select({ id: deals.id, name: deals.name, pricePence: deals.pricePence, sections: deals.sections })
+          .from(deals)
+          .where(
+            and(
+              eq(deals.menuGroupId, store.menuGroupId),
+              eq(basket.fulfilmentMethod === "delivery" ? deals.availableForDelivery : deals.availableForCollection, true),
+            ),
+          )
+          .orderBy(asc(deals.sortOrder), asc(deals.id));
+  const [couponRow] = basket.couponCode ? await db.select().from(coupons).where(eq(coupons.code, basket.couponCode)) : [];
   const selectedSlot = await selectedSlotOf(db, basket, now);
-  const subtotal = 0;
-  const charge = fulfilmentCharge(method, subtotal);
-  const tip = 0;
+
+  const onMenu = (menuItemId: number): PricedItem | null => {
+    const row = items.get(menuItemId);
+    // An item that moved to another menu is as withdrawn, for this store, as one deleted.
+    return row && row.item.menuGroupId === store.menuGroupId ? row.item : null;
+  };
+  const pricingLines: PricingLine[] = lineRows.map((l) => ({
+    lineId: l.lineId,
+    menuItemId: l.menuItemId,
+    quantity: l.quantity,
+    sizeId: l.sizeId,
+    optionIds: l.optionIds,
+    item: onMenu(l.menuItemId),
+  }));
+  const coupon: PricingCoupon | null = couponRow
+    ? { kind: couponRow.kind, value: couponRow.value, minSpendPence: couponRow.minSpendPence, usable: couponUsable(couponRow, basket.storeId, now) }
+    : null;
+  const priced = priceBasket({
+    method: basket.fulfilmentMethod,
+    lines: pricingLines,
+    deals: dealRows,
+    methodRow: method,
+    distanceKm: basket.lat !== null && basket.lng !== null ? distanceKm(store, { lat: basket.lat, lng: basket.lng }) : null,
+    member: viewer.memberId !== null,
+    membershipPricing: store.hasMembership,
+    coupon,
+    tipPence: basket.tipPence,
+    acceptedAge: basket.acceptedAge,
+  });
+
+  const lines: BasketLine[] = lineRows.map((l, i) => {
+    const money = priced.lines[i]!;
+    const row = items.get(l.menuItemId);
+    const name = row?.item.name ?? WITHDRAWN_NAME;
+    return {
+      basketLineId: l.lineId,
+      menuItemId: l.menuItemId,
+      quantity: l.quantity,
+      name,
+      price: money.price,
+      unitPrice: money.unitPrice,
+      variant: money.variant,
+      sizeId: l.sizeId,
+      options: money.options,
+      isAlcohol: row?.item.isAlcohol ?? false,
+      ageRestriction: row?.item.ageRestriction ?? null,
+      menuItem: {
+        name,
+        slug: row ? `${row.item.slugText}-${row.item.id}` : "",
+        image: row?.item.image ?? null,
+        categorySlug: row ? `${row.categorySlugText}-${row.item.categoryId}` : "",
+      },
+      checkoutConflicts: money.checkoutConflicts,
+    };
+  });
+
   return {
     basketToken: basket.token,
     storeId: basket.storeId,
-    items: [],
-    savings: 0,
-    promotions: [],
-    missedPromotions: [],
-    missedMembershipPriceDiscount: 0,
+    items: lines,
+    savings: priced.savings,
+    promotions: priced.promotions,
+    missedPromotions: priced.missedPromotions,
+    missedMembershipPriceDiscount: priced.missedMembershipPriceDiscount,
     acceptedAge: basket.acceptedAge,
     maxBasketItems: method?.maxBasketItems ?? 0,
-    loyaltyPoints: {
-      accumulatedPoints: 0,
-      currencyToPointsRatio: 1,
-      deductCost: 0,
-      loyaltyOrdersToBeEarned: 0,
-      loyaltyPointsName: "points",
-      loyaltyReferRewardAccumulated: 0,
-      loyaltySystem: "points",
-      maximumPointsSpend: 0,
-      minimumBasketValue: 0,
-      minimumPointsSpend: 0,
-      pointsToBeEarned: 0,
-      pointsToCurrencyRatio: 0,
-    },
+    loyaltyPoints: priced.loyaltyPoints,
     loyalty: null,
     addresses: [],
     fulfilmentMethod: {
       type: basket.fulfilmentMethod,
       datetime: selectedSlot?.start ?? null,
-      freeFrom: charge.freeFrom,
-      minSpend: charge.minSpend,
-      zoneFreeDeliveryMessage: null,
-      cost: charge.cost,
+      freeFrom: priced.fulfilment.freeFrom,
+      minSpend: priced.fulfilment.minSpend,
+      zoneFreeDeliveryMessage: method?.enabled ? method.freeFulfilmentMessage : null,
+      cost: priced.fulfilment.cost,
     },
-    fees: [{ code: basket.fulfilmentMethod === "delivery" ? "DELIVERY" : "COLLECTION", amount: charge.cost }],
-    orderSubtotal: subtotal,
-    orderSubtotalAfterDiscounts: subtotal,
-    orderTotal: subtotal + charge.cost + tip,
-    totalItemsQuantity: 0,
-    coupon: null,
-    tips: { type: "driver", amount: tip },
+    fees: [priced.fee],
+    orderSubtotal: priced.orderSubtotal,
+    orderSubtotalAfterDiscounts: priced.orderSubtotalAfterDiscounts,
+    orderTotal: priced.orderTotal,
+    totalItemsQuantity: priced.totalItemsQuantity,
+    coupon: couponRow ? basketCoupon(couponRow, priced.couponDeduction ?? 0, viewer) : null,
+    tips: { type: "driver", amount: priced.tip },
     selectedSlot,
   };
 }
@@ -108,23 +210,27 @@ export interface RetrieveInput {
   basketToken?: string | null;
 }
 
+export function requireAuth(ctx: RequestContext): AuthInfo {
+  if (!ctx.auth) throw new ApiError(401, "A guest or member token is required");
+  return ctx.auth;
+}
+
 /**
  * The caller's basket for the store, created on demand (spec 2 §4: with no basket token, one is initialised
  * before any basket action). A token that is unknown, belongs to another session or is for another store
  * gets a new basket rather than an error: the storefront then simply keeps the new token.
  */
 export async function retrieveBasket(ctx: RequestContext, input: RetrieveInput): Promise<Basket> {
-  const auth = ctx.auth;
-  if (!auth) throw new ApiError(401, "A guest or member token is required");
+  const auth = requireAuth(ctx);
   const [store] = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.id, input.storeId));
   if (!store) throw new ApiError(404, STORE_NOT_FOUND);
 
   const existing = input.basketToken ? await loadBasket(ctx.db, input.basketToken) : undefined;
   if (existing && ownsBasket(existing, auth) && existing.storeId === input.storeId) {
     const now = ctx.clock.now();
-    if (existing.fulfilmentMethod === input.fulfilmentMethod) return renderBasket(ctx.db, existing, now);
+    if (existing.fulfilmentMethod === input.fulfilmentMethod) return renderBasket(ctx.db, existing, now, auth);
     const updated = await ctx.db.transaction((tx) => switchMethod(tx, existing, input.fulfilmentMethod, now));
-    return renderBasket(ctx.db, updated, now);
+    return renderBasket(ctx.db, updated, now, auth);
   }
 
   // Only the creation needs the idempotency key: a retried create must not leave the shopper with two
@@ -147,23 +253,28 @@ export async function retrieveBasket(ctx: RequestContext, input: RetrieveInput):
   if (!basket) {
     throw new ApiError(409, "This basket is no longer available. Please try again.", { errorCode: "BASKET_GONE" });
   }
-  return renderBasket(ctx.db, basket, ctx.clock.now());
-}
-
-/** Slots are per method: a basket that changes method gives its place back. */
-async function switchMethod(db: Db, basket: BasketRow, fulfilmentMethod: Method, now: Date): Promise<BasketRow> {
-  const [updated] = await db
-    .update(baskets)
-    .set({ fulfilmentMethod, updatedAt: now })
-    .where(eq(baskets.token, basket.token))
-    .returning();
-  await releaseHold(db, basket.token);
-  return updated ?? { ...basket, fulfilmentMethod, updatedAt: now };
+  return renderBasket(ctx.db, basket, ctx.clock.now(), auth);
 }
 
 /**
- * The caller's basket, locked for the rest of the transaction so that changes to one basket (a method switch,
- * a slot choice) happen one after another. Unknown: 404; another session's: 403.
+ * Slots are per method: a basket that changes method gives its place back. Driver tips are for delivery
+ * only, so a switch to collection also clears the tip (a switch back starts again from no tip).
+ */
+export async function switchMethod(db: Db, basket: BasketRow, fulfilmentMethod: Method, now: Date): Promise<BasketRow> {
+  const tipPence = fulfilmentMethod === "collection" ? 0 : basket.tipPence;
+  const [updated] = await db
+    .update(baskets)
+    .set({ fulfilmentMethod, tipPence, updatedAt: now })
+    .where(eq(baskets.token, basket.token))
+    .returning();
+  await releaseHold(db, basket.token);
+  return updated ?? { ...basket, fulfilmentMethod, tipPence, updatedAt: now };
+}
+
+/**
+ * The caller's basket, locked for the rest of the transaction so that changes to one basket (lines, a method
+ * switch, a slot choice, a coupon) happen one after another and none is lost. Unknown: 404; another
+ * session's: 403.
  */
 export async function lockOwnedBasket(db: Db, token: string, auth: Pick<AuthInfo, "family" | "memberId">): Promise<BasketRow> {
   const [basket] = await db.select().from(baskets).where(eq(baskets.token, token)).for("update");
@@ -172,34 +283,12 @@ export async function lockOwnedBasket(db: Db, token: string, auth: Pick<AuthInfo
   return basket;
 }
 
-export interface UpdateInput {
-  basketToken: string;
-  fulfilmentMethod?: Method;
-}
-
-/**
- * Spec 2 §4: switching fulfilment method swaps the basket's method. The store must offer the method (a row,
- * enabled); otherwise 409 with the spec's 'We cannot swap fulfilment method at the moment'. Open or closed
- * right now does not matter: the slot listing and checkout judge that.
- */
-export async function updateBasket(ctx: RequestContext, input: UpdateInput): Promise<Basket> {
-  const auth = ctx.auth;
-  if (!auth) throw new ApiError(401, "A guest or member token is required");
-  return withIdempotency(ctx, "basket.update", input, async (tx) => {
-    const now = ctx.clock.now();
-    const basket = await lockOwnedBasket(tx, input.basketToken, auth);
-    const wanted = input.fulfilmentMethod;
-    if (wanted === undefined || wanted === basket.fulfilmentMethod) return renderBasket(tx, basket, now);
-    const [method] = await tx
-      .select({ enabled: storeOrderMethods.enabled })
-      .from(storeOrderMethods)
-      .where(and(eq(storeOrderMethods.storeId, basket.storeId), eq(storeOrderMethods.method, wanted)));
-    if (!method?.enabled) {
-      throw new ApiError(409, `This store does not offer ${wanted} at the moment.`, {
-        errorCode: "FULFILMENT_METHOD_UNAVAILABLE",
-        errorDisplay: BASKET_MESSAGES.cannotSwapMethod,
-      });
-    }
-    return renderBasket(tx, await switchMethod(tx, basket, wanted, now), now);
-  });
+/** Writes changes to the basket row and returns the row as it now stands. */
+export async function saveBasket(db: Db, basket: BasketRow, changes: Partial<Omit<BasketRow, "token">>, now: Date): Promise<BasketRow> {
+  const [updated] = await db
+    .update(baskets)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(baskets.token, basket.token))
+    .returning();
+  return updated ?? { ...basket, ...changes, updatedAt: now };
 }

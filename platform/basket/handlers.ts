@@ -1,8 +1,18 @@
 import { api } from "../contract";
 import type { Router } from "../router";
-import { retrieveBasket, updateBasket } from "./basket";
+import { retrieveBasket } from "./basket";
+import { applyCoupon, removeCoupon } from "./coupons";
+import { addItem, clearBasket, removeItem, updateBasket, updateItem } from "./lines";
+import { updateTip } from "./tips";
 
 export function registerBasket(router: Router): void {
   router.on(api.retrieveBasket, (input, ctx) => retrieveBasket(ctx, input));
   router.on(api.updateBasket, (input, ctx) => updateBasket(ctx, input));
+  router.on(api.clearBasket, (input, ctx) => clearBasket(ctx, input));
+  router.on(api.addBasketItem, (input, ctx) => addItem(ctx, input));
+  router.on(api.updateBasketItem, (input, ctx) => updateItem(ctx, input));
+  router.on(api.removeBasketItem, (input, ctx) => removeItem(ctx, input));
+  router.on(api.applyCoupon, (input, ctx) => applyCoupon(ctx, input));
+  router.on(api.removeCoupon, (input, ctx) => removeCoupon(ctx, input));
+  router.on(api.updateTip, (input, ctx) => updateTip(ctx, input));
 }

@@ -32,14 +32,26 @@ export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
 const overridesSchema = businessProfileSchema.partial().strict();
 export type BusinessProfileOverrides = Partial<BusinessProfile>;
 
+/** What the deployment's configuration adds to the profile. */
+export interface DeploymentProfile {
+  /** RECAPTCHA_SITE_KEY: the web site key the storefront's reCAPTCHA widget uses. */
+  recaptchaSiteKey?: string | null;
+}
+
 /**
  * The business profile: the defaults with the stored overrides laid over them field by field (a nested field
  * such as recaptcha is replaced whole). A stored override that no longer fits the contract fails loudly
  * rather than reaching shoppers.
  */
-export async function getBusinessProfile(db: Db): Promise<BusinessProfile> {
+export async function getBusinessProfile(db: Db, deployment: DeploymentProfile = {}): Promise<BusinessProfile> {
   const overrides = await readOverrides(db, SETTINGS_KEYS.businessProfile);
-  const result = businessProfileSchema.safeParse({ ...DEFAULT_BUSINESS_PROFILE, ...overrides });
+  const merged = { ...DEFAULT_BUSINESS_PROFILE, ...overrides };
+  // The reCAPTCHA secret is the deployment's (RECAPTCHA_SECRET_KEY), so its site key must win over any stored one.
+  if (deployment.recaptchaSiteKey) {
+    const recaptcha = merged.recaptcha ?? DEFAULT_BUSINESS_PROFILE.recaptcha;
+    merged.recaptcha = { siteKeys: { ...recaptcha.siteKeys, web: deployment.recaptchaSiteKey } };
+  }
+  const result = businessProfileSchema.safeParse(merged);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new Error(`Stored business profile is invalid at ${issue?.path.join(".") ?? "?"}: ${issue?.message ?? ""}`);

@@ -174,7 +174,33 @@ describe("POST /api/menu/category", () => {
       availableForDelivery: true,
       availableForCollection: true,
       available: true,
+      categoryId: fruit.id,
+      categorySlug: "fruit-and-veg-1",
+      sizes: [],
+      optionGroups: [],
     });
+  });
+
+  it("carries each item's sizes and option groups", async () => {
+    const pizza = await categoryByName("Pizza", demoMenuGroupIds.kitchen);
+    const body = await getCategory({ storeId: TAKEAWAY, categoryId: pizza.id, fulfilmentMethod: "collection" });
+    const margherita = body.items.find((i) => i.name === "Margherita Pizza")!;
+    const id = margherita.id;
+    expect(margherita).toMatchObject({ price: 800, categoryId: pizza.id, categorySlug: `pizza-${pizza.id}` });
+    expect(margherita.sizes).toEqual([
+      { id: id * 10 + 1, name: "10 inch", price: 800, memberPrice: null },
+      { id: id * 10 + 2, name: "12 inch", price: 1000, memberPrice: null },
+      { id: id * 10 + 3, name: "14 inch", price: 1250, memberPrice: null },
+    ]);
+    expect(margherita.optionGroups.map((g) => [g.id, g.name, g.minChoices, g.maxChoices, g.options.length])).toEqual([
+      [1_000_000 + id * 10 + 1, "Crust", 1, 1, 2],
+      [1_000_000 + id * 10 + 2, "Extra toppings", 0, 5, 7],
+    ]);
+    expect(margherita.optionGroups[0]!.options).toEqual([
+      { id: 2_000_000 + id * 100 + 1, name: "Classic sourdough", price: 0 },
+      { id: 2_000_000 + id * 100 + 2, name: "Thin and crispy", price: 0 },
+    ]);
+    expect(margherita.optionGroups[1]!.options.every((o) => o.price === 100)).toBe(true);
   });
 
   it("pages through a category", async () => {
@@ -241,15 +267,15 @@ describe("POST /api/menu/category", () => {
 
 describe("POST /api/menu/item", () => {
   it("answers an item with its category", async () => {
-    const cheddar = await itemByName("Larder Mature Cheddar 400g");
+    const cheddar = await itemByName("Larder Mature Cheddar Cheese");
     const item = await getItem({ storeId: VICTORIA, menuItemId: cheddar.id, fulfilmentMethod: "delivery" });
     expect(item).toEqual({
       id: cheddar.id,
-      name: "Larder Mature Cheddar 400g",
-      slug: `larder-mature-cheddar-400g-${cheddar.id}`,
+      name: "Larder Mature Cheddar Cheese",
+      slug: `larder-mature-cheddar-cheese-${cheddar.id}`,
       description: cheddar.description,
-      price: 325,
-      memberPrice: 275,
+      price: 195,
+      memberPrice: 175,
       image: "/catalogue/dairy.svg",
       isAlcohol: false,
       ageRestriction: null,
@@ -258,6 +284,19 @@ describe("POST /api/menu/item", () => {
       available: true,
       categoryId: 2,
       categorySlug: "dairy-and-eggs-2",
+      sizes: [
+        { id: cheddar.id * 10 + 1, name: "200g", price: 195, memberPrice: 175 },
+        { id: cheddar.id * 10 + 2, name: "400g", price: 325, memberPrice: 275 },
+      ],
+      optionGroups: [
+        {
+          id: 1_000_000 + cheddar.id * 10 + 1,
+          name: "Slice it",
+          minChoices: 0,
+          maxChoices: 1,
+          options: [{ id: 2_000_000 + cheddar.id * 100 + 1, name: "Sliced for sandwiches", price: 0 }],
+        },
+      ],
     });
   });
 

@@ -1,5 +1,6 @@
-import { getCategory, getMenuItem, listCategories } from "../contract";
+import { getCategory, getDeal, getMenuItem, listCategories, listDeals } from "../contract";
 import type { Router } from "../router";
+import { listMenuDeals, menuDeal } from "./deals";
 import { listMenuCategories, menuCategoryPage, menuItemDetail, storeMenuGroup } from "./menu";
 
 export function registerCatalogue(router: Router): void {
@@ -17,5 +18,15 @@ export function registerCatalogue(router: Router): void {
   router.on(getMenuItem, async ({ storeId, menuItemId, fulfilmentMethod }, { db }) => {
     const menuGroupId = await storeMenuGroup(db, storeId);
     return { item: await menuItemDetail(db, menuGroupId, menuItemId, fulfilmentMethod) };
+  });
+
+  router.on(listDeals, async ({ storeId, fulfilmentMethod }, { db }) => {
+    const menuGroupId = await storeMenuGroup(db, storeId);
+    return { deals: await listMenuDeals(db, menuGroupId, fulfilmentMethod) };
+  });
+
+  router.on(getDeal, async ({ storeId, dealId, fulfilmentMethod }, { db }) => {
+    const menuGroupId = await storeMenuGroup(db, storeId);
+    return { deal: await menuDeal(db, menuGroupId, dealId, fulfilmentMethod) };
   });
 }

@@ -1,14 +1,14 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { CategoryListEntry, CategorySummary, MenuItem } from "../contract";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { CATALOGUE_MESSAGES, type CategoryListEntry, type CategorySummary, type MenuItem } from "../contract";
 import type { Db } from "../db/open";
 import { categories, menuItems, stores } from "../db/schema";
 import { ApiError } from "../errors";
 
 export type Method = "delivery" | "collection";
 
-export const STORE_NOT_FOUND = "Store not found.";
-export const CATEGORY_NOT_FOUND = "Category not found.";
-export const ITEM_NOT_AVAILABLE = "Item is no longer available.";
+export const STORE_NOT_FOUND = CATALOGUE_MESSAGES.storeNotFound;
+export const CATEGORY_NOT_FOUND = CATALOGUE_MESSAGES.categoryNotFound;
+export const ITEM_NOT_AVAILABLE = CATALOGUE_MESSAGES.itemNotAvailable;
 
 /** The public slug of a category or item: its text, then its id after the last dash (spec 1 §2). */
 export const publicSlug = (slugText: string, id: number) => `${slugText}-${id}`;
@@ -20,7 +20,7 @@ export async function storeMenuGroup(db: Db, storeId: number): Promise<number | 
   return store.menuGroupId;
 }
 
-const availableFor = (method: Method) =>
+export const availableFor = (method: Method) =>
   method === "delivery" ? menuItems.availableForDelivery : menuItems.availableForCollection;
 
 type CategoryRow = Pick<typeof categories.$inferSelect, "id" | "name" | "slugText" | "description" | "image">;
@@ -123,4 +123,27 @@ export async function menuItemDetail(db: Db, menuGroupId: number | null, menuIte
     .where(and(eq(menuItems.id, menuItemId), eq(menuItems.menuGroupId, menuGroupId)));
   if (!row) throw new ApiError(404, ITEM_NOT_AVAILABLE);
   return toMenuItem(row.item, method, row.categorySlugText);
+}
+
+/**
+ * Items of one menu by id, as the contract shows them; ids that are not on the menu (any more) are left out,
+ * so a deal or banner naming a withdrawn item simply shows one item fewer.
+ */
+export async function menuItemsById(db: Db, menuGroupId: number, ids: readonly number[], method: Method): Promise<Map<number, MenuItem>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ item: menuItems, categorySlugText: categories.slugText })
+    .from(menuItems)
+    .innerJoin(categories, eq(categories.id, menuItems.categoryId))
+    .where(and(eq(menuItems.menuGroupId, menuGroupId), inArray(menuItems.id, unique)));
+  return new Map(rows.map((row) => [row.item.id, toMenuItem(row.item, method, row.categorySlugText)]));
+}
+
+/** The items of `ids` found in `byId`, in the order of `ids`. */
+export function inOrder(ids: readonly number[], byId: ReadonlyMap<number, MenuItem>): MenuItem[] {
+  return ids.flatMap((id) => {
+    const item = byId.get(id);
+    return item ? [item] : [];
+  });
 }

@@ -25,6 +25,8 @@ export const BANNER_MESSAGES = {
   /** Spec 1 §8 / spec 2 §8: 404. */
   storeNotFound: "Store not found.",
   bannerNotFound: "Banner not found.",
+  /** 429: impressions and clicks from one address beyond the generous per-minute limit. */
+  tooManyEvents: "Too many requests. Please try again later.",
 } as const;
 
 /**

@@ -82,6 +82,7 @@ export const basketSchema = z.object({
   items: z.array(basketLineSchema),
   /** Pence saved by deals and member prices (not the coupon, which is `coupon.deductCost`). */
   savings: pence,
+  /** Deals the basket completes, each with how often and what it saves (part of `savings`). */
   promotions: z.array(basketPromotionSchema),
   missedPromotions: z.array(missedPromotionSchema),
   /** What a guest would save with member prices, pence; 0 for members and stores without membership pricing. */
@@ -105,11 +106,24 @@ export const basketSchema = z.object({
     cost: pence,
   }),
   fees: z.array(basketFeeSchema),
+  /**
+   * Pence: the lines at the shopper's price (member prices already in for members), before deals and the
+   * coupon. Lines with an ITEM_UNAVAILABLE conflict count as 0 here and in every total.
+   */
   orderSubtotal: pence,
+  /**
+   * Pence: orderSubtotal less deal savings less the coupon's deduction. Free From, the coupon's percentage and
+   * its minimum spend are judged on orderSubtotal less deal savings (before the coupon).
+   */
   orderSubtotalAfterDiscounts: pence,
+  /** Pence: orderSubtotalAfterDiscounts plus the fee plus the driver tip (delivery only). */
   orderTotal: pence,
+  /** Every line's quantity, unavailable lines included (they are still listed). */
   totalItemsQuantity: z.number().int().nonnegative(),
-  /** Pence: lines at the shopper's price less deal savings (what the coupon and Free From are judged on). */
+  /**
+   * The applied coupon. `deductCost` is 0 while its minimum spend is not met (or once it has expired): it stays
+   * on the basket so the shopper sees it come back into effect.
+   */
   coupon: basketCouponSchema.nullable(),
   tips: z.object({ type: z.literal("driver"), amount: pence }),
   selectedSlot: basketSelectedSlotSchema.nullable(),
@@ -295,4 +309,8 @@ export const BASKET_MESSAGES = {
   botCheckFailed: "We could not check that this request came from a person. Please try again.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   tipDeliveryOnly: "Driver tips are for delivery orders only.",
+  tipInvalid: "Please choose a tip of up to {max} in steps of {step}.",
+  tipsDisabled: "This store does not take driver tips.",
+  lineIdTaken: "That basket line already holds another item.",
+  lineQuantityMax: "You can have at most {max} of one item in your basket.",
 } as const;

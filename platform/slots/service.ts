@@ -231,11 +231,14 @@ export async function reserveTimeSlot(ctx: RequestContext, input: ReserveInput):
       .values({ basketToken: basket.token, ...hold })
       .onConflictDoUpdate({ target: slotHolds.basketToken, set: hold });
 
-    let current = basket;
-    if (basket.fulfilmentMethod !== kind) {
-      const [updated] = await tx.update(baskets).set({ fulfilmentMethod: kind, updatedAt: now }).where(eq(baskets.token, basket.token)).returning();
-      current = updated ?? { ...basket, fulfilmentMethod: kind };
-    }
+    // The slot's location is where the order goes: the basket prices delivery by its distance.
+    const location = { postcode: input.postcode?.trim().toUpperCase() || null, lat: point.lat, lng: point.lng };
+    const [updated] = await tx
+      .update(baskets)
+      .set({ fulfilmentMethod: kind, ...location, updatedAt: now })
+      .where(eq(baskets.token, basket.token))
+      .returning();
+    const current = updated ?? { ...basket, fulfilmentMethod: kind, ...location };
     const rendered = await renderBasket(tx, current, now);
     if (!rendered.selectedSlot) throw new Error(`Hold for basket written but not read back`);
     return { selectedSlot: rendered.selectedSlot, basketToken: basket.token, fulfilmentMethod: kind, basket: rendered };

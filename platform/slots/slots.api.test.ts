@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, apiErrorSchema, type Basket, type SlotDay } from "../contract";
 import { demoStoreIds as ids, reseed } from "../db/seed";
-import { slotHolds, storeOrderMethods } from "../db/schema";
+import { menuItems, slotHolds, storeOrderMethods } from "../db/schema";
 import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
 import { livePlaces } from "./service";
 
@@ -410,10 +410,31 @@ describe("POST /api/basket/update", () => {
     expectError(await t.call("POST", UPDATE, { basketToken: "nope", fulfilmentMethod: "collection" }, { token }), 404, "Basket not found.");
   });
 
-  it("does not accept basket line updates yet", async () => {
+  it("changes line quantities and the accepted age without touching the hold", async () => {
     const basket = await newBasket(token);
-    const res = await t.call("POST", UPDATE, { basketToken: basket.basketToken, updates: { basketLines: [] } }, { token });
-    expect(res.status).toBe(400);
+    await reserveOk(token, basket.basketToken, NOON);
+    const [item] = await t.db.select({ id: menuItems.id }).from(menuItems).where(and(eq(menuItems.menuGroupId, 1), isNull(menuItems.ageRestriction), sql`${menuItems.sizes} = '[]'::jsonb`, sql`${menuItems.optionGroups} = '[]'::jsonb`))
+      .limit(1);
+    const added = await t.call(
+      "POST",
+      "/api/basket/item/add",
+      { storeId: ids.openLondonVictoria, fulfilmentMethod: "delivery", basketToken: basket.basketToken, basketLineId: "line-a", menuItem: { menuItemId: item!.id, quantity: 1 } },
+      { token },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const res = await t.call(
+      "POST",
+      UPDATE,
+      { basketToken: basket.basketToken, updates: { basketLines: [{ basketLineId: "line-a", quantity: 3 }], attributes: { acceptedAge: 18 } } },
+      { token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const updated = api.updateBasket.response.parse(res.body);
+    expect(updated.items.map((l) => [l.basketLineId, l.quantity])).toEqual([["line-a", 3]]);
+    expect(updated.acceptedAge).toBe(18);
+    expect(updated.selectedSlot?.start).toBe(NOON);
+    // Anything but lines and attributes is still refused.
+    expect((await t.call("POST", UPDATE, { basketToken: basket.basketToken, updates: { coupon: "X" } }, { token })).status).toBe(400);
   });
 
   it("also releases the hold when the basket's method changes on retrieve", async () => {

@@ -4,7 +4,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { measureBasketRoundTrip, roundTripText } from "./basket";
 import { measureHolds } from "./holds";
+import { runSearchBench } from "./search";
 import { jsWeight, readBrowserManifest } from "./js-weight";
 import { defaultLoad, measure, probe } from "./load";
 import { freePort, run, startServer, type RunningServer } from "./processes";
@@ -107,6 +109,9 @@ async function main(): Promise<number> {
     });
   }
 
+  console.log("› measuring the add-to-basket round trip");
+  const basketTrip = await measureBasketRoundTrip(storefront.origin, barePlain.origin);
+
   const assetPath = manifest.entry.module;
   const asset = await probe(storefront.origin + assetPath);
   if (asset.status !== 200) throw new Error(`static asset ${assetPath} answered ${asset.status}`);
@@ -141,11 +146,13 @@ async function main(): Promise<number> {
   // In this process, while the servers stand idle: the rush measures the platform and its database alone.
   console.log(`› measuring slot holds${process.env.BENCH_DATABASE_URL ? " (PGlite, then PostgreSQL)" : " (PGlite)"}`);
   const holds = await measureHolds();
+  const searchMissed = await runSearchBench();
 
   const report: Report = { date: new Date().toISOString().slice(0, 10), machine: measuredOn, settings: defaultLoad, throughput, javascript, holds };
   console.log(`\n${asText(report)}`);
+  console.log(`\n${roundTripText(basketTrip)}`);
   if (record) recordFigures(asMarkdown(report));
-  return misses(report);
+  return misses(report) + searchMissed;
 }
 
 const startMarker = "<!-- bench:start -->";

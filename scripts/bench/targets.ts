@@ -1,6 +1,8 @@
 // The storefront pages `npm run bench` measures. A later issue adds its page by adding a line here; the
 // benchmark then measures its throughput and latency and the JavaScript its route loads, against the budgets.
 
+import { shopperWithBasket } from "./basket";
+
 export interface PageTarget {
   name: string;
   path: string;
@@ -24,10 +26,11 @@ export const pages: PageTarget[] = [
     expectStatus: 200,
     prepare: (origin) => shopperAt(origin, "SW1A 1AA", "/stores/victoria-street-1"),
   },
+  { name: "basket", path: "/basket", expectStatus: 200, prepare: (origin) => shopperWithBasket(origin) },
 ];
 
 /** The session cookies a response sets, merged over those already held (a later value replaces an earlier one). */
-function keepCookies(jar: Map<string, string>, response: Response): void {
+export function keepCookies(jar: Map<string, string>, response: Response): void {
   for (const line of response.headers.getSetCookie()) {
     const pair = line.split(";", 1)[0] ?? "";
     const at = pair.indexOf("=");
@@ -35,7 +38,7 @@ function keepCookies(jar: Map<string, string>, response: Response): void {
   }
 }
 
-function cookieHeader(jar: Map<string, string>): string {
+export function cookieHeader(jar: Map<string, string>): string {
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
@@ -44,7 +47,7 @@ function cookieHeader(jar: Map<string, string>): string {
  * is their selected store): the Cookie header of that session. Measuring a store page with a session that has
  * not selected the store yet would make every request select it again and create a basket.
  */
-async function shopperAt(origin: string, postcode: string, storePath?: string): Promise<Record<string, string>> {
+export async function shopperAt(origin: string, postcode: string, storePath?: string): Promise<Record<string, string>> {
   const jar = new Map<string, string>();
   const home = await fetch(`${origin}/`);
   keepCookies(jar, home);

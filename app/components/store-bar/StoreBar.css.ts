@@ -52,3 +52,13 @@ export const changeButton = style([
     fontSize: "0.875rem",
   },
 ]);
+
+export const basket = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 8,
+  minHeight: 44,
+  padding: "0 4px",
+  color: vars.color.linkOnSurface,
+  fontWeight: 700,
+});

@@ -1,5 +1,10 @@
 import { Form, Link, useLocation } from "react-router";
+import type { Basket } from "../../../platform/contract/basket";
+import { DisabledControl } from "~/components/bottom-nav/DisabledControl";
 import { CsrfInput } from "~/components/forms/CsrfInput";
+import { useOptimisticBasketTotals } from "~/components/product-card/optimistic";
+import { NO_ITEMS_TOOLTIP } from "~/models/basket-nav";
+import { formatPence } from "~/models/money";
 import { dayLabel, slotTimeRange } from "~/models/slots";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./StoreBar.css";
@@ -13,14 +18,19 @@ export interface StoreBarProps {
   slot: { date: string; start: string; end: string; isAsap: boolean } | null;
   timeZone: string;
   today: string;
+  /** The shopper's basket for this store; null before the first one is made. */
+  basket?: Pick<Basket, "items" | "totalItemsQuantity" | "orderSubtotal"> | null;
+  /** The store's currency symbol. */
+  symbol?: string;
 }
 
 /**
  * Under the header on every store page (UX.md): which store, delivery or collection, and the held slot — each one
- * tap from changing. The basket total joins it with the basket issue.
+ * tap from changing — and the basket total, which moves with the product cards' pending changes.
  */
-export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, slot, timeZone, today }: StoreBarProps) {
+export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, slot, timeZone, today, basket = null, symbol }: StoreBarProps) {
   const { pathname, search } = useLocation();
+  const totals = useOptimisticBasketTotals(basket);
   const method = fulfilmentMethod === "delivery" ? "Delivery" : "Collection";
   const other = fulfilmentMethod === "delivery" ? "collection" : "delivery";
   const slotText = slot
@@ -66,6 +76,21 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
               "Pick a time"
             )}
           </Link>
+        </li>
+        <li className={styles.item}>
+          {totals.totalItemsQuantity > 0 ? (
+            <Link to="/basket" className={styles.basket}>
+              <span className={styles.label}>Basket</span>{" "}
+              <span className={styles.value}>{formatPence(totals.orderSubtotal, { symbol })}</span>
+              <span className={visuallyHidden}>
+                , {totals.totalItemsQuantity} {totals.totalItemsQuantity === 1 ? "item" : "items"}
+              </span>
+            </Link>
+          ) : (
+            <DisabledControl tooltip={NO_ITEMS_TOOLTIP} placement="below" className={styles.basket}>
+              Basket
+            </DisabledControl>
+          )}
         </li>
       </ul>
     </nav>

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../open";
-import { addresses, menuGroups, postcodes, storeHolidays, storeOrderMethods, stores } from "../schema";
+import { addresses, coupons, menuGroups, postcodes, storeHolidays, storeOrderMethods, stores } from "../schema";
 import { seedAddresses } from "./addresses";
+import { seedBanners } from "./banners";
 import { seedCatalogue } from "./catalogue";
+import { seedCoupons } from "./coupons";
 import { demoPostcodes } from "./postcodes";
 import { demoStores } from "./stores";
 
@@ -48,6 +50,8 @@ async function insertDemoData(tx: Tx, options: { keepExistingPostcodes: boolean 
   );
   await seedAddresses(tx);
   await seedCatalogue(tx);
+  await seedCoupons(tx);
+  await seedBanners(tx);
 }
 
 /** Seeds the demo brand when the database has no stores yet. Returns whether it seeded. */
@@ -71,6 +75,8 @@ export async function reseed(db: Db): Promise<SeedSummary> {
     await tx.delete(stores);
     await tx.delete(menuGroups);
     await tx.delete(addresses);
+    // Coupons belong to no store row, so they do not go with the stores.
+    await tx.delete(coupons);
     await tx.delete(postcodes);
     await insertDemoData(tx, { keepExistingPostcodes: false });
   });

@@ -12,7 +12,7 @@ export const drinksCategories: SeedCategory[] = [
       ["Still Spring Water 6 x 500ml", 175, "British spring water in handy bottles."],
       ["Sparkling Spring Water 2L", 55, "Lightly sparkling British spring water."],
       ["Still Spring Water 2L", 45, "British spring water, naturally filtered."],
-      ["Cola 2L", 175, "A classic cola, best served ice cold."],
+      ["Cola 2L", 175, "A classic cola, best served ice cold.", { popularity: 690 }],
       ["Diet Cola 2L", 175, "All the taste of cola with no sugar."],
       ["Cola 8 x 330ml Cans", 450, "Eight cans of classic cola.", { member: 375 }],
       ["Cloudy Lemonade 2L", 70, "Sparkling cloudy lemonade."],

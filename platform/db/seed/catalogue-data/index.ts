@@ -4,12 +4,14 @@ import { drinksCategories } from "./grocery-drinks";
 import { freshCategories } from "./grocery-fresh";
 import { homeCategories } from "./grocery-home";
 import { kitchenCategories } from "./larder-kitchen";
+import { demoMenuGroupIds } from "./menu-group-ids";
 import type { SeedMenuGroup } from "./types";
 
-export type { SeedCategory, SeedItem, SeedItemOptions, SeedMenuGroup } from "./types";
+export type { SeedBanner, SeedCategory, SeedDeal, SeedDealSection, SeedItem, SeedItemOptions, SeedMenuGroup, SeedOptionGroup, SeedSize } from "./types";
+export { demoMenuGroupIds } from "./menu-group-ids";
+export { demoDeals } from "./deals";
+export { demoBanners } from "./banners";
 
-/** Menu group ids, fixed because stores point at them and tests name them. */
-export const demoMenuGroupIds = { grocery: 1, kitchen: 2, bakehouse: 3 } as const;
 
 /** The demo menus, in insertion order: categories and items take their sort order from their place here. */
 export const demoMenuGroups: SeedMenuGroup[] = [

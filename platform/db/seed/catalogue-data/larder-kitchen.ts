@@ -1,4 +1,59 @@
-import type { SeedCategory } from "./types";
+import type { SeedCategory, SeedOptionGroup, SeedSize } from "./types";
+
+const burgerExtras: SeedOptionGroup = {
+  name: "Extras",
+  min: 0,
+  max: 3,
+  options: [
+    ["Extra cheese", 50],
+    ["Smoked streaky bacon", 100],
+    ["Fried egg", 75],
+    ["Jalapeños", 50],
+    ["Extra patty", 150],
+  ],
+};
+const plantBurgerExtras: SeedOptionGroup = {
+  name: "Extras",
+  min: 0,
+  max: 3,
+  options: [
+    ["Extra vegan cheese", 50],
+    ["Crispy onions", 50],
+    ["Jalapeños", 50],
+    ["Extra plant patty", 150],
+  ],
+};
+
+const pizzaSizes = (twelveInch: number): SeedSize[] => [
+  ["10 inch", twelveInch - 200],
+  ["12 inch", twelveInch],
+  ["14 inch", twelveInch + 250],
+];
+const pizzaCrust: SeedOptionGroup = { name: "Crust", min: 1, max: 1, options: [["Classic sourdough", 0], ["Thin and crispy", 0]] };
+const pizzaToppings: SeedOptionGroup = {
+  name: "Extra toppings",
+  min: 0,
+  max: 5,
+  options: [
+    ["Extra mozzarella", 100],
+    ["Pepperoni", 100],
+    ["Mushrooms", 100],
+    ["Red onion", 100],
+    ["Jalapeños", 100],
+    ["Black olives", 100],
+    ["Roasted peppers", 100],
+  ],
+};
+const pizzaOptions = [pizzaCrust, pizzaToppings];
+
+const spiceLevel: SeedOptionGroup = { name: "Spice level", min: 1, max: 1, options: [["Mild", 0], ["Medium", 0], ["Hot", 0]] };
+const curryRice: SeedOptionGroup = { name: "Rice", min: 0, max: 1, options: [["Pilau rice", 275], ["Plain basmati rice", 225]] };
+const curryOptions = [spiceLevel, curryRice];
+
+const canSizes = (regular: number): SeedSize[] => [
+  ["Regular 330ml can", regular],
+  ["Large 500ml bottle", regular + 70],
+];
 
 /** Larder Kitchen: the hot-food takeaway menu. */
 export const kitchenCategories: SeedCategory[] = [
@@ -9,27 +64,27 @@ export const kitchenCategories: SeedCategory[] = [
     description: "Smashed to order on the griddle and served in toasted brioche.",
     image: "/catalogue/burger.svg",
     items: [
-      ["Classic Cheeseburger", 750, "Quarter-pound beef patty, Cheddar, pickles, ketchup and mustard."],
-      ["Double Smash Burger", 1050, "Two smashed beef patties, American cheese, onions and house sauce."],
-      ["Bacon & Cheese Burger", 950, "Beef patty, smoked streaky bacon, Cheddar and burger relish."],
-      ["Crispy Chicken Burger", 850, "Buttermilk fried chicken thigh, lettuce and garlic mayo."],
-      ["Spicy Chicken Burger", 875, "Fried chicken in hot sauce, jalapeños and cooling slaw."],
-      ["Halloumi & Roasted Pepper Burger", 850, "Grilled halloumi, roasted red pepper and rocket. Vegetarian."],
-      ["Plant-Based Burger", 850, "A plant-based patty with vegan cheese and smoky mayo. Vegan."],
+      ["Classic Cheeseburger", 750, "Quarter-pound beef patty, Cheddar, pickles, ketchup and mustard.", { optionGroups: [burgerExtras], popularity: 940 }],
+      ["Double Smash Burger", 1050, "Two smashed beef patties, American cheese, onions and house sauce.", { optionGroups: [burgerExtras], popularity: 610 }],
+      ["Bacon & Cheese Burger", 950, "Beef patty, smoked streaky bacon, Cheddar and burger relish.", { optionGroups: [burgerExtras], popularity: 420 }],
+      ["Crispy Chicken Burger", 850, "Buttermilk fried chicken thigh, lettuce and garlic mayo.", { optionGroups: [burgerExtras], popularity: 530 }],
+      ["Spicy Chicken Burger", 875, "Fried chicken in hot sauce, jalapeños and cooling slaw.", { optionGroups: [burgerExtras] }],
+      ["Halloumi & Roasted Pepper Burger", 850, "Grilled halloumi, roasted red pepper and rocket. Vegetarian.", { optionGroups: [burgerExtras] }],
+      ["Plant-Based Burger", 850, "A plant-based patty with vegan cheese and smoky mayo. Vegan.", { optionGroups: [plantBurgerExtras] }],
     ],
   },
   {
     id: 24,
     slugText: "pizza",
     name: "Pizza",
-    description: "12 inch sourdough pizzas, baked hot in the stone oven.",
+    description: "Sourdough pizzas in three sizes, baked hot in the stone oven.",
     image: "/catalogue/pizza.svg",
     items: [
-      ["Margherita Pizza 12 inch", 1000, "San Marzano tomato, fior di latte and basil."],
-      ["Pepperoni Pizza 12 inch", 1200, "Tomato, mozzarella and a double layer of pepperoni."],
-      ["BBQ Chicken Pizza 12 inch", 1300, "Smoky barbecue base, chicken, red onion and peppers."],
-      ["Vegetable Supreme Pizza 12 inch", 1150, "Mushrooms, peppers, olives, red onion and sweetcorn."],
-      ["Nduja & Hot Honey Pizza 12 inch", 1350, "Spicy nduja, mozzarella and a drizzle of chilli honey."],
+      ["Margherita Pizza", 800, "San Marzano tomato, fior di latte and basil.", { sizes: pizzaSizes(1000), optionGroups: pizzaOptions, popularity: 820 }],
+      ["Pepperoni Pizza", 1000, "Tomato, mozzarella and a double layer of pepperoni.", { sizes: pizzaSizes(1200), optionGroups: pizzaOptions, popularity: 760 }],
+      ["BBQ Chicken Pizza", 1100, "Smoky barbecue base, chicken, red onion and peppers.", { sizes: pizzaSizes(1300), optionGroups: pizzaOptions, popularity: 380 }],
+      ["Vegetable Supreme Pizza", 950, "Mushrooms, peppers, olives, red onion and sweetcorn.", { sizes: pizzaSizes(1150), optionGroups: pizzaOptions }],
+      ["Nduja & Hot Honey Pizza", 1150, "Spicy nduja, mozzarella and a drizzle of chilli honey.", { sizes: pizzaSizes(1350), optionGroups: pizzaOptions }],
     ],
   },
   {
@@ -39,12 +94,12 @@ export const kitchenCategories: SeedCategory[] = [
     description: "Slow-cooked curries made fresh each day. Rice and naan are in Sides.",
     image: "/catalogue/curry.svg",
     items: [
-      ["Chicken Tikka Masala", 1050, "Chargrilled chicken tikka in a creamy, smoky tomato sauce. Mild."],
-      ["Lamb Rogan Josh", 1250, "Tender lamb in a rich Kashmiri chilli and tomato sauce. Medium."],
-      ["Chicken Korma", 1050, "Chicken in a mild, creamy coconut and almond sauce."],
-      ["Chicken Jalfrezi", 1075, "Chicken with peppers, onions and green chillies. Hot."],
-      ["Saag Paneer", 950, "Paneer cheese in spiced spinach. Vegetarian."],
-      ["Chana Masala", 850, "Chickpeas in a tangy tomato and onion masala. Vegan."],
+      ["Chicken Tikka Masala", 1050, "Chargrilled chicken tikka in a creamy, smoky tomato sauce.", { optionGroups: curryOptions, popularity: 700 }],
+      ["Lamb Rogan Josh", 1250, "Tender lamb in a rich Kashmiri chilli and tomato sauce.", { optionGroups: curryOptions, popularity: 310 }],
+      ["Chicken Korma", 1050, "Chicken in a creamy coconut and almond sauce.", { optionGroups: curryOptions, popularity: 450 }],
+      ["Chicken Jalfrezi", 1075, "Chicken with peppers, onions and green chillies.", { optionGroups: curryOptions }],
+      ["Saag Paneer", 950, "Paneer cheese in spiced spinach. Vegetarian.", { optionGroups: curryOptions }],
+      ["Chana Masala", 850, "Chickpeas in a tangy tomato and onion masala. Vegan.", { optionGroups: curryOptions }],
     ],
   },
   {
@@ -55,7 +110,7 @@ export const kitchenCategories: SeedCategory[] = [
     image: "/catalogue/chicken.svg",
     items: [
       ["Fried Chicken 3 Pieces", 650, "Three pieces of bone-in fried chicken."],
-      ["Fried Chicken Bucket 8 Pieces", 1599, "Eight pieces to share, with two dips."],
+      ["Fried Chicken Bucket 8 Pieces", 1599, "Eight pieces to share, with two dips.", { popularity: 480 }],
       ["Buffalo Chicken Wings x8", 750, "Tossed in buffalo hot sauce, with blue cheese dip."],
       ["Chicken Strips x5", 650, "Crispy breast strips with your choice of dip."],
       ["Popcorn Chicken", 450, "Bite-size crispy chicken pieces."],
@@ -82,12 +137,12 @@ export const kitchenCategories: SeedCategory[] = [
     description: "Fries, rice, breads and everything else to go alongside.",
     image: "/catalogue/fries.svg",
     items: [
-      ["Skin-On Fries", 300, "Crispy fries with sea salt."],
+      ["Skin-On Fries", 300, "Crispy fries with sea salt.", { popularity: 990 }],
       ["Sweet Potato Fries", 375, "With smoked paprika salt."],
       ["Onion Rings x8", 350, "Beer-battered onion rings."],
-      ["Cheesy Garlic Bread", 400, "Sourdough garlic bread with melted mozzarella."],
-      ["Pilau Rice", 325, "Fragrant basmati with whole spices."],
-      ["Garlic & Coriander Naan", 300, "Baked in the tandoor and brushed with garlic butter."],
+      ["Cheesy Garlic Bread", 400, "Sourdough garlic bread with melted mozzarella.", { popularity: 350 }],
+      ["Pilau Rice", 325, "Fragrant basmati with whole spices.", { popularity: 400 }],
+      ["Garlic & Coriander Naan", 300, "Baked in the tandoor and brushed with garlic butter.", { popularity: 390 }],
       ["Coleslaw Pot", 200, "Fresh, crunchy homemade slaw."],
       ["Mac & Cheese Bites x6", 450, "Crumbed macaroni cheese, fried until golden."],
     ],
@@ -99,7 +154,7 @@ export const kitchenCategories: SeedCategory[] = [
     description: "Something sweet to finish.",
     image: "/catalogue/dessert.svg",
     items: [
-      ["Chocolate Fudge Brownie", 450, "Dense, gooey brownie with chocolate sauce."],
+      ["Chocolate Fudge Brownie", 450, "Dense, gooey brownie with chocolate sauce.", { popularity: 260 }],
       ["Sticky Toffee Pudding", 550, "Warm date sponge with toffee sauce."],
       ["New York Cheesecake Slice", 500, "Baked vanilla cheesecake with a biscuit base."],
       ["Warm Cookie Dough Pot", 550, "Gooey chocolate chip cookie dough, baked to order."],
@@ -114,11 +169,11 @@ export const kitchenCategories: SeedCategory[] = [
     description: "Cold drinks to go with your meal.",
     image: "/catalogue/can.svg",
     items: [
-      ["Cola 330ml Can", 150, "Ice cold."],
-      ["Diet Cola 330ml Can", 150, "Ice cold, no sugar."],
-      ["Sparkling Lemonade 330ml Can", 150, "Ice cold."],
+      ["Cola", 150, "Ice cold.", { sizes: canSizes(150), popularity: 880 }],
+      ["Diet Cola", 150, "Ice cold, no sugar.", { sizes: canSizes(150), popularity: 640 }],
+      ["Sparkling Lemonade", 150, "Ice cold.", { sizes: canSizes(150) }],
       ["Still Water 500ml", 120, "British spring water."],
-      ["Mango Lassi", 375, "Blended yoghurt and Alphonso mango."],
+      ["Mango Lassi", 375, "Blended yoghurt and Alphonso mango.", { sizes: [["Regular", 375], ["Large", 475]] }],
       ["Energy Drink 250ml Can", 200, "High caffeine. Not recommended for children.", { age: 16 }],
       ["Indian Lager 330ml Bottle", 450, "Crisp lager, made for curry. 4.8% ABV.", { alcohol: true, age: 18 }],
     ],

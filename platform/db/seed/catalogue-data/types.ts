@@ -1,3 +1,15 @@
+/** One size of an item as written in the data files: name, price in pence, then the member price when there is one. */
+export type SeedSize = readonly [name: string, pricePence: number, memberPricePence?: number];
+
+/** An option group as written in the data files; ids are given by the seed, from the item's id. */
+export interface SeedOptionGroup {
+  name: string;
+  /** The shopper picks at least `min` and at most `max` options. */
+  min: number;
+  max: number;
+  options: readonly (readonly [name: string, pricePence: number])[];
+}
+
 /** What can differ from the plain case for one item; absent means the usual value. */
 export interface SeedItemOptions {
   /** A member deal: the price for members of the store's membership scheme. */
@@ -10,6 +22,14 @@ export interface SeedItemOptions {
   alcohol?: boolean;
   /** Minimum age to buy; null lifts the category's restriction. */
   age?: number | null;
+  /**
+   * The sizes the item comes in, smallest first. The item's own price (and member price) is its first size's,
+   * so lists can say "from".
+   */
+  sizes?: readonly SeedSize[];
+  optionGroups?: readonly SeedOptionGroup[];
+  /** Units sold recently: the top sellers shown as recommended items. */
+  popularity?: number;
 }
 
 /** One item as written in the data files: name, price in pence, description, then any exceptions. */
@@ -32,4 +52,45 @@ export interface SeedMenuGroup {
   id: number;
   name: string;
   categories: readonly SeedCategory[];
+}
+
+/** One part of a deal: `quantity` items picked from the named items of the same menu. */
+export interface SeedDealSection {
+  name: string;
+  quantity: number;
+  items: readonly string[];
+}
+
+export interface SeedDeal {
+  /** Written explicitly: deal ids appear in public URLs. */
+  id: number;
+  menuGroupId: number;
+  slugText: string;
+  name: string;
+  description: string;
+  image: string;
+  pricePence: number;
+  sections: readonly SeedDealSection[];
+  delivery?: boolean;
+  collection?: boolean;
+}
+
+export interface SeedBanner {
+  /** Written explicitly: banner ids appear in public URLs and in basket lines (bannerAdvertId). */
+  id: number;
+  /** Exactly one of menuGroupId (every store selling that menu) and storeId (one store). */
+  menuGroupId?: number;
+  storeId?: number;
+  /** Narrows the banner to one category page. */
+  categoryId?: number;
+  kind: "primary" | "secondary";
+  slugText: string;
+  title: string;
+  body: string;
+  image: string;
+  displaySeconds?: number;
+  /** Item names, looked up in the banner's menu. */
+  items: readonly string[];
+  delivery?: boolean;
+  collection?: boolean;
 }

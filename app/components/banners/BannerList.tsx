@@ -1,0 +1,88 @@
+import type { MouseEvent } from "react";
+import { useNavigate, useRouteLoaderData } from "react-router";
+import type { Banner } from "../../../platform/contract/banners";
+import { Picture } from "~/components/picture/Picture";
+import { visuallyHidden } from "~/styles/global.css";
+import * as styles from "./Banners.css";
+import { BANNER_EVENT_PATH, sendBannerEvent } from "./use-banner-impressions";
+
+export function bannerPath(storeSlug: string, banner: Pick<Banner, "slug">): string {
+  return `/stores/${storeSlug}/banner/${banner.slug}`;
+}
+
+/** The banner's link: through the event route, which records the click and redirects (so it works without script). */
+export function bannerClickHref(storeSlug: string, banner: Pick<Banner, "id" | "slug">): string {
+  return `${BANNER_EVENT_PATH}?${new URLSearchParams({ click: String(banner.id), to: bannerPath(storeSlug, banner) })}`;
+}
+
+/**
+ * Without script, the banners a page shows are counted by this image, which only a browser without script fetches;
+ * with script they are counted when seen (useBannerImpressions). So each view counts once whichever way it ran.
+ */
+export function NoScriptImpressions({ banners }: { banners: Pick<Banner, "id">[] }) {
+  if (!banners.length) return null;
+  return (
+    <noscript>
+      <img src={`${BANNER_EVENT_PATH}?display=${banners.map((b) => b.id).join(",")}`} alt="" width={1} height={1} className={visuallyHidden} />
+    </noscript>
+  );
+}
+
+export interface BannerListProps {
+  banners: Banner[];
+  storeSlug: string;
+  /** What the list is, for screen readers ("Offers", "More offers"). */
+  label: string;
+  /** The heading level of each banner's title. */
+  headingLevel?: 2 | 3;
+  /** The first banner is the page's main image: loaded at once with high priority. */
+  priorityFirst?: boolean;
+  /** From the page's useBannerImpressions: registers each banner for impression counting. */
+  track: (element: HTMLElement | null) => void;
+}
+
+/** Hero or secondary banners as a horizontally scrollable list; each opens the banner's page. */
+export function BannerList({ banners, storeSlug, label, headingLevel = 2, priorityFirst = false, track }: BannerListProps) {
+  const navigate = useNavigate();
+  const root = useRouteLoaderData("root") as { csrf?: string } | undefined;
+  if (!banners.length) return null;
+  const Heading = `h${headingLevel}` as "h2";
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>, banner: Banner) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // With script: the click is sent as a beacon and the banner page opens without a full page load.
+    event.preventDefault();
+    sendBannerEvent(root?.csrf ?? "", { click: String(banner.id) });
+    void navigate(bannerPath(storeSlug, banner));
+  };
+
+  return (
+    <section aria-label={label}>
+      <ul className={banners.length === 1 ? `${styles.list} ${styles.single}` : styles.list}>
+        {banners.map((banner, index) => (
+          <li key={banner.id} className={styles.item} ref={track} data-banner-id={banner.id} data-display-seconds={banner.displaySeconds ?? undefined}>
+            <a href={bannerClickHref(storeSlug, banner)} className={styles.card} onClick={(event) => onClick(event, banner)}>
+              {banner.image ? (
+                <Picture
+                  src={banner.image}
+                  alt=""
+                  width={800}
+                  height={400}
+                  preset="banner"
+                  priority={priorityFirst && index === 0}
+                  sizes="(min-width: 640px) 560px, 88vw"
+                  className={styles.image}
+                />
+              ) : null}
+              <div className={styles.text}>
+                <Heading className={styles.title}>{banner.title}</Heading>
+                {banner.body ? <p className={styles.body}>{banner.body}</p> : null}
+              </div>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <NoScriptImpressions banners={banners} />
+    </section>
+  );
+}

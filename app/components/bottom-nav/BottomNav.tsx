@@ -1,0 +1,105 @@
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import type { Basket } from "../../../platform/contract/basket";
+import { useOptimisticBasketTotals } from "~/components/product-card/optimistic";
+import { bottomNavItems, showsBottomNav, type NavInput } from "~/models/basket-nav";
+import { DisabledControl } from "./DisabledControl";
+import { NavIcon } from "./icons";
+import { useBottomNavHidden } from "./use-bottom-nav-visibility";
+import * as styles from "./BottomNav.css";
+
+export interface BottomNavData {
+  /** The session's basket figures as the root loader read them; null without a store or basket. */
+  basket: { itemCount: number; subtotal: number } | null;
+  searchTabEnabled: boolean;
+  autoSelectClosestStore: boolean;
+}
+
+interface RootData {
+  bottomNav?: BottomNavData;
+  shopper: { postcode: string | null; store: { slug: string } | null };
+}
+
+interface StoreLayoutData {
+  store: { slug: string; currency: { symbolChar: string } };
+  basket: Basket | null;
+  locationMissing: boolean;
+}
+
+type BasketPageData = { kind: "no-store" } | { kind: "store"; basket: Basket | null; store: { slug: string; symbol: string } };
+
+/**
+ * Account is left out: the sign-in pages (/login, /member) come with the accounts issue, and a button to a page that
+ * does not exist would be worse than none. Pass "/login" here once that route exists.
+ */
+const ACCOUNT_HREF: string | null = null;
+
+/**
+ * The phone's bottom bar (spec 1 §2): search, stores, the store's menu and the basket, on every page but home and
+ * below 960px. The basket figure prefers what the page itself loaded (the store pages and the basket page read the
+ * basket anyway) and moves with the product cards' pending changes.
+ */
+export function BottomNav() {
+  const { pathname } = useLocation();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const layout = useRouteLoaderData("routes/store-layout") as StoreLayoutData | undefined;
+  const basketPage = useRouteLoaderData("routes/basket") as BasketPageData | undefined;
+  const hidden = useBottomNavHidden();
+  const fresh: Basket | null | undefined = layout ? layout.basket : basketPage?.kind === "store" ? basketPage.basket : undefined;
+  const optimistic = useOptimisticBasketTotals(fresh ?? null);
+  if (!root?.bottomNav || !showsBottomNav(pathname)) return null;
+
+  const basket: NavInput["basket"] =
+    fresh === undefined ? root.bottomNav.basket : fresh ? { itemCount: optimistic.totalItemsQuantity, subtotal: optimistic.orderSubtotal } : null;
+  const store = layout && !layout.locationMissing ? { slug: layout.store.slug } : root.shopper.store;
+  const items = bottomNavItems({
+    pathname,
+    searchTabEnabled: root.bottomNav.searchTabEnabled,
+    autoSelectClosestStore: root.bottomNav.autoSelectClosestStore,
+    hasPostcode: Boolean(root.shopper.postcode),
+    store,
+    basket,
+    accountHref: ACCOUNT_HREF,
+    symbol: layout?.store.currency.symbolChar ?? (basketPage?.kind === "store" ? basketPage.store.symbol : undefined),
+  });
+
+  return (
+    <>
+      <div className={styles.spacer} aria-hidden="true" />
+      <nav aria-label="Shortcuts" className={`${styles.bar} ${hidden ? styles.hidden : ""}`} data-testid="bottom-nav">
+        <ul className={styles.list}>
+          {items.map((item, index) => {
+            const content = (
+              <>
+                <NavIcon name={item.key === "stores" && item.label === "Home" ? "home" : item.key} solid={item.active} />
+                <span className={styles.label}>{item.label}</span>
+              </>
+            );
+            return (
+              <li key={item.key} className={styles.item}>
+                {item.href ? (
+                  <Link
+                    to={item.href}
+                    className={`${styles.link} ${item.active ? styles.active : ""}`}
+                    aria-current={item.active ? "page" : undefined}
+                    aria-label={item.accessibleLabel}
+                  >
+                    {content}
+                  </Link>
+                ) : (
+                  <DisabledControl
+                    tooltip={item.tooltip ?? ""}
+                    className={styles.link}
+                    wrapperClassName={styles.fill}
+                    align={index === 0 ? "start" : index === items.length - 1 ? "end" : "center"}
+                  >
+                    {content}
+                  </DisabledControl>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </>
+  );
+}

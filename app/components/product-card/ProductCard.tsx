@@ -1,0 +1,158 @@
+import { useState } from "react";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import type { Basket, BasketLine } from "../../../platform/contract/basket";
+import type { MenuItem } from "../../../platform/contract/catalogue";
+import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
+import { CsrfInput } from "~/components/forms/CsrfInput";
+import { Picture } from "~/components/picture/Picture";
+import { lowestPrice, needsChoice } from "~/models/item-choice";
+import { formatPence } from "~/models/money";
+import * as forms from "~/styles/forms.css";
+import { visuallyHidden } from "~/styles/global.css";
+import { itemFetcherKey, JS_FIELD, type AddResult } from "./add-result";
+import * as styles from "./ProductCard.css";
+import { useHydrated } from "./use-hydrated";
+
+export interface ProductCardProps {
+  item: MenuItem;
+  storeSlug: string;
+  /** The banner whose page the card is on: the add is credited to it. */
+  bannerAdvertId?: number;
+  /** The card's name is a heading one level below the section it sits in. */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/** What the store layout's loader gives every store page (app/routes/store-layout.tsx). */
+interface StoreLayoutData {
+  basket: Basket | null;
+  fulfilmentMethod: "delivery" | "collection";
+  /** Fresh on every load of the layout: makes each rendered add form's line id and idempotency key its own. */
+  formSeed?: string;
+}
+
+/** The basket line a plain card counts: the same item, no size, no options. */
+export function plainLine(basket: Pick<Basket, "items"> | null | undefined, menuItemId: number): BasketLine | undefined {
+  return basket?.items.find((l) => l.menuItemId === menuItemId && l.sizeId === null && l.options.length === 0);
+}
+
+export function itemPath(storeSlug: string, item: Pick<MenuItem, "categorySlug" | "slug">): string {
+  return `/stores/${storeSlug}/category/${item.categorySlug}/menuItem/${item.slug}`;
+}
+
+/**
+ * A menu item in a list (UX.md "Product card"): picture, name, price (and the member price when lower), and the
+ * action — "Add" for a plain item, a − quantity + stepper once it is in the basket, "Choose" for an item with sizes
+ * or options. Every button is a form post, so it all works without script; with script the posts go through one
+ * fetcher per item and the count moves at once.
+ */
+export function ProductCard({ item, storeSlug, bannerAdvertId, headingLevel = 2 }: ProductCardProps) {
+  const layout = useRouteLoaderData("routes/store-layout") as StoreLayoutData | undefined;
+  const method = layout?.fulfilmentMethod ?? "delivery";
+  const href = itemPath(storeSlug, item);
+  const Heading = `h${headingLevel}` as "h2";
+  const showMemberPrice = item.sizes.length === 0 && item.memberPrice !== null && item.memberPrice < item.price;
+
+  return (
+    <article className={styles.card} aria-labelledby={`item-${item.id}-name`}>
+      {item.image ? <Picture src={item.image} alt="" width={240} height={240} sizes="(min-width: 960px) 20vw, (min-width: 600px) 33vw, 50vw" className={styles.image} /> : null}
+      <Heading id={`item-${item.id}-name`} className={styles.name}>
+        <Link to={href} className={styles.nameLink}>
+          {item.name}
+        </Link>
+      </Heading>
+      <p className={styles.price}>
+        {item.sizes.length ? `From ${formatPence(lowestPrice(item))}` : formatPence(item.price)}
+        {showMemberPrice ? <span className={styles.memberPrice}>Members {formatPence(item.memberPrice!)}</span> : null}
+      </p>
+      {item.ageRestriction ? <p className={styles.note}>Age {item.ageRestriction}+ only</p> : null}
+      <div className={styles.action}>
+        {!item.available ? (
+          <p className={styles.unavailable}>Not available for {method}</p>
+        ) : needsChoice(item) ? (
+          <Link to={href} className={`${forms.button.secondary} ${styles.fullWidth}`}>
+            Choose<span className={visuallyHidden}> {item.name}</span>
+          </Link>
+        ) : (
+          <AddOrStep item={item} basket={layout?.basket ?? null} seed={layout?.formSeed ?? "page"} bannerAdvertId={bannerAdvertId} />
+        )}
+      </div>
+    </article>
+  );
+}
+
+function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; basket: Basket | null; seed: string; bannerAdvertId?: number }) {
+  const fetcher = useFetcher<AddResult>({ key: itemFetcherKey(item.id) });
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  const redirectTo = `${pathname}${search}`;
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const line = plainLine(basket, item.id);
+
+  const pending = fetcher.formData;
+  const adding = pending?.get("intent") === "add";
+  let quantity = line?.quantity ?? 0;
+  if (pending?.get("intent") === "set-quantity") {
+    const asked = Number(pending.get("quantity"));
+    if (Number.isInteger(asked) && asked >= 0) quantity = asked;
+  }
+
+  const data = fetcher.data;
+  const ageRecord = fetcher.state === "idle" && data && "ageCheck" in data && data !== dismissed ? data.ageCheck : null;
+  const jsField = hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null;
+
+  if (quantity === 0 || (!line && !adding)) {
+    return (
+      <>
+        <fetcher.Form method="post" action="/basket/add">
+          <CsrfInput />
+          {jsField}
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="menuItemId" value={item.id} />
+          <input type="hidden" name="quantity" value="1" />
+          <input type="hidden" name="unitPrice" value={item.price} />
+          <input type="hidden" name="basketLineId" value={`l-${seed}-${item.id}`} />
+          <input type="hidden" name="idempotencyKey" value={`add-${seed}-${item.id}`} />
+          {bannerAdvertId ? <input type="hidden" name="bannerAdvertId" value={bannerAdvertId} /> : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" className={`${forms.button.primary} ${styles.fullWidth}`} aria-disabled={adding || undefined}>
+            {adding ? (
+              "Adding…"
+            ) : (
+              <>
+                Add<span className={visuallyHidden}> {item.name} to basket</span>
+              </>
+            )}
+          </button>
+        </fetcher.Form>
+        {hydrated ? <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(data)} /> : null}
+      </>
+    );
+  }
+
+  // Just added, the line not yet back from the basket: the count shows while the page catches up.
+  const basketLineId = line?.basketLineId ?? `l-${seed}-${item.id}`;
+  const step = (to: number, label: string, symbol: string) => (
+    <fetcher.Form method="post" action="/basket">
+      <CsrfInput />
+      {jsField}
+      <input type="hidden" name="intent" value="set-quantity" />
+      <input type="hidden" name="basketLineId" value={basketLineId} />
+      <input type="hidden" name="quantity" value={to} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" className={styles.stepButton} disabled={adding || (to > 99)}>
+        <span aria-hidden="true">{symbol}</span>
+        <span className={visuallyHidden}>{label}</span>
+      </button>
+    </fetcher.Form>
+  );
+  return (
+    <div className={styles.stepper} role="group" aria-label={`${item.name} in your basket`}>
+      {step(quantity - 1, quantity === 1 ? `Remove ${item.name} from basket` : `One fewer ${item.name}`, "−")}
+      <span className={styles.count} aria-live="polite">
+        {adding ? "Adding…" : quantity}
+        <span className={visuallyHidden}> in basket</span>
+      </span>
+      {step(quantity + 1, `One more ${item.name}`, "+")}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { AgeRestrictionRecord } from "~/models/age-restriction";
+import type { ChoiceError } from "~/models/item-choice";
+
+/**
+ * What /basket/add (and the age check) answer a fetcher. A post without script gets a redirect instead; `_js=1`,
+ * which forms add only once hydrated, tells the two apart.
+ */
+export type AddResult =
+  | { ok: true; message: string; basketLineId: string }
+  | { ok: false; message: string }
+  | { ok: false; ageCheck: AgeRestrictionRecord }
+  | { ok: false; errors: ChoiceError[] };
+
+export const JS_FIELD = "_js";
+
+/** The fetcher key of a card's forms: one per item, so a quick second click cancels the first request. */
+export const itemFetcherKey = (menuItemId: number) => `item-${menuItemId}`;

@@ -1,0 +1,55 @@
+// Spec 2 §3 / §4: adding an age-restricted item needs the basket's accepted age to be at least the item's. The
+// client keeps an age-restriction record (menuItemId, age, addToBasketOnAccept): here, the add waiting for a yes.
+
+/** Whether the shopper must be asked before the item is added. */
+export function needsAgeCheck(acceptedAge: number | null | undefined, itemAge: number | null | undefined): boolean {
+  if (!itemAge || itemAge <= 0) return false;
+  return !acceptedAge || acceptedAge < itemAge;
+}
+
+/** The add that goes ahead once the shopper says yes: the same fields the add form posted. */
+export interface AddToBasketOnAccept {
+  menuItemId: number;
+  quantity: number;
+  sizeId: number | null;
+  options: number[];
+  basketLineId: string;
+  idempotencyKey: string;
+  bannerAdvertId: number | null;
+  redirectTo: string;
+}
+
+export interface AgeRestrictionRecord {
+  menuItemId: number;
+  age: number;
+  itemName: string;
+  addToBasketOnAccept: AddToBasketOnAccept;
+}
+
+export const ageQuestion = (age: number) => `Are you ${age} or over?`;
+export const ageConfirmLabel = (age: number) => `Yes, I am ${age} or over`;
+
+/** The age-check page's address for a refused add: the add's own fields, so the page works without script. */
+export function ageCheckHref(record: AgeRestrictionRecord): string {
+  const a = record.addToBasketOnAccept;
+  const query = new URLSearchParams({
+    age: String(record.age),
+    menuItemId: String(a.menuItemId),
+    quantity: String(a.quantity),
+    basketLineId: a.basketLineId,
+    idempotencyKey: a.idempotencyKey,
+    redirectTo: a.redirectTo,
+  });
+  if (a.sizeId !== null) query.set("sizeId", String(a.sizeId));
+  for (const option of a.options) query.append("option", String(option));
+  if (a.bannerAdvertId !== null) query.set("bannerAdvertId", String(a.bannerAdvertId));
+  return `/basket/age-check?${query.toString()}`;
+}
+
+/**
+ * The key of the add made after the yes. The refused add's key already answered AGE_RESTRICTED (the platform
+ * replays answers by key), so the accepted add gets its own, derived so a resubmitted yes still adds once.
+ */
+export function acceptedAddKey(idempotencyKey: string): string {
+  return `${idempotencyKey}-age`;
+}

@@ -1,0 +1,175 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { api, BASKET_MESSAGES, type Basket, type MenuItem } from "../../platform/contract";
+import type { AddResult } from "~/components/product-card/add-result";
+import { acceptedAddKey, ageCheckHref, type AddToBasketOnAccept, type AgeRestrictionRecord } from "~/models/age-restriction";
+import { choiceQuery, validateItemChoice, type ChoiceError } from "~/models/item-choice";
+import type { Shopper } from "./context";
+import { PlatformError } from "./platform-client.server";
+import { safeRedirectPath } from "./session.server";
+
+export const NO_STORE_MESSAGE = BASKET_MESSAGES.noStore;
+export const addedMessage = (name: string) => `${name} added to your basket`;
+/** Shown when the form itself is malformed (tampered or from an old page): nothing the shopper typed. */
+export const BAD_ADD_FORM_MESSAGE = "Sorry, that item could not be added. Please try again.";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional());
+
+/** The add form's fields: the card's Add button, the item page's form and the age check's Yes all post these. */
+export const addFormSchema = z.object({
+  menuItemId: id,
+  // The item page validates the quantity itself, with its own message; a malformed one counts as out of range.
+  quantity: z.preprocess((v) => (v === "" || v === undefined ? 1 : v), z.coerce.number().catch(0)),
+  sizeId: optionalId,
+  option: z.array(id).max(50).default([]),
+  basketLineId: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  idempotencyKey: z.string().trim().regex(/^[\x21-\x7e]{1,150}$/),
+  bannerAdvertId: optionalId,
+  redirectTo: z.string().default("/"),
+});
+
+export function readAddForm(form: FormData): AddToBasketOnAccept | null {
+  const parsed = addFormSchema.safeParse({
+    menuItemId: form.get("menuItemId"),
+    quantity: form.get("quantity") ?? undefined,
+    sizeId: form.get("sizeId") ?? undefined,
+    option: form.getAll("option").map(String),
+    basketLineId: form.get("basketLineId"),
+    idempotencyKey: form.get("idempotencyKey"),
+    bannerAdvertId: form.get("bannerAdvertId") ?? undefined,
+    redirectTo: form.get("redirectTo") ?? undefined,
+  });
+  if (!parsed.success) return null;
+  const f = parsed.data;
+  return {
+    menuItemId: f.menuItemId,
+    quantity: f.quantity,
+    sizeId: f.sizeId ?? null,
+    options: f.option,
+    basketLineId: f.basketLineId,
+    idempotencyKey: f.idempotencyKey,
+    bannerAdvertId: f.bannerAdvertId ?? null,
+    redirectTo: safeRedirectPath(f.redirectTo),
+  };
+}
+
+export type AddOutcome =
+  | { kind: "added"; item: MenuItem; basket: Basket; message: string; lineId: string }
+  | { kind: "invalid"; item: MenuItem; errors: ChoiceError[]; add: AddToBasketOnAccept }
+  | { kind: "age"; record: AgeRestrictionRecord }
+  | { kind: "error"; message: string; status: number };
+
+/** The shopper's store and basket, or null when no store is selected (spec 2 §8's message follows). */
+function basketContext(shopper: Shopper) {
+  const store = shopper.session.get("store");
+  const basketToken = shopper.session.get("basketToken");
+  if (!store || !basketToken) return null;
+  return { store, basketToken, method: shopper.session.get("fulfilmentMethod") ?? "delivery" };
+}
+
+function fulfilmentLocation(shopper: Shopper) {
+  const location = shopper.session.get("location");
+  if (!location) return null;
+  return {
+    ...(location.postcode ? { postcode: location.postcode } : {}),
+    ...(location.latitude !== null && location.longitude !== null ? { latitude: location.latitude, longitude: location.longitude } : {}),
+  };
+}
+
+/** The item as the store sells it now, or null when it is gone. */
+export async function findItem(shopper: Shopper, storeId: number, menuItemId: number, method: "delivery" | "collection"): Promise<MenuItem | null> {
+  try {
+    return (await shopper.shared.cached(api.getMenuItem, { storeId, menuItemId, fulfilmentMethod: method })).item;
+  } catch (error) {
+    if (error instanceof PlatformError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+function ageOf(error: PlatformError): number | null {
+  const body = error.body as { ageRestriction?: unknown } | null;
+  const age = body?.ageRestriction;
+  return typeof age === "number" && Number.isInteger(age) && age > 0 ? age : null;
+}
+
+/**
+ * Adds the chosen item to the shopper's basket. The choice is checked against the item first (so the item page can
+ * show its own messages); the platform checks it again, with the age, the store's maximum and availability.
+ */
+export async function addToBasket(shopper: Shopper, add: AddToBasketOnAccept, options: { idempotencyKey?: string } = {}): Promise<AddOutcome> {
+  const ctx = basketContext(shopper);
+  if (!ctx) return { kind: "error", message: NO_STORE_MESSAGE, status: 400 };
+  const item = await findItem(shopper, ctx.store.id, add.menuItemId, ctx.method);
+  if (!item || !item.available) return { kind: "error", message: BASKET_MESSAGES.itemUnavailable, status: 404 };
+  const errors = validateItemChoice(item, { sizeId: add.sizeId, options: add.options, quantity: add.quantity });
+  if (errors.length) return { kind: "invalid", item, errors, add };
+
+  try {
+    const basket = await shopper.api.call(
+      api.addBasketItem,
+      {
+        storeId: ctx.store.id,
+        fulfilmentMethod: ctx.method,
+        basketToken: ctx.basketToken,
+        basketLineId: add.basketLineId,
+        menuItem: { menuItemId: add.menuItemId, quantity: add.quantity, sizeId: add.sizeId, options: add.options },
+        bannerAdvertId: add.bannerAdvertId,
+        fulfilmentLocation: fulfilmentLocation(shopper),
+      },
+      { idempotencyKey: options.idempotencyKey ?? add.idempotencyKey },
+    );
+    if (basket.basketToken !== ctx.basketToken) shopper.session.set("basketToken", basket.basketToken);
+    return { kind: "added", item, basket, message: addedMessage(item.name), lineId: add.basketLineId };
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.status >= 500) throw error;
+    if (error.errorCode === "AGE_RESTRICTED") {
+      const age = ageOf(error) ?? item.ageRestriction;
+      if (age) return { kind: "age", record: { menuItemId: item.id, age, itemName: item.name, addToBasketOnAccept: add } };
+    }
+    return { kind: "error", message: error.message, status: error.status };
+  }
+}
+
+/**
+ * The shopper said yes to the age question: the basket records the accepted age, then the waiting add goes ahead
+ * under its own key (the first key's answer was the refusal).
+ */
+export async function acceptAgeAndAdd(shopper: Shopper, age: number, add: AddToBasketOnAccept): Promise<AddOutcome> {
+  const ctx = basketContext(shopper);
+  if (!ctx) return { kind: "error", message: NO_STORE_MESSAGE, status: 400 };
+  try {
+    const basket = await shopper.api.call(api.updateBasket, { basketToken: ctx.basketToken, updates: { attributes: { acceptedAge: age } } });
+    if (basket.basketToken !== ctx.basketToken) shopper.session.set("basketToken", basket.basketToken);
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.status >= 500) throw error;
+    return { kind: "error", message: error.message, status: error.status };
+  }
+  return addToBasket(shopper, add, { idempotencyKey: acceptedAddKey(add.idempotencyKey) });
+}
+
+/** The add's outcome as the shopper's request wants it: data for a fetcher, a redirect for a plain form post. */
+export function answerAdd(shopper: Shopper, outcome: AddOutcome, redirectTo: string, js: boolean, fromItemPage: boolean) {
+  switch (outcome.kind) {
+    case "added":
+      shopper.session.flash("toast", { kind: "success", message: outcome.message });
+      if (js) {
+        // The line takes the id the form gave it, unless the same choice joined a line already there.
+        const line = outcome.basket.items.find((l) => l.basketLineId === outcome.lineId) ?? outcome.basket.items.find((l) => l.menuItemId === outcome.item.id);
+        return data<AddResult>({ ok: true, message: outcome.message, basketLineId: line?.basketLineId ?? "" });
+      }
+      return redirect(redirectTo, 303);
+    case "age":
+      if (js) return data<AddResult>({ ok: false, ageCheck: outcome.record });
+      return redirect(ageCheckHref(outcome.record), 303);
+    case "invalid":
+      if (js) return data<AddResult>({ ok: false, errors: outcome.errors }, 400);
+      if (fromItemPage) return redirect(`${redirectTo.split("?")[0]}?${choiceQuery(outcome.add)}`, 303);
+      // A card's form never needs a choice; a stale page offered one that now does: its page asks for it.
+      shopper.session.flash("toast", { kind: "error", message: outcome.errors[0]!.message });
+      return redirect(redirectTo, 303);
+    case "error":
+      shopper.session.flash("toast", { kind: "error", message: outcome.message });
+      return js ? data<AddResult>({ ok: false, message: outcome.message }) : redirect(redirectTo, 303);
+  }
+}

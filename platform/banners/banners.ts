@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { BANNER_MESSAGES, type Banner } from "../contract";
+import type { Db, Tx } from "../db/open";
+import { bannerEvents, banners, stores } from "../db/schema";
+import { ApiError } from "../errors";
+import { inOrder, menuItemsById, publicSlug, type Method } from "../catalogue/menu";
+
+type BannerRow = typeof banners.$inferSelect;
+
+export interface BannerStore {
+  id: number;
+  menuGroupId: number | null;
+}
+
+/**
+ * The store a banner call is for. The id is checked here rather than by the schema, so that a zero or
+ * negative one answers the spec's own message (spec 1 §5) instead of a generic validation error.
+ */
+export async function bannerStore(db: Db, storeId: number): Promise<BannerStore> {
+  if (!Number.isInteger(storeId) || storeId <= 0) throw new ApiError(400, BANNER_MESSAGES.invalidStoreId);
+  const [store] = await db.select({ id: stores.id, menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, storeId));
+  if (!store) throw new ApiError(404, BANNER_MESSAGES.storeNotFound);
+  return store;
+}
+
+/** Banners a store shows: those of its menu and its own. */
+function shownBy(store: BannerStore): SQL {
+  const own = eq(banners.storeId, store.id);
+  return store.menuGroupId === null ? own : or(eq(banners.menuGroupId, store.menuGroupId), own)!;
+}
+
+const offeredFor = (method: Method) => (method === "delivery" ? banners.availableForDelivery : banners.availableForCollection);
+
+async function toBanners(db: Db, store: BannerStore, rows: readonly BannerRow[], method: Method): Promise<Banner[]> {
+  const items =
+    store.menuGroupId === null ? new Map() : await menuItemsById(db, store.menuGroupId, rows.flatMap((row) => row.associatedItemIds), method);
+  return rows.map((row) => ({
+    id: row.id,
+    slug: publicSlug(row.slugText, row.id),
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    image: row.image,
+    displaySeconds: row.displaySeconds,
+    action: { associatedItems: inOrder(row.associatedItemIds, items) },
+  }));
+}
+
+/**
+ * The store's banners for the method: menu-wide and the store's own always, category ones only on their
+ * category's page (and first there, being the most relevant).
+ */
+export async function storeBanners(db: Db, store: BannerStore, method: Method, categoryId: number | null) {
+  const inCategory = categoryId === null ? isNull(banners.categoryId) : or(isNull(banners.categoryId), eq(banners.categoryId, categoryId));
+  const rows = await db
+    .select()
+    .from(banners)
+    .where(and(shownBy(store), offeredFor(method), inCategory))
+    .orderBy(sql`${banners.categoryId} is null`, asc(banners.sortOrder), asc(banners.id));
+  const all = await toBanners(db, store, rows, method);
+  return { banners: all.filter((b) => b.kind === "primary"), secondaryBanners: all.filter((b) => b.kind === "secondary") };
+}
+
+/**
+ * One banner the store shows, for its own page. Not narrowed by method: a shopper who switches method on the
+ * page still sees it, with each item flagged as orderable or not.
+ */
+export async function storeBanner(db: Db, store: BannerStore, bannerId: number, method: Method): Promise<Banner> {
+  const [row] = await db.select().from(banners).where(and(eq(banners.id, bannerId), shownBy(store)));
+  if (!row) throw new ApiError(404, BANNER_MESSAGES.bannerNotFound);
+  const [banner] = await toBanners(db, store, [row], method);
+  return banner!;
+}
+
+/**
+ * Adds one to the day's count of each banner id (duplicates in one call count once; unknown ids are
+ * ignored) for the platform and event kind. Answers how many banners it counted.
+ */
+export async function recordBannerEvents(tx: Tx, input: { bannerIds: readonly number[]; kind: "display" | "click"; platform: string; now: Date }): Promise<number> {
+  const ids = [...new Set(input.bannerIds)];
+  const known = await tx.select({ id: banners.id }).from(banners).where(inArray(banners.id, ids));
+  if (known.length === 0) return 0;
+  const day = input.now.toISOString().slice(0, 10);
+  await tx
+    .insert(bannerEvents)
+    .values(known.map(({ id }) => ({ bannerId: id, kind: input.kind, platform: input.platform, day, count: 1, updatedAt: input.now })))
+    .onConflictDoUpdate({
+      target: [bannerEvents.bannerId, bannerEvents.kind, bannerEvents.platform, bannerEvents.day],
+      set: { count: sql`${bannerEvents.count} + 1`, updatedAt: input.now },
+    });
+  return known.length;
+}
