@@ -18,6 +18,13 @@ export function installClientLog(): void {
   });
   window.addEventListener("unhandledrejection", (event) => {
     const reason: unknown = event.reason;
+    // A newer submission or load on the same fetcher, or a navigation, aborts the request still running (a quick
+    // second click on a stepper, typing on in the search box); the router then rejects the superseded promise
+    // with an AbortError. That is the intended outcome, not a fault: neither logged nor reported.
+    if (typeof reason === "object" && reason !== null && (reason as { name?: unknown }).name === "AbortError") {
+      event.preventDefault();
+      return;
+    }
     sendClientLog("error", reason instanceof Error ? reason.message : String(reason), reason instanceof Error ? reason.stack : undefined);
   });
 }

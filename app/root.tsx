@@ -33,7 +33,17 @@ const CSRF_EXEMPT = new Set(["/_log"]);
  * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
  * session cookie back when the request changed it.
  */
+/** Resources that need no session at all: images are public and cacheable, so they must not set a cookie. */
+const SESSIONLESS = new Set(["/img"]);
+/**
+ * Requests the browser makes beside a page (impression pixels and beacons, address suggestions, the error log): they
+ * must not take the flash meant for the page the shopper is about to see.
+ */
+const BACKGROUND = new Set(["/banners/event", "/location/suggest", "/_log"]);
+
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const path = new URL(request.url).pathname;
+  if (SESSIONLESS.has(path)) return next();
   const services = context.get(appContext);
   const storage = sessionStorageFor(services.config);
   const session = await storage.getSession(request.headers.get("Cookie"));
@@ -47,7 +57,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
   // Flash messages are taken once, here: loaders run in parallel, so one loader reading the session would race
   // another that sets a new flash. A redirect renders nothing, so what arrived is carried on to the next page.
   const flash: Partial<SessionFlash> = {};
-  for (const key of FLASH_KEYS) {
+  for (const key of BACKGROUND.has(path) ? [] : FLASH_KEYS) {
     const value = session.get(key);
     if (value) Object.assign(flash, { [key]: value });
   }
@@ -63,7 +73,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
     return response;
   };
 
-  if (MUTATING.has(request.method.toUpperCase()) && !CSRF_EXEMPT.has(new URL(request.url).pathname)) {
+  if (MUTATING.has(request.method.toUpperCase()) && !CSRF_EXEMPT.has(path)) {
     const given = await readCsrfField(request);
     if (!csrfMatches(csrf, given)) {
       session.flash("toast", { kind: "error", message: CSRF_FAILED_MESSAGE });

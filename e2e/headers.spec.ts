@@ -99,3 +99,16 @@ test("hashed assets are cached for a year as immutable, and pages are not", asyn
   expect(cacheControl).toContain("immutable");
   expect(Number(cacheControl.match(/max-age=(\d+)/)?.[1] ?? 0)).toBeGreaterThanOrEqual(oneYear);
 });
+
+test("catalogue images are resized to WebP, cacheable for a day, and never set a cookie", async ({ baseURL }) => {
+  const response = await rawGet(url(baseURL, "/img?src=/catalogue/dairy.svg&w=320"), { accept: "image/webp,*/*" });
+  expect(response.status).toBe(200);
+  expect(header(response, "content-type")).toBe("image/webp");
+  expect(header(response, "cache-control")).toContain("max-age=86400");
+  // A response with a cookie is one no shared cache will keep.
+  expect(header(response, "set-cookie")).toBe("");
+  const etag = header(response, "etag");
+  expect(etag).not.toBe("");
+  const again = await rawGet(url(baseURL, "/img?src=/catalogue/dairy.svg&w=320"), { accept: "image/webp,*/*", "if-none-match": etag });
+  expect(again.status).toBe(304);
+});

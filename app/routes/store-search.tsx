@@ -95,7 +95,8 @@ export default function StoreSearch({ loaderData }: Route.ComponentProps) {
     const state = searchTermState(term);
     if (state === "too-short" || (state === "empty" && !recommendedOn)) return;
     setLive(true);
-    // A newer load cancels the one still running.
+    // A newer load cancels the one still running (its promise then rejects with an AbortError, ignored by the
+    // client entry's handler).
     void fetcher.load(href);
   }
 

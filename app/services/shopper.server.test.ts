@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { controllableClock, endpoint } from "../../platform/contract";
-import { SharedPlatform } from "./shopper.server";
+import { createSession } from "react-router";
+import { createShopperApi, SharedPlatform } from "./shopper.server";
+import type { SessionData, SessionFlash } from "./context";
 
 const echo = endpoint({
   method: "POST",
@@ -58,5 +60,46 @@ describe("shared platform reads", () => {
     const p = platform();
     for (let n = 0; n < 2100; n++) await p.shared.cached(echo, { n });
     expect((p.shared as unknown as { cache: Map<string, unknown> }).cache.size).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe("a shopper's calls in one request", () => {
+  function shopperPlatform() {
+    const grants: string[] = [];
+    const transport = {
+      baseUrl: "http://p.test",
+      async fetch(request: Request) {
+        const url = new URL(request.url);
+        if (url.pathname === "/api/auth/oauthToken") {
+          const body = (await request.json()) as { grant_type: string };
+          grants.push(body.grant_type);
+          // Slow enough that parallel callers overlap.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return Response.json({ access_token: `t${grants.length}`, refresh_token: `r${grants.length}`, expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+        }
+        const body = (await request.json()) as { n: number };
+        return Response.json({ n: body.n, call: 0 });
+      },
+    };
+    return { transport, grants };
+  }
+
+  it("share one new guest token when parallel loaders all need one", async () => {
+    const { transport, grants } = shopperPlatform();
+    const session = createSession<SessionData, SessionFlash>();
+    const shopper = createShopperApi({ transport, session, clock: controllableClock("2026-11-23T10:00:00Z"), clientIp: "127.0.0.1" });
+    await Promise.all([shopper.call(echo, { n: 1 }), shopper.call(echo, { n: 2 }), shopper.call(echo, { n: 3 })]);
+    expect(grants).toEqual(["client_credentials"]);
+    expect(session.get("auth")?.accessToken).toBe("t1");
+  });
+
+  it("refresh an expiring token once, not once per loader (a replayed refresh token revokes the family)", async () => {
+    const { transport, grants } = shopperPlatform();
+    const session = createSession<SessionData, SessionFlash>();
+    const clock = controllableClock("2026-11-23T10:00:00Z");
+    session.set("auth", { strategy: "guest", accessToken: "old", refreshToken: "r0", expiresAt: clock.now().getTime() + 1000 });
+    const shopper = createShopperApi({ transport, session, clock, clientIp: "127.0.0.1" });
+    await Promise.all([shopper.call(echo, { n: 1 }), shopper.call(echo, { n: 2 })]);
+    expect(grants).toEqual(["refresh_token"]);
   });
 });

@@ -45,10 +45,22 @@ export function createShopperApi(options: {
   const client = createPlatformClient(options.transport);
   const { session, clock, clientIp } = options;
 
-  async function token(): Promise<string> {
+  // Loaders of one request run in parallel. Without sharing, each would fetch its own guest token (the basket made
+  // under one would not answer to the session that kept the other) or replay the same refresh token, which the
+  // platform takes for theft and answers by revoking the whole family.
+  let pending: Promise<string> | null = null;
+  function token(): Promise<string> {
+    const current = session.get("auth");
+    if (current && current.expiresAt - RENEW_MARGIN_MS > clock.now().getTime()) return Promise.resolve(current.accessToken);
+    pending ??= obtainToken().finally(() => {
+      pending = null;
+    });
+    return pending;
+  }
+
+  async function obtainToken(): Promise<string> {
     const now = clock.now().getTime();
     const current = session.get("auth");
-    if (current && current.expiresAt - RENEW_MARGIN_MS > now) return current.accessToken;
     if (current) {
       try {
         const renewed = await refreshToken(client, current.refreshToken);

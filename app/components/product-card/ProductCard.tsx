@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { Basket, BasketLine } from "../../../platform/contract/basket";
 import type { MenuItem } from "../../../platform/contract/catalogue";
 import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
+import { BasketForm, submitQuietly, type BasketFetcher } from "~/components/basket-summary/BasketForm";
 import { CsrfInput } from "~/components/forms/CsrfInput";
 import { Picture } from "~/components/picture/Picture";
 import { lowestPrice, needsChoice } from "~/models/item-choice";
@@ -96,6 +97,14 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
     if (Number.isInteger(asked) && asked >= 0) quantity = asked;
   }
 
+  // A second click on Add while the first is on its way supersedes it (same key: the platform adds once); the
+  // router rejects the superseded submission with an AbortError, which is the intended outcome, not a fault.
+  function submitAddQuietly(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    submitQuietly(fetcher as unknown as BasketFetcher, new FormData(event.currentTarget, submitter), "/basket/add");
+  }
+
   const data = fetcher.data;
   const ageRecord = fetcher.state === "idle" && data && "ageCheck" in data && data !== dismissed ? data.ageCheck : null;
   const jsField = hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null;
@@ -103,7 +112,7 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
   if (quantity === 0 || (!line && !adding)) {
     return (
       <>
-        <fetcher.Form method="post" action="/basket/add">
+        <fetcher.Form method="post" action="/basket/add" onSubmit={submitAddQuietly}>
           <CsrfInput />
           {jsField}
           <input type="hidden" name="intent" value="add" />
@@ -131,19 +140,22 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
 
   // Just added, the line not yet back from the basket: the count shows while the page catches up.
   const basketLineId = line?.basketLineId ?? `l-${seed}-${item.id}`;
+  // Without script the rendered key makes a resubmitted step a replay; with script each click gets a fresh key
+  // (BasketForm), since + then − then + again are three different changes.
   const step = (to: number, label: string, symbol: string) => (
-    <fetcher.Form method="post" action="/basket">
-      <CsrfInput />
-      {jsField}
-      <input type="hidden" name="intent" value="set-quantity" />
+    <BasketForm
+      fetcher={fetcher as unknown as BasketFetcher}
+      intent="set-quantity"
+      idempotencyKey={`q-${seed}-${basketLineId}-${quantity}-${to}`}
+      redirectTo={redirectTo}
+    >
       <input type="hidden" name="basketLineId" value={basketLineId} />
       <input type="hidden" name="quantity" value={to} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" className={styles.stepButton} disabled={adding || (to > 99)}>
+      <button type="submit" className={styles.stepButton} disabled={adding || to > 99}>
         <span aria-hidden="true">{symbol}</span>
         <span className={visuallyHidden}>{label}</span>
       </button>
-    </fetcher.Form>
+    </BasketForm>
   );
   return (
     <div className={styles.stepper} role="group" aria-label={`${item.name} in your basket`}>
