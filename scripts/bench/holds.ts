@@ -5,12 +5,11 @@
 // It runs in this process on an in-memory PGlite (the embedded default) and, when BENCH_DATABASE_URL names a
 // PostgreSQL server, also on a scratch database there. The platform is called through its own fetch, as the
 // storefront calls the embedded platform: no HTTP, so the figure is the platform's and the database's alone.
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { measureOnEachDatabase } from "./databases";
 import { and, eq } from "drizzle-orm";
-import { admin } from "../../platform/testing/test-database";
 import { controllableClock } from "../../platform/contract";
-import { openDatabase, type Database } from "../../platform/db/open";
+import { type Database } from "../../platform/db/open";
 import { storeOrderMethods } from "../../platform/db/schema";
 import { demoStoreIds, reseed } from "../../platform/db/seed";
 import { createPlatform } from "../../platform/http";
@@ -83,45 +82,7 @@ async function measureOn(database: Database, name: string): Promise<HoldRow> {
 }
 
 
-/**
- * A closed pool's sockets can still be closing when close() resolves; dropping WITH (FORCE) then kills them
- * and the pool, with nobody listening any more, throws the server's FATAL at the process. So the scratch
- * database is dropped once its last connection has gone.
- */
-async function dropWhenIdle(serverUrl: string, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch (error) {
-      const inUse = (error as { code?: string }).code === "55006";
-      if (!inUse || attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 /** The rush on every database there is to measure: PGlite always, PostgreSQL when BENCH_DATABASE_URL is set. */
-export async function measureHolds(serverUrl = process.env.BENCH_DATABASE_URL): Promise<HoldRow[]> {
-  const rows: HoldRow[] = [];
-  const pglite = await openDatabase({ memory: true });
-  try {
-    rows.push(await measureOn(pglite, "PGlite, one process"));
-  } finally {
-    await pglite.close();
-  }
-  if (serverUrl) {
-    const name = `bench_holds_${randomUUID().replace(/-/g, "")}`;
-    await admin(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ url: url.toString() });
-    try {
-      rows.push(await measureOn(postgres, "PostgreSQL, one process"));
-    } finally {
-      await postgres.close();
-      await dropWhenIdle(serverUrl, name);
-    }
-  }
-  return rows;
+export function measureHolds(serverUrl = process.env.BENCH_DATABASE_URL): Promise<HoldRow[]> {
+  return measureOnEachDatabase("holds", measureOn, serverUrl);
 }

@@ -5,18 +5,17 @@
 //
 // `npm run bench` runs it after the slot holds; `node --import tsx scripts/bench/search.ts` runs it alone.
 // PGlite always; PostgreSQL too when BENCH_DATABASE_URL names a server (a scratch database, dropped after).
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { measureOnEachDatabase } from "./databases";
 import { pathToFileURL } from "node:url";
 import { count, eq, sql } from "drizzle-orm";
 import { controllableClock } from "../../platform/contract";
-import { openDatabase, type Database, type Db } from "../../platform/db/open";
+import { type Database, type Db } from "../../platform/db/open";
 import { categories, menuItems } from "../../platform/db/schema";
 import { demoStoreIds, reseed } from "../../platform/db/seed";
 import { cleanSearchIndexes, demoMenuGroupIds, slugText } from "../../platform/db/seed/catalogue";
 import { createPlatform } from "../../platform/http";
 import { jsonLogger } from "../../platform/logger";
-import { admin } from "../../platform/testing/test-database";
 
 export const SEARCH_MENU_ITEMS = 10_000;
 export const SEARCH_REQUESTS = 400;
@@ -160,41 +159,8 @@ async function measureOn(database: Database, name: string): Promise<SearchRow> {
   return row;
 }
 
-/** Drops the scratch database once its last pooled connection has gone (see holds.ts for why it waits). */
-async function dropWhenIdle(serverUrl: string, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-export async function measureSearch(serverUrl = process.env.BENCH_DATABASE_URL): Promise<SearchRow[]> {
-  const rows: SearchRow[] = [];
-  const pglite = await openDatabase({ memory: true });
-  try {
-    rows.push(await measureOn(pglite, "PGlite, one process"));
-  } finally {
-    await pglite.close();
-  }
-  if (serverUrl) {
-    const name = `bench_search_${randomUUID().replace(/-/g, "")}`;
-    await admin(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ url: url.toString() });
-    try {
-      rows.push(await measureOn(postgres, "PostgreSQL, one process"));
-    } finally {
-      await postgres.close();
-      await dropWhenIdle(serverUrl, name);
-    }
-  }
-  return rows;
+export function measureSearch(serverUrl = process.env.BENCH_DATABASE_URL): Promise<SearchRow[]> {
+  return measureOnEachDatabase("search", measureOn, serverUrl);
 }
 
 const verdict = (ok: boolean) => (ok ? "ok" : "MISS");
