@@ -29,10 +29,6 @@ const FLASH_KEYS = ["toast", "locationError"] as const satisfies readonly (keyof
 /** Posts that change no shopper state and come from script, not forms: the browser's error log. */
 const CSRF_EXEMPT = new Set(["/_log"]);
 
-/**
- * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
- * session cookie back when the request changed it.
- */
 /** Resources that need no session at all: images are public and cacheable, so they must not set a cookie. */
 const SESSIONLESS = new Set(["/img"]);
 /**
@@ -41,6 +37,10 @@ const SESSIONLESS = new Set(["/img"]);
  */
 const BACKGROUND = new Set(["/banners/event", "/location/suggest", "/_log"]);
 
+/**
+ * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
+ * session cookie back when the request changed it.
+ */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const path = new URL(request.url).pathname;
   if (SESSIONLESS.has(path)) return next();
