@@ -16,6 +16,7 @@ import { registerSlots } from "./slots/handlers";
 import { registerBanners } from "./banners/handlers";
 import { registerSearch } from "./search/handlers";
 import { embeddedLocationService, type LocationService } from "./location/service";
+import type { PaymentServices } from "./payments/gateway";
 
 export type { PlatformConfig } from "./router";
 
@@ -31,6 +32,8 @@ export function createPlatform(options: {
   config: PlatformConfig;
   /** Defaults to the embedded postcode and address tables. */
   location?: LocationService;
+  /** Defaults to none: card and wallet payments are then unavailable ('Payment gateway is not supported'). */
+  payments?: PaymentServices;
 }): Platform {
   const router = new Router();
   registerSystem(router);
@@ -49,6 +52,7 @@ export function createPlatform(options: {
   const deps: PlatformDeps = {
     ...options,
     location: options.location ?? embeddedLocationService(options.db),
+    payments: options.payments ?? { gateway: null, applePay: null },
     authenticate: (token) => authenticateToken(options.db, options.clock, token),
   };
   return { fetch: (request) => router.handle(request, deps) };

@@ -4,9 +4,10 @@ import type { Db } from "./db/open";
 import { ApiError } from "./errors";
 import type { Logger } from "./logger";
 import type { LocationService } from "./location/service";
+import type { PaymentServices } from "./payments/gateway";
 
 export interface AuthInfo {
-  strategy: "guest" | "member";
+  strategy: "guest" | "member" | "staff";
   memberId: number | null;
   /** The token family: stable across refreshes, used to scope idempotency keys and per-session state. */
   family: string;
@@ -18,6 +19,8 @@ export interface PlatformDeps {
   log: Logger;
   config: PlatformConfig;
   location: LocationService;
+  /** The card gateway and Apple Pay merchant validation. */
+  payments: PaymentServices;
   /** Resolves a bearer token to its session, or null when unknown, revoked or expired. */
   authenticate(token: string): Promise<AuthInfo | null>;
 }
@@ -37,6 +40,15 @@ export interface PlatformConfig {
   recaptcha?: { siteKey: string; secretKey: string; verifyUrl?: string };
   /** Coupon attempts allowed per client address in 10 minutes (COUPON_ATTEMPTS_PER_IP); 50 when not set. */
   couponAttemptsPerIp?: number;
+  /** The order board's credentials (STAFF_USERNAME, STAFF_PASSWORD); without them staff sign-in is refused. */
+  staff?: { username: string; password: string };
+  /**
+   * The storefront's public address (PUBLIC_URL). When set, payment return addresses must be on it and
+   * confirmation links use it; when not, links use the origin of the order's return addresses.
+   */
+  publicUrl?: string;
+  /** Apple Pay's display name for merchant validation; the company name when not set. */
+  applePayDisplayName?: string;
 }
 
 export interface RequestContext extends PlatformDeps {
@@ -102,10 +114,14 @@ export class Router {
     const header = request.headers.get("authorization");
     const token = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
     if (token) auth = await deps.authenticate(token);
-    if (endpoint.auth === "token" && !auth) {
-      throw new ApiError(401, token ? "Your session has expired. Please log in again." : "A guest or member token is required", {
+    // Staff tokens open the order board's calls and nothing else; shoppers' tokens never open the board.
+    if (endpoint.auth === "token" && (!auth || auth.strategy === "staff")) {
+      throw new ApiError(401, token && !auth ? "Your session has expired. Please log in again." : "A guest or member token is required", {
         errorCode: 401,
       });
+    }
+    if (endpoint.auth === "staff" && auth?.strategy !== "staff") {
+      throw new ApiError(401, "A staff token is required", { errorCode: 401 });
     }
 
     let raw: Record<string, unknown> = {};

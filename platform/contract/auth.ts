@@ -16,7 +16,8 @@ export const oauthTokenResponseSchema = z.object({
   /** Seconds until the access token expires. */
   expires_in: z.number().int().positive(),
   token_type: z.literal("Bearer"),
-  strategy: z.enum(["guest", "member"]),
+  /** staff: the order board's sessions (issued by /api/staff/login, never by this call). */
+  strategy: z.enum(["guest", "member", "staff"]),
 });
 export type OauthTokenResponse = z.infer<typeof oauthTokenResponseSchema>;
 

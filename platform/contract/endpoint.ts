@@ -9,8 +9,11 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   path: string;
-  /** "none": callable without a token (the token call and client logging); otherwise a guest or member token. */
-  auth: "none" | "token";
+  /**
+   * "none": callable without a token (the token call and client logging); "token": a guest or member token;
+   * "staff": a staff token (the order board).
+   */
+  auth: "none" | "token" | "staff";
   request: Req;
   response: Res;
   /** Largest request body accepted, in bytes, when smaller than the router's general limit. */

@@ -12,6 +12,9 @@ export * from "./basket";
 export * from "./slots";
 export * from "./search";
 export * from "./banners";
+export * from "./checkout";
+export * from "./payments";
+export * from "./orders";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
@@ -25,6 +28,9 @@ import * as basket from "./basket";
 import * as slots from "./slots";
 import * as search from "./search";
 import * as banners from "./banners";
+import * as checkout from "./checkout";
+import * as payments from "./payments";
+import * as orders from "./orders";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -49,5 +55,8 @@ export const api = {
   ...endpointsIn(slots),
   ...endpointsIn(search),
   ...endpointsIn(banners),
+  ...endpointsIn(checkout),
+  ...endpointsIn(payments),
+  ...endpointsIn(orders),
 };
 export type Api = typeof api;

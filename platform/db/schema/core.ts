@@ -7,7 +7,8 @@ export const authTokens = pgTable(
   {
     tokenHash: text("token_hash").primaryKey(),
     kind: text("kind", { enum: ["access", "refresh"] }).notNull(),
-    strategy: text("strategy", { enum: ["guest", "member"] }).notNull(),
+    /** staff tokens answer the order board's calls only. */
+    strategy: text("strategy", { enum: ["guest", "member", "staff"] }).notNull(),
     /** Groups one access token with its refresh token; rotating a refresh token keeps the family. */
     family: text("family").notNull(),
     memberId: integer("member_id"),

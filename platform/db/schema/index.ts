@@ -4,3 +4,5 @@ export * from "./location";
 export * from "./catalogue";
 export * from "./baskets";
 export * from "./slots";
+export * from "./orders";
+export * from "./test-gateway";

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { checkoutAddressSchema } from "./checkout";
+import { endpoint } from "./endpoint";
+import { ORDER_STATUSES } from "./order-rules";
+
+export { ORDER_STATUSES, ORDER_STATUS_LABELS, nextOrderStatus, orderStatusesFor, type OrderStatus } from "./order-rules";
+
+const pence = z.number().int().nonnegative();
+const orderStatus = z.enum(ORDER_STATUSES);
+
+export const orderLineSchema = z.object({
+  name: z.string(),
+  variant: z.string().nullable(),
+  quantity: z.number().int().positive(),
+  /** Pence for the whole line. */
+  price: pence,
+});
+
+/** A placed order as its shopper (or the store's staff) sees it. */
+export const orderSummarySchema = z.object({
+  businessOrderId: z.string(),
+  status: orderStatus,
+  /** Each status the order has reached, with when (ISO-8601), oldest first. */
+  history: z.array(z.object({ status: orderStatus, at: z.string() })),
+  orderType: z.enum(["delivery", "collection"]),
+  timing: z.enum(["asap", "future", "preorder"]),
+  /** The slot: YYYY-MM-DD and ISO-8601 instants in the store's time zone. */
+  slot: z.object({ date: z.string(), start: z.string(), end: z.string() }),
+  store: z.object({ id: z.number().int().positive(), storeName: z.string(), slug: z.string(), phone: z.string().nullable(), timeZone: z.string() }),
+  placedAt: z.string(),
+  paymentMethod: z.enum(["cash", "card", "applepay", "googlepay"]),
+  customer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phoneNumber: z.string() }),
+  deliveryAddress: checkoutAddressSchema.nullable(),
+  instructions: z.string().nullable(),
+  lines: z.array(orderLineSchema),
+  totals: z.object({ subtotal: pence, savings: pence, coupon: pence, fee: pence, tip: pence, total: pence }),
+  couponCode: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/**
+ * Spec 2 §7 order status. By businessOrderId only for the session (or member) that placed the order; by
+ * statusToken (ours: the unguessable token of the order's status page and confirmation e-mail) for anyone holding
+ * it. Anything else answers 404 'Order not found.'.
+ */
+export const getOrderStatus = endpoint({
+  method: "POST",
+  path: "/api/stores/orderStatus",
+  auth: "token",
+  request: z
+    .object({ businessOrderId: z.string().min(1).max(40).optional(), statusToken: z.string().min(1).max(128).optional() })
+    .refine((v) => v.businessOrderId !== undefined || v.statusToken !== undefined, {
+      message: "businessOrderId or statusToken is required",
+      path: ["businessOrderId"],
+    }),
+  response: orderSummarySchema,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Staff (ours: the spec leaves status changes out, stores need them)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Staff sign in with the credentials the platform was started with; the token answers staff calls only. */
+export const staffLogin = endpoint({
+  method: "POST",
+  path: "/api/staff/login",
+  auth: "none",
+  request: z.object({ username: z.string().min(1).max(200), password: z.string().min(1).max(200) }),
+  response: z.object({ access_token: z.string(), expires_in: z.number().int().positive(), token_type: z.literal("Bearer") }),
+  maxBodyBytes: 4096,
+});
+
+export const staffOrderSchema = orderSummarySchema.extend({
+  /** The status the board can move the order to next; null once it has reached its last. */
+  nextStatus: orderStatus.nullable(),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+/** A store's placed orders, newest first (at most `limit`). */
+export const staffListOrders = endpoint({
+  method: "POST",
+  path: "/api/staff/orders/list",
+  auth: "staff",
+  request: z.object({
+    storeId: z.number().int().positive().max(2_147_483_647),
+    limit: z.number().int().min(1).max(200).default(50),
+  }),
+  response: z.object({ orders: z.array(staffOrderSchema) }),
+});
+
+/**
+ * Moves an order to its next status (one step forward; Driver en Route is for delivery only). Asking for the status
+ * it already has answers the order as it is, so a double click changes nothing; any other move is 409.
+ */
+export const staffUpdateOrderStatus = endpoint({
+  method: "POST",
+  path: "/api/staff/orders/updateStatus",
+  auth: "staff",
+  request: z.object({ businessOrderId: z.string().min(1).max(40), status: orderStatus }),
+  response: staffOrderSchema,
+});
+
+export const ORDER_MESSAGES = {
+  orderNotFound: "Order not found.",
+  staffSignInFailed: "The username or password is not right.",
+  staffNotConfigured: "The staff order board is not set up on this server.",
+  statusMoveRefused: "This order cannot move to that status.",
+} as const;
