@@ -15,6 +15,9 @@ import { registerBasket } from "./basket/handlers";
 import { registerSlots } from "./slots/handlers";
 import { registerBanners } from "./banners/handlers";
 import { registerSearch } from "./search/handlers";
+import { registerCheckout } from "./checkout/handlers";
+import { registerPayments } from "./payments/handlers";
+import { registerOrders } from "./orders/handlers";
 import { embeddedLocationService, type LocationService } from "./location/service";
 import type { PaymentServices } from "./payments/gateway";
 
@@ -37,7 +40,7 @@ export function createPlatform(options: {
 }): Platform {
   const router = new Router();
   registerSystem(router);
-  registerContent(router, options);
+  const content = registerContent(router, options);
   registerAuth(router);
   registerBusiness(router);
   registerLogging(router);
@@ -48,6 +51,9 @@ export function createPlatform(options: {
   registerSlots(router);
   registerBanners(router);
   registerSearch(router);
+  registerCheckout(router);
+  registerPayments(router, { content });
+  registerOrders(router);
 
   const deps: PlatformDeps = {
     ...options,

@@ -13,13 +13,15 @@ import { bannerEvents } from "../platform/db/schema";
 import { saveWhiteLabelOverrides } from "../platform/business/white-label";
 import { createPlatform } from "../platform/http";
 import { locationServiceFromEnv } from "../platform/location/from-env";
+import { paymentServicesFromEnv, type TestGateway } from "../platform/payments";
 import type { Logger } from "../platform/logger";
 import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";
 import type { Env } from "./env";
+import { mountDevOutbox, mountOrderTestRoutes } from "./dev-pages";
 import { fetchHandlerMiddleware } from "./platform-adapter";
 import { precompressed } from "./precompressed";
-import { contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "./security";
+import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "./security";
 
 export interface ServerParts {
   app: express.Express;
@@ -49,17 +51,27 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
   let database: Database | null = null;
   let transport: PlatformTransport;
   let embeddedFetch: ((request: Request) => Promise<Response>) | null = null;
+  let testGateway: TestGateway | null = null;
   if (env.PLATFORM_URL) {
     transport = { baseUrl: env.PLATFORM_URL, fetch: (request) => fetch(request) };
     log.info("platform.remote", { url: env.PLATFORM_URL });
   } else {
     database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, "pglite") });
     if (await seedIfEmpty(database.db)) log.info("seed.demo_brand", { database: database.kind });
+    const payments = paymentServicesFromEnv(database.db, clock, log, env);
+    testGateway = payments.testGateway;
+    if (testGateway && env.NODE_ENV === "production") {
+      log.warn("payments.test_gateway", {
+        path: testGateway.basePath,
+        hint: "card payments go to the embedded test gateway and take no money: set CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY",
+      });
+    }
     const platform = createPlatform({
       db: database.db,
       clock,
       log,
       location: locationServiceFromEnv(database.db, env),
+      payments: payments.services,
       config: {
         contentDir: path.resolve("content"),
         strapi: env.STRAPI_URL && env.STRAPI_TOKEN ? { url: env.STRAPI_URL, token: env.STRAPI_TOKEN } : undefined,
@@ -71,12 +83,18 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
             ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL }
             : undefined,
         couponAttemptsPerIp: env.COUPON_ATTEMPTS_PER_IP,
+        staff: env.STAFF_USERNAME && env.STAFF_PASSWORD ? { username: env.STAFF_USERNAME, password: env.STAFF_PASSWORD } : undefined,
+        publicUrl: env.PUBLIC_URL,
+        applePayDisplayName: env.APPLE_PAY_DISPLAY_NAME,
       },
     });
     embeddedFetch = platform.fetch;
     transport = { baseUrl: "http://platform.internal", fetch: platform.fetch };
-    log.info("platform.embedded", { database: database.kind });
+    log.info("platform.embedded", { database: database.kind, payments: payments.services.gateway?.environment ?? null });
   }
+  // A card form posted to the storefront is answered by a redirect to checkout.com's hosted page, which form-action
+  // must allow; the embedded test gateway is on the storefront's own origin.
+  const formTargets = env.CHECKOUT_SECRET_KEY ? CHECKOUT_COM_FORM_ORIGINS : [];
   // Shared reads are cached inside the app bundle (its own classes, so its instanceof checks hold); bumping the
   // generation tells that cache to start afresh.
   let sharedGeneration = 0;
@@ -92,7 +110,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     const started = process.hrtime.bigint();
     res.locals.nonce = newNonce();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev, formTargets }));
     if (env.NODE_ENV === "production") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (env.LOG_REQUESTS) {
       res.on("finish", () => {
@@ -147,9 +165,13 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
       res.setHeader("Cache-Control", "no-store");
       res.json({ events: rows.map((r) => ({ bannerId: r.bannerId, kind: r.kind, platform: r.platform, count: r.count })) });
     });
+    mountOrderTestRoutes(app, db);
   }
+  if (database && env.NODE_ENV !== "production") mountDevOutbox(app, database.db);
 
   if (embeddedFetch) app.use("/api", fetchHandlerMiddleware(embeddedFetch));
+  // The test gateway's pages and API answer on the storefront's origin, with their own security policy.
+  if (testGateway) app.use(testGateway.basePath, fetchHandlerMiddleware(testGateway.fetch));
 
   let vite: ViteDevServer | null = null;
   let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -29,6 +29,58 @@ describe("environment", () => {
     expect(() => parseEnv({ COUPON_ATTEMPTS_PER_IP: "0" })).toThrow(/COUPON_ATTEMPTS_PER_IP/);
   });
 
+  it("takes checkout.com's keys together, with an optional environment, API address and processing channel", () => {
+    expect(() => parseEnv({ CHECKOUT_SECRET_KEY: "sk_sbox_x" })).toThrow(/CHECKOUT_PUBLIC_KEY: CHECKOUT_PUBLIC_KEY is required with CHECKOUT_SECRET_KEY/);
+    expect(() => parseEnv({ CHECKOUT_PUBLIC_KEY: "pk_sbox_x" })).toThrow(/CHECKOUT_SECRET_KEY: CHECKOUT_PUBLIC_KEY is set without CHECKOUT_SECRET_KEY/);
+    expect(() => parseEnv({ CHECKOUT_SECRET_KEY: "sk_sbox_x", CHECKOUT_PUBLIC_KEY: "pk_sbox_x", CHECKOUT_ENVIRONMENT: "production" })).toThrow(
+      /CHECKOUT_ENVIRONMENT/,
+    );
+    expect(() => parseEnv({ CHECKOUT_API_URL: "ftp://api.example" })).toThrow(/CHECKOUT_API_URL: must be an http or https URL/);
+    const env = parseEnv({
+      CHECKOUT_SECRET_KEY: "sk_sbox_x",
+      CHECKOUT_PUBLIC_KEY: "pk_sbox_x",
+      CHECKOUT_ENVIRONMENT: "sandbox",
+      CHECKOUT_API_URL: "https://abc.api.sandbox.checkout.com",
+      CHECKOUT_PROCESSING_CHANNEL_ID: "pc_x",
+    });
+    expect([env.CHECKOUT_SECRET_KEY, env.CHECKOUT_PUBLIC_KEY, env.CHECKOUT_ENVIRONMENT, env.CHECKOUT_API_URL, env.CHECKOUT_PROCESSING_CHANNEL_ID]).toEqual([
+      "sk_sbox_x",
+      "pk_sbox_x",
+      "sandbox",
+      "https://abc.api.sandbox.checkout.com",
+      "pc_x",
+    ]);
+    expect(parseEnv({}).CHECKOUT_SECRET_KEY).toBeUndefined();
+  });
+
+  it("takes Apple Pay's three settings together, and a display name of at most 64 characters", () => {
+    expect(() => parseEnv({ APPLE_PAY_MERCHANT_ID: "merchant.x" })).toThrow(/APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_FILE and APPLE_PAY_KEY_FILE go together/);
+    expect(() => parseEnv({ APPLE_PAY_MERCHANT_ID: "merchant.x", APPLE_PAY_CERT_FILE: "c.pem" })).toThrow(/go together/);
+    const env = parseEnv({ APPLE_PAY_MERCHANT_ID: "merchant.x", APPLE_PAY_CERT_FILE: "c.pem", APPLE_PAY_KEY_FILE: "k.pem", APPLE_PAY_DISPLAY_NAME: "Demo Foods" });
+    expect([env.APPLE_PAY_MERCHANT_ID, env.APPLE_PAY_CERT_FILE, env.APPLE_PAY_KEY_FILE, env.APPLE_PAY_DISPLAY_NAME]).toEqual([
+      "merchant.x",
+      "c.pem",
+      "k.pem",
+      "Demo Foods",
+    ]);
+    expect(() => parseEnv({ APPLE_PAY_DISPLAY_NAME: "x".repeat(65) })).toThrow(/APPLE_PAY_DISPLAY_NAME: must be at most 64 characters/);
+  });
+
+  it("takes the staff sign-in together, with a password of at least 12 characters", () => {
+    expect(() => parseEnv({ STAFF_USERNAME: "kitchen" })).toThrow(/STAFF_PASSWORD: STAFF_USERNAME and STAFF_PASSWORD go together/);
+    expect(() => parseEnv({ STAFF_PASSWORD: "long enough password" })).toThrow(/go together/);
+    expect(() => parseEnv({ STAFF_USERNAME: "kitchen", STAFF_PASSWORD: "short" })).toThrow(/STAFF_PASSWORD: must be at least 12 characters/);
+    const env = parseEnv({ STAFF_USERNAME: "kitchen", STAFF_PASSWORD: "correct horse battery" });
+    expect([env.STAFF_USERNAME, env.STAFF_PASSWORD]).toEqual(["kitchen", "correct horse battery"]);
+  });
+
+  it("takes the public address as an http or https URL", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://shop.example.co.uk" }).PUBLIC_URL).toBe("https://shop.example.co.uk");
+    expect(() => parseEnv({ PUBLIC_URL: "shop.example.co.uk" })).toThrow(/PUBLIC_URL/);
+    expect(() => parseEnv({ PUBLIC_URL: "javascript:alert(1)" })).toThrow(/PUBLIC_URL/);
+    expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
+  });
+
   it("refuses the test clock in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", TEST_CLOCK: "1" })).toThrow(EnvError);
     expect(parseEnv({ NODE_ENV: "test", TEST_CLOCK: "1" }).TEST_CLOCK).toBe(true);

@@ -6,6 +6,8 @@ const bool = z
 
 // Empty strings are dropped before parsing, so an unset and an empty variable mean the same.
 const optionalUrl = z.url().optional();
+/** An address browsers or this server go to: http or https only. */
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).optional();
 
 /**
  * Every environment variable the server reads, validated once at start-up. A bad value stops the server
@@ -37,6 +39,18 @@ export const envSchema = z
     RECAPTCHA_SECRET_KEY: z.string().optional(),
     RECAPTCHA_VERIFY_URL: optionalUrl,
     COUPON_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
+    CHECKOUT_SECRET_KEY: z.string().optional(),
+    CHECKOUT_PUBLIC_KEY: z.string().optional(),
+    CHECKOUT_ENVIRONMENT: z.enum(["sandbox", "live"]).optional(),
+    CHECKOUT_API_URL: httpUrl,
+    CHECKOUT_PROCESSING_CHANNEL_ID: z.string().optional(),
+    APPLE_PAY_MERCHANT_ID: z.string().optional(),
+    APPLE_PAY_CERT_FILE: z.string().optional(),
+    APPLE_PAY_KEY_FILE: z.string().optional(),
+    APPLE_PAY_DISPLAY_NAME: z.string().max(64, "must be at most 64 characters (Apple's limit)").optional(),
+    STAFF_USERNAME: z.string().max(100).optional(),
+    STAFF_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
+    PUBLIC_URL: httpUrl,
   })
   .superRefine((env, ctx) => {
     if (env.TEST_CLOCK && env.NODE_ENV === "production") {
@@ -47,6 +61,19 @@ export const envSchema = z
     }
     if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
       ctx.addIssue({ code: "custom", path: ["RECAPTCHA_SECRET_KEY"], message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together" });
+    }
+    if (env.CHECKOUT_SECRET_KEY && !env.CHECKOUT_PUBLIC_KEY) {
+      ctx.addIssue({ code: "custom", path: ["CHECKOUT_PUBLIC_KEY"], message: "CHECKOUT_PUBLIC_KEY is required with CHECKOUT_SECRET_KEY" });
+    }
+    if (env.CHECKOUT_PUBLIC_KEY && !env.CHECKOUT_SECRET_KEY) {
+      ctx.addIssue({ code: "custom", path: ["CHECKOUT_SECRET_KEY"], message: "CHECKOUT_PUBLIC_KEY is set without CHECKOUT_SECRET_KEY" });
+    }
+    const applePay = [env.APPLE_PAY_MERCHANT_ID, env.APPLE_PAY_CERT_FILE, env.APPLE_PAY_KEY_FILE].filter(Boolean).length;
+    if (applePay !== 0 && applePay !== 3) {
+      ctx.addIssue({ code: "custom", path: ["APPLE_PAY_MERCHANT_ID"], message: "APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_FILE and APPLE_PAY_KEY_FILE go together" });
+    }
+    if (Boolean(env.STAFF_USERNAME) !== Boolean(env.STAFF_PASSWORD)) {
+      ctx.addIssue({ code: "custom", path: ["STAFF_PASSWORD"], message: "STAFF_USERNAME and STAFF_PASSWORD go together" });
     }
     if (env.PLATFORM_URL && env.DATABASE_URL) {
       ctx.addIssue({

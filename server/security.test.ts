@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, newNonce } from "./security";
+import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, newNonce } from "./security";
 
 describe("content security policy", () => {
   it("allows scripts and styles only from the site and by nonce", () => {
@@ -10,6 +10,10 @@ describe("content security policy", () => {
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+  });
+  it("lets forms go only to the site, unless the card gateway's hosted page is on another origin", () => {
+    expect(contentSecurityPolicy("n")).toContain("form-action 'self';");
+    expect(contentSecurityPolicy("n", { formTargets: CHECKOUT_COM_FORM_ORIGINS })).toContain("form-action 'self' https://*.checkout.com;");
   });
   it("makes a fresh nonce each time", () => {
     const a = newNonce();

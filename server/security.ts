@@ -4,11 +4,15 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** checkout.com's hosted payment pages, where a payment form's post is redirected when checkout.com is used. */
+export const CHECKOUT_COM_FORM_ORIGINS = ["https://*.checkout.com"] as const;
+
 /**
  * The Content-Security-Policy every page is served with. Scripts and the brand <style> run by nonce only;
- * no inline style attributes, no third-party origins.
+ * no inline style attributes, no third-party origins — except `formTargets`: form-action also governs where a
+ * form post may be redirected, so the card gateway's hosted page must be listed when it is on another origin.
  */
-export function contentSecurityPolicy(nonce: string, options: { dev?: boolean } = {}): string {
+export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; formTargets?: readonly string[] } = {}): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
@@ -16,7 +20,7 @@ export function contentSecurityPolicy(nonce: string, options: { dev?: boolean } 
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
-    "form-action": ["'self'"],
+    "form-action": ["'self'", ...(options.formTargets ?? [])],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CHECKOUT_MESSAGES } from "../../platform/contract/checkout";
 import {
   coordinatePair,
   DEVICE_LOCATION_FAILED,
@@ -164,5 +165,83 @@ describe("hasLocation (spec 1 §5)", () => {
     expect(hasLocation({ postcode: " ", address: "" })).toBe(false);
     expect(hasLocation(null)).toBe(false);
     expect(hasLocation(undefined)).toBe(false);
+  });
+});
+
+describe("address normalisation, further cases (spec 2 §3, §5)", () => {
+  it("says 'Invalid address object.' in the contract's words", () => {
+    expect(INVALID_ADDRESS_OBJECT).toBe(CHECKOUT_MESSAGES.invalidAddressObject);
+  });
+
+  it("prefers addressline1/addressline2 to line1/line2 when both legacy names are present", () => {
+    expect(normaliseAddress({ addressline1: "Old 1", line1: "Older 1", addressline2: "Old 2", line2: "Older 2" })).toMatchObject({
+      addressLine1: "Old 1",
+      addressLine2: "Old 2",
+    });
+  });
+
+  it("falls back to a legacy name when the new one is blank or not text", () => {
+    expect(normaliseAddress({ addressLine1: "  ", addressline1: "Flat 2", addressLine2: null, line2: "3 Mill Lane" })).toMatchObject({
+      addressLine1: "Flat 2",
+      addressLine2: "3 Mill Lane",
+    });
+  });
+
+  it("maps each legacy name on its own", () => {
+    expect(normaliseAddress({ addressline1: "A" }).addressLine1).toBe("A");
+    expect(normaliseAddress({ addressline2: "B" }).addressLine2).toBe("B");
+    expect(normaliseAddress({ line1: "C" }).addressLine1).toBe("C");
+    expect(normaliseAddress({ line2: "D" }).addressLine2).toBe("D");
+    expect(normaliseAddress({ line1: "C" }).addressLine2).toBe("");
+  });
+
+  it("reads numbers as text and drops other values", () => {
+    expect(normaliseAddress({ addressLine1: 10, town: { name: "Leeds" }, postcode: ["LS1"], countryCode: true })).toEqual({
+      addressLine1: "10",
+      addressLine2: "",
+      town: "",
+      county: "",
+      postcode: "",
+      countryCode: "",
+    });
+  });
+
+  it("keeps only the address fields", () => {
+    expect(Object.keys(normaliseAddress({ ...downing, line1: "x", firstName: "Ada", type: "delivery" })).sort()).toEqual(
+      ["addressLine1", "addressLine2", "countryCode", "county", "postcode", "town"],
+    );
+  });
+
+  it("counts an address complete with line 1, country and town alone, whatever else is missing", () => {
+    expect(isAddressComplete({ addressLine1: "1 High St", town: "Leeds", countryCode: "GB" })).toBe(true);
+    expect(isAddressComplete({ addressline1: "1 High St", town: "Leeds", countryCode: "GB" })).toBe(true);
+    expect(isAddressComplete({ addressLine2: "1 High St", town: "Leeds", countryCode: "GB" })).toBe(false);
+    expect(isAddressComplete({ ...downing, countryCode: " " })).toBe(false);
+  });
+
+  it("counts anything but an object incomplete, without throwing", () => {
+    for (const bad of [undefined, "1 High St, Leeds", 3, [], [downing]]) expect(isAddressComplete(bad), String(bad)).toBe(false);
+  });
+
+  it("shows trimmed parts with legacy names, and nothing for a non-object", () => {
+    expect(formatAddress({ addressline1: " 1 High St ", addressline2: "", town: " Leeds ", postcode: "LS1 1UR", countryCode: "GB" })).toBe(
+      "1 High St, Leeds, LS1 1UR",
+    );
+    expect(formatAddress({ town: "Leeds" })).toBe("Leeds");
+    expect(formatAddress(null)).toBe("");
+    expect(formatAddress("1 High St")).toBe("");
+  });
+
+  it("maps legacy names and missing fields to the card form", () => {
+    expect(toCardFormAddress({ line1: "Flat 2", addressline2: "3 Mill Lane", town: "Leeds" })).toEqual({
+      addressLine1: "Flat 2",
+      addressLine2: "3 Mill Lane",
+      zip: "",
+      city: "Leeds",
+      state: "",
+      country: "",
+    });
+    expect(() => toCardFormAddress(null)).toThrow(INVALID_ADDRESS_OBJECT);
+    expect(() => toCardFormAddress([])).toThrow(INVALID_ADDRESS_OBJECT);
   });
 });

@@ -21,7 +21,7 @@ export const NO_STORE_MESSAGE = "Cannot perform basket action - no store selecte
 /** Ours: the spec gives no words for a coupon that needs a verified mobile number. */
 export const VERIFY_MOBILE_TO_ORDER_MESSAGE =
   "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.";
-/** Ours: what the page says in place of the checkout button until checkout exists. */
+/** Ours: what the page says above the checkout button when nothing stands in the way. */
 export const BASKET_READY_MESSAGE = "Your basket is ready for checkout";
 export const TIP_DELIVERY_ONLY_MESSAGE = "Driver tips are for delivery orders only.";
 export const BASKET_CLEARED_MESSAGE = "Your basket is empty.";

@@ -358,7 +358,12 @@ function FilledBasket({ data: page, basket, couponError }: { data: StoreData; ba
               Checkout
             </h2>
             {problems.length === 0 ? (
-              <p className={summary.ready}>{BASKET_READY_MESSAGE}</p>
+              <>
+                <p className={summary.ready}>{BASKET_READY_MESSAGE}</p>
+                <Link to="/checkout" className={`${f.button.primary} ${f.buttonBlock}`}>
+                  Checkout
+                </Link>
+              </>
             ) : (
               <>
                 <p>Before you can check out:</p>

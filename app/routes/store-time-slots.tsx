@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { redirect, useFetcher, useRevalidator } from "react-router";
+import { Link, redirect, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import type { Route } from "./+types/store-time-slots";
 import type { StoreDetails } from "../../platform/contract";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
@@ -93,6 +93,9 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
   }, [revalidateAt]);
 
   const optimisticStart = fetcher.formData ? String(fetcher.formData.get("timeSlotDate") ?? "") : null;
+  // Sent here from checkout to change the time: every link and post keeps that, and the way back is offered.
+  const fromCheckout = useSearchParams()[0].get("from") === "checkout";
+  const keep = fromCheckout ? "&from=checkout" : "";
   const idempotencyKey = useMemo(() => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined), [loaderData]);
 
   if (loaderData.locationMissing) {
@@ -119,18 +122,23 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
         today={loaderData.today}
         method={loaderData.method}
         costText={loaderData.costText}
-        action={`/stores/${store.slug}/time-slots?day=${loaderData.shownDay}`}
+        action={`/stores/${store.slug}/time-slots?day=${loaderData.shownDay}${keep}`}
         csrf={csrf}
-        dayHref={(slotDate) => `?day=${slotDate}`}
+        dayHref={(slotDate) => `?day=${slotDate}${keep}`}
         idempotencyKey={idempotencyKey}
         pending={fetcher.state !== "idle"}
         onChoose={(startTime) =>
           fetcher.submit(
             { csrf, intent: "reserve", timeSlotDate: startTime, ...(idempotencyKey ? { idempotencyKey } : {}) },
-            { method: "post", action: `/stores/${store.slug}/time-slots?day=${loaderData.shownDay}` },
+            { method: "post", action: `/stores/${store.slug}/time-slots?day=${loaderData.shownDay}${keep}` },
           )
         }
       />
+      {fromCheckout && loaderData.selected ? (
+        <p>
+          <Link to="/checkout/options">Back to checkout</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

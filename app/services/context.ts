@@ -87,6 +87,14 @@ export interface SessionData {
   slotTiming: "asap" | "future";
   /** The last postcode search that failed: the same value again fails the same way (spec 1 §5). */
   lastPostcodeSearch: { value: string; error: string };
+  /** The checkout's sign-in choice (spec 2 §2): guest until member accounts arrive. Cleared with the basket. */
+  checkoutMode: "guest";
+  /** The shopper accepted the terms on the details step for this basket. */
+  acceptedTerms: boolean;
+  /** The order just placed: the success page shows it (spec 2 §2 success). */
+  lastOrder: { businessOrderId: string; statusToken: string; storeId: number };
+  /** A signed-in member of staff (the order board), with the board's own platform token. */
+  staff: { token: string; expiresAt: number; username: string };
 }
 
 /** A store search that failed, shown once inline in the widget it came from. */

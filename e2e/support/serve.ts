@@ -18,7 +18,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "storefront-e2e-"));
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir },
+  // The order board's credentials are e2e/support/checkout.ts's STAFF.
+  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password" },
 });
 
 function cleanUp(): void {

@@ -36,6 +36,8 @@ export type BusinessProfileOverrides = Partial<BusinessProfile>;
 export interface DeploymentProfile {
   /** RECAPTCHA_SITE_KEY: the web site key the storefront's reCAPTCHA widget uses. */
   recaptchaSiteKey?: string | null;
+  /** The card gateway's public key (CHECKOUT_PUBLIC_KEY, or the embedded test gateway's), for tokenising in browsers. */
+  checkoutPublicKey?: string | null;
 }
 
 /**
@@ -50,6 +52,14 @@ export async function getBusinessProfile(db: Db, deployment: DeploymentProfile =
   if (deployment.recaptchaSiteKey) {
     const recaptcha = merged.recaptcha ?? DEFAULT_BUSINESS_PROFILE.recaptcha;
     merged.recaptcha = { siteKeys: { ...recaptcha.siteKeys, web: deployment.recaptchaSiteKey } };
+  }
+  // Tokens made with any other public key would be refused by the gateway the deployment pays through.
+  if (deployment.checkoutPublicKey) {
+    const publicKey = deployment.checkoutPublicKey;
+    const gateways = merged.paymentGateways ?? DEFAULT_BUSINESS_PROFILE.paymentGateways;
+    merged.paymentGateways = gateways.some((g) => g.name === "checkoutcom")
+      ? gateways.map((g) => (g.name === "checkoutcom" ? { ...g, fields: { ...g.fields, publicKey } } : g))
+      : [...gateways, { name: "checkoutcom", fields: { publicKey } }];
   }
   const result = businessProfileSchema.safeParse(merged);
   if (!result.success) {

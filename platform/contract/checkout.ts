@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { basketSchema } from "./basket";
 import { endpoint } from "./endpoint";
+import { placedOrderSchema } from "./payments";
 
 /*
  * Checkout (spec 2 §3, §4, §7): the guest's registration check, contact details, delivery and billing addresses,
@@ -55,6 +56,11 @@ export const checkoutStateSchema = z.object({
   billingAddress: checkoutAddressSchema.nullable(),
   instructions: z.string().nullable(),
   marketing: z.object({ marketingChannelId: z.number().int().nullable(), options: z.array(marketingOptionSchema) }).nullable(),
+  /**
+   * The order this basket became, once placed (its lines are then emptied): a resubmitted or refreshed payment step
+   * finds the order it already made instead of an empty basket.
+   */
+  placedOrder: placedOrderSchema.nullable(),
 });
 export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 

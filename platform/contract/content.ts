@@ -254,6 +254,16 @@ export const checkoutContentSchema = z.object({
   orderNotePlaceholder: text(),
   successTitle: text(),
   successMessage: text(),
+  /** The terms a shopper accepts at checkout: the link's text and where it goes. */
+  termsLabel: text("I accept the terms and conditions"),
+  termsLink: text("/terms-and-conditions"),
+  /** Spec 2 §3 checkout marketing: intro texts, whether to name the channel, and the options offered. */
+  marketing: group({
+    intro: text(),
+    secondaryIntro: text(),
+    showChannel: flag(),
+    options: list(z.object({ type: z.string().trim().min(1).max(40), text: text() })),
+  }),
 });
 export type CheckoutContent = z.output<typeof checkoutContentSchema>;
 

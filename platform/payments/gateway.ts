@@ -87,6 +87,8 @@ export interface PaymentGateway {
   readonly name: "checkoutcom";
   /** sandbox and live are checkout.com's environments; test is the embedded stand-in. */
   readonly environment: "sandbox" | "live" | "test";
+  /** The public key (pk_…) that browsers and wallets tokenise with; the business profile publishes it. */
+  readonly publicKey?: string;
   createHostedPayment(request: HostedPaymentRequest, idempotencyKey: string): Promise<HostedPayment>;
   getHostedPayment(id: string): Promise<HostedPaymentStatus>;
   requestPayment(request: PaymentRequest, idempotencyKey: string): Promise<GatewayPayment>;

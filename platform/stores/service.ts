@@ -13,7 +13,7 @@ import {
 import { getBusinessProfile } from "../business/profile";
 import { getWhiteLabelSettings } from "../business/white-label";
 import type { Db } from "../db/open";
-import { storeHolidays, storeOrderMethods, stores } from "../db/schema";
+import { storeHolidays, storeOrderMethods, storePaymentMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../router";
 import { distanceKm, servesDelivery } from "./geo";
@@ -140,10 +140,11 @@ export async function storeDetails(ctx: RequestContext, storeId: number | null, 
   const fulfilmentLocation = await resolveLocation(ctx, location);
   const point = fulfilmentLocation ? { lat: fulfilmentLocation.latitude, lng: fulfilmentLocation.longitude } : null;
 
-  const [methods, profile, settings] = await Promise.all([
+  const [methods, profile, settings, paymentMethods] = await Promise.all([
     loadMethods(ctx.db, [store.id]),
     getBusinessProfile(ctx.db),
     point ? getWhiteLabelSettings(ctx.db) : null,
+    paymentMethodsOf(ctx.db, store.id),
   ]);
   const m = methods.get(store.id) ?? {};
   const now = ctx.clock.now();
@@ -165,21 +166,7 @@ export async function storeDetails(ctx: RequestContext, storeId: number | null, 
       collection: methodState(store, m.collection, "collection", { holidays, now, canDeliver: canCollect, km }),
     },
     storeProductTypes: store.productTypes,
-    // Store-level payment settings arrive with the payments issue; until then every store takes both.
-    paymentMethods: [
-      {
-        name: "cash",
-        settings: { enabledForMethod: { delivery: true, collection: true }, cutOffTime: "21:00:00", paymentGateways: [] },
-      },
-      {
-        name: "card",
-        settings: {
-          enabledForMethod: { delivery: true, collection: true },
-          cutOffTime: null,
-          paymentGateways: profile.paymentGateways.map((g) => g.name),
-        },
-      },
-    ],
+    paymentMethods,
     paymentGateways: profile.paymentGateways.map((g) => ({
       name: g.name,
       // checkout.com's sandbox keys start pk_sbox_ (older accounts pk_test_); anything else is a live key.
@@ -219,6 +206,28 @@ export async function storeDetails(ctx: RequestContext, storeId: number | null, 
     },
     fulfilmentLocation,
   };
+}
+
+/** The order the payment step lists ways of paying in; anything unknown goes last. */
+const PAYMENT_METHOD_ORDER = ["cash", "card", "applepay", "googlepay"];
+
+/** How the store takes payment, per way of paying: its store_payment_methods rows (none: it takes nothing). */
+export async function paymentMethodsOf(db: Db, storeId: number): Promise<StoreDetails["paymentMethods"]> {
+  const rows = await db.select().from(storePaymentMethods).where(inArray(storePaymentMethods.storeId, [storeId]));
+  const rank = (name: string) => {
+    const at = PAYMENT_METHOD_ORDER.indexOf(name);
+    return at < 0 ? PAYMENT_METHOD_ORDER.length : at;
+  };
+  return rows
+    .sort((a, b) => rank(a.name) - rank(b.name))
+    .map((row) => ({
+      name: row.name,
+      settings: {
+        enabledForMethod: { delivery: row.enabledForDelivery, collection: row.enabledForCollection },
+        cutOffTime: row.cutOffTime,
+        paymentGateways: row.gateways,
+      },
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -412,13 +412,13 @@ describe("POST /api/stores/select", () => {
     });
     expect(details.orderMethods.delivery).toMatchObject({ status: "open", canDeliver: true, cost: 199 });
     expect(details.orderMethods.collection).toMatchObject({ status: "open", canDeliver: true });
-    expect(details.paymentMethods.map((p) => p.name)).toEqual(["cash", "card"]);
+    expect(details.paymentMethods.map((p) => p.name)).toEqual(["cash", "card", "applepay", "googlepay"]);
     expect(details.paymentMethods[0]!.settings).toEqual({
       enabledForMethod: { delivery: true, collection: true },
       cutOffTime: "21:00:00",
       paymentGateways: [],
     });
-    expect(details.paymentMethods[1]!.settings.paymentGateways).toEqual(["checkoutcom"]);
+    for (const wallet of details.paymentMethods.slice(1)) expect(wallet.settings.paymentGateways).toEqual(["checkoutcom"]);
     expect(details.paymentGateways).toEqual([{ name: "checkoutcom", mode: "sandbox", fields: { publicKey: "pk_sbox_embedded_test_gateway" } }]);
     // Today and the seven days after it.
     expect(details.deliveryDays.map((d) => d.date)).toEqual([

@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import { controllableClock, type ControllableClock, type OauthTokenResponse } from "../contract";
 import type { Database, Db } from "../db/open";
 import { createPlatform, type PlatformConfig } from "../http";
+import type { PaymentServices } from "../payments/gateway";
+import { embeddedPaymentServices } from "../payments";
 import { memoryLogger, type LogEntry } from "./memory-logger";
 import { openTestDatabase } from "./test-database";
 
@@ -36,12 +38,20 @@ export interface TestPlatform {
   db: Db;
   kind: Database["kind"];
   logs: LogEntry[];
+  /**
+   * The embedded test gateway the platform pays through (unless `payments` replaced it): its pages and API, for
+   * tests that play the shopper on the hosted card page or the 3-D Secure challenge (see
+   * platform/payments/test-gateway/drive.ts). Its redirect hrefs are paths under basePath.
+   */
+  testGateway: { basePath: string; fetch(request: Request): Promise<Response> };
   close(): Promise<void>;
 }
 
 export interface TestPlatformOptions {
   now?: string;
   config?: Partial<PlatformConfig>;
+  /** Replaces the embedded test gateway (e.g. `{ gateway: null, applePay: null }`, or a validator for Apple Pay). */
+  payments?: PaymentServices;
 }
 
 const ORIGIN = "http://platform.test";
@@ -60,7 +70,8 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     refreshTokenSeconds: 30 * 24 * 3600,
     ...options.config,
   };
-  const platform = createPlatform({ db: database.db, clock, log, config });
+  const embedded = embeddedPaymentServices({ db: database.db, clock, log });
+  const platform = createPlatform({ db: database.db, clock, log, config, payments: options.payments ?? embedded.services });
 
   async function call(method: string, path: string, body?: Record<string, unknown>, opts: CallOptions = {}): Promise<TestResponse> {
     const upper = method.toUpperCase();
@@ -94,6 +105,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     db: database.db,
     kind: database.kind,
     logs: log.entries,
+    testGateway: { basePath: embedded.testGateway.basePath, fetch: embedded.testGateway.fetch },
     close: () => database.close(),
   };
 }

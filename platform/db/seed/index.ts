@@ -1,14 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../open";
-import { addresses, coupons, menuGroups, postcodes, storeHolidays, storeOrderMethods, stores } from "../schema";
+import { addresses, coupons, menuGroups, orders, postcodes, storeHolidays, storeOrderMethods, storePaymentMethods, stores } from "../schema";
 import { seedAddresses } from "./addresses";
 import { seedBanners } from "./banners";
 import { seedCatalogue } from "./catalogue";
 import { seedCoupons } from "./coupons";
+import { seedMembers } from "./members";
 import { demoPostcodes } from "./postcodes";
-import { demoStores } from "./stores";
+import { demoPaymentMethods, demoStores } from "./stores";
 
-export { demoStoreIds, demoStores } from "./stores";
+export { demoPaymentMethods, demoStoreIds, demoStores } from "./stores";
+export { demoMembers } from "./members";
 export { demoPostcodes, displayPostcode, normalisePostcode } from "./postcodes";
 
 export interface SeedSummary {
@@ -37,6 +39,7 @@ async function lockSeeding(tx: Tx) {
 async function insertDemoData(tx: Tx, options: { keepExistingPostcodes: boolean }) {
   await tx.insert(stores).values(demoStores.map(({ methods: _methods, holidays: _holidays, ...store }) => store));
   await tx.insert(storeOrderMethods).values(demoStores.flatMap((s) => s.methods.map((m) => ({ ...m, storeId: s.id }))));
+  await tx.insert(storePaymentMethods).values(demoPaymentMethods());
   const holidays = demoStores.flatMap((s) => s.holidays.map((h) => ({ ...h, storeId: s.id })));
   if (holidays.length > 0) await tx.insert(storeHolidays).values(holidays);
   // A postcode table imported from ONS data may already hold these postcodes; its figures win.
@@ -52,6 +55,7 @@ async function insertDemoData(tx: Tx, options: { keepExistingPostcodes: boolean 
   await seedCatalogue(tx);
   await seedCoupons(tx);
   await seedBanners(tx);
+  await seedMembers(tx, new Date());
 }
 
 /** Seeds the demo brand when the database has no stores yet. Returns whether it seeded. */
@@ -67,11 +71,14 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 
 /**
  * Replaces all store data and the postcode table with the demo brand, so ids and contents are exactly
- * those of the seed files again. Order methods and holidays go with their stores (ON DELETE CASCADE).
+ * those of the seed files again. Order methods, payment methods, holidays and baskets go with their stores (ON
+ * DELETE CASCADE); their orders are deleted first. Members are kept; the demo members are added if missing.
  */
 export async function reseed(db: Db): Promise<SeedSummary> {
   await db.transaction(async (tx) => {
     await lockSeeding(tx);
+    // Orders name their store; the demo's orders go with the demo's stores.
+    await tx.delete(orders);
     await tx.delete(stores);
     await tx.delete(menuGroups);
     await tx.delete(addresses);

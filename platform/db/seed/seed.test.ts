@@ -1,8 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { distanceKm, servesDelivery } from "../../stores/geo";
 import { openDatabase, type Database } from "../open";
-import { postcodes, storeHolidays, storeOrderMethods, stores, type WeeklyHours } from "../schema";
+import { members, postcodes, storeHolidays, storeOrderMethods, storePaymentMethods, stores, type WeeklyHours } from "../schema";
 import { demoStoreIds, demoSummary, reseed, seedIfEmpty } from "./index";
 
 let database: Database;
@@ -281,5 +281,39 @@ describe("the demo brand", () => {
         expect(holiday.holidayMessage.length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe("payment methods and members", () => {
+  beforeAll(async () => {
+    await reseed(database.db);
+  });
+
+  it("lets every store take cash, card and both wallets, cards and wallets through checkout.com", async () => {
+    const rows = await database.db.select().from(storePaymentMethods);
+    const storeIds = (await database.db.select({ id: stores.id }).from(stores)).map((s) => s.id);
+    for (const id of storeIds) {
+      const mine = rows.filter((r) => r.storeId === id);
+      expect(mine.map((r) => r.name).sort()).toEqual(["applepay", "card", "cash", "googlepay"]);
+      for (const row of mine) expect(row.gateways).toEqual(row.name === "cash" ? [] : ["checkoutcom"]);
+      expect(mine.find((r) => r.name === "cash")!.cutOffTime).toBe("21:00:00");
+    }
+  });
+
+  it("has a store taking cash for collection only", async () => {
+    const [cash] = await database.db
+      .select()
+      .from(storePaymentMethods)
+      .where(and(eq(storePaymentMethods.storeId, demoStoreIds.openLondonSpitalfields), eq(storePaymentMethods.name, "cash")));
+    expect(cash).toMatchObject({ enabledForDelivery: false, enabledForCollection: true });
+  });
+
+  it("has a demo member for the member e-mail check, kept (not doubled) by a reseed", async () => {
+    await reseed(database.db);
+    const rows = await database.db.select().from(members);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: "sam.patel@example.com", mobile: "07700900982", mobileValidated: true });
+    const checking = await database.db.select({ id: stores.id }).from(stores).where(eq(stores.memberEmailCheck, true));
+    expect(checking.length).toBeGreaterThan(0);
   });
 });

@@ -26,7 +26,7 @@
  * settings alone, never from the hour the tests run. IV27 4AA (Lairg) is in the postcode table and no
  * store delivers there or lies within 25 km of it.
  */
-import type { storeHolidays, storeOrderMethods, stores, WeeklyHours } from "../schema";
+import type { storeHolidays, storeOrderMethods, storePaymentMethods, stores, WeeklyHours } from "../schema";
 import { normalisePostcode } from "./postcodes";
 
 export type SeedMethod = Omit<typeof storeOrderMethods.$inferInsert, "storeId">;
@@ -617,3 +617,26 @@ export const demoStores: SeedStore[] = [
     holidays: festiveClosures({ scottish: true }),
   },
 ];
+
+export type SeedPaymentMethod = Omit<typeof storePaymentMethods.$inferInsert, "storeId">;
+
+/** Every demo store takes these: cash (no gateway, and no cash for alcohol in slots ending after 21:00), card and wallets through checkout.com. */
+const standardPaymentMethods: SeedPaymentMethod[] = [
+  { name: "cash", enabledForDelivery: true, enabledForCollection: true, cutOffTime: "21:00:00", gateways: [] },
+  { name: "card", enabledForDelivery: true, enabledForCollection: true, cutOffTime: null, gateways: ["checkoutcom"] },
+  { name: "applepay", enabledForDelivery: true, enabledForCollection: true, cutOffTime: null, gateways: ["checkoutcom"] },
+  { name: "googlepay", enabledForDelivery: true, enabledForCollection: true, cutOffTime: null, gateways: ["checkoutcom"] },
+];
+
+/** Stores that take payment differently from the standard set, by store id. */
+const paymentMethodOverrides: Partial<Record<number, Partial<Record<SeedPaymentMethod["name"], Partial<SeedPaymentMethod>>>>> = {
+  // Spitalfields' drivers carry no cash: cash is for collection only.
+  [demoStoreIds.openLondonSpitalfields]: { cash: { enabledForDelivery: false } },
+};
+
+/** The store_payment_methods rows of every demo store. */
+export function demoPaymentMethods(): (SeedPaymentMethod & { storeId: number })[] {
+  return demoStores.flatMap((store) =>
+    standardPaymentMethods.map((method) => ({ ...method, ...paymentMethodOverrides[store.id]?.[method.name], storeId: store.id })),
+  );
+}

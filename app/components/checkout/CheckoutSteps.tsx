@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import * as styles from "./Checkout.css";
+
+export type StepKey = "login" | "options" | "details" | "payment";
+
+const STEPS: { key: StepKey; label: string; path: string }[] = [
+  { key: "login", label: "Sign in", path: "/checkout/login" },
+  { key: "options", label: "Your order", path: "/checkout/options" },
+  { key: "details", label: "Your details", path: "/checkout/details" },
+  { key: "payment", label: "Payment", path: "/checkout/payment" },
+];
+
+/** The step indicator (UX.md): where the shopper stands, with earlier finished steps one tap away. */
+export function CheckoutSteps({ current, done }: { current: StepKey; done: Partial<Record<StepKey, boolean>> }) {
+  const at = STEPS.findIndex((s) => s.key === current);
+  return (
+    <nav aria-label="Checkout steps">
+      <p>
+        Step {at + 1} of {STEPS.length}
+      </p>
+      <ol className={styles.steps}>
+        {STEPS.map((step, index) => {
+          const isCurrent = step.key === current;
+          const finished = Boolean(done[step.key]) && !isCurrent;
+          const className = [styles.step, isCurrent ? styles.stepCurrent : "", finished ? styles.stepDone : ""].filter(Boolean).join(" ");
+          return (
+            <li key={step.key} className={className} aria-current={isCurrent ? "step" : undefined}>
+              {finished && index < at ? (
+                <Link to={step.path}>
+                  {step.label}
+                   (done)
+                </Link>
+              ) : (
+                <span>
+                  {step.label}
+                  {finished ? " (done)" : ""}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

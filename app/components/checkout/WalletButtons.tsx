@@ -1,0 +1,231 @@
+import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { PaymentMethodName } from "../../../platform/contract/payment-rules";
+import { GOOGLE_PAY_REDIRECT_DELAY_MS, walletButtons } from "~/models/payment-options";
+import * as forms from "~/styles/forms.css";
+import * as styles from "./Checkout.css";
+
+/* The browser's wallet APIs, as far as this file uses them. */
+interface ApplePayPaymentEvent {
+  payment: { token: { paymentData: unknown }; billingContact?: ApplePayContact };
+}
+interface ApplePayContact {
+  givenName?: string;
+  familyName?: string;
+  addressLines?: string[];
+  locality?: string;
+  administrativeArea?: string;
+  postalCode?: string;
+  countryCode?: string;
+}
+interface ApplePaySessionLike {
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
+  onpaymentauthorized: ((event: ApplePayPaymentEvent) => void) | null;
+  oncancel: (() => void) | null;
+  begin(): void;
+  abort(): void;
+  completeMerchantValidation(session: unknown): void;
+  completePayment(status: number): void;
+}
+interface ApplePaySessionClass {
+  new (version: number, request: Record<string, unknown>): ApplePaySessionLike;
+  canMakePayments(): boolean;
+  STATUS_SUCCESS: number;
+  STATUS_FAILURE: number;
+}
+
+type WalletAnswer = { ok: boolean; message?: string; redirect?: string; merchantSession?: unknown; next?: "success" | "redirect"; href?: string };
+
+const GOOGLE_PAY_METHOD = "https://google.com/pay";
+const APPLE_PAY_ERROR = "An error occurred while processing the Apple Pay payment.";
+const GOOGLE_PAY_ERROR = "There was an error processing with Google Pay";
+
+function googlePayData(merchantName: string, totalPence: number, publicKey: string) {
+  return {
+    apiVersion: 2,
+    apiVersionMinor: 0,
+    merchantInfo: { merchantName },
+    allowedPaymentMethods: [
+      {
+        type: "CARD",
+        parameters: { allowedAuthMethods: ["PAN_ONLY", "CRYPTOGRAM_3DS"], allowedCardNetworks: ["VISA", "MASTERCARD", "DISCOVER", "JCB"] },
+        tokenizationSpecification: { type: "PAYMENT_GATEWAY", parameters: { gateway: "checkoutltd", gatewayMerchantId: publicKey } },
+      },
+    ],
+    transactionInfo: { totalPriceStatus: "FINAL", totalPrice: (totalPence / 100).toFixed(2), currencyCode: "GBP", countryCode: "GB" },
+  };
+}
+
+/**
+ * Apple Pay and Google Pay buttons (spec 2 §4, §5): shown only with script, where the browser supports the wallet,
+ * the business enables it and the order may be paid that way. Nothing is shown until support is known, so no
+ * button ever appears that cannot work.
+ */
+export function WalletButtons(props: {
+  options: PaymentMethodName[];
+  flags: { enableApplePayment: boolean; enableGooglePayment: boolean };
+  disabled: boolean;
+  storeId: number;
+  storeName: string;
+  totalPence: number;
+  gatewayPublicKey?: string;
+}) {
+  const root = useRouteLoaderData("root") as { csrf?: string } | undefined;
+  const [support, setSupport] = useState({ applePay: false, googlePay: false });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const apple = (window as unknown as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession;
+    let applePay = false;
+    try {
+      applePay = typeof apple === "function" && apple.canMakePayments();
+    } catch {
+      applePay = false;
+    }
+    setSupport((s) => ({ ...s, applePay }));
+    if (typeof window.PaymentRequest !== "function" || !props.flags.enableGooglePayment) return;
+    try {
+      const probe = new PaymentRequest([{ supportedMethods: GOOGLE_PAY_METHOD, data: googlePayData(props.storeName, props.totalPence, props.gatewayPublicKey ?? "") }], {
+        total: { label: props.storeName, amount: { currency: "GBP", value: (props.totalPence / 100).toFixed(2) } },
+      });
+      probe
+        .canMakePayment()
+        .then((can) => setSupport((s) => ({ ...s, googlePay: can })))
+        .catch(() => undefined);
+    } catch {
+      // Not supported: no button.
+    }
+  }, [props.flags.enableGooglePayment, props.storeName, props.totalPence, props.gatewayPublicKey]);
+
+  const shown = walletButtons(props.flags, support, props.options);
+  if (!shown.applePay && !shown.googlePay) return null;
+
+  async function post(fields: Record<string, string>): Promise<{ status: number; body: WalletAnswer }> {
+    const body = new URLSearchParams({ csrf: root?.csrf ?? "", idempotencyKey: crypto.randomUUID(), ...fields });
+    const response = await fetch("/checkout/payment/wallet", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } });
+    return { status: response.status, body: await readAnswer(response) };
+  }
+
+  function payWithApple() {
+    const Session = (window as unknown as { ApplePaySession: ApplePaySessionClass }).ApplePaySession;
+    setError(null);
+    const session = new Session(3, {
+      countryCode: "GB",
+      currencyCode: "GBP",
+      supportedNetworks: ["visa", "masterCard", "discover", "jcb"],
+      merchantCapabilities: ["supports3DS"],
+      requiredBillingContactFields: ["postalAddress", "name"],
+      total: { label: props.storeName, amount: (props.totalPence / 100).toFixed(2) },
+    });
+    session.onvalidatemerchant = (event) => {
+      void post({ intent: "apple-validate", validationURL: event.validationURL }).then(({ status, body }) => {
+        if (status === 422 && body.redirect) {
+          session.abort();
+          window.location.assign(body.redirect);
+          return;
+        }
+        if (!body.ok) {
+          session.abort();
+          setError(body.message ?? APPLE_PAY_ERROR);
+          return;
+        }
+        session.completeMerchantValidation(body.merchantSession);
+      });
+    };
+    session.onpaymentauthorized = (event) => {
+      setBusy(true);
+      const contact = event.payment.billingContact;
+      const billingContact = contact
+        ? {
+            name: [contact.givenName, contact.familyName].filter(Boolean).join(" "),
+            addressLine1: contact.addressLines?.[0] ?? "",
+            addressLine2: contact.addressLines?.[1] ?? "",
+            town: contact.locality ?? "",
+            county: contact.administrativeArea ?? "",
+            postcode: contact.postalCode ?? "",
+            countryCode: contact.countryCode ?? "GB",
+          }
+        : null;
+      void post({ intent: "apple-pay", token: JSON.stringify(event.payment.token.paymentData), ...(billingContact ? { billingContact: JSON.stringify(billingContact) } : {}) }).then(({ body }) => {
+        // Spec 2 §4: only an approved payment succeeds.
+        if (body.ok && body.next === "success") {
+          session.completePayment(Session.STATUS_SUCCESS);
+          window.location.assign("/checkout/success");
+          return;
+        }
+        session.completePayment(Session.STATUS_FAILURE);
+        setBusy(false);
+        setError(body.message ?? APPLE_PAY_ERROR);
+      });
+    };
+    // Spec 2 §4: a cancel is an error.
+    session.oncancel = () => {
+      setBusy(false);
+      setError(APPLE_PAY_ERROR);
+    };
+    session.begin();
+  }
+
+  async function payWithGoogle() {
+    setError(null);
+    try {
+      const request = new PaymentRequest([{ supportedMethods: GOOGLE_PAY_METHOD, data: googlePayData(props.storeName, props.totalPence, props.gatewayPublicKey ?? "") }], {
+        total: { label: props.storeName, amount: { currency: "GBP", value: (props.totalPence / 100).toFixed(2) } },
+      });
+      const response = await request.show();
+      const details = response.details as { paymentMethodData?: { tokenizationData?: { token?: string } } };
+      setBusy(true);
+      const { body } = await post({ intent: "google-pay", token: details.paymentMethodData?.tokenizationData?.token ?? "" });
+      await response.complete(body.ok ? "success" : "fail");
+      if (body.ok && body.next === "success") {
+        window.location.assign("/checkout/success");
+        return;
+      }
+      if (body.ok && body.next === "redirect" && body.href) {
+        const href = body.href;
+        // Spec 2 §4: a Pending payment with a redirect link goes there after 100 ms.
+        window.setTimeout(() => window.location.assign(href), GOOGLE_PAY_REDIRECT_DELAY_MS);
+        return;
+      }
+      setBusy(false);
+      setError(body.message ?? GOOGLE_PAY_ERROR);
+    } catch {
+      setBusy(false);
+      setError(GOOGLE_PAY_ERROR);
+    }
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="wallets-title">
+      <h2 className={styles.panelTitle} id="wallets-title">
+        Pay with your phone or browser
+      </h2>
+      {error ? (
+        <p className={forms.errorMessage} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        {shown.applePay ? (
+          <button type="button" className={forms.button.secondary} onClick={payWithApple} disabled={props.disabled || busy}>
+            Pay with Apple Pay
+          </button>
+        ) : null}
+        {shown.googlePay ? (
+          <button type="button" className={forms.button.secondary} onClick={() => void payWithGoogle()} disabled={props.disabled || busy}>
+            Pay with Google Pay
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+async function readAnswer(response: Response): Promise<WalletAnswer> {
+  try {
+    return (await response.json()) as WalletAnswer;
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,65 @@
+import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from "react";
+import * as forms from "~/styles/forms.css";
+import { visuallyHidden } from "~/styles/global.css";
+
+export interface TextFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string | null;
+  defaultValue?: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+  inputMode?: "text" | "email" | "tel" | "numeric" | "none";
+  width?: keyof typeof forms.fieldWidth;
+  required?: boolean;
+  maxLength?: number;
+  spellCheck?: boolean;
+  /** Ties the input to a form elsewhere on the page (the HTML form attribute). */
+  form?: string;
+}
+
+/**
+ * A text input in the GOV.UK way: label above, hint under it, the error message between hint and field, the field
+ * marked invalid and described by both.
+ */
+export function TextField(props: TextFieldProps) {
+  const { id, name, label, hint, error, width } = props;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={error ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
+      <label className={forms.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <span className={forms.hint} id={hintId}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className={forms.errorMessage} id={errorId}>
+          <span className={visuallyHidden}>Error: </span>
+          {error}
+        </span>
+      ) : null}
+      <input
+        className={[forms.input, error ? forms.fieldError : "", width ? forms.fieldWidth[width] : ""].filter(Boolean).join(" ")}
+        id={id}
+        name={name}
+        type={props.type ?? "text"}
+        defaultValue={props.defaultValue}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        required={props.required}
+        maxLength={props.maxLength}
+        spellCheck={props.spellCheck}
+        form={props.form}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useMemo } from "react";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import type { Route } from "./+types/checkout-payment";
+import { api, type PaymentMethodName } from "../../platform/contract";
+import * as styles from "~/components/checkout/Checkout.css";
+import { WalletButtons } from "~/components/checkout/WalletButtons";
+import { CsrfInput } from "~/components/forms/CsrfInput";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { formatAddress } from "~/models/address";
+import { formatPence } from "~/models/money";
+import { PAYMENT_OPTION_LABELS, cardGatewayProblem, paymentContextFor, paymentDisabledReason, paymentOptions } from "~/models/payment-options";
+import { appContext, shopperContext } from "~/services/context";
+import { refusalMessage, requireCheckout, type CheckoutData } from "~/services/checkout.server";
+import { startPayment } from "~/services/payment.server";
+import * as forms from "~/styles/forms.css";
+
+export const PAYMENT_TITLE = "Checkout Payment";
+export const PAYMENT_DESCRIPTION = "Complete your payment";
+const CHOOSE_METHOD = "Choose how you would like to pay";
+const KEY = /^[\x21-\x7e]{1,100}$/;
+
+const OPTION_HINTS: Record<PaymentMethodName, string> = {
+  card: "Visa, Mastercard, Discover or JCB. You enter your card on our payment provider's secure page.",
+  cash: "Pay when you receive your order.",
+  applepay: "",
+  googlepay: "",
+};
+
+function paymentState(d: CheckoutData) {
+  const options = paymentOptions(paymentContextFor(d.store, d.basket, d.gateways));
+  const disabledReason = paymentDisabledReason({
+    storeClosed: d.storeNotice !== null && !d.store.ordersPaused,
+    storePaused: d.store.ordersPaused,
+    slotValid: d.basket.selectedSlot !== null,
+  });
+  return { options, disabledReason, cardProblem: options.includes("card") ? cardGatewayProblem(d.store, d.gateways) : null };
+}
+
+/** The payment step (spec 2 §2): the ways this order may be paid, and the billing address for a card. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  // The billing address is chosen from here, so reaching this page needs every step before billing.
+  const checkoutData = await requireCheckout(shopper, "billing");
+  const { basket, checkout, global, store } = checkoutData;
+  const state = paymentState(checkoutData);
+  return {
+    ...state,
+    total: formatPence(basket.orderTotal, { symbol: store.currency.symbolChar }),
+    method: basket.fulfilmentMethod.type,
+    deliveryAddress: checkout.deliveryAddress ? formatAddress(checkout.deliveryAddress) : null,
+    billingAddress: checkout.billingAddress ? formatAddress(checkout.billingAddress) : null,
+    billingFollowsDelivery:
+      checkout.billingAddress === null || (checkout.deliveryAddress !== null && formatAddress(checkout.billingAddress) === formatAddress(checkout.deliveryAddress)),
+    wallets: { enableApplePayment: global.payment.enableApplePayment, enableGooglePayment: global.payment.enableGooglePayment },
+    storeId: store.id,
+    storeName: store.storeName,
+    gatewayPublicKey: checkoutData.gatewayPublicKey,
+    totalPence: basket.orderTotal,
+    /** Fresh on every load: the pay form's idempotency key. */
+    formKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shopper = context.get(shopperContext);
+  const { log } = context.get(appContext);
+  const checkoutData = await requireCheckout(shopper, "billing");
+  const form = await request.formData();
+  const method = String(form.get("paymentMethod") ?? "") as PaymentMethodName;
+  const keyValue = String(form.get("idempotencyKey") ?? "");
+  const key = KEY.test(keyValue) ? keyValue : undefined;
+  const { options, disabledReason, cardProblem } = paymentState(checkoutData);
+  const refuse = (message: string, field = "paymentMethod-card") => data({ errors: [{ field, message }] }, { status: 400 });
+
+  if (disabledReason) return refuse(disabledReason);
+  if (!options.includes(method) || method === "applepay" || method === "googlepay") return refuse(CHOOSE_METHOD, `paymentMethod-${options[0] ?? "card"}`);
+
+  if (method === "card") {
+    if (cardProblem) return refuse(cardProblem);
+    const { basket, checkout } = checkoutData;
+    const same = basket.fulfilmentMethod.type === "delivery" && form.get("billingSame") === "yes";
+    if (same) {
+      try {
+        await shopper.api.call(api.setBillingAddress, { basketToken: basket.basketToken, sameAsDelivery: true });
+      } catch (error) {
+        return refuse(refusalMessage(error, "There was an error updating your address"), "billingSame");
+      }
+      return redirect("/checkout/payment/card-form", 303);
+    }
+    const differentSaved =
+      checkout.billingAddress !== null && (checkout.deliveryAddress === null || formatAddress(checkout.billingAddress) !== formatAddress(checkout.deliveryAddress));
+    return redirect(differentSaved ? "/checkout/payment/card-form" : "/checkout/payment/billing-address", 303);
+  }
+
+  const started = await startPayment(shopper, log, request, checkoutData, method, key);
+  if (started.kind === "placed") return redirect("/checkout/success", 303);
+  // The gateway's pages are not this app's routes: the browser must load them as documents, script or not.
+  if (started.kind === "redirect") return redirectDocument(started.href, 303);
+  return refuse(started.message, `paymentMethod-${method}`);
+}
+
+export default function CheckoutPayment({ loaderData, actionData }: Route.ComponentProps) {
+  const { options, disabledReason, cardProblem, method, total } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/checkout/payment";
+  const formOptions = options.filter((o) => o === "card" || o === "cash");
+  const walletOptions = useMemo(() => options.filter((o) => o === "applepay" || o === "googlepay"), [options]);
+  const [first] = formOptions;
+
+  return (
+    <>
+      <h1 className={styles.title}>{PAYMENT_TITLE}</h1>
+      <p className={styles.lead}>{PAYMENT_DESCRIPTION}</p>
+      <ErrorSummary errors={actionData?.errors ?? []} />
+      {disabledReason ? (
+        <div className={styles.notice} role="alert">
+          <p>{disabledReason}</p>
+          <p>
+            <Link to="/checkout/options">Check your order time</Link>
+          </p>
+        </div>
+      ) : null}
+      <p>
+        Total to pay: <strong>{total}</strong>
+      </p>
+
+      {options.length === 0 ? (
+        <p className={styles.notice}>This store cannot take payment for this order. Please change your order or choose another time.</p>
+      ) : null}
+
+      <WalletButtons
+        options={walletOptions}
+        flags={loaderData.wallets}
+        disabled={disabledReason !== null}
+        storeId={loaderData.storeId}
+        storeName={loaderData.storeName}
+        totalPence={loaderData.totalPence}
+        gatewayPublicKey={loaderData.gatewayPublicKey}
+      />
+
+      {formOptions.length > 0 ? (
+        <Form method="post" noValidate>
+          <CsrfInput />
+          <input type="hidden" name="idempotencyKey" value={loaderData.formKey} />
+          <fieldset className={forms.fieldset}>
+            <legend className={forms.legend}>
+              <h2 className={styles.panelTitle}>How would you like to pay?</h2>
+            </legend>
+            <div className={styles.choices}>
+              {formOptions.map((option) => (
+                <label key={option} className={styles.choice}>
+                  <input
+                    className={styles.choiceInput}
+                    type="radio"
+                    id={`paymentMethod-${option}`}
+                    name="paymentMethod"
+                    value={option}
+                    defaultChecked={option === first}
+                    disabled={option === "card" && cardProblem !== null}
+                  />
+                  <span className={styles.choiceText}>
+                    <span>{PAYMENT_OPTION_LABELS[option]}</span>
+                    <span className={styles.choiceHint}>{option === "card" && cardProblem ? cardProblem : OPTION_HINTS[option]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {options.includes("card") && method === "delivery" && loaderData.deliveryAddress ? (
+            <div className={forms.formGroup}>
+              <label className={styles.choice}>
+                <input className={styles.choiceInput} type="checkbox" id="billingSame" name="billingSame" value="yes" defaultChecked={loaderData.billingFollowsDelivery} />
+                <span className={styles.choiceText}>
+                  <span>My card's billing address is my delivery address</span>
+                  <span className={styles.choiceHint}>{loaderData.deliveryAddress}</span>
+                </span>
+              </label>
+            </div>
+          ) : null}
+
+          <button type="submit" className={forms.button.primary} disabled={disabledReason !== null || submitting} aria-disabled={disabledReason !== null || undefined}>
+            {submitting ? "Please wait…" : "Continue"}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: PAYMENT_TITLE }, { name: "description", content: PAYMENT_DESCRIPTION }];
+}

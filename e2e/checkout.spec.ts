@@ -1,0 +1,190 @@
+// Issue 6, "Checkout and payment": a guest checks out with JavaScript on and off — cash on collection, card 4242 on
+// delivery, the 3-D Secure card through its challenge, a declined card, a cancel at the gateway — and each order
+// appears on the staff board, its status page following the board. Resubmitting pay, refreshing a return page and
+// replaying the gateway's return make one charge and one order.
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import {
+  basketReadyForCheckout,
+  boardOrder,
+  CARDS,
+  checkoutAsGuest,
+  chooseDeliveryAddress,
+  expectSuccess,
+  fillDetails,
+  goToGatewayCardPage,
+  openBoard,
+  PAYMENT_CANCELLED,
+  PAYMENT_ISSUE,
+  paymentRecord,
+  payOnGateway,
+  toast,
+} from "./support/checkout";
+import { isPath } from "./support/stores";
+
+const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
+
+test.describe.configure({ timeout: 120_000 });
+
+async function boardPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: "en-GB" });
+  return context.newPage();
+}
+
+/** The status page's current status, as its live region reads it. */
+function currentStatus(page: Page) {
+  return page.getByRole("status").filter({ hasText: /^Status:/ });
+}
+
+test("cash on collection: a guest orders, the board moves the order on and the status page follows", async ({ page, browser, jsEnabled }) => {
+  await basketReadyForCheckout(page, "collection", jsEnabled);
+  await checkoutAsGuest(page);
+  await expectNoAxeViolations(page);
+  // Collection needs no delivery address: the details page asks only for the shopper's details.
+  await expect(page.getByRole("heading", { name: "Delivery address" })).toHaveCount(0);
+
+  // Bad details are refused in the spec's and GOV.UK's words, each tied to its field.
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary.getByRole("link", { name: "Enter your first name" })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "You must accept the terms and conditions to place an order" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "First name" })).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+
+  await fillDetails(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole("radio", { name: /^Cash/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  const number = await expectSuccess(page, VICTORIA_THANKS);
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Follow your order" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
+  await expect(currentStatus(page)).toHaveText("Status: Sent to Store");
+  await expectNoAxeViolations(page);
+  const statusUrl = page.url();
+
+  // The basket starts afresh after the order.
+  await page.goto("/basket");
+  await expect(page.getByText("You haven't added any items to your basket")).toBeVisible();
+
+  const board = await boardPage(browser);
+  await openBoard(board);
+  await board.goto("/staff?store=1");
+  const order = boardOrder(board, number);
+  await expect(order).toContainText("Sent to Store");
+  await expect(order).toContainText("Cash to take");
+  await order.getByRole("button", { name: `Move order ${number} to Store Accepted / Picking` }).click();
+  await expect(boardOrder(board, number)).toContainText("Store Accepted / Picking");
+  await page.goto(statusUrl);
+  await expect(currentStatus(page)).toHaveText("Status: Store Accepted / Picking");
+
+  await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to Picked` }).click();
+  // A collection has no driver: Picked is its last status.
+  await expect(boardOrder(board, number).getByRole("button")).toHaveCount(0);
+  await page.goto(statusUrl);
+  await expect(currentStatus(page)).toHaveText("Status: Picked");
+  await board.context().close();
+});
+
+test("card 4242 on delivery: address found by postcode, paid on the gateway's page @desktop-only", async ({ page, browser, jsEnabled }) => {
+  await basketReadyForCheckout(page, "delivery", jsEnabled);
+  await checkoutAsGuest(page);
+  await chooseDeliveryAddress(page);
+  await fillDetails(page);
+  await expectNoAxeViolations(page);
+  await goToGatewayCardPage(page);
+  await expectNoAxeViolations(page);
+
+  // The gateway checks the card itself; a mistyped number never reaches the storefront.
+  await page.getByRole("textbox", { name: "Card number" }).fill("4242 4242 4242 4241");
+  await page.getByRole("textbox", { name: "Expiry date" }).fill("12/30");
+  await page.getByRole("textbox", { name: "Security code" }).fill("123");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByRole("textbox", { name: "Card number" })).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+
+  await payOnGateway(page, CARDS.approved);
+  const number = await expectSuccess(page, VICTORIA_THANKS);
+
+  const board = await boardPage(browser);
+  await openBoard(board);
+  await board.goto("/staff?store=1");
+  await expect(boardOrder(board, number)).toContainText("Paid");
+  await board.context().close();
+});
+
+test("the 3-D Secure card goes through its challenge @desktop-only", async ({ page, jsEnabled }) => {
+  await basketReadyForCheckout(page, "delivery", jsEnabled);
+  await checkoutAsGuest(page);
+  await chooseDeliveryAddress(page);
+  await fillDetails(page, false);
+  await goToGatewayCardPage(page);
+  await payOnGateway(page, CARDS.challenge);
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/test-gateway/3ds/"));
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Authenticate" }).click();
+  await expectSuccess(page, VICTORIA_THANKS);
+});
+
+test("a declined card says so and leaves the basket as it was; a cancel at the gateway charges nothing @desktop-only", async ({ page, request, jsEnabled }) => {
+  await basketReadyForCheckout(page, "delivery", jsEnabled);
+  await checkoutAsGuest(page);
+  await chooseDeliveryAddress(page);
+  await fillDetails(page, false);
+
+  await goToGatewayCardPage(page);
+  await payOnGateway(page, CARDS.declined);
+  await expect(page).toHaveURL(isPath("/checkout/payment"));
+  await expect(toast(page, PAYMENT_ISSUE)).toBeVisible();
+  // The basket is intact: the summary still lists the order.
+  await expect(page.getByRole("complementary", { name: "Your order" })).toContainText("Larder Extra Mature Cheddar 400g");
+
+  await goToGatewayCardPage(page);
+  await page.getByRole("button", { name: "Cancel payment" }).click();
+  await expect(page).toHaveURL(isPath("/checkout/payment"));
+  await expect(toast(page, PAYMENT_CANCELLED)).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Your order" })).toContainText("Semi-Skimmed Milk 2 Pints");
+
+  // Then the card that works: one order, one charge, whatever went before.
+  await goToGatewayCardPage(page);
+  await payOnGateway(page, CARDS.approved);
+  const number = await expectSuccess(page, VICTORIA_THANKS);
+  expect(await paymentRecord(request, number)).toEqual({ orders: 1, approvedTries: 1, gatewayApproved: 1 });
+});
+
+test("pay sent twice, the return page refreshed and the gateway's return replayed: one charge, one order @desktop-only", async ({ page, request, jsEnabled }) => {
+  await basketReadyForCheckout(page, "delivery", jsEnabled);
+  await checkoutAsGuest(page);
+  await chooseDeliveryAddress(page);
+  await fillDetails(page, false);
+  await page.getByRole("radio", { name: /^Card/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(isPath("/checkout/payment/card-form"));
+
+  // The pay form sent twice, as a double click or a retry on a bad network would: the same gateway page both times.
+  const fields = {
+    csrf: await page.locator('input[name="csrf"]').first().inputValue(),
+    idempotencyKey: await page.locator('input[name="idempotencyKey"]').inputValue(),
+  };
+  const first = await page.request.post("/checkout/payment/card-form", { form: fields, maxRedirects: 0 });
+  const second = await page.request.post("/checkout/payment/card-form", { form: fields, maxRedirects: 0 });
+  expect(first.status()).toBe(303);
+  expect(second.headers().location).toBe(first.headers().location);
+  await page.goto(first.headers().location!);
+
+  const returned = page.waitForRequest((r) => new URL(r.url()).pathname === "/checkout/payment/success");
+  await payOnGateway(page, CARDS.approved);
+  const returnUrl = (await returned).url();
+  const number = await expectSuccess(page, VICTORIA_THANKS);
+
+  // The success entry replaced the return page in the history.
+  await page.goto(returnUrl);
+  await expect(page).toHaveURL(isPath("/checkout/success"));
+  await page.reload();
+  await expect(page.getByText(number, { exact: true })).toBeVisible();
+  // The gateway's return replayed from elsewhere (another tab, a retried redirect) finds the same order.
+  const replay = await page.request.get(returnUrl, { maxRedirects: 0 });
+  expect(replay.status()).toBe(303);
+  expect(await paymentRecord(request, number)).toEqual({ orders: 1, approvedTries: 1, gatewayApproved: 1 });
+});

@@ -1,0 +1,67 @@
+import { and, desc, eq } from "drizzle-orm";
+import { BASKET_MESSAGES, type CheckoutState, type ContactDetails, type PlacedOrder } from "../contract";
+import { ownsBasket, type BasketRow } from "../basket/basket";
+import type { Db } from "../db/open";
+import { basketCheckouts, baskets, orders } from "../db/schema";
+import { ApiError } from "../errors";
+import type { AuthInfo } from "../router";
+import { publicAddress } from "./details";
+
+export type CheckoutRow = typeof basketCheckouts.$inferSelect;
+type CheckoutChanges = Partial<Omit<CheckoutRow, "basketToken" | "updatedAt">>;
+
+/**
+ * The caller's basket without locking it, for calls that only read. Unknown: 404; another session's: 403 (as the
+ * basket calls answer).
+ */
+export async function readOwnedBasket(db: Db, token: string, auth: Pick<AuthInfo, "family" | "memberId">): Promise<BasketRow> {
+  const [basket] = await db.select().from(baskets).where(eq(baskets.token, token));
+  if (!basket) throw new ApiError(404, BASKET_MESSAGES.notFound);
+  if (!ownsBasket(basket, auth)) throw new ApiError(403, BASKET_MESSAGES.otherSession);
+  return basket;
+}
+
+export async function loadCheckout(db: Db, basketToken: string): Promise<CheckoutRow | null> {
+  const [row] = await db.select().from(basketCheckouts).where(eq(basketCheckouts.basketToken, basketToken));
+  return row ?? null;
+}
+
+/** Writes changes to the basket's checkout row, making the row on the first checkout call that writes. */
+export async function saveCheckout(db: Db, basketToken: string, changes: CheckoutChanges, now: Date): Promise<CheckoutRow> {
+  const [row] = await db
+    .insert(basketCheckouts)
+    .values({ basketToken, ...changes, updatedAt: now })
+    .onConflictDoUpdate({ target: basketCheckouts.basketToken, set: { ...changes, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error(`Checkout row for a basket written but not read back`);
+  return row;
+}
+
+/** The contact details once all four are known (setContactDetails writes them together). */
+export function contactOf(row: CheckoutRow | null): ContactDetails | null {
+  if (!row || row.firstName === null || row.lastName === null || row.email === null || row.phone === null) return null;
+  return { firstName: row.firstName, lastName: row.lastName, email: row.email, phoneNumber: row.phone };
+}
+
+/** The order this basket became, the latest if it became several: the payment step finds it after a refresh. */
+export async function placedOrderOf(db: Db, basketToken: string): Promise<PlacedOrder | null> {
+  const [order] = await db
+    .select({ businessOrderId: orders.businessOrderId, statusToken: orders.statusToken })
+    .from(orders)
+    .where(and(eq(orders.basketToken, basketToken), eq(orders.state, "placed")))
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(1);
+  return order ?? null;
+}
+
+export async function checkoutState(db: Db, basketToken: string, row: CheckoutRow | null): Promise<CheckoutState> {
+  return {
+    basketToken,
+    contact: contactOf(row),
+    deliveryAddress: publicAddress(row?.deliveryAddress),
+    billingAddress: publicAddress(row?.billingAddress),
+    instructions: row?.instructions ?? null,
+    marketing: row?.marketing ?? null,
+    placedOrder: await placedOrderOf(db, basketToken),
+  };
+}

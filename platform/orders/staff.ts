@@ -1,0 +1,112 @@
+import { and, desc, eq } from "drizzle-orm";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { BASKET_MESSAGES, nextOrderStatus, ORDER_MESSAGES, type OrderStatus, type StaffOrder } from "../contract";
+import { issueTokens } from "../auth/tokens";
+import { orders, rateLimits, stores } from "../db/schema";
+import { ApiError } from "../errors";
+import { hit } from "../rate-limit";
+import type { RequestContext } from "../router";
+import type { OrderRow } from "./place";
+import { orderNotFound, orderSummary, storeOf } from "./service";
+
+/** Wrong sign-ins allowed per client address in each window; after that even the right password waits. */
+export const STAFF_FAILED_SIGN_INS = 10;
+export const STAFF_SIGN_IN_WINDOW_SECONDS = 900;
+
+const bucketFor = (clientIp: string) => `staff-login:ip:${clientIp}`;
+
+/**
+ * Compares secrets in time that does not depend on where they differ (or on their lengths: both sides are hashed
+ * to the same length first), so timing cannot be used to guess them a character at a time.
+ */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Wrong sign-ins from this address in the current window, read without counting one. */
+async function failedSignIns(ctx: RequestContext, now: Date): Promise<number> {
+  const windowMs = STAFF_SIGN_IN_WINDOW_SECONDS * 1000;
+  // The same fixed window rate-limit.ts counts in.
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await ctx.db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.bucket, bucketFor(ctx.clientIp)), eq(rateLimits.windowStart, windowStart)));
+  return row?.count ?? 0;
+}
+
+const tooManyAttempts = () =>
+  new ApiError(429, BASKET_MESSAGES.tooManyAttempts, { errorCode: "TOO_MANY_ATTEMPTS", errorDisplay: BASKET_MESSAGES.tooManyAttempts });
+
+/**
+ * The order board's sign-in, with the credentials the platform was started with. Only wrong attempts count towards
+ * the limit, so staff signing in all day are never locked out; an address past the limit is refused even with the
+ * right password until the window ends.
+ */
+export async function staffLogin(ctx: RequestContext, input: { username: string; password: string }) {
+  const staff = ctx.config.staff;
+  if (!staff) throw new ApiError(503, ORDER_MESSAGES.staffNotConfigured, { errorCode: "STAFF_NOT_CONFIGURED", errorDisplay: ORDER_MESSAGES.staffNotConfigured });
+  const now = ctx.clock.now();
+  if ((await failedSignIns(ctx, now)) >= STAFF_FAILED_SIGN_INS) throw tooManyAttempts();
+  // Both compared every time: which of the two was wrong is not told, not even by timing.
+  const userOk = sameSecret(input.username, staff.username);
+  const passwordOk = sameSecret(input.password, staff.password);
+  if (!userOk || !passwordOk) {
+    const counted = await hit(ctx.db, bucketFor(ctx.clientIp), STAFF_FAILED_SIGN_INS, STAFF_SIGN_IN_WINDOW_SECONDS, now);
+    ctx.log.warn("staff.sign_in_failed", { clientIp: ctx.clientIp, remaining: counted.remaining });
+    throw new ApiError(401, ORDER_MESSAGES.staffSignInFailed, { errorCode: "STAFF_SIGN_IN_FAILED", errorDisplay: ORDER_MESSAGES.staffSignInFailed });
+  }
+  const tokens = await issueTokens(ctx.db, ctx.clock, ctx.config, { strategy: "staff", memberId: null });
+  return { access_token: tokens.access_token, expires_in: tokens.expires_in, token_type: "Bearer" as const };
+}
+
+function staffOrder(order: OrderRow, store: Parameters<typeof orderSummary>[1]): StaffOrder {
+  const summary = orderSummary(order, store);
+  return { ...summary, nextStatus: nextOrderStatus(summary.status, summary.orderType) };
+}
+
+/** A store's placed orders, newest first. */
+export async function staffListOrders(ctx: RequestContext, input: { storeId: number; limit: number }): Promise<{ orders: StaffOrder[] }> {
+  const [store] = await ctx.db.select().from(stores).where(eq(stores.id, input.storeId));
+  if (!store) throw new ApiError(404, "Store not found.");
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, store.id), eq(orders.state, "placed")))
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(input.limit);
+  return { orders: rows.map((row) => staffOrder(row, store)) };
+}
+
+/**
+ * One step forward at a time, in a transaction that locks the order so two clicks from two screens cannot both
+ * move it. The status it already has answers the order as it is (a double click changes nothing).
+ */
+export async function staffUpdateOrderStatus(ctx: RequestContext, input: { businessOrderId: string; status: OrderStatus }): Promise<StaffOrder> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.businessOrderId, input.businessOrderId), eq(orders.state, "placed")))
+      .for("update");
+    if (!order || order.status === null) throw orderNotFound();
+    if (order.status === input.status) return order;
+    if (nextOrderStatus(order.status, order.fulfilmentMethod) !== input.status) {
+      throw new ApiError(409, ORDER_MESSAGES.statusMoveRefused, {
+        errorCode: "STATUS_MOVE_REFUSED",
+        errorDisplay: ORDER_MESSAGES.statusMoveRefused,
+        details: { currentStatus: order.status },
+      });
+    }
+    const now = ctx.clock.now();
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: input.status, statusHistory: [...order.statusHistory, { status: input.status, at: now.toISOString() }], updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return moved ?? order;
+  });
+  return staffOrder(updated, await storeOf(ctx.db, updated.storeId));
+}
