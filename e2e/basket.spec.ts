@@ -5,6 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { SWITCHED_TOAST, shopAtVictoria, storeBar } from "./support/slots";
+import { addItem } from "./support/basket";
 import { expectFieldError, isPath } from "./support/stores";
 
 /** Victoria Street's dairy aisle (seed ids are fixed): plain items, one size, no options, no member price. */
@@ -17,25 +18,6 @@ const COUPON_REMOVED = "Coupon removed successfully";
 const MEMBERS_ONLY = "This coupon is for registered members. Please log in or create an account to use it.";
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
-/** Adds an item as a product card's Add button does: a form post in the page's session, answered 303. */
-async function addItem(page: Page, item: { id: number }, quantity = 1): Promise<void> {
-  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const response = await page.request.post("/basket/add", {
-    form: {
-      csrf,
-      intent: "add",
-      menuItemId: String(item.id),
-      quantity: String(quantity),
-      basketLineId: `e2e-${item.id}-${nonce}`,
-      idempotencyKey: `e2e-add-${nonce}`,
-      redirectTo: "/basket",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `adding item ${item.id}`).toBe(303);
-}
 
 async function shopWith(page: Page, items: { id: number }[]): Promise<void> {
   await shopAtVictoria(page);

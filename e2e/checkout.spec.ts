@@ -13,6 +13,7 @@ import {
   expectSuccess,
   fillDetails,
   goToGatewayCardPage,
+  GUEST,
   openBoard,
   PAYMENT_CANCELLED,
   PAYMENT_ISSUE,
@@ -36,7 +37,7 @@ function currentStatus(page: Page) {
   return page.getByRole("status").filter({ hasText: /^Status:/ });
 }
 
-test("cash on collection: a guest orders, the board moves the order on and the status page follows", async ({ page, browser, jsEnabled }) => {
+test("cash on collection: a guest orders, the board moves the order on and the status page follows", async ({ page, browser, request, jsEnabled }) => {
   await basketReadyForCheckout(page, "collection", jsEnabled);
   await checkoutAsGuest(page);
   await expectNoAxeViolations(page);
@@ -63,6 +64,14 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   await expect(currentStatus(page)).toHaveText("Status: Sent to Store");
   await expectNoAxeViolations(page);
   const statusUrl = page.url();
+
+  // The confirmation in the outbox links to the same page; the order's number alone opens nothing.
+  const outbox = await request.get(`/dev/outbox?to=${encodeURIComponent(GUEST.email)}`, { headers: { accept: "application/json" } });
+  const { messages } = (await outbox.json()) as { messages: { subject: string; body: string }[] };
+  const confirmation = messages.find((m) => m.subject.endsWith(` order ${number}`));
+  expect(confirmation?.body).toContain(statusUrl);
+  const guessed = await page.request.get(`/orders/${number}`);
+  expect(guessed.status()).toBe(404);
 
   // The basket starts afresh after the order.
   await page.goto("/basket");

@@ -3,6 +3,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
 import { chooseSlot, dayTabs, firstFutureSlot, RESERVED_TOAST, shopAtVictoria, slotGroup, SWITCHED_TOAST } from "./slots";
+import { addItem } from "./basket";
 import { isPath } from "./stores";
 
 /** Victoria Street's dairy aisle (seed ids are fixed): plain items at list price. */
@@ -27,25 +28,6 @@ export function toast(page: Page, message: string): Locator {
   return page.getByRole("status").filter({ hasText: message });
 }
 
-/** Adds an item as a product card's Add button does: a form post in the page's session, answered 303. */
-export async function addItem(page: Page, item: { id: number }, quantity = 1): Promise<void> {
-  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const response = await page.request.post("/basket/add", {
-    form: {
-      csrf,
-      intent: "add",
-      menuItemId: String(item.id),
-      quantity: String(quantity),
-      basketLineId: `e2e-${item.id}-${nonce}`,
-      idempotencyKey: `e2e-add-${nonce}`,
-      redirectTo: "/basket",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `adding item ${item.id}`).toBe(303);
-}
-
 /**
  * Victoria Street (open all day, every day) with a basket over its £15 delivery minimum — 4 × cheddar and 2 × milk,
  * £16.50 — the method chosen and tomorrow's first time held (there always is one: the store never closes, and the
@@ -60,7 +42,9 @@ export async function basketReadyForCheckout(page: Page, method: "delivery" | "c
   await addItem(page, cheddar, 4);
   await addItem(page, milk, 2);
   await page.goto("/stores/victoria-street-1/time-slots");
-  await dayTabs(page).getByRole("link", { name: "Tomorrow" }).click();
+  // Opened by its address rather than a click, so a click landing before the page has hydrated is never lost.
+  const tomorrow = await dayTabs(page).getByRole("link", { name: "Tomorrow" }).getAttribute("href");
+  await page.goto(tomorrow!);
   const { radio } = await firstFutureSlot(slotGroup(page, method, "Tomorrow"));
   await chooseSlot(page, radio, jsEnabled, RESERVED_TOAST);
   await page.goto("/basket");

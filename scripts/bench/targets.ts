@@ -2,6 +2,7 @@
 // benchmark then measures its throughput and latency and the JavaScript its route loads, against the budgets.
 
 import { shopperWithBasket } from "./basket";
+import { shopperAtPayment } from "./checkout";
 
 export interface PageTarget {
   name: string;
@@ -27,6 +28,7 @@ export const pages: PageTarget[] = [
     prepare: (origin) => shopperAt(origin, "SW1A 1AA", "/stores/victoria-street-1"),
   },
   { name: "basket", path: "/basket", expectStatus: 200, prepare: (origin) => shopperWithBasket(origin) },
+  { name: "checkout payment", path: "/checkout/payment", expectStatus: 200, prepare: (origin) => shopperAtPayment(origin) },
 ];
 
 /** The session cookies a response sets, merged over those already held (a later value replaces an earlier one). */

@@ -26,10 +26,7 @@ export function CheckoutSteps({ current, done }: { current: StepKey; done: Parti
           return (
             <li key={step.key} className={className} aria-current={isCurrent ? "step" : undefined}>
               {finished && index < at ? (
-                <Link to={step.path}>
-                  {step.label}
-                   (done)
-                </Link>
+                <Link to={step.path}>{`${step.label} (done)`}</Link>
               ) : (
                 <span>
                   {step.label}

@@ -1,8 +1,8 @@
 import type { OrderSummary } from "../../../platform/contract/orders";
 import { formatAddress } from "~/models/address";
-import { formatPence } from "~/models/money";
 import { clockTime, dayLabel, slotTimeRange } from "~/models/slots";
 import * as styles from "./Checkout.css";
+import { LineList, TotalsList } from "./OrderSummary";
 
 const PAYMENT_NAMES = { cash: "Cash", card: "Card", applepay: "Apple Pay", googlepay: "Google Pay" } as const;
 
@@ -43,44 +43,8 @@ export function OrderDetails({ order, today }: { order: OrderSummary; today: str
         </div>
       </dl>
       <h2 className={styles.panelTitle}>Items</h2>
-      <ul className={styles.summaryLines}>
-        {order.lines.map((line, index) => (
-          <li key={`${line.name}-${index}`} className={styles.summaryLine}>
-            <span>{line.quantity} ×</span>
-            <span>
-              {line.name}
-              {line.variant ? <span className={styles.variant}>{line.variant}</span> : null}
-            </span>
-            <span>{formatPence(line.price, { symbol })}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className={styles.totals}>
-        <dt>Subtotal</dt>
-        <dd>{formatPence(order.totals.subtotal, { symbol })}</dd>
-        {order.totals.savings > 0 ? (
-          <>
-            <dt>Savings</dt>
-            <dd>−{formatPence(order.totals.savings, { symbol })}</dd>
-          </>
-        ) : null}
-        {order.totals.coupon > 0 ? (
-          <>
-            <dt>Coupon {order.couponCode}</dt>
-            <dd>−{formatPence(order.totals.coupon, { symbol })}</dd>
-          </>
-        ) : null}
-        <dt>{order.orderType === "delivery" ? "Delivery fee" : "Collection fee"}</dt>
-        <dd>{order.totals.fee === 0 ? "Free" : formatPence(order.totals.fee, { symbol })}</dd>
-        {order.totals.tip > 0 ? (
-          <>
-            <dt>Driver tip</dt>
-            <dd>{formatPence(order.totals.tip, { symbol })}</dd>
-          </>
-        ) : null}
-        <dt className={styles.grandTotal}>Total</dt>
-        <dd className={styles.grandTotal}>{formatPence(order.totals.total, { symbol })}</dd>
-      </dl>
+      <LineList lines={order.lines.map((line, index) => ({ key: String(index), ...line }))} symbol={symbol} />
+      <TotalsList totals={{ ...order.totals, couponCode: order.couponCode }} method={order.orderType} symbol={symbol} />
     </>
   );
 }

@@ -2,51 +2,92 @@ import type { Basket } from "../../../platform/contract/basket";
 import { formatPence } from "~/models/money";
 import * as styles from "./Checkout.css";
 
+export interface SummaryLine {
+  key: string;
+  name: string;
+  variant: string | null;
+  quantity: number;
+  /** Pence for the whole line. */
+  price: number;
+}
+
+export interface SummaryTotals {
+  subtotal: number;
+  savings: number;
+  coupon: number;
+  couponCode: string | null;
+  fee: number;
+  tip: number;
+  total: number;
+}
+
+/** An order's lines: quantity, name (and size or options), price. */
+export function LineList({ lines, symbol }: { lines: readonly SummaryLine[]; symbol: string }) {
+  return (
+    <ul className={styles.summaryLines}>
+      {lines.map((line) => (
+        <li key={line.key} className={styles.summaryLine}>
+          <span>{line.quantity} ×</span>
+          <span>
+            {line.name}
+            {line.variant ? <span className={styles.variant}>{line.variant}</span> : null}
+          </span>
+          <span>{formatPence(line.price, { symbol })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An order's money: subtotal, savings, coupon, fee, driver tip and total, each row only when it applies. */
+export function TotalsList({ totals, method, symbol }: { totals: SummaryTotals; method: "delivery" | "collection"; symbol: string }) {
+  return (
+    <dl className={styles.totals}>
+      <dt>Subtotal</dt>
+      <dd>{formatPence(totals.subtotal, { symbol })}</dd>
+      {totals.savings > 0 ? (
+        <>
+          <dt>Savings</dt>
+          <dd>−{formatPence(totals.savings, { symbol })}</dd>
+        </>
+      ) : null}
+      {totals.coupon > 0 ? (
+        <>
+          <dt>Coupon {totals.couponCode}</dt>
+          <dd>−{formatPence(totals.coupon, { symbol })}</dd>
+        </>
+      ) : null}
+      <dt>{method === "delivery" ? "Delivery fee" : "Collection fee"}</dt>
+      <dd>{totals.fee === 0 ? "Free" : formatPence(totals.fee, { symbol })}</dd>
+      {method === "delivery" && totals.tip > 0 ? (
+        <>
+          <dt>Driver tip</dt>
+          <dd>{formatPence(totals.tip, { symbol })}</dd>
+        </>
+      ) : null}
+      <dt className={styles.grandTotal}>Total</dt>
+      <dd className={styles.grandTotal}>{formatPence(totals.total, { symbol })}</dd>
+    </dl>
+  );
+}
+
 /** The order's lines and money, as the checkout shows them beside (desktop) or above (phones) every step. */
 export function OrderSummaryBody({ basket, symbol, storeName }: { basket: Basket; symbol: string; storeName: string }) {
-  const fee = basket.fees[0]?.amount ?? basket.fulfilmentMethod.cost;
-  const method = basket.fulfilmentMethod.type;
+  const lines = basket.items.map((l) => ({ key: l.basketLineId, name: l.name, variant: l.variant, quantity: l.quantity, price: l.price }));
+  const totals: SummaryTotals = {
+    subtotal: basket.orderSubtotal,
+    savings: basket.savings,
+    coupon: basket.coupon?.deductCost ?? 0,
+    couponCode: basket.coupon?.code ?? null,
+    fee: basket.fees[0]?.amount ?? basket.fulfilmentMethod.cost,
+    tip: basket.tips.amount,
+    total: basket.orderTotal,
+  };
   return (
     <>
       <p>From {storeName}</p>
-      <ul className={styles.summaryLines}>
-        {basket.items.map((line) => (
-          <li key={line.basketLineId} className={styles.summaryLine}>
-            <span>{line.quantity} ×</span>
-            <span>
-              {line.name}
-              {line.variant ? <span className={styles.variant}>{line.variant}</span> : null}
-            </span>
-            <span>{formatPence(line.price, { symbol })}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className={styles.totals}>
-        <dt>Subtotal</dt>
-        <dd>{formatPence(basket.orderSubtotal, { symbol })}</dd>
-        {basket.savings > 0 ? (
-          <>
-            <dt>Savings</dt>
-            <dd>−{formatPence(basket.savings, { symbol })}</dd>
-          </>
-        ) : null}
-        {basket.coupon && basket.coupon.deductCost > 0 ? (
-          <>
-            <dt>Coupon {basket.coupon.code}</dt>
-            <dd>−{formatPence(basket.coupon.deductCost, { symbol })}</dd>
-          </>
-        ) : null}
-        <dt>{method === "delivery" ? "Delivery fee" : "Collection fee"}</dt>
-        <dd>{fee === 0 ? "Free" : formatPence(fee, { symbol })}</dd>
-        {method === "delivery" && basket.tips.amount > 0 ? (
-          <>
-            <dt>Driver tip</dt>
-            <dd>{formatPence(basket.tips.amount, { symbol })}</dd>
-          </>
-        ) : null}
-        <dt className={styles.grandTotal}>Total</dt>
-        <dd className={styles.grandTotal}>{formatPence(basket.orderTotal, { symbol })}</dd>
-      </dl>
+      <LineList lines={lines} symbol={symbol} />
+      <TotalsList totals={totals} method={basket.fulfilmentMethod.type} symbol={symbol} />
     </>
   );
 }
