@@ -1,7 +1,7 @@
 import type { Clock } from "./contract";
 import type { Db } from "./db/open";
 import type { Logger } from "./logger";
-import { Router, type PlatformConfig, type PlatformDeps } from "./router";
+import { Router, type PlatformConfig, type PlatformDeps, type RequestContext } from "./router";
 import { registerSystem } from "./system/handlers";
 import { registerContent } from "./content/handlers";
 import { registerAuth } from "./auth/handlers";
@@ -20,12 +20,18 @@ import { registerPayments } from "./payments/handlers";
 import { registerOrders } from "./orders/handlers";
 import { embeddedLocationService, type LocationService } from "./location/service";
 import type { PaymentServices } from "./payments/gateway";
+import { reconcileOpenPayments, type ReconcileOptions, type ReconcileSummary } from "./payments/reconcile";
 
 export type { PlatformConfig } from "./router";
 
 export interface Platform {
   /** Answers one /api request: the same function serves HTTP callers and the in-process storefront. */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Settles card payments left open by shoppers who never came back from the gateway (see payments/reconcile.ts).
+   * The host runs it on a timer; it is safe to run from any number of instances at once.
+   */
+  reconcilePayments(options?: ReconcileOptions): Promise<ReconcileSummary>;
 }
 
 export function createPlatform(options: {
@@ -52,7 +58,7 @@ export function createPlatform(options: {
   registerBanners(router);
   registerSearch(router);
   registerCheckout(router);
-  registerPayments(router, { content });
+  const paymentDeps = registerPayments(router, { content });
   registerOrders(router);
 
   const deps: PlatformDeps = {
@@ -61,5 +67,16 @@ export function createPlatform(options: {
     payments: options.payments ?? { gateway: null, applePay: null },
     authenticate: (token) => authenticateToken(options.db, options.clock, token),
   };
-  return { fetch: (request) => router.handle(request, deps) };
+  return {
+    fetch: (request) => router.handle(request, deps),
+    reconcilePayments: (reconcile) => reconcileOpenPayments(sweepContext(deps), paymentDeps, reconcile),
+  };
+}
+
+/**
+ * The context for work the platform does for itself, on no one's behalf: no shopper is signed in and nothing is
+ * read from a request, which is there only because the services' context type carries one.
+ */
+function sweepContext(deps: PlatformDeps): RequestContext {
+  return { ...deps, request: new Request("http://platform.internal/payments/reconcile"), auth: null, idempotencyKey: null, clientIp: "platform" };
 }

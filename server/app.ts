@@ -14,6 +14,7 @@ import { saveWhiteLabelOverrides } from "../platform/business/white-label";
 import { createPlatform } from "../platform/http";
 import { locationServiceFromEnv } from "../platform/location/from-env";
 import { paymentServicesFromEnv, type TestGateway } from "../platform/payments";
+import type { ReconcileSummary } from "../platform/payments/reconcile";
 import type { Logger } from "../platform/logger";
 import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";
@@ -42,6 +43,37 @@ export function sessionSecret(env: Env, log: Logger): string {
   return secret;
 }
 
+export interface PaymentSweep {
+  /** Stops the timer and waits for a sweep under way, so the database is not closed beneath it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the payment reconciliation sweep every `everyMs`. A sweep still running when the next is due is not doubled
+ * (that tick is skipped), and the timer alone does not keep the process alive. Quiet sweeps are not logged.
+ */
+export function startPaymentSweep(reconcile: () => Promise<ReconcileSummary>, everyMs: number, log: Logger): PaymentSweep {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = reconcile()
+      .then((summary) => {
+        if (summary.placed > 0 || summary.closed > 0) log.info("payments.sweep", { ...summary });
+      })
+      .catch((error: unknown) => log.error("payments.sweep_failed", { error: error instanceof Error ? error.stack : String(error) }))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 export async function createServerParts(env: Env, log: Logger): Promise<ServerParts> {
   const testClock: ControllableClock | null = env.TEST_CLOCK ? controllableClock() : null;
   const clock: Clock = testClock ?? systemClock();
@@ -52,6 +84,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
   let transport: PlatformTransport;
   let embeddedFetch: ((request: Request) => Promise<Response>) | null = null;
   let testGateway: TestGateway | null = null;
+  let paymentSweep: PaymentSweep | null = null;
   if (env.PLATFORM_URL) {
     transport = { baseUrl: env.PLATFORM_URL, fetch: (request) => fetch(request) };
     log.info("platform.remote", { url: env.PLATFORM_URL });
@@ -89,6 +122,8 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
       },
     });
     embeddedFetch = platform.fetch;
+    // Only the embedded platform's payments are this server's to settle; a remote platform settles its own.
+    if (env.PAYMENT_SWEEP_SECONDS > 0) paymentSweep = startPaymentSweep(() => platform.reconcilePayments(), env.PAYMENT_SWEEP_SECONDS * 1000, log);
     transport = { baseUrl: "http://platform.internal", fetch: platform.fetch };
     log.info("platform.embedded", { database: database.kind, payments: payments.services.gateway?.environment ?? null });
   }
@@ -231,6 +266,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     clock,
     database,
     async close() {
+      await paymentSweep?.stop();
       await vite?.close();
       await database?.close();
     },

@@ -53,6 +53,15 @@ describe("environment", () => {
     expect(parseEnv({}).CHECKOUT_SECRET_KEY).toBeUndefined();
   });
 
+  it("sweeps payments every 60 seconds unless told otherwise, and 0 turns the sweep off", () => {
+    expect(parseEnv({}).PAYMENT_SWEEP_SECONDS).toBe(60);
+    expect(parseEnv({ PAYMENT_SWEEP_SECONDS: "300" }).PAYMENT_SWEEP_SECONDS).toBe(300);
+    expect(parseEnv({ PAYMENT_SWEEP_SECONDS: "0" }).PAYMENT_SWEEP_SECONDS).toBe(0);
+    expect(() => parseEnv({ PAYMENT_SWEEP_SECONDS: "-1" })).toThrow(/PAYMENT_SWEEP_SECONDS/);
+    expect(() => parseEnv({ PAYMENT_SWEEP_SECONDS: "1.5" })).toThrow(/PAYMENT_SWEEP_SECONDS/);
+    expect(() => parseEnv({ PAYMENT_SWEEP_SECONDS: "often" })).toThrow(/PAYMENT_SWEEP_SECONDS/);
+  });
+
   it("takes Apple Pay's three settings together, and a display name of at most 64 characters", () => {
     expect(() => parseEnv({ APPLE_PAY_MERCHANT_ID: "merchant.x" })).toThrow(/APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_FILE and APPLE_PAY_KEY_FILE go together/);
     expect(() => parseEnv({ APPLE_PAY_MERCHANT_ID: "merchant.x", APPLE_PAY_CERT_FILE: "c.pem" })).toThrow(/go together/);

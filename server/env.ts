@@ -44,6 +44,8 @@ export const envSchema = z
     CHECKOUT_ENVIRONMENT: z.enum(["sandbox", "live"]).optional(),
     CHECKOUT_API_URL: httpUrl,
     CHECKOUT_PROCESSING_CHANNEL_ID: z.string().optional(),
+    /** How often the embedded platform settles card payments whose shopper never came back; 0 turns it off. */
+    PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
     APPLE_PAY_MERCHANT_ID: z.string().optional(),
     APPLE_PAY_CERT_FILE: z.string().optional(),
     APPLE_PAY_KEY_FILE: z.string().optional(),

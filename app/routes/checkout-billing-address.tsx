@@ -58,6 +58,7 @@ export default function BillingAddress({ loaderData, actionData }: Route.Compone
         values={actionData?.values ?? null}
         defaultPostcode={loaderData.defaultPostcode}
         formError={actionData?.formError ?? null}
+        keepHref="/checkout/payment/card-form"
       />
     </>
   );

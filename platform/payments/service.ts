@@ -44,9 +44,9 @@ export interface PaymentDeps {
   companyName(): Promise<string>;
 }
 
-const CURRENCY = "GBP";
-const OPEN_STATUSES: readonly PaymentTry["status"][] = ["initiated", "pending"];
-const isOpen = (attempt: PaymentTry) => OPEN_STATUSES.includes(attempt.status);
+export const CURRENCY = "GBP";
+export const OPEN_STATUSES: readonly PaymentTry["status"][] = ["initiated", "pending"];
+export const isOpen = (attempt: PaymentTry) => OPEN_STATUSES.includes(attempt.status);
 
 /** A try's idempotency key (Cko-Idempotency-Key): unique per order and attempt, the same on every request about it. */
 const tryKey = (order: Pick<OrderRow, "draftOrderId">, attempt: number) => `${order.draftOrderId}:${attempt}`;
@@ -266,7 +266,7 @@ async function voidSecondCharge(ctx: RequestContext, order: OrderRow, attempt: P
   ctx.log.warn("payments.second_charge_voided", { orderId: order.id, paymentId: payment.id });
 }
 
-async function markTry(ctx: RequestContext, attempt: PaymentTry, status: "declined" | "cancelled" | "failed", summary: string | null): Promise<void> {
+export async function markTry(ctx: RequestContext, attempt: PaymentTry, status: "declined" | "cancelled" | "failed", summary: string | null): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockOrder(tx, attempt.orderId);
     await tx

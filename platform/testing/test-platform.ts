@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { controllableClock, type ControllableClock, type OauthTokenResponse } from "../contract";
 import type { Database, Db } from "../db/open";
-import { createPlatform, type PlatformConfig } from "../http";
+import { createPlatform, type Platform, type PlatformConfig } from "../http";
 import type { PaymentServices } from "../payments/gateway";
 import { embeddedPaymentServices } from "../payments";
 import { memoryLogger, type LogEntry } from "./memory-logger";
@@ -44,6 +44,8 @@ export interface TestPlatform {
    * platform/payments/test-gateway/drive.ts). Its redirect hrefs are paths under basePath.
    */
   testGateway: { basePath: string; fetch(request: Request): Promise<Response> };
+  /** The payment reconciliation sweep, as the server's timer runs it (at the test clock's time). */
+  reconcilePayments: Platform["reconcilePayments"];
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     kind: database.kind,
     logs: log.entries,
     testGateway: { basePath: embedded.testGateway.basePath, fetch: embedded.testGateway.fetch },
+    reconcilePayments: platform.reconcilePayments,
     close: () => database.close(),
   };
 }

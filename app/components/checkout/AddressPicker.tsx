@@ -31,6 +31,8 @@ export interface AddressPickerProps {
   defaultPostcode: string;
   /** An error about the address as a whole (outside the area, the service failed). */
   formError: string | null;
+  /** Where keeping the saved address leads; the picker's own page when not given. */
+  keepHref?: string;
 }
 
 /**
@@ -132,7 +134,7 @@ export function AddressPicker(props: AddressPickerProps) {
       </p>
       {saved ? (
         <p>
-          <Link to={path}>Keep {formatAddress(saved)}</Link>
+          <Link to={props.keepHref ?? path}>Keep {formatAddress(saved)}</Link>
         </p>
       ) : null}
     </div>
