@@ -2,6 +2,9 @@ import { jsonLogger } from "./platform/logger";
 import { createServerParts } from "./server/app";
 import { EnvError, parseEnv } from "./server/env";
 
+/** Longer than the 60 s idle timeout of common load balancers and of HTTP client connection pools. */
+const KEEP_ALIVE_MS = 65_000;
+
 const log = jsonLogger({ service: "storefront" });
 
 let env;
@@ -19,6 +22,11 @@ const parts = await createServerParts(env, log);
 const server = parts.app.listen(env.PORT, env.HOST, () => {
   log.info("server.listening", { url: `http://localhost:${env.PORT}`, mode: env.NODE_ENV });
 });
+// Node closes an idle kept-alive connection after 5 s. A client (a load balancer, whose idle limit is commonly 60 s,
+// or any HTTP client pool) that sends on the connection as it closes gets a reset instead of an answer. Idle
+// connections are kept longer than such clients keep them, and the header timeout must outlast the idle one.
+server.keepAliveTimeout = KEEP_ALIVE_MS;
+server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
 /** Graceful shutdown: stop accepting, let requests in flight finish (up to 10 s), then close the database. */
 let stopping = false;

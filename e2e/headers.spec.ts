@@ -3,7 +3,7 @@
 import { test } from "@playwright/test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect } from "./fixtures";
-import { header, rawGet, scriptNonce, type RawResponse } from "./support/raw-http";
+import { header, rawGet, scriptNonce, twoGetsOnOneConnection, type RawResponse } from "./support/raw-http";
 
 const companyNameInHtml = /Larder (?:&amp;|&#38;|&) Co/;
 const oneYear = 31_536_000;
@@ -111,4 +111,13 @@ test("catalogue images are resized to WebP, cacheable for a day, and never set a
   expect(etag).not.toBe("");
   const again = await rawGet(url(baseURL, "/img?src=/catalogue/dairy.svg&w=320"), { accept: "image/webp,*/*", "if-none-match": etag });
   expect(again.status).toBe(304);
+});
+
+// Node's own default closes an idle connection after 5 s; a client that sends on it as it closes gets a reset
+// (ECONNRESET) instead of an answer. Load balancers and client pools keep connections for up to a minute.
+test("an idle kept-alive connection still answers after 6 seconds", { tag: "@once" }, async ({ baseURL }) => {
+  test.setTimeout(40_000);
+  const { statuses, closedWhileIdle } = await twoGetsOnOneConnection(url(baseURL, "/healthz"), 6_000);
+  expect(closedWhileIdle).toBe(false);
+  expect(statuses).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);
 });
