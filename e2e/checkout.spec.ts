@@ -8,6 +8,7 @@ import {
   basketReadyForCheckout,
   boardOrder,
   CARDS,
+  cheddar,
   checkoutAsGuest,
   chooseDeliveryAddress,
   expectSuccess,
@@ -62,6 +63,7 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   await page.getByRole("link", { name: "Follow your order" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
   await expect(currentStatus(page)).toHaveText("Status: Sent to Store");
+  await expect(page.getByRole("link", { name: "Shop again at Larder & Co Victoria Street" })).toHaveAttribute("href", "/stores/victoria-street-1");
   await expectNoAxeViolations(page);
   const statusUrl = page.url();
 
@@ -83,6 +85,11 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   const order = boardOrder(board, number);
   await expect(order).toContainText("Sent to Store");
   await expect(order).toContainText("Cash to take");
+  // What the store needs to fulfil it: the shopper's note and, unfolded (natively, so also without script), the lines.
+  await expect(order).toContainText("Please ring the bell.");
+  await order.getByText(`Items to pick for order ${number}`).click();
+  await expect(order.getByRole("listitem").filter({ hasText: cheddar.name })).toContainText("4 ×");
+  await expectNoAxeViolations(board);
   await order.getByRole("button", { name: `Move order ${number} to Store Accepted / Picking` }).click();
   await expect(boardOrder(board, number)).toContainText("Store Accepted / Picking");
   await page.goto(statusUrl);
@@ -120,6 +127,7 @@ test("card 4242 on delivery: address found by postcode, paid on the gateway's pa
   await openBoard(board);
   await board.goto("/staff?store=1");
   await expect(boardOrder(board, number)).toContainText("Paid");
+  await expect(boardOrder(board, number)).toContainText("Buckingham Palace, London, Greater London, SW1A 1AA");
   await board.context().close();
 });
 

@@ -57,6 +57,8 @@ export interface RequestContext extends PlatformDeps {
   idempotencyKey: string | null;
   /** The shopper's address as the edge saw it, for rate limits. */
   clientIp: string;
+  /** The request body exactly as it came, for calls that check a signature over it (gateway webhooks). */
+  rawBody?: string;
 }
 
 type Handler<E extends Endpoint> = (
@@ -125,10 +127,12 @@ export class Router {
     }
 
     let raw: Record<string, unknown> = {};
+    let rawBody: string | undefined;
     if (endpoint.method === "GET" || endpoint.method === "DELETE") {
       raw = Object.fromEntries(url.searchParams);
     } else {
-      raw = await readJsonBody(request, endpoint.maxBodyBytes ?? MAX_BODY_BYTES);
+      rawBody = await readLimited(request, endpoint.maxBodyBytes ?? MAX_BODY_BYTES);
+      raw = parseJsonBody(rawBody);
       // Query parameters are part of some POST calls (getPostcodeByCoordinates, getPlaceDetails …).
       for (const [k, v] of url.searchParams) if (!(k in raw)) raw[k] = v;
     }
@@ -151,6 +155,7 @@ export class Router {
       auth,
       idempotencyKey: request.headers.get("idempotency-key"),
       clientIp: request.headers.get("x-client-ip") ?? "unknown",
+      ...(rawBody === undefined ? {} : { rawBody }),
     };
     const result = await route.handler(parsed.data as never, ctx);
     if (result instanceof Response) return result;
@@ -158,8 +163,7 @@ export class Router {
   }
 }
 
-async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
-  const text = await readLimited(request, maxBytes);
+function parseJsonBody(text: string): Record<string, unknown> {
   if (!text.trim()) return {};
   let body: unknown;
   try {

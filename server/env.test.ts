@@ -54,6 +54,9 @@ describe("environment", () => {
   });
 
   it("sweeps payments every 60 seconds unless told otherwise, and 0 turns the sweep off", () => {
+    expect(() => parseEnv({ CHECKOUT_WEBHOOK_SIGNATURE_KEY: "whsk_0123456789abcdef" })).toThrow(/CHECKOUT_WEBHOOK_SIGNATURE_KEY/);
+    expect(() => parseEnv({ CHECKOUT_SECRET_KEY: "sk_sbox_a", CHECKOUT_PUBLIC_KEY: "pk_sbox_a", CHECKOUT_WEBHOOK_SIGNATURE_KEY: "short" })).toThrow(/CHECKOUT_WEBHOOK_SIGNATURE_KEY/);
+    expect(parseEnv({ CHECKOUT_SECRET_KEY: "sk_sbox_a", CHECKOUT_PUBLIC_KEY: "pk_sbox_a", CHECKOUT_WEBHOOK_SIGNATURE_KEY: "whsk_0123456789abcdef" }).CHECKOUT_WEBHOOK_SIGNATURE_KEY).toBe("whsk_0123456789abcdef");
     expect(parseEnv({}).PAYMENT_SWEEP_SECONDS).toBe(60);
     expect(parseEnv({ PAYMENT_SWEEP_SECONDS: "300" }).PAYMENT_SWEEP_SECONDS).toBe(300);
     expect(parseEnv({ PAYMENT_SWEEP_SECONDS: "0" }).PAYMENT_SWEEP_SECONDS).toBe(0);

@@ -44,6 +44,8 @@ export const envSchema = z
     CHECKOUT_ENVIRONMENT: z.enum(["sandbox", "live"]).optional(),
     CHECKOUT_API_URL: httpUrl,
     CHECKOUT_PROCESSING_CHANNEL_ID: z.string().optional(),
+    /** The signature key of the checkout.com webhook pointed at /api/payment/webhooks/checkoutcom. */
+    CHECKOUT_WEBHOOK_SIGNATURE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     /** How often the embedded platform settles card payments whose shopper never came back; 0 turns it off. */
     PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
     APPLE_PAY_MERCHANT_ID: z.string().optional(),
@@ -69,6 +71,9 @@ export const envSchema = z
     }
     if (env.CHECKOUT_PUBLIC_KEY && !env.CHECKOUT_SECRET_KEY) {
       ctx.addIssue({ code: "custom", path: ["CHECKOUT_SECRET_KEY"], message: "CHECKOUT_PUBLIC_KEY is set without CHECKOUT_SECRET_KEY" });
+    }
+    if (env.CHECKOUT_WEBHOOK_SIGNATURE_KEY && !env.CHECKOUT_SECRET_KEY) {
+      ctx.addIssue({ code: "custom", path: ["CHECKOUT_WEBHOOK_SIGNATURE_KEY"], message: "CHECKOUT_WEBHOOK_SIGNATURE_KEY is set without CHECKOUT_SECRET_KEY" });
     }
     const applePay = [env.APPLE_PAY_MERCHANT_ID, env.APPLE_PAY_CERT_FILE, env.APPLE_PAY_KEY_FILE].filter(Boolean).length;
     if (applePay !== 0 && applePay !== 3) {

@@ -135,6 +135,8 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
     detailsAnswer ? ((detailsAnswer.values.marketing as string[] | undefined) ?? []) : marketing.optedIn,
   );
   const termsAccepted = detailsAnswer ? detailsAnswer.values.acceptTerms === "yes" : loaderData.acceptedTerms;
+  // A details post refused for want of a delivery address says so at the address too, not only in the summary.
+  const addressMissing = detailsAnswer?.errors.find((e) => e.message === DELIVERY_ADDRESS_MISSING)?.message ?? null;
   const addressMode = addressAnswer ? (addressAnswer.values.mode === "manual" ? "manual" : "find") : address?.mode;
 
   return (
@@ -156,7 +158,7 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
             errors={addressAnswer?.fieldErrors ?? null}
             values={addressAnswer ? (addressAnswer.values as Record<string, string>) : null}
             defaultPostcode={address.defaultPostcode}
-            formError={addressAnswer?.formError ?? null}
+            formError={addressAnswer?.formError ?? addressMissing}
           />
         </section>
       ) : null}

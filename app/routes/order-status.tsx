@@ -63,6 +63,9 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
         </h2>
         <OrderDetails order={order} today={loaderData.today} />
       </section>
+      <p>
+        <Link to={`/stores/${order.store.slug}`}>Shop again at {order.store.storeName}</Link>
+      </p>
     </div>
   );
 }

@@ -4,6 +4,8 @@ import type { Route } from "./+types/staff-orders";
 import { api, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "../../platform/contract";
 import * as styles from "~/components/checkout/Checkout.css";
 import { CsrfInput } from "~/components/forms/CsrfInput";
+import { LineList } from "~/components/checkout/OrderSummary";
+import { formatAddress } from "~/models/address";
 import { formatPence } from "~/models/money";
 import { clockTime, dayLabel, slotTimeRange, storeDate } from "~/models/slots";
 import { appContext, shopperContext } from "~/services/context";
@@ -37,6 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         when: o.timing === "asap" ? `ASAP (${clockTime(o.slot.start, zone)})` : `${dayLabel(o.slot.date, today, zone)} ${slotTimeRange({ startTime: o.slot.start, endTime: o.slot.end }, zone)}`,
         customer: `${o.customer.firstName} ${o.customer.lastName}`,
         phone: o.customer.phoneNumber,
+        email: o.customer.email,
+        address: o.deliveryAddress ? formatAddress(o.deliveryAddress) : null,
+        instructions: o.instructions?.trim() ? o.instructions.trim() : null,
+        lines: o.lines.map((line, index) => ({ key: String(index), ...line })),
         items: o.lines.reduce((n, l) => n + l.quantity, 0),
         total: formatPence(o.totals.total),
         payment: o.paymentMethod === "cash" ? "Cash to take" : "Paid",
@@ -129,9 +135,21 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt>Customer</dt>
                 <dd>
-                  {o.customer}, {o.phone}
+                  {o.customer}, {o.phone}, {o.email}
                 </dd>
               </div>
+              {o.address ? (
+                <div>
+                  <dt>Deliver to</dt>
+                  <dd>{o.address}</dd>
+                </div>
+              ) : null}
+              {o.instructions ? (
+                <div>
+                  <dt>Customer's note</dt>
+                  <dd>{o.instructions}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Items and total</dt>
                 <dd>
@@ -139,6 +157,11 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
             </dl>
+            {/* Folded so the board stays a list; a native disclosure, so it opens without JavaScript too. */}
+            <details>
+              <summary className={styles.summaryToggle}>Show items to pick for order {o.businessOrderId}</summary>
+              <LineList lines={o.lines} symbol="£" />
+            </details>
             {o.nextStatus ? (
               <Form method="post">
                 <CsrfInput />

@@ -110,6 +110,21 @@ export const cancelPayment = endpoint({
 });
 
 /**
+ * Ours: checkout.com's webhook (payment events, at least once and in any order), signed in its Cko-Signature header
+ * with the webhook's signature key. The body is read as it is: only the payment id and reference are taken from it,
+ * and the gateway is asked what became of the payment. 401 for a bad signature, 404 when webhooks are not set up,
+ * 503 when the gateway cannot be asked (checkout.com then sends it again).
+ */
+export const checkoutComWebhook = endpoint({
+  method: "POST",
+  path: "/api/payment/webhooks/checkoutcom",
+  auth: "none",
+  request: z.record(z.string(), z.unknown()),
+  response: z.object({ received: z.literal(true), outcome: z.enum(["placed", "closed", "pending", "ignored"]) }),
+  maxBodyBytes: 64 * 1024,
+});
+
+/**
  * Apple Pay merchant validation: the platform asks Apple's validation URL for a merchant session with the
  * business's merchant identity. 422 when Apple Pay is not set up for this site (the storefront then leaves for a
  * page of its own).

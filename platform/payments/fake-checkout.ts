@@ -66,6 +66,8 @@ export const fixture = (name: string): Record<string, unknown> =>
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, without its "?". */
+  query: string;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -82,6 +84,7 @@ export interface FakeCheckoutCom extends LocalServer {
 /** checkout.com's documented answers, by call. */
 function recordedAnswer(method: string, path: string): { status: number; body: unknown } {
   if (method === "POST" && path === "/payments") return { status: 201, body: fixture("checkoutcom/payment-authorized.json") };
+  if (method === "GET" && path === "/payments") return { status: 200, body: fixture("checkoutcom/payment-list.json") };
   if (method === "GET" && /^\/payments\/pay_[a-z0-9]+$/.test(path)) return { status: 200, body: fixture("checkoutcom/payment-details.json") };
   if (method === "POST" && /^\/payments\/pay_[a-z0-9]+\/voids$/.test(path)) return { status: 202, body: fixture("checkoutcom/void-accepted.json") };
   if (method === "POST" && path === "/hosted-payments") return { status: 201, body: fixture("checkoutcom/hosted-created.json") };
@@ -100,6 +103,7 @@ export async function fakeCheckoutCom(): Promise<FakeCheckoutCom> {
       requests.push({
         method: req.method ?? "GET",
         path: url.pathname,
+        query: url.search.replace(/^\?/, ""),
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")])),
         body: text ? (JSON.parse(text) as unknown) : null,
       });

@@ -93,6 +93,11 @@ export interface PaymentGateway {
   getHostedPayment(id: string): Promise<HostedPaymentStatus>;
   requestPayment(request: PaymentRequest, idempotencyKey: string): Promise<GatewayPayment>;
   getPayment(id: string): Promise<GatewayPayment>;
+  /**
+   * The payments made with a reference (our draft order id), newest first: how a payment whose answer was lost in
+   * flight is found, since without its answer there is no payment id to ask about (checkout.com's GET /payments).
+   */
+  findPayments(reference: string): Promise<GatewayPayment[]>;
   /** Releases an authorisation that must not stand (a second approval for one order). */
   voidPayment(id: string, reference: string, idempotencyKey: string): Promise<void>;
   /** Exchanges an Apple Pay or Google Pay token for a gateway token (checkout.com's POST /tokens). */
@@ -128,4 +133,6 @@ export interface PaymentServices {
   gateway: PaymentGateway | null;
   /** Null when Apple Pay merchant validation is not set up (validation answers 422). */
   applePay: ApplePayMerchantValidator | null;
+  /** The key checkout.com signs its webhooks with; unset: webhooks are refused (the sweep still settles). */
+  webhookSignatureKey?: string | null;
 }

@@ -2,6 +2,7 @@ import { api } from "../contract";
 import type { ContentSource } from "../content/source";
 import type { Router } from "../router";
 import { cancelPayment, makePayment, validateApplePayMerchant, verifyPayment, type PaymentDeps } from "./service";
+import { receiveCheckoutComWebhook } from "./webhook";
 
 /** Used when the site content names no company (it always should): the confirmation still reads sensibly. */
 const FALLBACK_COMPANY_NAME = "our store";
@@ -22,5 +23,6 @@ export function registerPayments(router: Router, options: { content: ContentSour
   router.on(api.verifyPayment, (input, ctx) => verifyPayment(ctx, deps, input));
   router.on(api.cancelPayment, (input, ctx) => cancelPayment(ctx, deps, input));
   router.on(api.validateApplePayMerchant, (input, ctx) => validateApplePayMerchant(ctx, deps, input));
+  router.on(api.checkoutComWebhook, (input, ctx) => receiveCheckoutComWebhook(ctx, deps, input));
   return deps;
 }

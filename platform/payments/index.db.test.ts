@@ -64,6 +64,13 @@ describe("paymentServicesFromEnv", () => {
     });
     expect(setup.testGateway).toBeNull();
     expect(setup.services.gateway).toMatchObject({ environment: "sandbox", publicKey: "pk_sbox_abc" });
+    expect(setup.services.webhookSignatureKey).toBeNull();
+    const withHooks = paymentServicesFromEnv(database.db, clock, log, {
+      CHECKOUT_SECRET_KEY: "sk_sbox_abc",
+      CHECKOUT_PUBLIC_KEY: "pk_sbox_abc",
+      CHECKOUT_WEBHOOK_SIGNATURE_KEY: " whsk_0123456789abcdef ",
+    });
+    expect(withHooks.services.webhookSignatureKey).toBe("whsk_0123456789abcdef");
     await setup.services.gateway!.createHostedPayment(
       {
         reference: "r",
@@ -84,6 +91,7 @@ describe("paymentServicesFromEnv", () => {
   it("wants the public key with the secret one, and never one alone", () => {
     expect(() => paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_SECRET_KEY: "sk_sbox_abc" })).toThrow(/CHECKOUT_PUBLIC_KEY is required/);
     expect(() => paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_PUBLIC_KEY: "pk_sbox_abc" })).toThrow(/without CHECKOUT_SECRET_KEY/);
+    expect(() => paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_WEBHOOK_SIGNATURE_KEY: "whsk_0123456789abcdef" })).toThrow(/without CHECKOUT_SECRET_KEY/);
   });
 
   it("sets up Apple Pay only when it is configured", () => {

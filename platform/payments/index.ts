@@ -47,6 +47,7 @@ export interface PaymentEnv extends ApplePayEnv {
   CHECKOUT_ENVIRONMENT?: "sandbox" | "live";
   CHECKOUT_API_URL?: string;
   CHECKOUT_PROCESSING_CHANNEL_ID?: string;
+  CHECKOUT_WEBHOOK_SIGNATURE_KEY?: string;
 }
 
 /** checkout.com's environment: as configured, else read from the key (sandbox keys start sk_sbox_ or sk_test_). */
@@ -66,8 +67,10 @@ export function paymentServicesFromEnv(
   const applePay = applePayFromEnv(env, { requester: options.applePayRequester });
   const secretKey = value(env.CHECKOUT_SECRET_KEY);
   const publicKey = value(env.CHECKOUT_PUBLIC_KEY);
+  const webhookSignatureKey = value(env.CHECKOUT_WEBHOOK_SIGNATURE_KEY) ?? null;
   if (!secretKey) {
     if (publicKey) throw new Error("CHECKOUT_PUBLIC_KEY is set without CHECKOUT_SECRET_KEY");
+    if (webhookSignatureKey) throw new Error("CHECKOUT_WEBHOOK_SIGNATURE_KEY is set without CHECKOUT_SECRET_KEY");
     return embeddedPaymentServices({ db, clock, log, applePay });
   }
   if (!publicKey) throw new Error("CHECKOUT_PUBLIC_KEY is required with CHECKOUT_SECRET_KEY");
@@ -79,7 +82,7 @@ export function paymentServicesFromEnv(
     processingChannelId: value(env.CHECKOUT_PROCESSING_CHANNEL_ID),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  return { services: { gateway, applePay }, testGateway: null };
+  return { services: { gateway, applePay, webhookSignatureKey }, testGateway: null };
 }
 
 export { createTestGateway, TEST_GATEWAY_BASE_PATH, type TestGateway } from "./test-gateway";

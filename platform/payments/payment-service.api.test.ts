@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { api, CHECKOUT_MESSAGES, PAYMENT_MESSAGES, type GatewayData } from "../contract";
+import { api, CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from "../contract";
 import { expectError } from "../basket/test-helpers";
 import { RETURN_URLS, checkoutApi, orderRow } from "../checkout/test-helpers";
 import { reseed } from "../db/seed";
 import { orderPayments, orders, outbox, slotHolds, testGatewayHostedPayments, testGatewayPayments } from "../db/schema";
-import { createTestPlatform, memoryLogger, TEST_NOW, type TestPlatform } from "../testing";
+import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
 import { applePayMerchantValidator } from "./apple-pay";
-import { GatewayError, type PaymentGateway } from "./gateway";
-import { EMBEDDED_PUBLIC_KEY, embeddedPaymentServices } from "./index";
 import { answerChallenge, cancelOnCardPage, payOnCardPage, TEST_CARD } from "./test-gateway/drive";
+import { cardToken, platformWithFaults, redirectOf, returnedPaymentId } from "./test-helpers";
 
 /*
  * Card and wallet payments through the checkout.com adapter and the embedded test gateway, playing the shopper on
@@ -46,22 +45,6 @@ async function pay(token: string, draftOrderId: string, body: Record<string, unk
   return api.makePayment.response.parse(res.body);
 }
 
-function redirectOf(data: GatewayData | null): string {
-  const href = data?._links.redirect?.href;
-  if (!href) throw new Error(`No redirect in ${JSON.stringify(data)}`);
-  return href;
-}
-
-/** The payment id the gateway put on the address it sent the shopper back to. */
-function returnedPaymentId(location: string | null, expectedBase: string): string {
-  expect(location).toBeTruthy();
-  const url = new URL(location!);
-  expect(`${url.origin}${url.pathname}`).toBe(expectedBase);
-  const id = url.searchParams.get("cko-payment-id");
-  if (!id) throw new Error(`No payment id on ${location}`);
-  return id;
-}
-
 async function verify(token: string, draftOrderId: string, paymentId: string) {
   const res = await c.post("/api/payment/verifyPayment", { draftOrderId, paymentId, paymentGateway: "checkoutcom" }, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -72,18 +55,6 @@ async function cancel(token: string, draftOrderId: string) {
   const res = await c.post("/api/payment/cancelPayment", { draftOrderId }, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return api.cancelPayment.response.parse(res.body);
-}
-
-async function cardToken(number: string): Promise<string> {
-  const res = await t.testGateway.fetch(
-    new Request(`http://gateway.test${t.testGateway.basePath}/tokens`, {
-      method: "POST",
-      headers: { authorization: EMBEDDED_PUBLIC_KEY, "content-type": "application/json" },
-      body: JSON.stringify({ type: "card", number: number.replace(/\s/g, ""), expiry_month: 12, expiry_year: 2030, cvv: "123" }),
-    }),
-  );
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { token: string }).token;
 }
 
 const triesOf = async (draftOrderId: string) => {
@@ -245,7 +216,7 @@ describe("card on the gateway's hosted page", () => {
 describe("card and wallet tokens", () => {
   it("places the order at once for an approved token", async () => {
     const { token, draft } = await draftFor();
-    const answer = await pay(token, draft.draftOrderId, { token: await cardToken(TEST_CARD.approve), cvv: "123" });
+    const answer = await pay(token, draft.draftOrderId, { token: await cardToken(t, TEST_CARD.approve), cvv: "123" });
     expect(answer.gatewayData).toMatchObject({ approved: true, _links: {} });
     expect(answer.gatewayData!.id).toMatch(/^pay_/);
     const row = await orderRow(t, draft.draftOrderId);
@@ -256,11 +227,11 @@ describe("card and wallet tokens", () => {
 
   it("answers a declined token as declined, and takes the next one", async () => {
     const { token, draft } = await draftFor();
-    const declined = await pay(token, draft.draftOrderId, { token: await cardToken(TEST_CARD.decline) });
+    const declined = await pay(token, draft.draftOrderId, { token: await cardToken(t, TEST_CARD.decline) });
     expect(declined.order).toBeNull();
     expect(declined.gatewayData).toMatchObject({ approved: false, status: "Declined" });
     expect(declined.gatewayData!.response_summary).toBeTruthy();
-    const approved = await pay(token, draft.draftOrderId, { token: await cardToken(TEST_CARD.approve) });
+    const approved = await pay(token, draft.draftOrderId, { token: await cardToken(t, TEST_CARD.approve) });
     expect(approved.order).not.toBeNull();
     expect((await triesOf(draft.draftOrderId)).map((p) => p.status)).toEqual(["declined", "approved"]);
     expect((await gatewayPaymentsOf(draft.draftOrderId)).filter((p) => p.approved)).toHaveLength(1);
@@ -268,7 +239,7 @@ describe("card and wallet tokens", () => {
 
   it("charges a token once for two calls at once", async () => {
     const { token, draft } = await draftFor();
-    const card = await cardToken(TEST_CARD.approve);
+    const card = await cardToken(t, TEST_CARD.approve);
     const [a, b] = await Promise.all([pay(token, draft.draftOrderId, { token: card }), pay(token, draft.draftOrderId, { token: card })]);
     expect(a.order).toEqual(b.order);
     expect(a.order).not.toBeNull();
@@ -279,7 +250,7 @@ describe("card and wallet tokens", () => {
 
   it("sends a challenged token to 3-D Secure and answers the same redirect to a repeat", async () => {
     const { token, draft } = await draftFor();
-    const card = await cardToken(TEST_CARD.challenge);
+    const card = await cardToken(t, TEST_CARD.challenge);
     const pending = await pay(token, draft.draftOrderId, { token: card });
     expect(pending.gatewayData).toMatchObject({ approved: false, status: "Pending" });
     const href = redirectOf(pending.gatewayData);
@@ -307,44 +278,20 @@ describe("card and wallet tokens", () => {
 });
 
 describe("when the gateway cannot be reached", () => {
-  /**
-   * The platform under test pays through the real adapter and test gateway (on its own database), except that the
-   * first answer of each kind is lost on its way back: the gateway did the work, the platform never heard.
-   */
-  async function lossyPlatform() {
-    const lost = new Set<string>();
-    let inner: PaymentGateway | null = null;
-    const once = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
-      const answer = await call();
-      if (!lost.has(what)) {
-        lost.add(what);
-        throw new GatewayError("unavailable", "connection reset");
-      }
-      return answer;
-    };
-    const lossy: PaymentGateway = {
-      name: "checkoutcom",
-      environment: "test",
-      createHostedPayment: (request, key) => once("hosted", () => inner!.createHostedPayment(request, key)),
-      getHostedPayment: (id) => inner!.getHostedPayment(id),
-      requestPayment: (request, key) => once("payment", () => inner!.requestPayment(request, key)),
-      getPayment: (id) => inner!.getPayment(id),
-      voidPayment: (id, reference, key) => inner!.voidPayment(id, reference, key),
-      exchangeWalletToken: (type, data) => inner!.exchangeWalletToken(type, data),
-    };
-    const p = await createTestPlatform({ payments: { gateway: lossy, applePay: null } });
-    inner = embeddedPaymentServices({ db: p.db, clock: p.clock, log: memoryLogger() }).services.gateway;
-    await reseed(p.db);
-    return p;
+  // Each platform pays through the real adapter and test gateway, with an answer lost on its way back on purpose:
+  // the gateway did the work, the platform never heard.
+  async function draftOn(p: TestPlatform) {
+    const pc = checkoutApi(p);
+    const token = await p.guestToken();
+    const { processBody } = await pc.ready(token);
+    return { pc, token, draft: await pc.processOrder(token, processBody) };
   }
 
   it("keeps the try open and asks again with the same key: one hosted page, one charge", async () => {
-    const p = await lossyPlatform();
+    const { p, faults } = await platformWithFaults();
     try {
-      const pc = checkoutApi(p);
-      const token = await p.guestToken();
-      const { processBody } = await pc.ready(token);
-      const draft = await pc.processOrder(token, processBody);
+      const { pc, token, draft } = await draftOn(p);
+      faults.loseHosted = true;
       expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 503, {
         message: PAYMENT_MESSAGES.cardPaymentError,
         errorCode: "GATEWAY_UNAVAILABLE",
@@ -363,26 +310,37 @@ describe("when the gateway cannot be reached", () => {
   });
 
   it("charges a token once when its first answer was lost", async () => {
-    const p = await lossyPlatform();
+    const { p, faults } = await platformWithFaults();
     try {
-      const pc = checkoutApi(p);
-      const token = await p.guestToken();
-      const { processBody } = await pc.ready(token);
-      const draft = await pc.processOrder(token, processBody);
-      const res = await p.testGateway.fetch(
-        new Request(`http://gateway.test${p.testGateway.basePath}/tokens`, {
-          method: "POST",
-          headers: { authorization: EMBEDDED_PUBLIC_KEY, "content-type": "application/json" },
-          body: JSON.stringify({ type: "card", number: "4242424242424242", expiry_month: 12, expiry_year: 2030 }),
-        }),
-      );
-      const card = ((await res.json()) as { token: string }).token;
+      const { pc, token, draft } = await draftOn(p);
+      const card = await cardToken(p, TEST_CARD.approve);
+      faults.losePayment = true;
       expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card }), 503, { errorCode: "GATEWAY_UNAVAILABLE" });
       // A payment step that lost its token cannot ask again, and is told to wait rather than pay twice.
       expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 409, { message: PAYMENT_MESSAGES.paymentPending });
       const again = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card })).body);
       expect(again.order).not.toBeNull();
       expect(await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toHaveLength(1);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("finds the card payment a lost answer was about when the shopper turns to cash: the order is paid once, by card", async () => {
+    const { p, faults } = await platformWithFaults();
+    try {
+      const { pc, token, draft } = await draftOn(p);
+      const card = await cardToken(p, TEST_CARD.approve);
+      faults.losePayment = true;
+      expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card }), 503, { errorCode: "GATEWAY_UNAVAILABLE" });
+      const [charge] = await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId));
+
+      const cash = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body);
+      expect(cash.order).not.toBeNull();
+      const order = (await p.db.select().from(orders).where(eq(orders.draftOrderId, draft.draftOrderId)))[0]!;
+      expect(order).toMatchObject({ state: "placed", paymentMethod: "card" });
+      const tries = await p.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id));
+      expect(tries.map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([["token", "approved", charge!.id]]);
     } finally {
       await p.close();
     }

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { api, type GatewayData } from "../contract";
+import { api } from "../contract";
 import { RETURN_URLS, checkoutApi, orderRow } from "../checkout/test-helpers";
 import { reseed } from "../db/seed";
 import { orderPayments, orders, outbox, testGatewayHostedPayments, testGatewayPayments } from "../db/schema";
-import { createTestPlatform, memoryLogger, type TestPlatform } from "../testing";
-import { GatewayError, type PaymentGateway } from "./gateway";
-import { EMBEDDED_PUBLIC_KEY, embeddedPaymentServices } from "./index";
-import { SWEEP_OLDER_THAN_MS, UNANSWERED_TRY_MS } from "./reconcile";
+import { createTestPlatform, type TestPlatform } from "../testing";
+import { GatewayError } from "./gateway";
+import { checkoutComGateway, EMBEDDED_PUBLIC_KEY, EMBEDDED_SECRET_KEY } from "./index";
+import { PAGE_WATCH_EVERY_MS, PAGE_WATCH_MS, SWEEP_OLDER_THAN_MS, UNANSWERED_TRY_MS } from "./reconcile";
 import { answerChallenge, cancelOnCardPage, payOnCardPage, TEST_CARD } from "./test-gateway/drive";
+import { cardToken, platformWithFaults, redirectOf, returnedPaymentId, type GatewayFaults } from "./test-helpers";
 import { HOSTED_PAGE_LIFETIME_MS } from "./test-gateway/state";
 
 /*
@@ -44,21 +45,6 @@ async function pay(token: string, draftOrderId: string, body: Record<string, unk
   return api.makePayment.response.parse(res.body);
 }
 
-function redirectOf(data: GatewayData | null): string {
-  const href = data?._links.redirect?.href;
-  if (!href) throw new Error(`No redirect in ${JSON.stringify(data)}`);
-  return href;
-}
-
-/** The payment id on the return address the gateway sent the browser to (which the shopper never opens). */
-function returnedPaymentId(location: string | null, expectedBase: string): string {
-  const url = new URL(location ?? "");
-  expect(`${url.origin}${url.pathname}`).toBe(expectedBase);
-  const id = url.searchParams.get("cko-payment-id");
-  if (!id) throw new Error(`No payment id on ${location}`);
-  return id;
-}
-
 /** A hosted card page for a new draft, paid with `card` on the gateway; the shopper then closes the browser. */
 async function paidAndGone(card: string, p: TestPlatform = t) {
   const ready = await draftFor(p);
@@ -72,18 +58,6 @@ async function paidAndGone(card: string, p: TestPlatform = t) {
 async function openPage() {
   const ready = await draftFor();
   return { ...ready, hosted: await pay(ready.token, ready.draft.draftOrderId) };
-}
-
-async function cardToken(number: string): Promise<string> {
-  const res = await t.testGateway.fetch(
-    new Request(`http://gateway.test${t.testGateway.basePath}/tokens`, {
-      method: "POST",
-      headers: { authorization: EMBEDDED_PUBLIC_KEY, "content-type": "application/json" },
-      body: JSON.stringify({ type: "card", number: number.replace(/\s/g, ""), expiry_month: 12, expiry_year: 2030, cvv: "123" }),
-    }),
-  );
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { token: string }).token;
 }
 
 const triesOf = async (draftOrderId: string, p: TestPlatform = t) => {
@@ -149,7 +123,7 @@ describe("a payment whose shopper never came back from the gateway", () => {
 
   it("places the order of a challenged card token authenticated on the gateway", async () => {
     const { token, draft } = await draftFor();
-    const pending = await pay(token, draft.draftOrderId, { token: await cardToken(TEST_CARD.challenge) });
+    const pending = await pay(token, draft.draftOrderId, { token: await cardToken(t, TEST_CARD.challenge) });
     await answerChallenge(t.testGateway.fetch, redirectOf(pending.gatewayData), "authenticate");
 
     t.clock.advance(LATER);
@@ -190,6 +164,65 @@ describe("a payment whose shopper never came back from the gateway", () => {
     expect((await orderRow(t, draft.draftOrderId)).state).toBe("placed");
     expect((await orderRow(t, newer.draftOrderId)).state).toBe("superseded");
     expect(await mailsOf(draft.draftOrderId)).toHaveLength(1);
+  });
+});
+
+describe("a card page closed on our side while it could still be paid", () => {
+  /** The shopper's cancel return address is opened (the back button, a second tab) while the page stays open. */
+  async function cancelledHere() {
+    const { token, draft, basket } = await openPage();
+    const res = await c.post("/api/payment/cancelPayment", { draftOrderId: draft.draftOrderId }, token);
+    expect(api.cancelPayment.response.parse(res.body).status).toBe("cancelled");
+    const [closed] = await triesOf(draft.draftOrderId);
+    expect(closed).toMatchObject({ status: "cancelled", redirectUrl: expect.stringContaining("/hpp/") });
+    return { token, draft, basket, closed: closed! };
+  }
+
+  it("places the draft order when the page is paid after all, found by the watch within PAGE_WATCH_EVERY_MS", async () => {
+    const { token, draft, basket, closed } = await cancelledHere();
+    const paid = await payOnCardPage(t.testGateway.fetch, closed.redirectUrl!, { number: TEST_CARD.approve });
+    const paymentId = returnedPaymentId(paid.location, RETURN_URLS.successUrl);
+
+    t.clock.advance(LATER);
+    expect(await t.reconcilePayments()).toEqual(NOTHING);
+    t.clock.advance(PAGE_WATCH_EVERY_MS);
+    expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 1, closed: 0, left: 0 });
+    expect(await triesOf(draft.draftOrderId)).toMatchObject([{ status: "approved", gatewayPaymentId: paymentId }]);
+    expect(await orderRow(t, draft.draftOrderId)).toMatchObject({ state: "placed", paymentMethod: "card" });
+    expect(await mailsOf(draft.draftOrderId)).toHaveLength(1);
+    expect((await c.read(token, basket)).items).toEqual([]);
+
+    t.clock.advance(PAGE_WATCH_EVERY_MS);
+    expect(await t.reconcilePayments()).toEqual(NOTHING);
+    expect(await chargesOf(draft.draftOrderId)).toHaveLength(1);
+  });
+
+  it("asks about an unpaid page every PAGE_WATCH_EVERY_MS, and stops once it has expired", async () => {
+    const { draft } = await cancelledHere();
+    t.clock.advance(PAGE_WATCH_EVERY_MS + 1000);
+    expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 0, left: 1 });
+    t.clock.advance(PAGE_WATCH_EVERY_MS / 2);
+    expect(await t.reconcilePayments()).toEqual(NOTHING);
+
+    t.clock.advance(HOSTED_PAGE_LIFETIME_MS);
+    expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 1, left: 0 });
+    expect(await triesOf(draft.draftOrderId)).toMatchObject([{ status: "cancelled", redirectUrl: null, gatewayPaymentId: null }]);
+    t.clock.advance(PAGE_WATCH_EVERY_MS + 1000);
+    expect(await t.reconcilePayments()).toEqual(NOTHING);
+    expect((await orderRow(t, draft.draftOrderId)).state).toBe("draft");
+  });
+
+  it("records a declined payment on the page and stops watching; a page older than PAGE_WATCH_MS is left alone", async () => {
+    const first = await cancelledHere();
+    const declined = await payOnCardPage(t.testGateway.fetch, first.closed.redirectUrl!, { number: TEST_CARD.decline });
+    const declinedId = returnedPaymentId(declined.location, RETURN_URLS.failureUrl);
+    t.clock.advance(PAGE_WATCH_EVERY_MS + 1000);
+    expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 1, left: 0 });
+    expect(await triesOf(first.draft.draftOrderId)).toMatchObject([{ status: "cancelled", gatewayPaymentId: declinedId, redirectUrl: null }]);
+
+    await cancelledHere();
+    t.clock.advance(PAGE_WATCH_MS);
+    expect(await t.reconcilePayments()).toEqual(NOTHING);
   });
 });
 
@@ -260,43 +293,9 @@ describe("what the sweep leaves alone", () => {
 });
 
 describe("when the gateway does not answer", () => {
-  /**
-   * A platform paying through the real adapter and test gateway (on the platform's own database), with faults put
-   * in on purpose: `lose` drops the answer of the next requestPayment (the gateway did the work, the platform never
-   * heard), and `failPage` makes reading one hosted page throw.
-   */
-  async function faultyPlatform() {
-    let inner: PaymentGateway | null = null;
-    const faults = { lose: false, failPage: new Map<string, Error>() };
-    const gateway: PaymentGateway = {
-      name: "checkoutcom",
-      environment: "test",
-      createHostedPayment: (request, key) => inner!.createHostedPayment(request, key),
-      getHostedPayment: async (id) => {
-        const fault = faults.failPage.get(id);
-        if (fault) throw fault;
-        return inner!.getHostedPayment(id);
-      },
-      requestPayment: async (request, key) => {
-        const answer = await inner!.requestPayment(request, key);
-        if (faults.lose) {
-          faults.lose = false;
-          throw new GatewayError("unavailable", "connection reset");
-        }
-        return answer;
-      },
-      getPayment: (id) => inner!.getPayment(id),
-      voidPayment: (id, reference, key) => inner!.voidPayment(id, reference, key),
-      exchangeWalletToken: (type, data) => inner!.exchangeWalletToken(type, data),
-    };
-    const p = await createTestPlatform({ payments: { gateway, applePay: null } });
-    inner = embeddedPaymentServices({ db: p.db, clock: p.clock, log: memoryLogger() }).services.gateway;
-    await reseed(p.db);
-    return { p, faults };
-  }
-
+  // Each platform pays through the real adapter and test gateway, with faults put in on purpose (platformWithFaults).
   it("leaves a try for the next sweep when the gateway is unavailable, and goes on with the others", async () => {
-    const { p, faults } = await faultyPlatform();
+    const { p, faults } = await platformWithFaults();
     try {
       const unreachable = await paidAndGone(TEST_CARD.approve, p);
       const broken = await paidAndGone(TEST_CARD.approve, p);
@@ -327,26 +326,60 @@ describe("when the gateway does not answer", () => {
     }
   });
 
-  // The charge the lost answer was about stays at the gateway: without a payment id there is nothing to ask it, so
-  // the closing is logged for the business to reconcile.
-  it("leaves a token try that never heard back, and closes it as failed after an hour", async () => {
-    const { p, faults } = await faultyPlatform();
+  /** A token payment on a new draft whose request fails as `fault` says: answer lost, or never sent. */
+  async function lostTokenPayment(p: TestPlatform, faults: GatewayFaults, fault: "losePayment" | "drop") {
+    const { token, draft } = await draftFor(p);
+    const card = await cardToken(p, TEST_CARD.approve);
+    faults[fault] = true;
+    const lost = await checkoutApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card });
+    expect(lost.status).toBe(503);
+    expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([["token", "initiated", null]]);
+    return { token, draft };
+  }
+
+  it("finds a token payment whose answer was lost by the order's reference, and places the order", async () => {
+    const { p, faults } = await platformWithFaults();
     try {
-      const { token, draft } = await draftFor(p);
-      const card = await (async () => {
-        const res = await p.testGateway.fetch(
-          new Request(`http://gateway.test${p.testGateway.basePath}/tokens`, {
-            method: "POST",
-            headers: { authorization: EMBEDDED_PUBLIC_KEY, "content-type": "application/json" },
-            body: JSON.stringify({ type: "card", number: "4242424242424242", expiry_month: 12, expiry_year: 2030 }),
-          }),
-        );
-        return ((await res.json()) as { token: string }).token;
-      })();
-      faults.lose = true;
-      const lost = await checkoutApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card });
-      expect(lost.status).toBe(503);
-      expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([["token", "initiated", null]]);
+      const { token, draft } = await lostTokenPayment(p, faults, "losePayment");
+      const [charge] = await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId));
+      expect(charge!.status).toBe("Authorized");
+
+      p.clock.advance(LATER);
+      expect(await p.reconcilePayments()).toEqual({ checked: 1, placed: 1, closed: 0, left: 0 });
+      expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([["token", "approved", charge!.id]]);
+      const row = await orderRow(p, draft.draftOrderId);
+      expect(row).toMatchObject({ state: "placed", status: "sent_to_store", paymentMethod: "card" });
+      expect(p.logs).toContainEqual(expect.objectContaining({ level: "warn", event: "payments.lost_answer_found", fields: expect.objectContaining({ paymentId: charge!.id }) }));
+
+      // The shopper, back on the payment page, finds the order placed rather than a second charge.
+      const again = await checkoutApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: "tok_never_used" });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(api.makePayment.response.parse(again.body).order).toEqual({ businessOrderId: draft.businessOrderId, statusToken: row.statusToken });
+      expect(await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toHaveLength(1);
+      expect(await p.reconcilePayments()).toEqual(NOTHING);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("leaves a token try whose request never reached the gateway, and closes it as failed after an hour", async () => {
+    const { p, faults } = await platformWithFaults();
+    try {
+      const { draft } = await lostTokenPayment(p, faults, "drop");
+      expect(await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toEqual([]);
+      // A charge that only shares the order's reference (another amount) is not the lost answer.
+      const direct = checkoutComGateway({
+        secretKey: EMBEDDED_SECRET_KEY,
+        publicKey: EMBEDDED_PUBLIC_KEY,
+        environment: "test",
+        baseUrl: `http://gateway.test${p.testGateway.basePath}`,
+        fetch: (input, init) => p.testGateway.fetch(new Request(input, init)),
+      });
+      const stray = await direct.requestPayment(
+        { ...RETURN_URLS, token: await cardToken(p, TEST_CARD.approve), reference: draft.draftOrderId, amount: 1, currency: "GBP", customer: { email: "a@b.example", name: "A B" }, billing: null, threeDs: false },
+        "stray-1",
+      );
+      expect(stray).toMatchObject({ approved: true, reference: draft.draftOrderId });
 
       p.clock.advance(LATER);
       expect(await p.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 0, left: 1 });
@@ -360,6 +393,54 @@ describe("when the gateway does not answer", () => {
       expect((await triesOf(draft.draftOrderId, p)).map((x) => x.status)).toEqual(["failed"]);
       expect(p.logs).toContainEqual(expect.objectContaining({ level: "warn", event: "payments.unanswered_try_closed" }));
       expect((await orderRow(p, draft.draftOrderId)).state).toBe("draft");
+      expect(p.logs.some((l) => l.event === "payments.lost_answer_found")).toBe(false);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("voids a second approval on an order placed by another way of paying, again until the void goes through", async () => {
+    const { p, faults } = await platformWithFaults();
+    try {
+      const pc = checkoutApi(p);
+      const { token, draft } = await draftFor(p);
+      const hosted = await pay(token, draft.draftOrderId, {}, p);
+      // Cash places the order while the card page is open in another tab; the card is then paid there, and the
+      // shopper never comes back from it.
+      const cash = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body);
+      expect(cash.order).not.toBeNull();
+      const paid = await payOnCardPage(p.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.approve });
+      const paymentId = returnedPaymentId(paid.location, RETURN_URLS.successUrl);
+      const charge = async () => (await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, paymentId)))[0]!;
+      expect((await charge()).status).toBe("Authorized");
+
+      // The card try was closed when cash placed the order, but its page is watched for a late payment.
+      expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status])).toEqual([
+        ["hosted", "cancelled"],
+        ["cash", "approved"],
+      ]);
+      faults.failVoids = 1;
+      p.clock.advance(LATER);
+      expect(await p.reconcilePayments()).toEqual(NOTHING);
+      p.clock.advance(PAGE_WATCH_EVERY_MS);
+      expect(await p.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 0, left: 1 });
+      expect(p.logs).toContainEqual(expect.objectContaining({ level: "warn", event: "payments.closed_page_paid" }));
+      expect(p.logs).toContainEqual(expect.objectContaining({ level: "error", event: "payments.void_failed" }));
+      expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status])).toEqual([
+        ["hosted", "pending"],
+        ["cash", "approved"],
+      ]);
+      expect((await charge()).status).toBe("Authorized");
+
+      p.clock.advance(LATER);
+      expect(await p.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 1, left: 0 });
+      expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status])).toEqual([
+        ["hosted", "voided"],
+        ["cash", "approved"],
+      ]);
+      expect((await charge()).status).toBe("Voided");
+      expect(await orderRow(p, draft.draftOrderId)).toMatchObject({ state: "placed", paymentMethod: "cash" });
+      expect(await p.reconcilePayments()).toEqual(NOTHING);
     } finally {
       await p.close();
     }

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import { orderPayments, orders } from "../db/schema";
 import type { OrderRow } from "../orders/place";
 import type { RequestContext } from "../router";
 import { GatewayError, type GatewayPayment, type PaymentGateway } from "./gateway";
-import { CURRENCY, isOpen, markTry, OPEN_STATUSES, settlePayment, type PaymentDeps, type PaymentTry } from "./service";
+import { CLOSED_PAGE_STATUSES, isOpen, markTry, OPEN_STATUSES, outcomeOf, paysFor, settledTry, settlePayment, unclaimedPayment, type PaymentDeps, type PaymentTry } from "./service";
 
 /*
  * The reconciliation sweep (decision record 0014): every charge the gateway approves must end in a placed order,
@@ -33,23 +33,24 @@ export interface ReconcileSummary {
 }
 
 export const SWEEP_OLDER_THAN_MS = 2 * 60_000;
+/** How long a card page closed on our side is watched for a payment made on it after all, and how often. */
+export const PAGE_WATCH_MS = 24 * 60 * 60_000;
+export const PAGE_WATCH_EVERY_MS = 10 * 60_000;
 const SWEEP_LIMIT = 100;
 /**
- * A try that never heard back from the gateway (the request was lost in flight) has no id to ask about. The
- * shopper's own retry asks again with the same key, so it is closed only long after any retry — card tokens live
- * 15 minutes — and logged for the business to reconcile with the gateway's records.
+ * A try that never heard back from the gateway (the request was lost in flight) has no id to ask about: the sweep
+ * looks for a payment with the order's reference that no try knows. When there is none, the shopper's own retry may
+ * still ask again with the same key, so the try is closed only long after any retry — card tokens live 15 minutes —
+ * and logged.
  */
 export const UNANSWERED_TRY_MS = 60 * 60_000;
-
-/** Hosted page statuses after which nothing can be paid on the page (checkout.com's, and the test gateway's). */
-const CLOSED_PAGE_STATUSES = new Set(["expired", "cancelled", "canceled"]);
 
 type Result = "placed" | "closed" | "left" | "gone";
 
 /**
- * Settles the payment tries still open on orders not yet placed (drafts, and superseded drafts: an approved charge
- * on one still places it), oldest first. One try failing does not stop the others; a gateway that cannot be
- * reached leaves its try for the next sweep.
+ * Settles the payment tries still open, oldest first: on drafts and superseded drafts (an approved charge on one
+ * still places it), and on placed orders (a second approval is voided); then watches closed card pages. One try
+ * failing does not stop the others; a gateway that cannot be reached leaves its try for the next sweep.
  */
 export async function reconcileOpenPayments(ctx: RequestContext, deps: PaymentDeps, options: ReconcileOptions = {}): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { checked: 0, placed: 0, closed: 0, left: 0 };
@@ -64,18 +65,38 @@ export async function reconcileOpenPayments(ctx: RequestContext, deps: PaymentDe
       and(
         inArray(orderPayments.status, [...OPEN_STATUSES]),
         ne(orderPayments.kind, "cash"),
-        inArray(orders.state, ["draft", "superseded"]),
+        // Placed orders too: a second approval whose void failed is still open, and is voided again.
+        inArray(orders.state, ["draft", "superseded", "placed"]),
         lte(orderPayments.updatedAt, cutoff),
       ),
     )
     .orderBy(asc(orderPayments.updatedAt), asc(orderPayments.id))
     .limit(options.limit ?? SWEEP_LIMIT);
 
-  for (const { attempt, order } of found) {
+  const now = ctx.clock.now().getTime();
+  const watched = await ctx.db
+    .select({ attempt: orderPayments, order: orders })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(
+      and(
+        eq(orderPayments.kind, "hosted"),
+        eq(orderPayments.status, "cancelled"),
+        isNotNull(orderPayments.hostedId),
+        isNotNull(orderPayments.redirectUrl),
+        isNull(orderPayments.gatewayPaymentId),
+        gt(orderPayments.createdAt, new Date(now - PAGE_WATCH_MS)),
+        lte(orderPayments.updatedAt, new Date(now - PAGE_WATCH_EVERY_MS)),
+      ),
+    )
+    .orderBy(asc(orderPayments.updatedAt), asc(orderPayments.id))
+    .limit(options.limit ?? SWEEP_LIMIT);
+
+  const run = async (attempt: PaymentTry, order: OrderRow, settle: () => Promise<Result>) => {
     summary.checked++;
     let result: Result;
     try {
-      result = await reconcileTry(ctx, deps, gateway, order, attempt);
+      result = await settle();
     } catch (error) {
       ctx.log.error("payments.reconcile_failed", {
         orderId: order.id,
@@ -85,9 +106,62 @@ export async function reconcileOpenPayments(ctx: RequestContext, deps: PaymentDe
       result = "left";
     }
     if (result !== "gone") summary[result]++;
-  }
+  };
+  for (const { attempt, order } of found) await run(attempt, order, () => reconcileTry(ctx, deps, gateway, order, attempt));
+  for (const { attempt, order } of watched) await run(attempt, order, () => watchClosedPage(ctx, deps, gateway, order, attempt));
   return summary;
 }
+
+/**
+ * A card page whose try we closed (the shopper cancelled, switched to cash, or started again) can still be paid at
+ * the gateway until the page itself expires: a second tab left open. Such a page is asked about every
+ * PAGE_WATCH_EVERY_MS for PAGE_WATCH_MS. A payment made on it after all places the order if it is still a draft, or
+ * is voided if the order was placed another way; the watch ends when the page is paid, expires or is cancelled.
+ */
+async function watchClosedPage(ctx: RequestContext, deps: PaymentDeps, gateway: PaymentGateway, order: OrderRow, found: PaymentTry): Promise<Result> {
+  const [attempt] = await ctx.db.select().from(orderPayments).where(eq(orderPayments.id, found.id));
+  if (!attempt || attempt.status !== "cancelled" || attempt.gatewayPaymentId !== null || attempt.redirectUrl === null) return "gone";
+  const about = { orderId: order.id, attempt: attempt.attempt, kind: attempt.kind };
+  const where = and(eq(orderPayments.id, attempt.id), eq(orderPayments.status, "cancelled"), isNull(orderPayments.gatewayPaymentId));
+  const stopWatching = async (paymentId: string | null, outcome: string): Promise<Result> => {
+    await ctx.db
+      .update(orderPayments)
+      .set({ redirectUrl: null, updatedAt: ctx.clock.now(), ...(paymentId ? { gatewayPaymentId: paymentId } : {}) })
+      .where(where);
+    ctx.log.info("payments.closed_page_settled", { ...about, paymentId, outcome });
+    return "closed";
+  };
+  const askLater = async (): Promise<Result> => {
+    await ctx.db.update(orderPayments).set({ updatedAt: ctx.clock.now() }).where(where);
+    return "left";
+  };
+
+  let payment: GatewayPayment;
+  try {
+    const page = await gateway.getHostedPayment(attempt.hostedId!);
+    if (!page.paymentId) return CLOSED_PAGE_STATUSES.has(page.status.toLowerCase()) ? stopWatching(null, page.status) : askLater();
+    payment = await gateway.getPayment(page.paymentId);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.kind === "not_found") return stopWatching(null, "not found");
+    ctx.log.warn("payments.reconcile_gateway_error", { ...about, kind: error.kind, status: error.status, error: error.message });
+    return askLater();
+  }
+  if (!paysFor(payment, order)) {
+    ctx.log.warn("payments.reconcile_mismatch", { ...about, paymentId: payment.id });
+    return askLater();
+  }
+  const outcome = outcomeOf(payment);
+  if (outcome === "pending") return askLater();
+  if (outcome !== "approved") return stopWatching(payment.id, outcome);
+
+  ctx.log.warn("payments.closed_page_paid", { ...about, paymentId: payment.id, orderState: order.state });
+  await settlePayment(ctx, deps, { orderId: order.id, tryId: attempt.id, method: attempt.method }, payment);
+  // Open: a second approval whose void did not go through yet; the open-try sweep voids it again.
+  return resultOf((await settledTry(ctx, payment.id)).ended);
+}
+
+const resultOf = (ended: "placed" | "open" | "closed"): Result => (ended === "open" ? "left" : ended);
 
 async function reconcileTry(ctx: RequestContext, deps: PaymentDeps, gateway: PaymentGateway, order: OrderRow, found: PaymentTry): Promise<Result> {
   // Read again: the shopper may have come back since the sweep listed it.
@@ -104,6 +178,9 @@ async function reconcileTry(ctx: RequestContext, deps: PaymentDeps, gateway: Pay
       else return "left";
     } else if (attempt.gatewayPaymentId) {
       payment = await gateway.getPayment(attempt.gatewayPaymentId);
+    } else {
+      payment = await unclaimedPayment(ctx, gateway, order);
+      if (payment) ctx.log.warn("payments.lost_answer_found", { ...about, paymentId: payment.id, status: payment.status });
     }
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -124,7 +201,7 @@ async function reconcileTry(ctx: RequestContext, deps: PaymentDeps, gateway: Pay
   }
 
   // The same checks verifyPayment makes on a payment id from the shopper's return address.
-  if (payment.reference !== order.draftOrderId || payment.amount !== order.totalPence || payment.currency !== CURRENCY) {
+  if (!paysFor(payment, order)) {
     ctx.log.warn("payments.reconcile_mismatch", { ...about, paymentId: payment.id });
     return "left";
   }
@@ -135,15 +212,14 @@ async function reconcileTry(ctx: RequestContext, deps: PaymentDeps, gateway: Pay
     return "closed";
   }
   // Placed answers both an approval that placed the order and one voided because another try placed it first.
-  const [after] = await ctx.db.select({ status: orderPayments.status }).from(orderPayments).where(eq(orderPayments.gatewayPaymentId, payment.id));
-  ctx.log.info("payments.reconciled", { ...about, paymentId: payment.id, outcome: after?.status ?? null });
-  if (after?.status === "approved") return "placed";
-  // Pending: a second approval whose void did not go through yet.
-  return after?.status === "pending" || after?.status === "initiated" ? "left" : "closed";
+  const after = await settledTry(ctx, payment.id);
+  ctx.log.info("payments.reconciled", { ...about, paymentId: payment.id, outcome: after.status });
+  return resultOf(after.ended);
 }
 
 async function cancel(ctx: RequestContext, attempt: PaymentTry, fields: Record<string, unknown>): Promise<Result> {
-  await markTry(ctx, attempt, "cancelled", null);
+  // Only ever called when the gateway says the page (or payment) can take nothing more.
+  await markTry(ctx, attempt, "cancelled", null, { pageClosed: true });
   ctx.log.info("payments.reconciled", { ...fields, outcome: "cancelled" });
   return "closed";
 }

@@ -154,10 +154,27 @@ export type Settled =
   | { status: "placed"; order: PlacedOrder; payment: GatewayPayment | null }
   | { status: "pending" | "declined" | "cancelled"; order: null; payment: GatewayPayment };
 
-function outcomeOf(payment: GatewayPayment): "approved" | "pending" | "declined" | "cancelled" {
+/** Whether a payment the gateway reports is one for this order: its reference, the order's total, our currency. */
+export function paysFor(payment: GatewayPayment, order: Pick<OrderRow, "draftOrderId" | "totalPence">): boolean {
+  return payment.reference === order.draftOrderId && payment.amount === order.totalPence && payment.currency === CURRENCY;
+}
+
+/**
+ * Where the try a payment was settled on stands now: `placed` (its approval paid the order), `open` (a second
+ * approval whose void has not gone through yet; settling it again voids it again) or `closed`. For callers settling
+ * without the shopper, who must tell an approval that placed the order from one voided because another try had.
+ */
+export async function settledTry(ctx: RequestContext, paymentId: string): Promise<{ status: PaymentTry["status"] | null; ended: "placed" | "open" | "closed" }> {
+  const [after] = await ctx.db.select({ status: orderPayments.status }).from(orderPayments).where(eq(orderPayments.gatewayPaymentId, paymentId));
+  const status = after?.status ?? null;
+  return { status, ended: status === "approved" ? "placed" : status !== null && OPEN_STATUSES.includes(status) ? "open" : "closed" };
+}
+
+/** What a payment's state means for its order. A voided authorisation keeps `approved`, but pays for nothing. */
+export function outcomeOf(payment: GatewayPayment): "approved" | "pending" | "declined" | "cancelled" {
+  if (payment.status === "Canceled" || payment.status === "Cancelled" || payment.status === "Voided") return "cancelled";
   if (payment.approved) return "approved";
   if (payment.status === "Pending") return "pending";
-  if (payment.status === "Canceled" || payment.status === "Cancelled" || payment.status === "Voided") return "cancelled";
   return "declined";
 }
 
@@ -226,7 +243,7 @@ export async function settlePayment(ctx: RequestContext, deps: PaymentDeps, targ
 
     // Never downgrade: a try that ended stays ended, whatever a stale answer says.
     if (isOpen(attempt)) {
-      const status = outcome === "pending" ? "pending" : outcome;
+      const status = payment.status === "Voided" ? "voided" : outcome === "pending" ? "pending" : outcome;
       await tx
         .update(orderPayments)
         .set({
@@ -266,12 +283,23 @@ async function voidSecondCharge(ctx: RequestContext, order: OrderRow, attempt: P
   ctx.log.warn("payments.second_charge_voided", { orderId: order.id, paymentId: payment.id });
 }
 
-export async function markTry(ctx: RequestContext, attempt: PaymentTry, status: "declined" | "cancelled" | "failed", summary: string | null): Promise<void> {
+/**
+ * Ends an open try. A hosted try keeps its page's address (`redirectUrl`) while the page may still take a payment —
+ * the shopper may yet pay in another tab — and the sweep watches such pages (reconcile.ts); `pageClosed` says the
+ * gateway confirmed that nothing more can be paid there.
+ */
+export async function markTry(
+  ctx: RequestContext,
+  attempt: PaymentTry,
+  status: "declined" | "cancelled" | "failed",
+  summary: string | null,
+  options: { pageClosed?: boolean } = {},
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockOrder(tx, attempt.orderId);
     await tx
       .update(orderPayments)
-      .set({ status, responseSummary: summary, updatedAt: ctx.clock.now() })
+      .set({ status, responseSummary: summary, updatedAt: ctx.clock.now(), ...(options.pageClosed ? { redirectUrl: null } : {}) })
       .where(and(eq(orderPayments.id, attempt.id), inArray(orderPayments.status, ["initiated", "pending"])));
   });
 }
@@ -570,7 +598,7 @@ export async function verifyPayment(
     if (error instanceof GatewayError) throw gatewayUnavailable(known?.method ?? "card");
     throw error;
   }
-  if (payment.reference !== order.draftOrderId || payment.amount !== order.totalPence || payment.currency !== CURRENCY) {
+  if (!paysFor(payment, order)) {
     ctx.log.warn("payments.verify_mismatch", { orderId: order.id, paymentId: payment.id });
     throw new ApiError(409, PAYMENT_MESSAGES.paymentIssue, { errorCode: "PAYMENT_MISMATCH", errorDisplay: PAYMENT_MESSAGES.paymentIssue });
   }
@@ -601,33 +629,54 @@ async function hostedTryOf(gateway: PaymentGateway, all: PaymentTry[], paymentId
  */
 async function closeOpenTry(ctx: RequestContext, deps: PaymentDeps, order: OrderRow, attempt: PaymentTry): Promise<Settled | { status: "cancelled"; order: null; payment: null }> {
   const gateway = gatewayOf(ctx);
-  const cancelled = async () => {
-    await markTry(ctx, attempt, "cancelled", null);
+  const cancelled = async (pageClosed = false) => {
+    await markTry(ctx, attempt, "cancelled", null, { pageClosed });
     return { status: "cancelled" as const, order: null, payment: null };
   };
+  const target = { orderId: order.id, tryId: attempt.id, method: attempt.method };
   try {
     if (attempt.kind === "hosted" && attempt.hostedId) {
       const page = await gateway.getHostedPayment(attempt.hostedId);
       if (page.paymentId) {
         const payment = await gateway.getPayment(page.paymentId);
-        if (payment.approved) return settlePayment(ctx, deps, { orderId: order.id, tryId: attempt.id, method: attempt.method }, payment);
+        if (outcomeOf(payment) === "approved") return settlePayment(ctx, deps, target, payment);
       }
-      return cancelled();
+      return cancelled(CLOSED_PAGE_STATUSES.has(page.status.toLowerCase()));
     }
     if (attempt.gatewayPaymentId) {
       const payment = await gateway.getPayment(attempt.gatewayPaymentId);
-      if (payment.approved || outcomeOf(payment) !== "pending") {
-        return settlePayment(ctx, deps, { orderId: order.id, tryId: attempt.id, method: attempt.method }, payment);
-      }
+      if (outcomeOf(payment) !== "pending") return settlePayment(ctx, deps, target, payment);
       return cancelled();
+    }
+    if (attempt.kind === "token") {
+      // The answer was lost in flight: the gateway may hold the payment under the order's reference.
+      const found = await unclaimedPayment(ctx, gateway, order);
+      if (found && outcomeOf(found) !== "pending") return settlePayment(ctx, deps, target, found);
     }
   } catch (error) {
     if (error instanceof GatewayError && error.kind !== "not_found") throw gatewayUnavailable(attempt.method);
     if (!(error instanceof GatewayError)) throw error;
-    return cancelled();
+    return cancelled(true);
   }
   if (attempt.kind === "token") ctx.log.warn("payments.unanswered_try_closed", { orderId: order.id, attempt: attempt.attempt });
   return cancelled();
+}
+
+/** Hosted page statuses after which nothing can be paid on the page (checkout.com's, and the test gateway's). */
+export const CLOSED_PAGE_STATUSES = new Set(["expired", "cancelled", "canceled"]);
+
+/**
+ * A payment the gateway holds under the order's reference that none of the order's tries knows: the one a lost
+ * answer was about. An approved one first (it must end in an order, or be voided), then one still pending.
+ */
+export async function unclaimedPayment(ctx: RequestContext, gateway: PaymentGateway, order: OrderRow): Promise<GatewayPayment | null> {
+  const found = await gateway.findPayments(order.draftOrderId);
+  if (found.length === 0) return null;
+  const known = await ctx.db.select({ id: orderPayments.gatewayPaymentId }).from(orderPayments).where(eq(orderPayments.orderId, order.id));
+  const knownIds = new Set(known.map((k) => k.id));
+  // Checked here, once, for every caller: closing an open try settles what it finds without asking again.
+  const unclaimed = found.filter((p) => !knownIds.has(p.id) && paysFor(p, order));
+  return unclaimed.find((p) => outcomeOf(p) === "approved") ?? unclaimed.find((p) => outcomeOf(p) === "pending") ?? unclaimed[0] ?? null;
 }
 
 /** The shopper came back by the gateway's cancel link: the open try is closed, unless it was paid after all. */

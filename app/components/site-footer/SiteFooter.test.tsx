@@ -40,8 +40,10 @@ describe("SiteFooter", () => {
     const accepted = html.slice(html.indexOf('aria-labelledby="footer-payments"'));
     expect(accepted).toContain(">Visa<");
     expect(accepted).toContain(">Mastercard<");
-    expect(accepted).toContain(">American Express<");
+    expect(accepted).not.toContain("American Express");
     expect(accepted).not.toContain("Apple Pay");
+    const withAmex = render({ footer: { ...global.footer, paymentMethods: { ...global.footer.paymentMethods, amex: true } } });
+    expect(withAmex.slice(withAmex.indexOf('aria-labelledby="footer-payments"'))).toContain(">American Express<");
     expect(render({ footer: { ...global.footer, paymentMethods: { visa: false, masterCard: false, applePay: false, googlePay: false, amex: false } } })).not.toContain("We accept");
   });
 

@@ -118,6 +118,16 @@ describe("payments with a token", () => {
     expect(await gateway.getPayment(payment.id)).toEqual(payment);
   });
 
+  it("finds the payments made with a reference, newest first", async () => {
+    const reference = draft();
+    const declined = await gateway.requestPayment(paymentRequest(await cardToken(TEST_CARD.decline), { reference }), key());
+    clock.advance(1000);
+    const approved = await gateway.requestPayment(paymentRequest(await cardToken("4242424242424242"), { reference }), key());
+    await gateway.requestPayment(paymentRequest(await cardToken("4242424242424242")), key());
+    expect(await gateway.findPayments(reference)).toEqual([approved, { ...declined, redirectUrl: null }]);
+    expect(await gateway.findPayments(draft())).toEqual([]);
+  });
+
   it("declines the declining test card", async () => {
     const payment = await gateway.requestPayment(paymentRequest(await cardToken("4544 2491 6767 3670")), key());
     expect(payment).toMatchObject({ status: "Declined", approved: false, responseSummary: "Declined - Do Not Honour", redirectUrl: null });

@@ -121,6 +121,21 @@ describe("reading checkout.com's answers", () => {
     expect(sent.headers["cko-idempotency-key"]).toBeUndefined();
   });
 
+  it("lists the payments made with a reference, newest first, with no idempotency key", async () => {
+    const payments = await adapter().findPayments("draft_8421");
+    expect(payments).toEqual([
+      { id: "pay_x3ykcdq7hnaetbyvmp5ttchtsi", status: "Authorized", approved: true, responseSummary: null, redirectUrl: null, reference: "draft_8421", amount: 2350, currency: "GBP" },
+      { id: "pay_mbabizu24mvu3mela5njyhpit4", status: "Declined", approved: false, responseSummary: "Declined - Do Not Honour", redirectUrl: null, reference: "draft_8421", amount: 2350, currency: "GBP" },
+    ]);
+    const sent = fake.requests.at(-1)!;
+    expect([sent.method, sent.path, sent.query]).toEqual(["GET", "/payments", "reference=draft_8421&limit=100&skip=0"]);
+    expect(sent.headers["cko-idempotency-key"]).toBeUndefined();
+    fake.answerNext(200, { limit: 100, skip: 0, total_count: 0, data: [] });
+    expect(await adapter().findPayments("draft_none")).toEqual([]);
+    fake.answerNext(200, { data: "not a list" });
+    expect(await failure(adapter().findPayments("draft_8421"))).toMatchObject({ kind: "unavailable" });
+  });
+
   it("creates a hosted payment page with the return addresses, and reads its payment id", async () => {
     const hosted = await adapter().createHostedPayment(
       {

@@ -61,6 +61,14 @@ const paymentSchema = z.object({
   _links: z.object({ redirect: link.optional() }).optional(),
 });
 
+const paymentListSchema = z.object({
+  total_count: z.number().int().optional(),
+  data: z.array(paymentSchema).default([]),
+});
+
+/** Most payments one GET /payments answers (checkout.com's maximum); one draft order never has nearly so many. */
+const PAYMENT_LIST_LIMIT = 100;
+
 const hostedCreatedSchema = z.object({
   id: z.string().min(1),
   _links: z.object({ redirect: link }),
@@ -268,6 +276,17 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
         throw new GatewayError("unavailable", `checkout.com ${label} answered without the amount`, answer.status, answer.body);
       }
       return toPayment(parsed, { amount: parsed.amount, currency: parsed.currency, reference: null });
+    },
+
+    async findPayments(reference) {
+      const label = "GET /payments?reference";
+      const query = new URLSearchParams({ reference, limit: String(PAYMENT_LIST_LIMIT), skip: "0" });
+      const answer = await call(label, "GET", `/payments?${query}`);
+      if (answer.status !== 200) throw failureFor(label, answer);
+      const parsed = parse(paymentListSchema, label, answer);
+      return parsed.data
+        .filter((p) => p.amount !== undefined && p.currency !== undefined)
+        .map((p) => toPayment(p, { amount: p.amount!, currency: p.currency!, reference: null }));
     },
 
     async voidPayment(id, reference, idempotencyKey) {

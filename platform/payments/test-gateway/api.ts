@@ -7,6 +7,7 @@ import {
   createPayment,
   findHosted,
   findPayment,
+  findPaymentsByReference,
   insertHosted,
   insertToken,
   newId,
@@ -22,7 +23,7 @@ import {
 
 /*
  * The test gateway's JSON API, in checkout.com's documented request and response shapes: POST /tokens,
- * POST /payments, GET /payments/{id}, POST /payments/{id}/voids, POST /hosted-payments, GET /hosted-payments/{id}.
+ * POST /payments, GET /payments?reference=, GET /payments/{id}, POST /payments/{id}/voids, POST /hosted-payments, GET /hosted-payments/{id}.
  * Links are paths under the gateway's base path, because the gateway is served on the storefront's own origin.
  *
  * Wallet tokens: checkout.com decrypts Apple Pay and Google Pay token data; this stand-in only checks the documented
@@ -411,6 +412,27 @@ export async function getPayment(ctx: GatewayContext, request: Request, id: stri
   if (!sameKey(presentedKey(request), ctx.secretKey)) return unauthorized;
   const payment = await findPayment(ctx.db, id);
   return payment ? { status: 200, body: paymentDetails(ctx, payment) } : notFound;
+}
+
+/** GET /payments?reference=…&limit=…&skip=…: checkout.com's payment list, newest first. */
+export async function listPayments(ctx: GatewayContext, request: Request): Promise<ApiAnswer> {
+  if (!sameKey(presentedKey(request), ctx.secretKey)) return unauthorized;
+  const query = new URL(request.url).searchParams;
+  const reference = query.get("reference") ?? "";
+  if (reference === "" || reference.length > 80) return invalid("reference_invalid");
+  const whole = (name: string, fallback: number, min: number, max: number): number | null => {
+    const raw = query.get(name);
+    if (raw === null || raw === "") return fallback;
+    if (!/^\d+$/.test(raw)) return null;
+    const n = Number(raw);
+    return n >= min && n <= max ? n : null;
+  };
+  const limit = whole("limit", 10, 1, 100);
+  const skip = whole("skip", 0, 0, 1_000_000);
+  if (limit === null) return invalid("limit_invalid");
+  if (skip === null) return invalid("skip_invalid");
+  const { total, rows } = await findPaymentsByReference(ctx.db, reference, limit, skip);
+  return { status: 200, body: { limit, skip, total_count: total, data: rows.map((row) => paymentDetails(ctx, row)) } };
 }
 
 export async function postVoid(ctx: GatewayContext, request: Request, id: string): Promise<ApiAnswer> {

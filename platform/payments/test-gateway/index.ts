@@ -4,6 +4,7 @@ import type { Logger } from "../../logger";
 import {
   getHostedPayment,
   getPayment,
+  listPayments,
   jsonResponse,
   postHostedPayments,
   postPayments,
@@ -66,7 +67,9 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
         if (segments.length !== 1) break;
         return allow("POST") ?? jsonResponse(await postTokens(ctx, request));
       case "payments":
-        if (segments.length === 1) return allow("POST") ?? jsonResponse(await postPayments(ctx, request));
+        if (segments.length === 1) {
+          return allow("GET", "POST") ?? jsonResponse(await (method === "GET" ? listPayments(ctx, request) : postPayments(ctx, request)));
+        }
         if (segments.length === 2) return allow("GET") ?? jsonResponse(await getPayment(ctx, request, id!));
         if (segments.length === 3 && action === "voids") return allow("POST") ?? jsonResponse(await postVoid(ctx, request, id!));
         break;

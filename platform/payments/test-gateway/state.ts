@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, sql, TransactionRollbackError } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Db, Tx } from "../../db/open";
 import { testGatewayHostedPayments, testGatewayIdempotency, testGatewayPayments, testGatewayTokens } from "../../db/schema";
@@ -146,6 +146,20 @@ export async function createPayment(tx: Tx, token: TokenRow, input: PaymentInput
 export async function findPayment(conn: Conn, id: string): Promise<PaymentRow | null> {
   const [row] = await conn.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id));
   return row ?? null;
+}
+
+/** A page of the payments made with a reference, newest first, and how many there are in all. */
+export async function findPaymentsByReference(conn: Conn, reference: string, limit: number, skip: number): Promise<{ total: number; rows: PaymentRow[] }> {
+  const where = eq(testGatewayPayments.reference, reference);
+  const [counted] = await conn.select({ total: count() }).from(testGatewayPayments).where(where);
+  const rows = await conn
+    .select()
+    .from(testGatewayPayments)
+    .where(where)
+    .orderBy(desc(testGatewayPayments.createdAt), desc(testGatewayPayments.id))
+    .limit(limit)
+    .offset(skip);
+  return { total: counted?.total ?? 0, rows };
 }
 
 export type ChallengeDecision = "authenticate" | "fail" | "cancel";

@@ -132,8 +132,18 @@ describe("API", () => {
     ]);
   });
 
+  it("lists payments by reference only, with the secret key, in pages of 1 to 100", async () => {
+    expect((await api("GET", "/payments?reference=draft_nothing")).body).toMatchObject({ limit: 10, skip: 0, total_count: 0, data: [] });
+    expect((await api("GET", "/payments?reference=draft_nothing", undefined, PUBLIC)).status).toBe(401);
+    for (const query of ["", "?reference=", "?reference=a&limit=0", "?reference=a&limit=101", "?reference=a&skip=-1", "?reference=a&limit=ten"]) {
+      const refused = await api("GET", `/payments${query}`);
+      expect(refused.status, query).toBe(422);
+      expect(refused.body).toMatchObject({ error_type: "request_invalid" });
+    }
+  });
+
   it("answers 405 to a method a path does not take, and 404 to a path it does not have", async () => {
-    expect((await api("GET", "/payments")).status).toBe(405);
+    expect((await api("DELETE", "/payments")).status).toBe(405);
     expect((await api("GET", "/nothing-here")).status).toBe(404);
     expect((await gateway.fetch(new Request("http://gateway.test/elsewhere"))).status).toBe(404);
   });
