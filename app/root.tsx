@@ -15,6 +15,7 @@ import {
   sessionStorageFor,
 } from "./services/session.server";
 import { createShopperApi } from "./services/shopper.server";
+import { FLASH_KEYS, flashCookiesFor, type FlashKey } from "./services/flash.server";
 import { loadSiteChrome } from "./services/content.server";
 import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.server";
 import { BrandStyle } from "./components/brand-style/BrandStyle";
@@ -25,28 +26,26 @@ import { basketSummary } from "./services/basket.server";
 import "./styles/global.css";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const FLASH_KEYS = ["toast", "locationError"] as const satisfies readonly (keyof SessionFlash)[];
 /** Posts that change no shopper state and come from script, not forms: the browser's error log. */
 const CSRF_EXEMPT = new Set(["/_log"]);
 
 /** Resources that need no session at all: images are public and cacheable, so they must not set a cookie. */
 const SESSIONLESS = new Set(["/img"]);
-/**
- * Requests the browser makes beside a page (impression pixels and beacons, address suggestions, the error log): they
- * must not take the flash meant for the page the shopper is about to see.
- */
-const BACKGROUND = new Set(["/banners/event", "/location/suggest", "/_log"]);
 
 /**
  * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
- * session cookie back when the request changed it.
+ * session cookie back when the request changed it. Flash messages go in cookies of their own (flash.server.ts): each
+ * message set here goes out in one, and a page whose root loader shows the messages clears the ones it arrived with.
+ * Requests beside a page (impression pixels, address suggestions, the error log) run no root loader, so they never
+ * take a message meant for the page the shopper is about to see.
  */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const path = new URL(request.url).pathname;
   if (SESSIONLESS.has(path)) return next();
   const services = context.get(appContext);
   const storage = sessionStorageFor(services.config);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const cookieHeader = request.headers.get("Cookie");
+  const session = await storage.getSession(cookieHeader);
   const before = JSON.stringify(session.data);
   let csrf = session.get("csrf");
   if (!csrf) {
@@ -54,21 +53,34 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
     session.set("csrf", csrf);
   }
 
-  // Flash messages are taken once, here: loaders run in parallel, so one loader reading the session would race
-  // another that sets a new flash. A redirect renders nothing, so what arrived is carried on to the next page.
-  const flash: Partial<SessionFlash> = {};
-  for (const key of BACKGROUND.has(path) ? [] : FLASH_KEYS) {
-    const value = session.get(key);
-    if (value) Object.assign(flash, { [key]: value });
-  }
-
-  const commit = async (response: Response) => {
-    if (response.status >= 300 && response.status < 400) {
+  const flashes = flashCookiesFor(services.config);
+  const arrived = await flashes.read(cookieHeader);
+  const outgoing: { key: FlashKey; value: unknown }[] = [];
+  session.flash = (name, value) => {
+    outgoing.push({ key: name, value });
+  };
+  let taken = false;
+  // A session cookie from an older version may still hold a message in the session itself.
+  const legacy: { key: FlashKey; value: unknown }[] = [];
+  // Read by the root loader, once: loaders run in parallel, so no other loader reads messages.
+  const takeFlash = (): Partial<SessionFlash> => {
+    if (!taken) {
+      taken = true;
       for (const key of FLASH_KEYS) {
-        const value = flash[key];
-        if (value && !session.has(key)) session.flash(key, value as never);
+        const old = session.get(key);
+        if (old) legacy.push({ key, value: old });
+        if (old && !(key in arrived.flash)) Object.assign(arrived.flash, { [key]: old });
       }
     }
+    return arrived.flash;
+  };
+
+  const commit = async (response: Response) => {
+    // A redirect renders nothing: what arrived stays for the page it leads to.
+    const redirecting = response.status >= 300 && response.status < 400;
+    const clear = taken && !redirecting ? arrived.names : [];
+    if (redirecting) outgoing.unshift(...legacy);
+    for (const header of await flashes.headers({ add: outgoing, clear, now: Date.now() })) response.headers.append("Set-Cookie", header);
     if (JSON.stringify(session.data) !== before) response.headers.append("Set-Cookie", await storage.commitSession(session));
     return response;
   };
@@ -83,7 +95,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
 
   context.set(shopperContext, {
     session,
-    flash,
+    takeFlash,
     csrfToken: csrf,
     shared: services.platform,
     api: createShopperApi({ transport: services.platform.transport, session, clock: services.clock, clientIp: services.clientIp }),
@@ -105,7 +117,8 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
-  const { session, csrfToken, flash } = context.get(shopperContext);
+  const { session, csrfToken, takeFlash } = context.get(shopperContext);
+  const flash = takeFlash();
   // The bottom bar is not shown on the home page, so its basket figures are not read there.
   const onHome = new URL(request.url).pathname === "/";
   const [site, settings, profile, bottomNavBasket] = await Promise.all([

@@ -107,6 +107,47 @@ test.describe("basket page", () => {
     await expect(page.getByRole("complementary").getByText("Coupon WELCOME10")).toHaveCount(0);
   });
 
+  // A page load still on its way (the data refresh after a quantity change) must not take away the toast of a newer
+  // change whose answer came first. Browsers apply each answer's cookies as it lands, so the order is played here by
+  // hand: the older page load's answer is applied last.
+  test("a page load that lands after a newer change leaves that change's toast for the next page", { tag: "@once" }, async ({ page, baseURL }) => {
+    await shopWith(page, [milk, cheddar]);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const milkLineId = await line(page, milk.name).locator('input[name="basketLineId"]').first().inputValue();
+    const jar = new Map((await page.context().cookies()).map((c) => [c.name, c.value]));
+    const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    const land = (response: Response) => {
+      for (const setCookie of response.headers.getSetCookie()) {
+        const pair = setCookie.split(";")[0]!;
+        const name = pair.slice(0, pair.indexOf("="));
+        if (/max-age=0/i.test(setCookie)) jar.delete(name);
+        else jar.set(name, pair.slice(pair.indexOf("=") + 1));
+      }
+    };
+    const change = (fields: Record<string, string>) =>
+      fetch(new URL("/basket", baseURL), {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: cookies(), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf, redirectTo: "/basket", idempotencyKey: crypto.randomUUID(), ...fields }),
+      });
+    const basketPage = () => fetch(new URL("/basket", baseURL), { headers: { cookie: cookies() } });
+    // The toast region's words, as a page without script shows them.
+    const toastIn = async (response: Response) => (await response.text()).match(/role="status" aria-live="polite"[^>]*>(?:<p[^>]*>)?([^<]*)/)?.[1] ?? null;
+
+    land(await change({ intent: "set-quantity", basketLineId: milkLineId, quantity: "2" }));
+    const olderPageLoad = await basketPage();
+    land(await change({ intent: "apply-coupon", coupon: "WELCOME10", website: "" }));
+    land(olderPageLoad);
+    expect(await toastIn(olderPageLoad)).toBe("Basket updated.");
+
+    const next = await basketPage();
+    land(next);
+    expect(await toastIn(next)).toBe(COUPON_ADDED);
+    // Shown once: the page after that has no toast left.
+    expect(await toastIn(await basketPage())).toBe("");
+  });
+
   test("a driver tip is chosen for delivery and gone after switching to collection", async ({ page }) => {
     await shopWith(page, [cheddar]);
     const tips = page.getByRole("group", { name: "Tip your driver" });

@@ -28,8 +28,11 @@ export const appContext = createContext<AppServices>();
 /** Per-request shopper state, set by the root middleware. */
 export interface Shopper {
   session: Session<SessionData, SessionFlash>;
-  /** The flash messages this request arrived with, read once by the middleware. */
-  flash: Partial<SessionFlash>;
+  /**
+   * The flash messages this request arrived with, for the root loader to show: taking them clears their cookies when
+   * the page renders (a redirect keeps them for the page it leads to).
+   */
+  takeFlash(): Partial<SessionFlash>;
   api: ShopperApi;
   /** Reads every shopper shares (store details for a location, menus), through the server's session and cache. */
   shared: SharedPlatform;
