@@ -205,3 +205,22 @@ test("pay sent twice, the return page refreshed and the gateway's return replaye
   expect(replay.status()).toBe(303);
   expect(await paymentRecord(request, number)).toEqual({ orders: 1, approvedTries: 1, gatewayApproved: 1 });
 });
+
+// With script each step is answered as data and drawn in place: the document loaded at the basket is the one that
+// reaches the card step (a full load would lose the mark set on the window). Leaving for the gateway is a real load.
+test("with JavaScript, the checkout's steps change without reloading the page", { tag: ["@js-only", "@desktop-only"] }, async ({ page, jsEnabled }) => {
+  await basketReadyForCheckout(page, "delivery", jsEnabled);
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(new URL(r.url()).pathname);
+  });
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await checkoutAsGuest(page);
+  await chooseDeliveryAddress(page);
+  await fillDetails(page, false);
+  await page.getByRole("radio", { name: /^Card/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(isPath("/checkout/payment/card-form"));
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(documents).toEqual([]);
+});
