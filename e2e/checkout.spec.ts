@@ -9,6 +9,7 @@ import {
   boardOrder,
   CARDS,
   cheddar,
+  chooseCard,
   checkoutAsGuest,
   chooseDeliveryAddress,
   expectSuccess,
@@ -175,9 +176,7 @@ test("pay sent twice, the return page refreshed and the gateway's return replaye
   await checkoutAsGuest(page);
   await chooseDeliveryAddress(page);
   await fillDetails(page, false);
-  await page.getByRole("radio", { name: /^Card/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(isPath("/checkout/payment/card-form"));
+  await chooseCard(page);
 
   // The pay form sent twice, as a double click or a retry on a bad network would: the same gateway page both times.
   const fields = {
@@ -218,9 +217,7 @@ test("with JavaScript, the checkout's steps change without reloading the page", 
   await checkoutAsGuest(page);
   await chooseDeliveryAddress(page);
   await fillDetails(page, false);
-  await page.getByRole("radio", { name: /^Card/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(isPath("/checkout/payment/card-form"));
+  await chooseCard(page);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(documents).toEqual([]);
 });

@@ -91,11 +91,16 @@ export async function fillDetails(page: Page, marketing = true): Promise<void> {
   await expect(page.getByText("Complete your payment")).toBeVisible();
 }
 
-/** On the payment step: card, billing as delivery, then the card step's Pay button, landing on the gateway's page. */
-export async function goToGatewayCardPage(page: Page): Promise<void> {
+/** On the payment step: card, billing as delivery, on to the card step. */
+export async function chooseCard(page: Page): Promise<void> {
   await page.getByRole("radio", { name: /^Card/ }).check();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(isPath("/checkout/payment/card-form"));
+}
+
+/** On the payment step: card, then the card step's Pay button, landing on the gateway's page. */
+export async function goToGatewayCardPage(page: Page): Promise<void> {
+  await chooseCard(page);
   await page.getByRole("button", { name: /^Pay £[\d.]+ by card$/ }).click();
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/test-gateway/hpp/"));
 }
