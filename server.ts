@@ -44,7 +44,9 @@ function shutdown(signal: string) {
     log.info("server.stopped", {});
     process.exit(0);
   });
+  // Kept-alive connections stay open for KEEP_ALIVE_MS once idle: close each as soon as its last answer is sent.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
