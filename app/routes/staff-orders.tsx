@@ -4,7 +4,7 @@ import type { Route } from "./+types/staff-orders";
 import { api, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "../../platform/contract";
 import * as styles from "~/components/checkout/Checkout.css";
 import { CsrfInput } from "~/components/forms/CsrfInput";
-import { LineList } from "~/components/checkout/OrderSummary";
+import { keyedLines, LineList } from "~/components/checkout/OrderSummary";
 import { formatAddress } from "~/models/address";
 import { formatPence } from "~/models/money";
 import { clockTime, dayLabel, slotTimeRange, storeDate } from "~/models/slots";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: o.customer.email,
         address: o.deliveryAddress ? formatAddress(o.deliveryAddress) : null,
         instructions: o.instructions?.trim() ? o.instructions.trim() : null,
-        lines: o.lines.map((line, index) => ({ key: String(index), ...line })),
+        lines: keyedLines(o.lines),
         items: o.lines.reduce((n, l) => n + l.quantity, 0),
         total: formatPence(o.totals.total),
         payment: o.paymentMethod === "cash" ? "Cash to take" : "Paid",

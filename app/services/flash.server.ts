@@ -17,7 +17,7 @@ const FLASH_MAX_AGE = 300;
 /** At most this many messages are read from one request; a client that piled up more has them cleared unread. */
 const MAX_READ = 8;
 const FLASH_COOKIE_NAME = new RegExp(`^${FLASH_COOKIE_PREFIX}[A-Za-z0-9_-]{1,64}$`);
-const FLASH_KEYS = ["toast", "locationError"] as const satisfies readonly (keyof SessionFlash)[];
+export const FLASH_KEYS = ["toast", "locationError"] as const satisfies readonly (keyof SessionFlash)[];
 
 export type FlashKey = (typeof FLASH_KEYS)[number];
 
@@ -109,4 +109,3 @@ export function flashCookiesFor(config: AppServices["config"]): FlashCookies {
   return flashes;
 }
 
-export { FLASH_KEYS };

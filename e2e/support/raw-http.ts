@@ -1,6 +1,7 @@
 // A plain HTTP client for the tests that must see the response exactly as it crossed the wire: browsers and
 // Playwright's request context add headers and undo compression, which would hide what these tests check.
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
 
 export interface RawResponse {
   status: number;
@@ -39,7 +40,6 @@ export function scriptNonce(policy: string): string | null {
  * answered, in order, and whether the server had closed the connection before the second was sent.
  */
 export async function twoGetsOnOneConnection(url: string, idleMs: number): Promise<{ statuses: string[]; closedWhileIdle: boolean }> {
-  const { connect } = await import("node:net");
   const target = new URL(url);
   const socket = connect(Number(target.port || 80), target.hostname);
   let received = "";

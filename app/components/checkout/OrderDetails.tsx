@@ -2,7 +2,7 @@ import type { OrderSummary } from "../../../platform/contract/orders";
 import { formatAddress } from "~/models/address";
 import { clockTime, dayLabel, slotTimeRange } from "~/models/slots";
 import * as styles from "./Checkout.css";
-import { LineList, TotalsList } from "./OrderSummary";
+import { keyedLines, LineList, TotalsList } from "./OrderSummary";
 
 const PAYMENT_NAMES = { cash: "Cash", card: "Card", applepay: "Apple Pay", googlepay: "Google Pay" } as const;
 
@@ -43,7 +43,7 @@ export function OrderDetails({ order, today }: { order: OrderSummary; today: str
         </div>
       </dl>
       <h2 className={styles.panelTitle}>Items</h2>
-      <LineList lines={order.lines.map((line, index) => ({ key: String(index), ...line }))} symbol={symbol} />
+      <LineList lines={keyedLines(order.lines)} symbol={symbol} />
       <TotalsList totals={{ ...order.totals, couponCode: order.couponCode }} method={order.orderType} symbol={symbol} />
     </>
   );

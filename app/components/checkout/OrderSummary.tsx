@@ -11,6 +11,11 @@ export interface SummaryLine {
   price: number;
 }
 
+/** A placed order's lines, keyed for LineList: they have no ids of their own, so their place in the order keys them. */
+export function keyedLines<L extends Omit<SummaryLine, "key">>(lines: readonly L[]): (L & { key: string })[] {
+  return lines.map((line, index) => ({ key: String(index), ...line }));
+}
+
 export interface SummaryTotals {
   subtotal: number;
   savings: number;
