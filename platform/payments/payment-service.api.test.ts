@@ -9,7 +9,7 @@ import { orderPayments, orders, outbox, slotHolds, testGatewayHostedPayments, te
 import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
 import { applePayMerchantValidator } from "./apple-pay";
 import { answerChallenge, cancelOnCardPage, payOnCardPage, TEST_CARD } from "./test-gateway/drive";
-import { cardToken, platformWithFaults, redirectOf, returnedPaymentId } from "./test-helpers";
+import { cardToken, platformWithFaults, redirectOf, returnedPaymentId, type GatewayFaults } from "./test-helpers";
 
 /*
  * Card and wallet payments through the checkout.com adapter and the embedded test gateway, playing the shopper on
@@ -309,13 +309,20 @@ describe("when the gateway cannot be reached", () => {
     }
   });
 
+  /** A draft paid with an approved card token whose answer never reached the platform: the shopper was told 503. */
+  async function payWithLostAnswer(p: TestPlatform, faults: GatewayFaults) {
+    const drafted = await draftOn(p);
+    const { pc, token, draft } = drafted;
+    const card = await cardToken(p, TEST_CARD.approve);
+    faults.losePayment = true;
+    expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card }), 503, { errorCode: "GATEWAY_UNAVAILABLE" });
+    return { ...drafted, card };
+  }
+
   it("charges a token once when its first answer was lost", async () => {
     const { p, faults } = await platformWithFaults();
     try {
-      const { pc, token, draft } = await draftOn(p);
-      const card = await cardToken(p, TEST_CARD.approve);
-      faults.losePayment = true;
-      expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card }), 503, { errorCode: "GATEWAY_UNAVAILABLE" });
+      const { pc, token, draft, card } = await payWithLostAnswer(p, faults);
       // A payment step that lost its token cannot ask again, and is told to wait rather than pay twice.
       expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 409, { message: PAYMENT_MESSAGES.paymentPending });
       const again = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card })).body);
@@ -329,10 +336,7 @@ describe("when the gateway cannot be reached", () => {
   it("finds the card payment a lost answer was about when the shopper turns to cash: the order is paid once, by card", async () => {
     const { p, faults } = await platformWithFaults();
     try {
-      const { pc, token, draft } = await draftOn(p);
-      const card = await cardToken(p, TEST_CARD.approve);
-      faults.losePayment = true;
-      expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card }), 503, { errorCode: "GATEWAY_UNAVAILABLE" });
+      const { pc, token, draft } = await payWithLostAnswer(p, faults);
       const [charge] = await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId));
 
       const cash = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body);

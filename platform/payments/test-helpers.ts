@@ -62,16 +62,19 @@ export interface GatewayFaults {
 export async function platformWithFaults(options: { webhookSignatureKey?: string | null } = {}): Promise<{ p: TestPlatform; faults: GatewayFaults }> {
   const faults: GatewayFaults = { loseHosted: false, losePayment: false, drop: false, failVoids: 0, paymentsDown: false, failPage: new Map() };
   const unavailable = (message: string) => new GatewayError("unavailable", message);
+  /** Whether a one-time fault is switched on; taking it switches it off. */
+  const take = (fault: "loseHosted" | "losePayment" | "drop"): boolean => {
+    const on = faults[fault];
+    faults[fault] = false;
+    return on;
+  };
   let inner: PaymentGateway | null = null;
   const gateway: PaymentGateway = {
     name: "checkoutcom",
     environment: "test",
     createHostedPayment: async (request, key) => {
       const answer = await inner!.createHostedPayment(request, key);
-      if (faults.loseHosted) {
-        faults.loseHosted = false;
-        throw unavailable("connection reset");
-      }
+      if (take("loseHosted")) throw unavailable("connection reset");
       return answer;
     },
     getHostedPayment: async (id) => {
@@ -80,15 +83,9 @@ export async function platformWithFaults(options: { webhookSignatureKey?: string
       return inner!.getHostedPayment(id);
     },
     requestPayment: async (request, key) => {
-      if (faults.drop) {
-        faults.drop = false;
-        throw unavailable("connection refused");
-      }
+      if (take("drop")) throw unavailable("connection refused");
       const answer = await inner!.requestPayment(request, key);
-      if (faults.losePayment) {
-        faults.losePayment = false;
-        throw unavailable("connection reset");
-      }
+      if (take("losePayment")) throw unavailable("connection reset");
       return answer;
     },
     getPayment: async (id) => {
