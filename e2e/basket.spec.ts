@@ -231,5 +231,16 @@ test.describe("bottom navigation", () => {
     await expect(here).toHaveAttribute("aria-current", "page");
     await expect(here).toHaveText("Basket");
     await expectNoAxeViolations(page);
+
+    // What is brought into view from above (here the coupon's button, as moving focus to it does: the least scrolling
+    // that shows it) stops above the bar's place, so the bar coming back never covers it.
+    const apply = page.getByRole("button", { name: "Apply" });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await apply.evaluate((button) => button.scrollIntoView({ block: "nearest" }));
+    const box = (await apply.boundingBox())!;
+    const barTop = (await bar.boundingBox())!.y;
+    const viewportHeight = page.viewportSize()!.height;
+    // Within a pixel: scroll offsets round to whole device pixels.
+    expect(box.y + box.height).toBeLessThanOrEqual(Math.min(barTop, viewportHeight - 64) + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { fontSize, layout, mq, space, zIndex } from "~/styles/tokens";
 
@@ -20,6 +20,14 @@ export const bar = style({
   "@media": { [mq.md]: { display: "none" } },
   selectors: { "&:focus-within": { transform: "none" } },
 });
+
+/*
+ * Where the bar can show (phones), whatever is scrolled into view — a field or button the keyboard moves to, an
+ * anchor's target — stops above the bar's place, never under it: the bar comes back once scrolling stops or a field
+ * loses focus, and would then cover what was just brought into view (WCAG 2.4.11, focus not obscured), and take the tap
+ * meant for it.
+ */
+globalStyle(`html:has(.${bar})`, { "@media": { [mq.belowMd]: { scrollPaddingBottom: layout.bottomNavHeight } } });
 
 /* Slid away rather than removed, so a keyboard user tabbing into it brings it back (focus-within above). */
 export const hidden = style({ transform: "translateY(100%)" });
