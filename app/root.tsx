@@ -1,11 +1,14 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, redirect, useRouteError, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteError, useRouteLoaderData } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import type { Media } from "../platform/contract";
 import { ErrorPage } from "./components/error-page/ErrorPage";
 import { useNonce } from "./components/nonce";
 import { Toasts } from "./components/toasts/Toasts";
 import { describeError } from "./models/error-page";
-import { appContext, shopperContext, type SessionData, type SessionFlash } from "./services/context";
+import { appContext, shopperContext } from "./services/context";
+import { ROUTE_IDS, type RootData } from "./models/route-data";
 import {
   CSRF_FAILED_MESSAGE,
   CSRF_FIELD,
@@ -15,14 +18,15 @@ import {
   sessionStorageFor,
 } from "./services/session.server";
 import { createShopperApi } from "./services/shopper.server";
-import { FLASH_KEYS, flashCookiesFor, type FlashKey } from "./services/flash.server";
+import { honeypotInputProps } from "./services/honeypot.server";
+import { flashCookiesFor, redirectWithToast } from "./services/flash.server";
 import { loadSiteChrome } from "./services/content.server";
 import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.server";
 import { BrandStyle } from "./components/brand-style/BrandStyle";
 import { SiteChrome } from "./components/site-chrome/SiteChrome";
 import { ShopSearch } from "./components/shop-search/ShopSearch";
-import { BottomNav, type BottomNavData } from "./components/bottom-nav/BottomNav";
-import { basketSummary } from "./services/basket.server";
+import { BottomNav } from "./components/bottom-nav/BottomNav";
+import { basketSummary } from "./routes/basket/basket.server";
 import "./styles/global.css";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -34,10 +38,11 @@ const SESSIONLESS = new Set(["/img"]);
 
 /**
  * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
- * session cookie back when the request changed it. Flash messages go in cookies of their own (flash.server.ts): each
- * message set here goes out in one, and a page whose root loader shows the messages clears the ones it arrived with.
- * Requests beside a page (impression pixels, address suggestions, the error log) run no root loader, so they never
- * take a message meant for the page the shopper is about to see.
+ * session cookie back when the request changed it. Flash messages travel in cookies of their own
+ * (flash.server.ts): an action leaves one with the headers of its answer (`redirectWithToast`), and a page whose root
+ * loader shows the messages clears the ones it arrived with. Requests beside a page (impression pixels, address
+ * suggestions, the error log) run no root loader, so they never take a message meant for the page the shopper is
+ * about to see.
  */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const path = new URL(request.url).pathname;
@@ -55,32 +60,19 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
 
   const flashes = flashCookiesFor(services.config);
   const arrived = await flashes.read(cookieHeader);
-  const outgoing: { key: FlashKey; value: unknown }[] = [];
-  session.flash = (name, value) => {
-    outgoing.push({ key: name, value });
-  };
   let taken = false;
-  // A session cookie from an older version may still hold a message in the session itself.
-  const legacy: { key: FlashKey; value: unknown }[] = [];
   // Read by the root loader, once: loaders run in parallel, so no other loader reads messages.
-  const takeFlash = (): Partial<SessionFlash> => {
-    if (!taken) {
-      taken = true;
-      for (const key of FLASH_KEYS) {
-        const old = session.get(key);
-        if (old) legacy.push({ key, value: old });
-        if (old && !(key in arrived.flash)) Object.assign(arrived.flash, { [key]: old });
-      }
-    }
+  const takeFlash = () => {
+    taken = true;
     return arrived.flash;
   };
 
   const commit = async (response: Response) => {
     // A redirect renders nothing: what arrived stays for the page it leads to.
     const redirecting = response.status >= 300 && response.status < 400;
-    const clear = taken && !redirecting ? arrived.names : [];
-    if (redirecting) outgoing.unshift(...legacy);
-    for (const header of await flashes.headers({ add: outgoing, clear, now: Date.now() })) response.headers.append("Set-Cookie", header);
+    if (taken && !redirecting) {
+      for (const header of await flashes.headers({ add: [], clear: arrived.names, now: Date.now() })) response.headers.append("Set-Cookie", header);
+    }
     if (JSON.stringify(session.data) !== before) response.headers.append("Set-Cookie", await storage.commitSession(session));
     return response;
   };
@@ -88,8 +80,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
   if (MUTATING.has(request.method.toUpperCase()) && !CSRF_EXEMPT.has(path)) {
     const given = await readCsrfField(request);
     if (!csrfMatches(csrf, given)) {
-      session.flash("toast", { kind: "error", message: CSRF_FAILED_MESSAGE });
-      return commit(redirect(sameSiteReferrer(request), 303));
+      return commit(await redirectWithToast(context, sameSiteReferrer(request), { kind: "error", message: CSRF_FAILED_MESSAGE }));
     }
   }
 
@@ -121,17 +112,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = takeFlash();
   // The bottom bar is not shown on the home page, so its basket figures are not read there.
   const onHome = new URL(request.url).pathname === "/";
-  const [site, settings, profile, bottomNavBasket] = await Promise.all([
+  const [site, settings, profile, bottomNavBasket, honeypot] = await Promise.all([
     loadSiteChrome(services.platform, services.log, services.clock.now()),
     getWhiteLabelSettings(services.platform),
     getBusinessProfile(services.platform),
     onHome ? null : basketSummary(context.get(shopperContext), services.log),
+    honeypotInputProps(services.config),
   ]);
   const toast = flash.toast ?? null;
   const location = session.get("location") ?? null;
 
-  return data({
+  const rootData: RootData = {
     csrf: csrfToken,
+    honeypot,
     toast,
     site,
     backHref: sameSiteReferrer(request),
@@ -141,7 +134,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       basket: bottomNavBasket,
       searchTabEnabled: settings.searchTabEnabled,
       autoSelectClosestStore: settings.autoSelectClosestStore,
-    } satisfies BottomNavData,
+    },
     shopper: {
       postcode: location?.postcode ?? null,
       address: location?.address ?? null,
@@ -150,14 +143,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       recentSearches: session.get("recentSearches") ?? [],
       locationError: flash.locationError ?? null,
     },
-  });
+  };
+  return data(rootData);
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>(ROUTE_IDS.root);
   return (
     <html lang="en-GB">
       <head>
@@ -169,15 +161,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <BrandStyle nonce={nonce} settings={root.site.global} /> : null}
       </head>
       <body>
-        <SiteChrome site={root?.site ?? null}>
-          {children}
-        </SiteChrome>
-        {root ? <BottomNav /> : null}
+        <FormProviders root={root}>
+          <SiteChrome site={root?.site ?? null}>{children}</SiteChrome>
+          {root ? <BottomNav /> : null}
+        </FormProviders>
         <Toasts toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** What every form on the page takes from the root: the anti-forgery token and the honeypot's fields. */
+function FormProviders({ root, children }: { root: RootData | undefined; children: React.ReactNode }) {
+  if (!root) return children;
+  return (
+    <AuthenticityTokenProvider token={root.csrf}>
+      <HoneypotProvider {...root.honeypot}>{children}</HoneypotProvider>
+    </AuthenticityTokenProvider>
   );
 }
 
@@ -193,7 +195,7 @@ export function meta({ data, error }: Route.MetaArgs) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>(ROUTE_IDS.root);
   const { status, message } = describeError(error);
   return (
     <ErrorPage
@@ -210,4 +212,3 @@ function errorImage(media: Media | undefined) {
   return media ? { url: media.url, alt: media.alternativeText, width: media.width, height: media.height } : null;
 }
 
-export type { SessionData, SessionFlash };

@@ -1,51 +1,64 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { ROUTE_IDS } from "./models/route-data";
 
+// The spec's route tables (spec 1 §2, spec 2 §2), one folder per area. Routes whose data components read elsewhere
+// (useRouteLoaderData) carry a fixed id, so moving a file never breaks those readers.
 export default [
-  index("routes/home.tsx"),
-  route("location", "routes/location.tsx"),
-  route("location/address", "routes/location-address.tsx"),
-  route("location/suggest", "routes/location-suggest.ts"),
-  route("stores-near-by", "routes/stores-near-by.tsx"),
-  route("stores", "routes/stores-all.tsx"),
-  route("stores/:storeSlug", "routes/store-layout.tsx", [
-    index("routes/store-home.tsx"),
-    route("category/:categorySlug", "routes/store-category.tsx"),
-    route("category/:categorySlug/menuItem/:menuItemSlug", "routes/store-menu-item.tsx"),
-    route("deal/:dealSlug", "routes/store-deal.tsx"),
-    route("banner/:bannerSlug", "routes/store-banner.tsx"),
-    route("search", "routes/store-search.tsx"),
-    route("time-slots", "routes/store-time-slots.tsx"),
-    route("*", "routes/store-missing.tsx"),
+  index("routes/content/home.tsx"),
+
+  // Finding a store: the store search widget posts here from every page.
+  route("location", "routes/location/search.ts"),
+  route("location/address", "routes/location/address.tsx"),
+  route("location/suggest", "routes/location/suggest.ts"),
+
+  route("stores-near-by", "routes/stores/near-by.tsx"),
+  route("stores", "routes/stores/all.tsx"),
+  route("stores/:storeSlug", "routes/stores/layout.tsx", { id: ROUTE_IDS.storeLayout }, [
+    index("routes/stores/home.tsx"),
+    route("category/:categorySlug", "routes/stores/category.tsx"),
+    route("category/:categorySlug/menuItem/:menuItemSlug", "routes/stores/menu-item.tsx"),
+    route("deal/:dealSlug", "routes/stores/deal.tsx"),
+    route("banner/:bannerSlug", "routes/stores/banner.tsx"),
+    route("search", "routes/stores/search.tsx"),
+    route("time-slots", "routes/stores/time-slots.tsx"),
+    route("*", "routes/stores/missing.tsx"),
   ]),
-  route("stores/:storeSlug/fulfilment", "routes/store-fulfilment.ts"),
-  route("store/:slug", "routes/store-redirect.tsx"),
-  route("basket", "routes/basket.tsx"),
-  route("basket/add", "routes/basket-add.tsx"),
-  route("basket/age-check", "routes/basket-age-check.tsx"),
-  route("checkout", "routes/checkout-layout.tsx", [
-    index("routes/checkout-index.tsx"),
-    route("login", "routes/checkout-login.tsx"),
-    route("options", "routes/checkout-options.tsx"),
-    route("details", "routes/checkout-details.tsx"),
-    route("payment", "routes/checkout-payment.tsx"),
-    route("payment/billing-address", "routes/checkout-billing-address.tsx"),
-    route("payment/card-form", "routes/checkout-card-form.tsx"),
+  route("stores/:storeSlug/fulfilment", "routes/stores/fulfilment.ts"),
+  route("store/:slug", "routes/stores/redirect.ts"),
+  route("ul/view_store", "routes/stores/view-store.ts"),
+  route("banners/event", "routes/stores/banner-event.ts"),
+
+  route("basket", "routes/basket/basket.tsx", { id: ROUTE_IDS.basket }),
+  route("basket/add", "routes/basket/add.tsx"),
+  route("basket/age-check", "routes/basket/age-check.tsx"),
+
+  route("checkout", "routes/checkout/layout.tsx", [
+    index("routes/checkout/index.tsx"),
+    route("login", "routes/checkout/login.tsx"),
+    route("options", "routes/checkout/options.tsx"),
+    route("details", "routes/checkout/details.tsx"),
+    route("payment", "routes/checkout/payment.tsx"),
+    route("payment/billing-address", "routes/checkout/billing-address.tsx"),
+    route("payment/card-form", "routes/checkout/card-form.tsx"),
   ]),
   // The gateway's return pages and the success page stand outside the layout: by then the basket is empty.
-  route("checkout/payment/success", "routes/checkout-payment-return.tsx", { id: "payment-success" }),
-  route("checkout/payment/failure", "routes/checkout-payment-return.tsx", { id: "payment-failure" }),
-  route("checkout/payment/cancel", "routes/checkout-payment-return.tsx", { id: "payment-cancel" }),
-  route("checkout/payment/wallet", "routes/checkout-wallet.ts"),
-  route("checkout/payment/apple-pay-unavailable", "routes/checkout-apple-pay-unavailable.tsx"),
-  route("checkout/success", "routes/checkout-success.tsx"),
-  route("orders/:statusToken", "routes/order-status.tsx"),
-  route("staff", "routes/staff-orders.tsx"),
-  route("staff/login", "routes/staff-login.tsx"),
-  route("banners/event", "routes/banner-event.ts"),
-  route("img", "routes/image.ts"),
-  route("ul/view_store", "routes/view-store.tsx"),
-  route("_log", "routes/client-log.ts"),
-  route("__test/*", "routes/test-support.tsx"),
+  route("checkout/payment/success", "routes/checkout/payment-return.tsx", { id: "payment-success" }),
+  route("checkout/payment/failure", "routes/checkout/payment-return.tsx", { id: "payment-failure" }),
+  route("checkout/payment/cancel", "routes/checkout/payment-return.tsx", { id: "payment-cancel" }),
+  route("checkout/payment/wallet", "routes/checkout/wallet.ts"),
+  route("checkout/payment/apple-pay-unavailable", "routes/checkout/apple-pay-unavailable.tsx"),
+  route("checkout/success", "routes/checkout/success.tsx"),
+
+  route("orders/:statusToken", "routes/orders/status.tsx"),
+
+  route("staff", "routes/staff/orders.tsx"),
+  route("staff/login", "routes/staff/login.tsx"),
+
+  // Resources without a screen: resized images, the browser's error log, and the test hooks.
+  route("img", "routes/system/image.ts"),
+  route("_log", "routes/system/client-log.ts"),
+  route("__test/*", "routes/system/test-support.tsx"),
+
   // Content pages at any depth; anything without a page answers 404 'Page Not Found: {path}'.
-  route("*", "routes/content-page.tsx"),
+  route("*", "routes/content/page.tsx"),
 ] satisfies RouteConfig;

@@ -113,6 +113,8 @@ test.describe("basket page", () => {
   test("a page load that lands after a newer change leaves that change's toast for the next page", { tag: "@once" }, async ({ page, baseURL }) => {
     await shopWith(page, [milk, cheddar]);
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    // The coupon form's honeypot: the trap left empty and the page's sealed time stamp, as a person's browser sends them.
+    const sealedAt = await page.locator('input[name="from__confirm"]').inputValue();
     const milkLineId = await line(page, milk.name).locator('input[name="basketLineId"]').first().inputValue();
     const jar = new Map((await page.context().cookies()).map((c) => [c.name, c.value]));
     const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -137,7 +139,7 @@ test.describe("basket page", () => {
 
     land(await change({ intent: "set-quantity", basketLineId: milkLineId, quantity: "2" }));
     const olderPageLoad = await basketPage();
-    land(await change({ intent: "apply-coupon", coupon: "WELCOME10", website: "" }));
+    land(await change({ intent: "apply-coupon", code: "WELCOME10", website: "", from__confirm: sealedAt }));
     land(olderPageLoad);
     expect(await toastIn(olderPageLoad)).toBe("Basket updated.");
 
@@ -146,6 +148,34 @@ test.describe("basket page", () => {
     expect(await toastIn(next)).toBe(COUPON_ADDED);
     // Shown once: the page after that has no toast left.
     expect(await toastIn(await basketPage())).toBe("");
+  });
+
+  // Spec 2 §5 bot check: the coupon form's honeypot. A person's browser sends the trap empty with the page's sealed
+  // time stamp; a bot fills the trap, or posts without the page and so without a valid stamp.
+  test("a coupon apply that comes from a bot is refused with the bot check's message and applies nothing", { tag: "@once" }, async ({ page, baseURL }) => {
+    await shopWith(page, [milk]);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const sealedAt = await page.locator('input[name="from__confirm"]').inputValue();
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const apply = async (trap: Record<string, string>) => {
+      const response = await fetch(new URL("/basket", baseURL), {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf, intent: "apply-coupon", code: "WELCOME10", idempotencyKey: crypto.randomUUID(), ...trap }),
+      });
+      return { status: response.status, html: await response.text() };
+    };
+    const botMessage = "We could not check that this request came from a person. Please try again.";
+    const traps: Record<string, string>[] = [{ website: "https://spam.example", from__confirm: sealedAt }, { website: "" }, { website: "", from__confirm: "forged" }, {}];
+    for (const trap of traps) {
+      const answer = await apply(trap);
+      expect(answer.status, JSON.stringify(trap)).toBe(400);
+      expect(answer.html).toContain(botMessage);
+    }
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "Coupon code" })).toBeVisible();
+    await expect(page.getByRole("complementary").getByText("Coupon WELCOME10")).toHaveCount(0);
   });
 
   test("a driver tip is chosen for delivery and gone after switching to collection", async ({ page }) => {

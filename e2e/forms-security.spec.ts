@@ -1,6 +1,8 @@
 // Every form post carries the session's anti-forgery token; a post without it changes nothing. The browser's error
 // log goes through the storefront, never straight to the platform.
 import { test } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect } from "./fixtures";
 
 test("a form post without the anti-forgery token is refused and changes nothing", { tag: "@once" }, async ({ request }) => {
@@ -46,4 +48,14 @@ test("the platform refuses calls without a token in the error shape", { tag: "@o
   const body = await response.json();
   expect(body).toMatchObject({ status: 401, errorCode: 401 });
   expect(typeof body.message).toBe("string");
+});
+
+// Forms are checked on the server by their zod schemas (Conform's parseWithZod); the browser leans on HTML attributes
+// and the server's reply, so zod must never reach the browser's bundle (DESIGN.md JavaScript budget).
+test("the browser's JavaScript carries no zod", { tag: "@once" }, async () => {
+  const assets = path.resolve("build/client/assets");
+  const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(10);
+  const withZod = scripts.filter((name) => readFileSync(path.join(assets, name), "utf8").includes("_zod"));
+  expect(withZod).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 // Spec 2 §3 / §4: adding an age-restricted item needs the basket's accepted age to be at least the item's. The
 // client keeps an age-restriction record (menuItemId, age, addToBasketOnAccept): here, the add waiting for a yes.
 
@@ -43,7 +44,7 @@ export function ageCheckHref(record: AgeRestrictionRecord): string {
   if (a.sizeId !== null) query.set("sizeId", String(a.sizeId));
   for (const option of a.options) query.append("option", String(option));
   if (a.bannerAdvertId !== null) query.set("bannerAdvertId", String(a.bannerAdvertId));
-  return `/basket/age-check?${query.toString()}`;
+  return `${href("/basket/age-check")}?${query.toString()}`;
 }
 
 /**

@@ -1,9 +1,11 @@
+import { href } from "react-router";
 /**
  * The mobile bottom navigation (spec 1 §2 "Mobile bottom navigation", §4 "Bottom navigation visibility", §9): which
  * buttons it shows, which are disabled and why, which is the current page, and when scrolling hides it. Pure, so
  * the rules are tested without a browser; the component and its hook only wire them up.
  */
 import { formatPence } from "./money";
+import { storePath, storeSearchPath } from "./store-paths";
 
 export const NO_STORE_TOOLTIP = "No store selected";
 export const NO_ITEMS_TOOLTIP = "No items in your basket";
@@ -62,7 +64,7 @@ function under(pathname: string, prefix: string): boolean {
 export function bottomNavItems(input: NavInput): NavItem[] {
   const { pathname, store, basket } = input;
   const items: NavItem[] = [];
-  const searchPath = store ? `/stores/${store.slug}/search` : null;
+  const searchPath = store ? storeSearchPath(store.slug) : null;
 
   if (input.searchTabEnabled) {
     items.push({
@@ -77,12 +79,12 @@ export function bottomNavItems(input: NavInput): NavItem[] {
   if (!input.autoSelectClosestStore) {
     items.push(
       input.hasPostcode
-        ? { key: "stores", label: "Stores", href: "/stores-near-by", tooltip: null, active: pathname === "/stores-near-by" || pathname === "/stores" }
+        ? { key: "stores", label: "Stores", href: href("/stores-near-by"), tooltip: null, active: pathname === href("/stores-near-by") || pathname === href("/stores") }
         : { key: "stores", label: "Home", href: "/", tooltip: null, active: pathname === "/" },
     );
   }
 
-  const menuPath = store ? `/stores/${store.slug}` : null;
+  const menuPath = store ? storePath(store.slug) : null;
   items.push({
     key: "menu",
     label: "Menu",
@@ -107,12 +109,12 @@ export function basketItem(pathname: string, basket: NavInput["basket"], symbol?
   const onBasket = under(pathname, "/basket");
   const count = basket?.itemCount ?? 0;
   if (count <= 0) return { key: "basket", label: "Basket", href: null, tooltip: NO_ITEMS_TOOLTIP, active: onBasket };
-  if (onBasket) return { key: "basket", label: "Basket", href: "/basket", tooltip: null, active: true };
+  if (onBasket) return { key: "basket", label: "Basket", href: href("/basket"), tooltip: null, active: true };
   const total = formatPence(basket?.subtotal ?? 0, { symbol });
   return {
     key: "basket",
     label: total,
-    href: "/basket",
+    href: href("/basket"),
     tooltip: null,
     active: false,
     accessibleLabel: `Basket, ${count} ${count === 1 ? "item" : "items"}, ${total}`,

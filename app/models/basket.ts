@@ -8,6 +8,7 @@
  */
 import type { Basket, BasketCoupon, BasketLine } from "../../platform/contract/basket";
 import { formatPence } from "./money";
+import { dealPath as storeDealPath } from "./store-paths";
 
 export const BASKET_EMPTY_MESSAGE = "You haven't added any items to your basket";
 export const LOGIN_TO_ORDER_MESSAGE = "Please Login or Create An Account to order with this store";
@@ -200,7 +201,7 @@ export function estimateBasket(basket: Pick<Basket, "items" | "totalItemsQuantit
 
 /** A deal page link from a deal's id: the deal page answers 301 to its canonical slug, so the text is a placeholder. */
 export function dealPath(storeSlug: string, dealId: number): string {
-  return `/stores/${storeSlug}/deal/deal-${dealId}`;
+  return storeDealPath(storeSlug, `deal-${dealId}`);
 }
 
 /** The quantity a form field asks for: a whole number 0–99, else null. */

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 /**
  * Checkout rules (spec 2 §3, §4, §8, §9): which steps are valid and where a shopper must go next, whether a guest may
  * check out, the contact and address forms' checks, the toasts an address change brings, and the marketing
@@ -79,12 +80,12 @@ export const CHECKOUT_STEP_ORDER: readonly CheckoutStep[] = ["login", "options",
 
 /** Where each step is done. The delivery address is entered on the details page. */
 export const CHECKOUT_STEP_PATHS: Record<CheckoutStep, string> = {
-  login: "/checkout/login",
-  options: "/checkout/options",
-  details: "/checkout/details",
-  delivery: "/checkout/details",
-  billing: "/checkout/payment/billing-address",
-  payment: "/checkout/payment",
+  login: href("/checkout/login"),
+  options: href("/checkout/options"),
+  details: href("/checkout/details"),
+  delivery: href("/checkout/details"),
+  billing: href("/checkout/payment/billing-address"),
+  payment: href("/checkout/payment"),
 };
 
 export type CouponRequirement = BasketCoupon["registeredMemberRequirement"];

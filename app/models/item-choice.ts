@@ -113,8 +113,19 @@ export function choiceQuery(choice: ItemChoice): string {
 
 /** The choice in the item page's query (see choiceQuery); ids that are not numbers are dropped. */
 export function choiceFromQuery(search: URLSearchParams): { choice: ItemChoice; check: boolean } {
-  const ids = (values: string[]) => values.filter((v) => /^\d{1,10}$/.test(v)).map(Number);
-  const size = ids(search.getAll("sizeId"))[0] ?? null;
-  const quantity = /^\d{1,3}$/.test(search.get("quantity") ?? "") ? Number(search.get("quantity")) : 1;
-  return { choice: { sizeId: size, options: [...new Set(ids(search.getAll("option")))], quantity }, check: search.get("check") === "1" };
+  return {
+    choice: choiceFromValues({ sizeId: search.getAll("sizeId"), option: search.getAll("option"), quantity: search.get("quantity") ?? undefined }),
+    check: search.get("check") === "1",
+  };
+}
+
+/**
+ * The choice in the item form's values as the browser holds them (Conform's form value: strings, or lists of them);
+ * ids that are not numbers are dropped, and a quantity that is not a number counts as one.
+ */
+export function choiceFromValues(values: { sizeId?: unknown; option?: unknown; quantity?: unknown }): ItemChoice {
+  const list = (value: unknown): string[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === "string");
+  const ids = (value: unknown) => list(value).filter((v) => /^\d{1,10}$/.test(v)).map(Number);
+  const quantity = list(values.quantity)[0] ?? "";
+  return { sizeId: ids(values.sizeId)[0] ?? null, options: [...new Set(ids(values.option))], quantity: /^\d{1,3}$/.test(quantity) ? Number(quantity) : 1 };
 }

@@ -1,5 +1,6 @@
 // Item search rules shared by the search page's loader and its script (spec 1 §3, §4, §9). No zod: bundled for the browser.
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from "../../platform/contract/catalogue-rules";
+import { storeSearchPath } from "./store-paths";
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS };
 
@@ -68,7 +69,7 @@ export function searchHref(storeSlug: string, term: string, itemsPage = 1): stri
   if (term) params.set("searchTerm", term);
   if (itemsPage > 1) params.set("itemsPage", String(itemsPage));
   const query = params.toString();
-  return `/stores/${storeSlug}/search${query ? `?${query}` : ""}`;
+  return `${storeSearchPath(storeSlug)}${query ? `?${query}` : ""}`;
 }
 
 function count(n: number, one: string, many: string): string {

@@ -1,3 +1,4 @@
+import { storePath } from "./store-paths";
 /**
  * Spec 1 §1: single-store mode is active only when both a store slug and a postcode are configured. Answers the
  * store's page and the postcode to use as the shopper's location, or null when the mode is off.
@@ -6,5 +7,5 @@ export function singleStoreMode(config: { slug: string; postcode: string }): { p
   const slug = config.slug.trim().replace(/^\/+|\/+$/g, "").replace(/^stores\//, "");
   const postcode = config.postcode.trim().toUpperCase();
   if (!slug || !postcode || slug.includes("/")) return null;
-  return { path: `/stores/${encodeURIComponent(slug)}`, postcode };
+  return { path: storePath(encodeURIComponent(slug)), postcode };
 }

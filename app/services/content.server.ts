@@ -5,20 +5,13 @@ import {
   globalSettingsSchema,
   type ContentOf,
   type ContentTypeName,
-  type GlobalSettings,
-  type SiteSettings,
 } from "../../platform/contract";
 import { notFoundMessage } from "~/models/error-page";
+import type { SiteChromeData } from "~/models/route-data";
 import type { Logger } from "./logger.server";
 import { PlatformError } from "./platform-client.server";
 import type { SharedPlatform } from "./shopper.server";
 
-export interface SiteChromeData {
-  companyName: string;
-  global: GlobalSettings;
-  siteSettings: SiteSettings;
-  year: number;
-}
 
 /**
  * The branding every page needs. A content outage must not take the shop down: the spec's defaults stand in

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { parse as parseCookieHeader } from "cookie";
-import { createCookie, type Cookie } from "react-router";
-import type { AppServices, SessionFlash } from "./context";
+import { createCookie, data, redirect, type Cookie, type RouterContextProvider } from "react-router";
+import type { Flash, Toast } from "~/models/shopper";
+import { appContext, type AppServices } from "./context";
 
 /*
  * Flash messages (a toast, a failed store search) travel in cookies of their own, one per message, not in the session
@@ -17,20 +18,20 @@ const FLASH_MAX_AGE = 300;
 /** At most this many messages are read from one request; a client that piled up more has them cleared unread. */
 const MAX_READ = 8;
 const FLASH_COOKIE_NAME = new RegExp(`^${FLASH_COOKIE_PREFIX}[A-Za-z0-9_-]{1,64}$`);
-export const FLASH_KEYS = ["toast", "locationError"] as const satisfies readonly (keyof SessionFlash)[];
+export const FLASH_KEYS = ["toast", "locationError"] as const satisfies readonly (keyof Flash)[];
 
 export type FlashKey = (typeof FLASH_KEYS)[number];
 
 interface StoredFlash {
   key: FlashKey;
-  value: SessionFlash[FlashKey];
+  value: Flash[FlashKey];
   /** When it was set (epoch ms) and its order within that request: the newest message of a kind is the one shown. */
   at: number;
   seq: number;
 }
 
 export interface ArrivedFlashes {
-  flash: Partial<SessionFlash>;
+  flash: Partial<Flash>;
   /** Every flash cookie the request carried, read or not: a page that shows the messages clears all of them. */
   names: string[];
 }
@@ -88,7 +89,7 @@ export function flashCookiesFor(config: AppServices["config"]): FlashCookies {
         if (entry) stored.push(entry);
       }
       stored.sort((a, b) => a.at - b.at || a.seq - b.seq);
-      const flash: Partial<SessionFlash> = {};
+      const flash: Partial<Flash> = {};
       for (const entry of stored) Object.assign(flash, { [entry.key]: entry.value });
       return { flash, names };
     },
@@ -109,3 +110,38 @@ export function flashCookiesFor(config: AppServices["config"]): FlashCookies {
   return flashes;
 }
 
+
+type RequestContext = Readonly<RouterContextProvider>;
+
+/**
+ * Set-Cookie headers that leave messages for the next page the shopper sees: one cookie per message, read and cleared
+ * by the root loader of the page that shows it. Give them to any answer — a redirect, a fetcher's data, a page.
+ */
+export async function flashHeaders(context: RequestContext, flash: Partial<Flash>, headers = new Headers()): Promise<Headers> {
+  const add = FLASH_KEYS.flatMap((key) => (flash[key] ? [{ key, value: flash[key] }] : []));
+  const cookies = flashCookiesFor(context.get(appContext).config);
+  for (const value of await cookies.headers({ add, clear: [], now: Date.now() })) headers.append("Set-Cookie", value);
+  return headers;
+}
+
+function initWith(init: number | ResponseInit | undefined, status: number): ResponseInit {
+  return typeof init === "number" ? { status: init } : { status, ...init };
+}
+
+/** A 303 to `to` that leaves these messages for the page it leads to. */
+export async function redirectWithFlash(context: RequestContext, to: string, flash: Partial<Flash>, init?: number | ResponseInit): Promise<Response> {
+  const base = initWith(init, 303);
+  return redirect(to, { ...base, headers: await flashHeaders(context, flash, new Headers(base.headers)) });
+}
+
+/** A 303 to `to` with a toast on the page it leads to: the answer of a form post that worked (or was refused whole). */
+export function redirectWithToast(context: RequestContext, to: string, toast: Toast, init?: number | ResponseInit): Promise<Response> {
+  return redirectWithFlash(context, to, { toast }, init);
+}
+
+/** Data for a fetcher, with a toast that the revalidation after it shows. */
+export async function dataWithToast<T>(context: RequestContext, value: T, toast: Toast | null, init?: number | ResponseInit) {
+  const base = initWith(init, 200);
+  if (!toast) return data(value, base);
+  return data(value, { ...base, headers: await flashHeaders(context, { toast }, new Headers(base.headers)) });
+}

@@ -1,18 +1,20 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
-import type { AppServices, SessionData, SessionFlash, Toast } from "./context";
+import { createCookieSessionStorage, type SessionStorage } from "react-router";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import type { AppServices } from "./context";
+import type { SessionData } from "~/models/shopper";
 
 export const SESSION_COOKIE = "__session";
 /** The session cookie lives 30 days; every response that changes it renews it. */
 const SESSION_MAX_AGE = 30 * 24 * 3600;
 
-const storages = new Map<string, SessionStorage<SessionData, SessionFlash>>();
+const storages = new Map<string, SessionStorage<SessionData>>();
 
-export function sessionStorageFor(config: AppServices["config"]): SessionStorage<SessionData, SessionFlash> {
+export function sessionStorageFor(config: AppServices["config"]): SessionStorage<SessionData> {
   const key = `${config.secureCookies}:${config.sessionSecrets.join(",")}`;
   let storage = storages.get(key);
   if (!storage) {
-    storage = createCookieSessionStorage<SessionData, SessionFlash>({
+    storage = createCookieSessionStorage<SessionData>({
       cookie: {
         name: SESSION_COOKIE,
         httpOnly: true,
@@ -54,19 +56,18 @@ export function sameSiteReferrer(request: Request): string {
   }
 }
 
-/** A same-site path from a form field; anything else (absolute URLs, "//host") becomes "/". */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+/**
+ * A same-site path from a form field; anything else (absolute URLs, "//host") becomes the fallback. remix-utils'
+ * safeRedirect is the gate; the URL parser then keeps only the path and query it resolves to.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  const safe = safeRedirect(typeof value === "string" ? value : null, "");
+  if (!safe) return fallback;
   try {
-    const url = new URL(value, "http://site.invalid");
+    const url = new URL(safe, "http://site.invalid");
     if (url.origin !== "http://site.invalid") return fallback;
     return `${url.pathname}${url.search}`;
   } catch {
     return fallback;
   }
-}
-
-export function toastRedirect(session: { flash(name: "toast", value: Toast): void }, to: string, toast: Toast, init?: ResponseInit) {
-  session.flash("toast", toast);
-  return redirect(to, { status: 303, ...init });
 }

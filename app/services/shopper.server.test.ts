@@ -3,7 +3,7 @@ import { z } from "zod";
 import { controllableClock, endpoint } from "../../platform/contract";
 import { createSession } from "react-router";
 import { createShopperApi, SharedPlatform } from "./shopper.server";
-import type { SessionData, SessionFlash } from "./context";
+import type { Flash, SessionData } from "~/models/shopper";
 
 const echo = endpoint({
   method: "POST",
@@ -86,7 +86,7 @@ describe("a shopper's calls in one request", () => {
 
   it("share one new guest token when parallel loaders all need one", async () => {
     const { transport, grants } = shopperPlatform();
-    const session = createSession<SessionData, SessionFlash>();
+    const session = createSession<SessionData, Flash>();
     const shopper = createShopperApi({ transport, session, clock: controllableClock("2026-11-23T10:00:00Z"), clientIp: "127.0.0.1" });
     await Promise.all([shopper.call(echo, { n: 1 }), shopper.call(echo, { n: 2 }), shopper.call(echo, { n: 3 })]);
     expect(grants).toEqual(["client_credentials"]);
@@ -95,7 +95,7 @@ describe("a shopper's calls in one request", () => {
 
   it("refresh an expiring token once, not once per loader (a replayed refresh token revokes the family)", async () => {
     const { transport, grants } = shopperPlatform();
-    const session = createSession<SessionData, SessionFlash>();
+    const session = createSession<SessionData, Flash>();
     const clock = controllableClock("2026-11-23T10:00:00Z");
     session.set("auth", { strategy: "guest", accessToken: "old", refreshToken: "r0", expiresAt: clock.now().getTime() + 1000 });
     const shopper = createShopperApi({ transport, session, clock, clientIp: "127.0.0.1" });

@@ -1,7 +1,7 @@
 import type { Session } from "react-router";
 import { api, type Endpoint, type RequestOf, type ResponseOf } from "../../platform/contract";
 import type { Clock } from "../../platform/contract";
-import type { SessionData, SessionFlash, StoredAuth } from "./context";
+import type { Flash, SessionData, StoredAuth } from "~/models/shopper";
 import { createPlatformClient, PlatformError, type PlatformClient, type PlatformTransport } from "./platform-client.server";
 
 /** Shared reads kept at once: locations and menus vary, so the cache is bounded. */
@@ -38,7 +38,7 @@ export interface ShopperApi {
 
 export function createShopperApi(options: {
   transport: PlatformTransport;
-  session: Session<SessionData, SessionFlash>;
+  session: Session<SessionData, Flash>;
   clock: Clock;
   clientIp: string;
 }): ShopperApi {

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useEffect, useId, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { JS_FIELD } from "~/components/product-card/add-result";
@@ -31,7 +32,7 @@ export function AgeCheckDialog({ record, fetcher, onClose }: AgeCheckDialogProps
   return (
     <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId} onClose={onClose}>
       {record ? (
-        <fetcher.Form method="post" action="/basket/age-check">
+        <fetcher.Form method="post" action={href("/basket/age-check")}>
           <h2 id={titleId} className={styles.title}>
             {ageQuestion(record.age)}
           </h2>

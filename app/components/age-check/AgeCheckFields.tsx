@@ -1,4 +1,4 @@
-import { CsrfInput } from "~/components/forms/CsrfInput";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { AgeRestrictionRecord } from "~/models/age-restriction";
 
 /** The waiting add's fields, as the age check's Yes posts them (the same names as the add form). */
@@ -6,7 +6,7 @@ export function AgeCheckFields({ record }: { record: AgeRestrictionRecord }) {
   const a = record.addToBasketOnAccept;
   return (
     <>
-      <CsrfInput />
+      <AuthenticityTokenInput />
       <input type="hidden" name="age" value={record.age} />
       <input type="hidden" name="menuItemId" value={a.menuItemId} />
       <input type="hidden" name="quantity" value={a.quantity} />

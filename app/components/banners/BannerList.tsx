@@ -1,18 +1,16 @@
 import type { MouseEvent } from "react";
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate } from "react-router";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
 import type { Banner } from "../../../platform/contract/banners";
 import { Picture } from "~/components/picture/Picture";
+import { bannerPath } from "~/models/store-paths";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./Banners.css";
 import { BANNER_EVENT_PATH, sendBannerEvent } from "./use-banner-impressions";
 
-export function bannerPath(storeSlug: string, banner: Pick<Banner, "slug">): string {
-  return `/stores/${storeSlug}/banner/${banner.slug}`;
-}
-
 /** The banner's link: through the event route, which records the click and redirects (so it works without script). */
 export function bannerClickHref(storeSlug: string, banner: Pick<Banner, "id" | "slug">): string {
-  return `${BANNER_EVENT_PATH}?${new URLSearchParams({ click: String(banner.id), to: bannerPath(storeSlug, banner) })}`;
+  return `${BANNER_EVENT_PATH}?${new URLSearchParams({ click: String(banner.id), to: bannerPath(storeSlug, banner.slug) })}`;
 }
 
 /**
@@ -44,7 +42,7 @@ export interface BannerListProps {
 /** Hero or secondary banners as a horizontally scrollable list; each opens the banner's page. */
 export function BannerList({ banners, storeSlug, label, headingLevel = 2, priorityFirst = false, track }: BannerListProps) {
   const navigate = useNavigate();
-  const root = useRouteLoaderData("root") as { csrf?: string } | undefined;
+  const csrf = useAuthenticityToken();
   if (!banners.length) return null;
   const Heading = `h${headingLevel}` as "h2";
 
@@ -52,8 +50,8 @@ export function BannerList({ banners, storeSlug, label, headingLevel = 2, priori
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     // With script: the click is sent as a beacon and the banner page opens without a full page load.
     event.preventDefault();
-    sendBannerEvent(root?.csrf ?? "", { click: String(banner.id) });
-    void navigate(bannerPath(storeSlug, banner));
+    sendBannerEvent(csrf, { click: String(banner.id) });
+    void navigate(bannerPath(storeSlug, banner.slug));
   };
 
   return (

@@ -1,5 +1,5 @@
+import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useCallback, useEffect, useRef } from "react";
-import { useRouteLoaderData } from "react-router";
 import { bannerFlushDelayMs } from "../../../platform/contract/catalogue-rules";
 
 export const BANNER_EVENT_PATH = "/banners/event";
@@ -21,8 +21,7 @@ export function sendBannerEvent(csrf: string, fields: Record<string, string>): v
  * per page: `viewKey` (the location key) starts a new view.
  */
 export function useBannerImpressions(viewKey: string): (element: HTMLElement | null) => void {
-  const root = useRouteLoaderData("root") as { csrf?: string } | undefined;
-  const csrf = root?.csrf ?? "";
+  const csrf = useAuthenticityToken();
   const state = useRef({
     seen: new Set<number>(),
     batch: new Set<number>(),

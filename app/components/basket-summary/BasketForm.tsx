@@ -1,9 +1,22 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { FormEvent, ReactNode } from "react";
-import { useFetcher } from "react-router";
-import { CsrfInput } from "~/components/forms/CsrfInput";
+import { href, useFetcher } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Basket } from "../../../platform/contract/basket";
 
 /** The basket action's path: every basket change posts here (the basket page, the product cards' steppers). */
-export const BASKET_ACTION = "/basket";
+export const BASKET_ACTION = href("/basket");
+
+/** What the basket action answers a fetcher (and a post without script that it answers with the page). */
+export interface BasketAnswer {
+  intent: string;
+  /** The basket as the platform now has it; null when the change failed before one came back. */
+  basket: Basket | null;
+  /** A refused coupon: Conform's reply, with the refusal on the code field. */
+  coupon: SubmissionResult<string[]> | null;
+  /** What went wrong, as the toast says it. */
+  error: string | null;
+}
 
 /**
  * A fresh idempotency key for a submission made by script. Each click is its own change (quantity 3, then 4, then
@@ -48,7 +61,7 @@ export interface BasketFormProps {
  * A form that changes the basket. Without script it is a plain post (303 back with a toast); with script the same
  * fields go through the fetcher with a fresh key and `_js=1`, and the action answers data instead of a redirect.
  */
-export function BasketForm({ fetcher, intent, idempotencyKey, redirectTo = "/basket", className, label, children }: BasketFormProps) {
+export function BasketForm({ fetcher, intent, idempotencyKey, redirectTo = href("/basket"), className, label, children }: BasketFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -59,7 +72,7 @@ export function BasketForm({ fetcher, intent, idempotencyKey, redirectTo = "/bas
   }
   return (
     <form method="post" action={BASKET_ACTION} className={className} onSubmit={onSubmit} aria-label={label}>
-      <CsrfInput />
+      <AuthenticityTokenInput />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />

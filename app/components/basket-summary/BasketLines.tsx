@@ -4,6 +4,7 @@ import { formatPence } from "~/models/money";
 import { visuallyHidden } from "~/styles/global.css";
 import { BasketForm } from "./BasketForm";
 import * as styles from "./BasketSummary.css";
+import { itemPath } from "~/models/store-paths";
 
 /** The line's stepper and remove forms share this fetcher key, so a quick second click supersedes the first. */
 export const lineFetcherKey = (basketLineId: string) => `line-${basketLineId}`;
@@ -35,7 +36,7 @@ export function BasketLines({ lines, storeSlug, symbol, atMaximum, formKey }: Ba
 
 function LineItem({ line, storeSlug, symbol, atMaximum, formKey }: { line: LineView } & Omit<BasketLinesProps, "lines">) {
   const fetcher = useFetcher({ key: lineFetcherKey(line.basketLineId) });
-  const href = `/stores/${storeSlug}/category/${line.menuItem.categorySlug}/menuItem/${line.menuItem.slug}`;
+  const href = itemPath(storeSlug, line.menuItem);
   const nameId = `line-${line.basketLineId}-name`;
   const unit = line.quantity > 0 ? Math.round(line.price / line.quantity) : line.unitPrice;
   const unavailable = line.checkoutConflicts.length > 0;

@@ -1,26 +1,21 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { BasketCoupon } from "../../../platform/contract/basket";
 import { formatPence } from "~/models/money";
 import * as f from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
-import { BasketForm } from "./BasketForm";
+import { useNonce } from "~/components/nonce";
+import { BasketForm, type BasketAnswer } from "./BasketForm";
 import * as styles from "./BasketSummary.css";
 
-export const COUPON_FIELD_ID = "coupon-code";
 export const COUPON_FETCHER_KEY = "coupon";
-/** The honeypot's field name: a person never sees it, a form-filling bot fills it (spec 2 §5 bot check). */
-export const HONEYPOT_FIELD = "website";
-
-export interface CouponError {
-  message: string;
-  value: string;
-}
 
 export interface CouponFormProps {
   coupon: BasketCoupon | null;
-  /** The refusal of the last apply when the page was rendered by the post itself (no script). */
-  error: CouponError | null;
+  /** The refusal of the last apply when the page was rendered by the post itself (no script): Conform's reply. */
+  answer: SubmissionResult<string[]> | null;
   symbol: string;
   formKey: (name: string) => string;
 }
@@ -29,17 +24,22 @@ export interface CouponFormProps {
  * The coupon code (spec 2 §4, §5): apply with the bot check's honeypot, or the applied coupon with Remove. A refusal
  * goes on the field and in an error summary (GOV.UK), which takes focus so it is read at once.
  */
-export function CouponForm({ coupon, error, symbol, formKey }: CouponFormProps) {
-  const fetcher = useFetcher<{ couponError?: CouponError | null }>({ key: COUPON_FETCHER_KEY });
+export function CouponForm({ coupon, answer, symbol, formKey }: CouponFormProps) {
+  const nonce = useNonce();
+  const fetcher = useFetcher<BasketAnswer>({ key: COUPON_FETCHER_KEY });
   const summaryRef = useRef<HTMLDivElement>(null);
-  const fetched = fetcher.state === "idle" ? (fetcher.data?.couponError ?? null) : null;
-  const shown = fetcher.data ? fetched : error;
+  // The newest answer: the fetcher's once it has one (null when the apply worked), else the page's own.
+  const lastResult = fetcher.data ? fetcher.data.coupon : answer;
+  const [, fields] = useForm<{ code: string }>({ id: "coupon", lastResult });
+  const code = fields.code;
+  const message = fetcher.state === "idle" && lastResult ? (code.errors?.[0] ?? null) : null;
+  const shown = message ? { message, value: typeof code.value === "string" ? code.value : "" } : null;
   const pendingIntent = fetcher.formData?.get("intent");
-  const errorId = `${COUPON_FIELD_ID}-error`;
+  const fetched = fetcher.data ? shown : null;
 
   useEffect(() => {
     if (fetched) summaryRef.current?.focus();
-  }, [fetched]);
+  }, [fetched?.message, fetcher.data]);
 
   // Spec 2 §4: removal clears the coupon here first, then asks the platform.
   if (coupon && pendingIntent !== "remove-coupon") {
@@ -74,7 +74,7 @@ export function CouponForm({ coupon, error, symbol, formKey }: CouponFormProps) 
           </h3>
           <ul className={f.errorSummaryList}>
             <li>
-              <a href={`#${COUPON_FIELD_ID}`} className={f.errorSummaryLink}>
+              <a href={`#${code.id}`} className={f.errorSummaryLink}>
                 {shown.message}
               </a>
             </li>
@@ -83,19 +83,19 @@ export function CouponForm({ coupon, error, symbol, formKey }: CouponFormProps) 
       ) : null}
       <BasketForm fetcher={fetcher} intent="apply-coupon" idempotencyKey={formKey("coupon-apply")}>
         <div className={`${f.formGroup} ${shown ? f.formGroupError : ""}`}>
-          <label className={f.label} htmlFor={COUPON_FIELD_ID}>
+          <label className={f.label} htmlFor={code.id}>
             Coupon code
           </label>
           {shown ? (
-            <p id={errorId} className={f.errorMessage}>
+            <p id={code.errorId} className={f.errorMessage}>
               <span className={visuallyHidden}>Error: </span>
               {shown.message}
             </p>
           ) : null}
           <div className={styles.couponRow}>
             <input
-              id={COUPON_FIELD_ID}
-              name="coupon"
+              id={code.id}
+              name={code.name}
               type="text"
               className={`${f.input} ${styles.couponInput} ${shown ? f.fieldError : ""}`}
               defaultValue={shown?.value ?? ""}
@@ -105,17 +105,14 @@ export function CouponForm({ coupon, error, symbol, formKey }: CouponFormProps) 
               spellCheck={false}
               maxLength={40}
               aria-invalid={shown ? true : undefined}
-              aria-describedby={shown ? errorId : undefined}
+              aria-describedby={shown ? code.errorId : undefined}
             />
             <button type="submit" className={f.button.primary} aria-disabled={applying || undefined}>
               {applying ? "Applying…" : "Apply"}
             </button>
           </div>
-          {/* The honeypot: hidden from sight and from assistive technology, out of the tab order. */}
-          <div className={visuallyHidden} aria-hidden="true">
-            <label htmlFor="coupon-website">Leave this field empty</label>
-            <input id="coupon-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
+          {/* The honeypot (spec 2 §5 bot check): hidden from sight and from assistive technology, out of the tab order. */}
+          <HoneypotInputs label="Leave this field empty" nonce={nonce} />
         </div>
       </BasketForm>
     </section>

@@ -1,12 +1,13 @@
-import { Link, useFetcher } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import type { MenuItem } from "../../../platform/contract/catalogue";
-import { CsrfInput } from "~/components/forms/CsrfInput";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { lowestPrice, needsChoice } from "~/models/item-choice";
 import { formatPence } from "~/models/money";
 import * as f from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
 import { newIdempotencyKey, submitQuietly } from "./BasketForm";
 import * as styles from "./BasketSummary.css";
+import { itemPath } from "~/models/store-paths";
 
 export interface RecommendedItemsProps {
   items: MenuItem[];
@@ -40,7 +41,7 @@ export function RecommendedItems({ items, storeSlug, symbol, seed }: Recommended
 
 function RecommendedCard({ item, storeSlug, symbol, seed }: { item: MenuItem } & Omit<RecommendedItemsProps, "items">) {
   const fetcher = useFetcher({ key: `item-${item.id}` });
-  const href = `/stores/${storeSlug}/category/${item.categorySlug}/menuItem/${item.slug}`;
+  const page = itemPath(storeSlug, item);
   const choose = needsChoice(item);
   const adding = fetcher.state !== "idle";
   const price = `${item.sizes.length ? "From " : ""}${formatPence(lowestPrice(item), { symbol })}`;
@@ -50,31 +51,31 @@ function RecommendedCard({ item, storeSlug, symbol, seed }: { item: MenuItem } &
     const form = new FormData(event.currentTarget);
     form.set("idempotencyKey", newIdempotencyKey());
     form.set("_js", "1");
-    submitQuietly(fetcher, form, "/basket/add");
+    submitQuietly(fetcher, form, href("/basket/add"));
   }
 
   return (
     <article className={styles.card} aria-labelledby={`recommended-${item.id}`}>
       {item.image ? <img src={item.image} alt="" width={160} height={160} loading="lazy" decoding="async" className={styles.cardImage} /> : null}
       <h3 className={styles.cardName} id={`recommended-${item.id}`}>
-        <Link to={href}>{item.name}</Link>
+        <Link to={page}>{item.name}</Link>
       </h3>
       <p className={styles.cardPrice}>{price}</p>
       <div className={styles.cardAction}>
         {choose ? (
-          <Link to={href} className={`${f.button.secondary} ${f.buttonBlock}`}>
+          <Link to={page} className={`${f.button.secondary} ${f.buttonBlock}`}>
             Choose<span className={visuallyHidden}> {item.name}</span>
           </Link>
         ) : (
-          <form method="post" action="/basket/add" onSubmit={onSubmit}>
-            <CsrfInput />
+          <form method="post" action={href("/basket/add")} onSubmit={onSubmit}>
+            <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="menuItemId" value={item.id} />
             <input type="hidden" name="quantity" value="1" />
             <input type="hidden" name="unitPrice" value={item.price} />
             <input type="hidden" name="basketLineId" value={`r-${seed}-${item.id}`} />
             <input type="hidden" name="idempotencyKey" value={`add-${seed}-${item.id}`} />
-            <input type="hidden" name="redirectTo" value="/basket" />
+            <input type="hidden" name="redirectTo" value={href("/basket")} />
             <button type="submit" className={`${f.button.primary} ${f.buttonBlock}`} aria-disabled={adding || undefined}>
               {adding ? (
                 "Adding…"

@@ -2,30 +2,11 @@ import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { Basket } from "../../../platform/contract/basket";
 import { useOptimisticBasketTotals } from "~/components/product-card/optimistic";
 import { bottomNavItems, showsBottomNav, type NavInput } from "~/models/basket-nav";
+import { ROUTE_IDS, type BasketPageData, type RootData, type StoreLayoutData } from "~/models/route-data";
 import { DisabledControl } from "./DisabledControl";
 import { NavIcon } from "./icons";
 import { useBottomNavHidden } from "./use-bottom-nav-visibility";
 import * as styles from "./BottomNav.css";
-
-export interface BottomNavData {
-  /** The session's basket figures as the root loader read them; null without a store or basket. */
-  basket: { itemCount: number; subtotal: number } | null;
-  searchTabEnabled: boolean;
-  autoSelectClosestStore: boolean;
-}
-
-interface RootData {
-  bottomNav?: BottomNavData;
-  shopper: { postcode: string | null; store: { slug: string } | null };
-}
-
-interface StoreLayoutData {
-  store: { slug: string; currency: { symbolChar: string } };
-  basket: Basket | null;
-  locationMissing: boolean;
-}
-
-type BasketPageData = { kind: "no-store" } | { kind: "store"; basket: Basket | null; store: { slug: string; symbol: string } };
 
 /**
  * Account is left out: the sign-in pages (/login, /member) come with the accounts issue, and a button to a page that
@@ -40,9 +21,9 @@ const ACCOUNT_HREF: string | null = null;
  */
 export function BottomNav() {
   const { pathname } = useLocation();
-  const root = useRouteLoaderData("root") as RootData | undefined;
-  const layout = useRouteLoaderData("routes/store-layout") as StoreLayoutData | undefined;
-  const basketPage = useRouteLoaderData("routes/basket") as BasketPageData | undefined;
+  const root = useRouteLoaderData(ROUTE_IDS.root) as RootData | undefined;
+  const layout = useRouteLoaderData(ROUTE_IDS.storeLayout) as StoreLayoutData | undefined;
+  const basketPage = useRouteLoaderData(ROUTE_IDS.basket) as BasketPageData | undefined;
   const hidden = useBottomNavHidden();
   const fresh: Basket | null | undefined = layout ? layout.basket : basketPage?.kind === "store" ? basketPage.basket : undefined;
   const optimistic = useOptimisticBasketTotals(fresh ?? null);

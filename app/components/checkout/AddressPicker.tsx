@@ -1,12 +1,15 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import type { CheckoutAddress } from "../../../platform/contract/checkout";
-import { CsrfInput } from "~/components/forms/CsrfInput";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { queryField, type FieldError } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
 import { formatAddress } from "~/models/address";
 import * as forms from "~/styles/forms.css";
 import * as styles from "./Checkout.css";
 
 export type AddressFieldName = "addressLine1" | "addressLine2" | "town" | "county" | "postcode";
+type ManualAddressFields = Record<AddressFieldName | "intent", string>;
 export const ADDRESS_FIELDS: readonly AddressFieldName[] = ["addressLine1", "addressLine2", "town", "county", "postcode"];
 
 export interface AddressLookup {
@@ -14,6 +17,13 @@ export interface AddressLookup {
   /** The addresses found, as one line each; the chosen one is posted back by its place in this list. */
   addresses: string[];
   error: string | null;
+}
+
+/** A picker's refused post (the server's answer): which of its forms, and Conform's reply for it. */
+export interface AddressAnswer {
+  kind: "delivery" | "billing";
+  part: "choose" | "save";
+  result: SubmissionResult<string[]>;
 }
 
 export interface AddressPickerProps {
@@ -24,15 +34,32 @@ export interface AddressPickerProps {
   /** show: the saved address; find: look up by postcode; manual: type it in. */
   mode: "show" | "find" | "manual";
   lookup: AddressLookup | null;
-  /** Field errors from the last post of the manual form (keys are AddressFieldName). */
-  errors: Partial<Record<string, string>> | null;
-  values: Partial<Record<string, string>> | null;
+  /** The last refused post of this picker's forms, if the page is its answer. */
+  answer: AddressAnswer | null;
   /** The postcode to start the finder with (the one the shopper searched stores by). */
   defaultPostcode: string;
-  /** An error about the address as a whole (outside the area, the service failed). */
-  formError: string | null;
+  /** An error about the address that the page itself found (the details were sent before an address was chosen). */
+  formError?: string | null;
   /** Where keeping the saved address leads; the picker's own page when not given. */
   keepHref?: string;
+}
+
+/** The ids the page's error summary links to: a typed field, or the finder's postcode for the picker as a whole. */
+export const addressFieldId = (kind: AddressAnswer["kind"], name: AddressFieldName | "find-postcode") => `${kind}-${name}`;
+
+/** The error summary's lines for a picker's refused post, in the order its fields appear. */
+export function addressErrors(answer: AddressAnswer | null): FieldError[] {
+  if (!answer) return [];
+  const errors = answer.result.error ?? {};
+  const first = (name: string) => errors[name]?.[0];
+  const formError = first("");
+  if (answer.part === "choose") return formError ? [{ field: addressFieldId(answer.kind, "find-postcode"), message: formError }] : [];
+  const lines: FieldError[] = formError ? [{ field: addressFieldId(answer.kind, "addressLine1"), message: formError }] : [];
+  for (const name of ADDRESS_FIELDS) {
+    const message = first(name);
+    if (message) lines.push({ field: addressFieldId(answer.kind, name), message });
+  }
+  return lines;
 }
 
 /**
@@ -40,14 +67,16 @@ export interface AddressPickerProps {
  * plain form, so it works without script; with script the same forms run without reloading the page.
  */
 export function AddressPicker(props: AddressPickerProps) {
-  const { kind, path, saved, mode, lookup, errors, values, formError } = props;
-  const id = (name: string) => `${kind}-${name}`;
+  const { kind, path, saved, mode, lookup, answer } = props;
+  const [manualForm, fields] = useForm<ManualAddressFields>({ id: kind, lastResult: answer?.part === "save" ? answer.result : undefined });
+  const [chooseForm] = useForm({ id: `${kind}-choose`, lastResult: answer?.part === "choose" ? answer.result : undefined });
+  const formError = (mode === "manual" ? manualForm.errors?.[0] : chooseForm.errors?.[0]) ?? props.formError ?? null;
   const noun = kind === "delivery" ? "delivery address" : "billing address";
 
   if (mode === "show" && saved) {
     return (
       <div>
-        <p className={styles.addressBlock} id={id("saved")}>
+        <p className={styles.addressBlock} id={`${kind}-saved`}>
           {formatAddress(saved)}
         </p>
         <Link to={`${path}?change=${kind}`} className={forms.button.secondary}>
@@ -59,15 +88,15 @@ export function AddressPicker(props: AddressPickerProps) {
 
   if (mode === "manual") {
     return (
-      <Form method="post" action={path} noValidate>
-        <CsrfInput />
+      <Form method="post" action={path} {...getFormProps(manualForm)}>
+        <AuthenticityTokenInput />
         <input type="hidden" name="intent" value={`save-${kind}`} />
         {formError ? <p className={forms.errorMessage}>{formError}</p> : null}
-        <TextField id={id("addressLine1")} name="addressLine1" label="Address line 1" autoComplete="address-line1" required maxLength={100} error={errors?.addressLine1} defaultValue={values?.addressLine1 ?? saved?.addressLine1 ?? ""} />
-        <TextField id={id("addressLine2")} name="addressLine2" label="Address line 2 (optional)" autoComplete="address-line2" maxLength={100} error={errors?.addressLine2} defaultValue={values?.addressLine2 ?? saved?.addressLine2 ?? ""} />
-        <TextField id={id("town")} name="town" label="Town or city" autoComplete="address-level2" required maxLength={100} width="half" error={errors?.town} defaultValue={values?.town ?? saved?.town ?? ""} />
-        <TextField id={id("county")} name="county" label="County (optional)" maxLength={100} width="half" error={errors?.county} defaultValue={values?.county ?? saved?.county ?? ""} />
-        <TextField id={id("postcode")} name="postcode" label="Postcode" autoComplete="postal-code" required maxLength={8} width="postcode" error={errors?.postcode} defaultValue={values?.postcode ?? saved?.postcode ?? props.defaultPostcode} />
+        <TextField field={fields.addressLine1} label="Address line 1" autoComplete="address-line1" required maxLength={100} defaultValue={saved?.addressLine1 ?? ""} />
+        <TextField field={fields.addressLine2} label="Address line 2 (optional)" autoComplete="address-line2" maxLength={100} defaultValue={saved?.addressLine2 ?? ""} />
+        <TextField field={fields.town} label="Town or city" autoComplete="address-level2" required maxLength={100} width="half" defaultValue={saved?.town ?? ""} />
+        <TextField field={fields.county} label="County (optional)" maxLength={100} width="half" defaultValue={saved?.county ?? ""} />
+        <TextField field={fields.postcode} label="Postcode" autoComplete="postal-code" required maxLength={8} width="postcode" defaultValue={saved?.postcode ?? props.defaultPostcode} />
         <div className={styles.actions}>
           <button type="submit" className={forms.button.primary}>
             Use this address
@@ -87,14 +116,12 @@ export function AddressPicker(props: AddressPickerProps) {
         {formError ? <p className={forms.errorMessage}>{formError}</p> : null}
         <div className={styles.inlineRow}>
           <TextField
-            id={id("find-postcode")}
-            name="postcode"
+            field={queryField(addressFieldId(kind, "find-postcode"), "postcode", lookup?.error ?? null)}
             label="Postcode"
             hint={`We will list the addresses at this postcode`}
             autoComplete="postal-code"
             maxLength={8}
             width="postcode"
-            error={lookup?.error}
             defaultValue={lookup?.postcode ?? props.defaultPostcode}
           />
           <div className={forms.formGroup}>
@@ -106,8 +133,8 @@ export function AddressPicker(props: AddressPickerProps) {
       </Form>
 
       {found ? (
-        <Form method="post" action={path}>
-          <CsrfInput />
+        <Form method="post" action={path} {...getFormProps(chooseForm)}>
+          <AuthenticityTokenInput />
           <input type="hidden" name="intent" value={`choose-${kind}`} />
           <input type="hidden" name="postcode" value={found.postcode} />
           <fieldset className={forms.fieldset}>

@@ -1,13 +1,13 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import * as styles from "./Checkout.css";
 
 export type StepKey = "login" | "options" | "details" | "payment";
 
 const STEPS: { key: StepKey; label: string; path: string }[] = [
-  { key: "login", label: "Sign in", path: "/checkout/login" },
-  { key: "options", label: "Your order", path: "/checkout/options" },
-  { key: "details", label: "Your details", path: "/checkout/details" },
-  { key: "payment", label: "Payment", path: "/checkout/payment" },
+  { key: "login", label: "Sign in", path: href("/checkout/login") },
+  { key: "options", label: "Your order", path: href("/checkout/options") },
+  { key: "details", label: "Your details", path: href("/checkout/details") },
+  { key: "payment", label: "Payment", path: href("/checkout/payment") },
 ];
 
 /** The step indicator (UX.md): where the shopper stands, with earlier finished steps one tap away. */

@@ -1,5 +1,6 @@
+import { href } from "react-router";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useEffect, useState } from "react";
-import { useRouteLoaderData } from "react-router";
 import type { PaymentMethodName } from "../../../platform/contract/payment-rules";
 import { GOOGLE_PAY_REDIRECT_DELAY_MS, walletButtons } from "~/models/payment-options";
 import * as forms from "~/styles/forms.css";
@@ -70,7 +71,7 @@ export function WalletButtons(props: {
   totalPence: number;
   gatewayPublicKey?: string;
 }) {
-  const root = useRouteLoaderData("root") as { csrf?: string } | undefined;
+  const csrf = useAuthenticityToken();
   const [support, setSupport] = useState({ applePay: false, googlePay: false });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -102,8 +103,8 @@ export function WalletButtons(props: {
   if (!shown.applePay && !shown.googlePay) return null;
 
   async function post(fields: Record<string, string>): Promise<{ status: number; body: WalletAnswer }> {
-    const body = new URLSearchParams({ csrf: root?.csrf ?? "", idempotencyKey: crypto.randomUUID(), ...fields });
-    const response = await fetch("/checkout/payment/wallet", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } });
+    const body = new URLSearchParams({ csrf, idempotencyKey: crypto.randomUUID(), ...fields });
+    const response = await fetch(href("/checkout/payment/wallet"), { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } });
     return { status: response.status, body: await readAnswer(response) };
   }
 

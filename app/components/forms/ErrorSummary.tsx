@@ -1,11 +1,6 @@
 import { useEffect, useRef } from "react";
 import * as forms from "~/styles/forms.css";
-
-export interface FieldError {
-  /** The id of the field the message is about: the summary links to it. */
-  field: string;
-  message: string;
-}
+import type { FieldError } from "./fields";
 
 /**
  * The GOV.UK error summary at the top of a form: one link per field with an error. It takes focus when it appears
@@ -34,10 +29,4 @@ export function ErrorSummary({ errors, id = "error-summary" }: { errors: readonl
       </ul>
     </div>
   );
-}
-
-/** Field errors as the summary lists them, in the order the fields appear. */
-export function summaryErrors(errors: Partial<Record<string, string>> | null | undefined, order: readonly string[], prefix = ""): FieldError[] {
-  if (!errors) return [];
-  return order.flatMap((field) => (errors[field] ? [{ field: `${prefix}${field}`, message: errors[field]! }] : []));
 }

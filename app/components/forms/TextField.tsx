@@ -1,13 +1,14 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from "react";
 import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
+import type { FormField } from "./fields";
 
 export interface TextFieldProps {
-  id: string;
-  name: string;
+  /** The field as Conform describes it: its id, name, errors and the value the last post sent back. */
+  field: FormField;
   label: string;
   hint?: string;
-  error?: string | null;
+  /** The value before anything was posted (what the shopper saved earlier). */
   defaultValue?: string;
   type?: HTMLInputTypeAttribute;
   autoComplete?: HTMLInputAutoCompleteAttribute;
@@ -25,10 +26,13 @@ export interface TextFieldProps {
  * marked invalid and described by both.
  */
 export function TextField(props: TextFieldProps) {
-  const { id, name, label, hint, error, width } = props;
+  const { field, label, hint, width } = props;
+  const id = field.id;
+  const error = field.errors?.[0];
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const errorId = error ? field.errorId : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const posted = typeof field.initialValue === "string" ? field.initialValue : undefined;
   return (
     <div className={error ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
       <label className={forms.label} htmlFor={id}>
@@ -46,11 +50,12 @@ export function TextField(props: TextFieldProps) {
         </span>
       ) : null}
       <input
+        key={field.key}
         className={[forms.input, error ? forms.fieldError : "", width ? forms.fieldWidth[width] : ""].filter(Boolean).join(" ")}
         id={id}
-        name={name}
+        name={field.name}
         type={props.type ?? "text"}
-        defaultValue={props.defaultValue}
+        defaultValue={posted ?? props.defaultValue}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         required={props.required}

@@ -1,18 +1,21 @@
 import { useState, type FormEvent } from "react";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { href, Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { Basket, BasketLine } from "../../../platform/contract/basket";
 import type { MenuItem } from "../../../platform/contract/catalogue";
 import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
 import { BasketForm, submitQuietly, type BasketFetcher } from "~/components/basket-summary/BasketForm";
-import { CsrfInput } from "~/components/forms/CsrfInput";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Picture } from "~/components/picture/Picture";
 import { lowestPrice, needsChoice } from "~/models/item-choice";
 import { formatPence } from "~/models/money";
+import { ROUTE_IDS, type StoreLayoutData } from "~/models/route-data";
 import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
 import { itemFetcherKey, JS_FIELD, type AddResult } from "./add-result";
 import * as styles from "./ProductCard.css";
-import { useHydrated } from "./use-hydrated";
+import { ClientOnly } from "remix-utils/client-only";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { itemPath } from "~/models/store-paths";
 
 export interface ProductCardProps {
   item: MenuItem;
@@ -23,21 +26,9 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3 | 4;
 }
 
-/** What the store layout's loader gives every store page (app/routes/store-layout.tsx). */
-interface StoreLayoutData {
-  basket: Basket | null;
-  fulfilmentMethod: "delivery" | "collection";
-  /** Fresh on every load of the layout: makes each rendered add form's line id and idempotency key its own. */
-  formSeed?: string;
-}
-
 /** The basket line a plain card counts: the same item, no size, no options. */
 export function plainLine(basket: Pick<Basket, "items"> | null | undefined, menuItemId: number): BasketLine | undefined {
   return basket?.items.find((l) => l.menuItemId === menuItemId && l.sizeId === null && l.options.length === 0);
-}
-
-export function itemPath(storeSlug: string, item: Pick<MenuItem, "categorySlug" | "slug">): string {
-  return `/stores/${storeSlug}/category/${item.categorySlug}/menuItem/${item.slug}`;
 }
 
 /**
@@ -47,7 +38,7 @@ export function itemPath(storeSlug: string, item: Pick<MenuItem, "categorySlug" 
  * fetcher per item and the count moves at once.
  */
 export function ProductCard({ item, storeSlug, bannerAdvertId, headingLevel = 2 }: ProductCardProps) {
-  const layout = useRouteLoaderData("routes/store-layout") as StoreLayoutData | undefined;
+  const layout = useRouteLoaderData(ROUTE_IDS.storeLayout) as StoreLayoutData | undefined;
   const method = layout?.fulfilmentMethod ?? "delivery";
   const href = itemPath(storeSlug, item);
   const Heading = `h${headingLevel}` as "h2";
@@ -102,7 +93,7 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
   function submitAddQuietly(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    submitQuietly(fetcher as unknown as BasketFetcher, new FormData(event.currentTarget, submitter), "/basket/add");
+    submitQuietly(fetcher as unknown as BasketFetcher, new FormData(event.currentTarget, submitter), href("/basket/add"));
   }
 
   const data = fetcher.data;
@@ -112,8 +103,8 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
   if (quantity === 0 || (!line && !adding)) {
     return (
       <>
-        <fetcher.Form method="post" action="/basket/add" onSubmit={submitAddQuietly}>
-          <CsrfInput />
+        <fetcher.Form method="post" action={href("/basket/add")} onSubmit={submitAddQuietly}>
+          <AuthenticityTokenInput />
           {jsField}
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="menuItemId" value={item.id} />
@@ -133,7 +124,7 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
             )}
           </button>
         </fetcher.Form>
-        {hydrated ? <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(data)} /> : null}
+        <ClientOnly>{() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(data)} />}</ClientOnly>
       </>
     );
   }

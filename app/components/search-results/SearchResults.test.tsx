@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 import type { GlobalSearchResponse, MenuItem } from "../../../platform/contract";
 import { SearchResults } from "./SearchResults";
@@ -44,7 +45,16 @@ const results: GlobalSearchResponse = {
 };
 
 function render(r: GlobalSearchResponse): string {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <SearchResults storeSlug={slug} searchTerm="chese" results={r} /> }]);
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <AuthenticityTokenProvider token="test-token">
+          <SearchResults storeSlug={slug} searchTerm="chese" results={r} />
+        </AuthenticityTokenProvider>
+      ),
+    },
+  ]);
   return renderToString(<Stub initialEntries={["/"]} />);
 }
 

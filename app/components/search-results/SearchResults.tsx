@@ -4,6 +4,7 @@ import { pageLinks, RECOMMENDED_TITLE, searchHref } from "~/models/item-search";
 import { formatPence } from "~/models/money";
 import { ProductCard } from "~/components/product-card/ProductCard";
 import * as s from "./SearchResults.css";
+import { storePath } from "~/models/store-paths";
 
 export interface SearchResultsProps {
   storeSlug: string;
@@ -14,7 +15,7 @@ export interface SearchResultsProps {
 /** Spec 1 §3 search results: deals, categories and items, the items paged; the platform's hint when nothing matched. */
 export function SearchResults({ storeSlug, searchTerm, results }: SearchResultsProps) {
   const { deals, categories, menuItems, totals, noItemFoundHint } = results;
-  const base = `/stores/${storeSlug}`;
+  const base = storePath(storeSlug);
   const nothing = totals.menuItems + totals.categories + totals.deals === 0;
   if (nothing) {
     return noItemFoundHint ? <p className={s.noResults}>{noItemFoundHint.label}</p> : null;

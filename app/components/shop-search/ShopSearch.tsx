@@ -1,5 +1,5 @@
-import { useLocation, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { href, useLocation, useRouteLoaderData } from "react-router";
+import { ROUTE_IDS, type RootData } from "~/models/route-data";
 import { StoreSearch, type Suggestion } from "../store-search/StoreSearch";
 
 /**
@@ -7,14 +7,14 @@ import { StoreSearch, type Suggestion } from "../store-search/StoreSearch";
  * settings, the last postcode, recent searches and any error from the last search.
  */
 export function ShopSearch({ addressResults = null, addressQuery = "" }: { addressResults?: Suggestion[] | null; addressQuery?: string }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRouteLoaderData(ROUTE_IDS.root) as RootData | undefined;
   const { pathname, search } = useLocation();
   if (!root) return null;
   const { settings, shopper, csrf } = root;
   return (
     <StoreSearch
       mode={settings.storeSearchMode}
-      action="/location"
+      action={href("/location")}
       redirectTo={`${pathname}${search}`}
       csrf={csrf}
       defaultPostcode={shopper.locationError?.value || shopper.postcode || ""}
@@ -23,7 +23,7 @@ export function ShopSearch({ addressResults = null, addressQuery = "" }: { addre
       error={shopper.locationError?.message ?? null}
       recent={shopper.recentSearches}
       addressResults={addressResults}
-      suggestUrl="/location/suggest"
+      suggestUrl={href("/location/suggest")}
       deviceLocation={settings.deviceLocationLookup}
     />
   );

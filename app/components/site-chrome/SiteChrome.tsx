@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import type { SiteChromeData } from "~/services/content.server";
+import type { SiteChromeData } from "~/models/route-data";
 import { SiteFooter } from "../site-footer/SiteFooter";
 import { SiteHeader } from "../site-header/SiteHeader";
 import { container, skipLink } from "~/styles/global.css";

@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import { ClientOnly } from "remix-utils/client-only";
 import type { FooterEntry, GlobalSettings, HeaderNavEntry, Media } from "../../../platform/contract/content";
 import { visuallyHidden } from "~/styles/global.css";
 import { ChevronIcon, CloseIcon, MenuIcon } from "./icons";
@@ -73,18 +74,20 @@ function AccountLinks({ account, className }: { account: HeaderAccount; classNam
 
 function HeaderBanner({ banner }: { banner: GlobalSettings["header"]["banner"] }) {
   const [dismissed, setDismissed] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   if (!banner.showBanner || !banner.content.trim() || dismissed) return null;
   return (
     <div className={s.banner} role="region" aria-label="Announcement">
       <p className={s.bannerText}>{banner.content}</p>
       {/* Closing is a convenience that needs script; without it the banner simply stays. */}
-      {banner.showCloseButton && hydrated ? (
-        <button type="button" className={s.bannerClose} onClick={() => setDismissed(true)}>
-          <CloseIcon />
-          <span className={visuallyHidden}>Close announcement</span>
-        </button>
+      {banner.showCloseButton ? (
+        <ClientOnly>
+          {() => (
+            <button type="button" className={s.bannerClose} onClick={() => setDismissed(true)}>
+              <CloseIcon />
+              <span className={visuallyHidden}>Close announcement</span>
+            </button>
+          )}
+        </ClientOnly>
       ) : null}
     </div>
   );

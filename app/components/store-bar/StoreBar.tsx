@@ -1,13 +1,14 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import type { Basket } from "../../../platform/contract/basket";
 import { DisabledControl } from "~/components/bottom-nav/DisabledControl";
-import { CsrfInput } from "~/components/forms/CsrfInput";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useOptimisticBasketTotals } from "~/components/product-card/optimistic";
 import { NO_ITEMS_TOOLTIP } from "~/models/basket-nav";
 import { formatPence } from "~/models/money";
 import { dayLabel, slotTimeRange } from "~/models/slots";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./StoreBar.css";
+import { fulfilmentPath, storePath, timeSlotsPath } from "~/models/store-paths";
 
 export interface StoreBarProps {
   storeName: string;
@@ -43,10 +44,10 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
       <ul className={styles.list}>
         <li className={styles.item}>
           <span className={styles.label}>Store</span>
-          <Link to={`/stores/${storeSlug}`} className={styles.value}>
+          <Link to={storePath(storeSlug)} className={styles.value}>
             {storeName}
           </Link>
-          <Link to="/stores-near-by" className={styles.change}>
+          <Link to={href("/stores-near-by")} className={styles.change}>
             Change<span className={visuallyHidden}> store</span>
           </Link>
         </li>
@@ -54,8 +55,8 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
           <span className={styles.label}>Order type</span>
           <span className={styles.value}>{method}</span>
           {canSwitch ? (
-            <Form method="post" action={`/stores/${storeSlug}/fulfilment`} className={styles.inlineForm}>
-              <CsrfInput />
+            <Form method="post" action={fulfilmentPath(storeSlug)} className={styles.inlineForm}>
+              <AuthenticityTokenInput />
               <input type="hidden" name="method" value={other} />
               <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
               <button type="submit" className={styles.changeButton}>
@@ -67,7 +68,7 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
         <li className={styles.item}>
           <span className={styles.label}>{fulfilmentMethod === "delivery" ? "Delivery time" : "Collection time"}</span>
           <span className={styles.value}>{slotText}</span>
-          <Link to={`/stores/${storeSlug}/time-slots`} className={styles.change}>
+          <Link to={timeSlotsPath(storeSlug)} className={styles.change}>
             {slot ? (
               <>
                 Change<span className={visuallyHidden}> time</span>
@@ -79,7 +80,7 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
         </li>
         <li className={styles.item}>
           {totals.totalItemsQuantity > 0 ? (
-            <Link to="/basket" className={styles.basket}>
+            <Link to={href("/basket")} className={styles.basket}>
               <span className={styles.label}>Basket</span>{" "}
               <span className={styles.value}>{formatPence(totals.orderSubtotal, { symbol })}</span>
               <span className={visuallyHidden}>

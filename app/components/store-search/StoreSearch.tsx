@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { DEVICE_LOCATION_FAILED, UNABLE_TO_FIND_LOCATION, type AddressSuggestion } from "~/models/address";
 import {
   cleanPostcodeInput,
@@ -43,13 +44,6 @@ export interface StoreSearchProps {
   deviceLocation: "postcode" | "addresses";
   /** The business's postcode rules; with them the browser rejects a bad postcode without a round trip. */
   postcodeRules?: readonly string[];
-}
-
-/** True once React runs in the browser: parts that need script are left out of the server's HTML. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 function cx(...names: (string | false | null | undefined)[]): string {

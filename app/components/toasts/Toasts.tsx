@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Toast } from "~/services/context";
+import type { Toast } from "~/models/shopper";
 import * as styles from "./Toasts.css";
 
 /** Spec 1 §9: toasts stay 3000 ms, bottom centre. */

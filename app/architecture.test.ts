@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import routes from "./routes";
+
+/*
+ * The storefront's layout rules (docs/decisions/0015-storefront-layout-and-forms.md), checked on the source: where
+ * each kind of module lives, what it may import, and that no two files of app/ import each other round a cycle.
+ */
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+const rel = (file: string) => path.relative(appDir, file).split(path.sep).join("/");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const files = sourceFiles(appDir);
+const known = new Set(files);
+const source = new Map(files.map((f) => [f, readFileSync(f, "utf8")]));
+
+/** Every module specifier a file imports or re-exports (type-only imports included: they tie files together too). */
+function specifiers(text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]!);
+}
+
+function resolve(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith("~/")) base = path.join(appDir, spec.slice(2));
+  else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (known.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+const imports = new Map(files.map((f) => [f, specifiers(source.get(f)!).flatMap((s) => resolve(f, s) ?? [])]));
+
+/** Strongly connected groups of more than one file (Tarjan). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+    }
+    if (low.get(v) === order.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!order.has(v)) visit(v);
+  return found;
+}
+
+/** The route modules the route table names, depth first. */
+function routeFiles(entries: readonly { file: string; children?: readonly unknown[] }[]): string[] {
+  return entries.flatMap((r) => [r.file, ...routeFiles((r.children ?? []) as { file: string }[])]);
+}
+
+describe("the storefront's layout", () => {
+  it("has no import cycle between files of app/", () => {
+    expect(cycles(imports).map((group) => group.map(rel))).toEqual([]);
+  });
+
+  it("finds a cycle when there is one (the check itself)", () => {
+    expect(cycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]))).toEqual([["a", "b", "c"]]);
+  });
+
+  it("keeps every screen in an area folder of routes/", () => {
+    const outside = routeFiles(routes).filter((file) => !/^routes\/[a-z-]+\/[^/]+$/.test(file));
+    expect(outside).toEqual([]);
+  });
+
+  it("keeps components off the server's adapters and route modules", () => {
+    const offending = files
+      .filter((f) => rel(f).startsWith("components/"))
+      .flatMap((f) => imports.get(f)!.filter((dep) => /^(services|routes)\//.test(rel(dep)) || rel(dep) === "root.tsx").map((dep) => `${rel(f)} → ${rel(dep)}`));
+    expect(offending).toEqual([]);
+  });
+
+  it("keeps services/ to adapters: no screen imports come back into it", () => {
+    const offending = files
+      .filter((f) => rel(f).startsWith("services/"))
+      .flatMap((f) => imports.get(f)!.filter((dep) => /^(routes|components)\//.test(rel(dep))).map((dep) => `${rel(f)} → ${rel(dep)}`));
+    expect(offending).toEqual([]);
+  });
+
+  it("imports zod only where the browser never runs it: route modules (actions) and .server files", () => {
+    const offending = files.filter((f) => /from\s+["']zod["']/.test(source.get(f)!) && !rel(f).startsWith("routes/") && !/\.server\.tsx?$/.test(f));
+    expect(offending.map(rel)).toEqual([]);
+  });
+
+  it("reads no form field by hand in routes/ or services/: forms go through their zod schema", () => {
+    const byHand = /\b(?:form|formData|fields|body)\.(?:get|getAll)\(/;
+    const offending = files.filter((f) => /^(routes|services)\//.test(rel(f)) && byHand.test(source.get(f)!));
+    expect(offending.map(rel)).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { validateAddressForm, type AddressFormField } from "./checkout";
+
+/*
+ * The checkout's address forms (spec 2 §2 details and billing address steps), shared by both steps: pick one of the
+ * addresses found at a postcode, or type the address in. The rules are the model's own (validateAddressForm, with the
+ * spec's messages); the schema hands them to Conform. Server only: the browser leans on the server's reply.
+ */
+
+export type AddressKind = "delivery" | "billing";
+
+const text = z.string().trim().default("");
+
+/** A picker's two posts: `choose-{kind}` (the n-th address found at the postcode) or `save-{kind}` (typed in). */
+export function addressFormSchema(kind: AddressKind, postcodeRules: readonly string[]) {
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal(`choose-${kind}`),
+      postcode: text,
+      address: z.number().int().min(0).max(1000).optional().catch(undefined),
+    }),
+    z
+      .object({ intent: z.literal(`save-${kind}`), addressLine1: text, addressLine2: text, town: text, county: text, postcode: text })
+      .superRefine((address, ctx) => {
+        const errors = validateAddressForm(address, postcodeRules);
+        for (const [field, message] of Object.entries(errors) as [AddressFormField, string][]) ctx.addIssue({ code: "custom", path: [field], message });
+      }),
+  ]);
+}
+
+/** The typed-in address's fields, as the picker's manual form names them. */
+export interface ManualAddressForm {
+  intent: string;
+  addressLine1: string;
+  addressLine2: string;
+  town: string;
+  county: string;
+  postcode: string;
+}
+
+/** The chosen address: the postcode it was found at and its place in the list. */
+export interface ChooseAddressForm {
+  intent: string;
+  postcode: string;
+  address: number;
+}

@@ -1,0 +1,104 @@
+import type { Basket, BasketSelectedSlot, BusinessProfile, GlobalSettings, MenuItem, SiteSettings, StoreDetails, WhiteLabelSettings } from "../../platform/contract";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import type { FulfilmentMethod, LocationError, RecentSearchEntry, SelectedStore, Toast } from "./shopper";
+
+/*
+ * The loader data that parts of the page outside a route module read (the header, the bottom bar, product cards),
+ * declared here so those parts depend on a shape rather than on the route modules themselves. Each loader is typed
+ * against its shape, so a change on either side fails the type check.
+ */
+
+/** Fixed ids of the routes whose data is read elsewhere (useRouteLoaderData). */
+export const ROUTE_IDS = {
+  root: "root",
+  storeLayout: "store-layout",
+  basket: "basket",
+} as const;
+
+/** The branding every page needs (site content), as the root loader reads it. */
+export interface SiteChromeData {
+  companyName: string;
+  global: GlobalSettings;
+  siteSettings: SiteSettings;
+  year: number;
+}
+
+/** The bottom bar's own figures, read by the root loader. */
+export interface BottomNavData {
+  /** The session's basket figures as the root loader read them; null without a store or basket. */
+  basket: { itemCount: number; subtotal: number } | null;
+  searchTabEnabled: boolean;
+  autoSelectClosestStore: boolean;
+}
+
+/** What the root loader gives every page. */
+export interface RootData {
+  /** The session's anti-forgery token, put in every form by remix-utils' AuthenticityTokenInput. */
+  csrf: string;
+  /** The honeypot fields of the forms a bot would fill in (remix-utils' HoneypotInputs). */
+  honeypot: HoneypotInputProps;
+  toast: Toast | null;
+  site: SiteChromeData;
+  /** A same-site page to go back to (the error page's Go back). */
+  backHref: string;
+  settings: WhiteLabelSettings;
+  postcodeRules: BusinessProfile["postcodeRules"];
+  bottomNav: BottomNavData;
+  shopper: {
+    postcode: string | null;
+    address: string | null;
+    fulfilmentMethod: FulfilmentMethod;
+    store: SelectedStore | null;
+    recentSearches: RecentSearchEntry[];
+    locationError: LocationError | null;
+  };
+}
+
+/** The held slot as the store bar and the basket show it. */
+export type ShownSlot = BasketSelectedSlot & { isAsap: boolean };
+
+/** What every /stores/{storeSlug} page has from the store layout. */
+export interface StoreLayoutData {
+  store: StoreDetails;
+  /** The shopper's basket for this store (null before the first one is made): the bar's total, the cards' counts. */
+  basket: Basket | null;
+  locationMissing: boolean;
+  fulfilmentMethod: FulfilmentMethod;
+  /** Fresh on every load: each rendered add form's basket line id and idempotency key (product cards) build on it. */
+  formSeed: string;
+  bar: {
+    slot: ShownSlot | null;
+    timeZone: string;
+    today: string;
+    canSwitch: boolean;
+  };
+}
+
+/** The basket page's data (its parts and the bottom bar read it). */
+export type BasketPageData =
+  | { kind: "no-store" }
+  | {
+      kind: "store";
+      store: {
+        name: string;
+        slug: string;
+        symbol: string;
+        /** Why the store takes no order now (paused first, then closed), and its own words for it. */
+        notice: string | null;
+        noticeDetail: string | null;
+        canSwitch: boolean;
+        tipsEnabled: boolean;
+        /** The fulfilment method's base cost, pence (the free-delivery progress starts from it). */
+        baseCost: number;
+      };
+      method: FulfilmentMethod;
+      basket: Basket | null;
+      slot: ShownSlot | null;
+      timeZone: string;
+      today: string;
+      tips: { levels: number[]; increment: number };
+      shopper: { signedIn: boolean; mobileVerified: boolean };
+      recommended: MenuItem[];
+      /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */
+      seed: string;
+    };

@@ -1,0 +1,75 @@
+/*
+ * What the storefront keeps about a shopper between requests (the session cookie) and the messages it shows once
+ * (flash cookies). Plain data: the server's session adapter stores it, components read it from loader data.
+ */
+
+export type ToastKind = "success" | "error" | "info";
+export interface Toast {
+  kind: ToastKind;
+  message: string;
+}
+
+export interface StoredAuth {
+  strategy: "guest" | "member";
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export type FulfilmentMethod = "delivery" | "collection";
+
+/** Where the shopper searched from (spec 1 §3 geolocation state): a postcode, coordinates, or both. */
+export interface ShopperLocation {
+  postcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** The chosen address's description, when the search was by address. */
+  address: string | null;
+}
+
+export interface SelectedStore {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface RecentSearchEntry {
+  postcode: string | null;
+  address: string | null;
+  timestamp: number;
+}
+
+export interface SessionData {
+  csrf: string;
+  auth: StoredAuth;
+  location: ShopperLocation;
+  fulfilmentMethod: FulfilmentMethod;
+  store: SelectedStore;
+  basketToken: string;
+  recentSearches: RecentSearchEntry[];
+  /** Whether the held slot was chosen as ASAP: its start moves with the clock, so the listing cannot tell. */
+  slotTiming: "asap" | "future";
+  /** The last postcode search that failed: the same value again fails the same way (spec 1 §5). */
+  lastPostcodeSearch: { value: string; error: string };
+  /** The checkout's sign-in choice (spec 2 §2): guest until member accounts arrive. Cleared with the basket. */
+  checkoutMode: "guest";
+  /** The shopper accepted the terms on the details step for this basket. */
+  acceptedTerms: boolean;
+  /** The order just placed: the success page shows it (spec 2 §2 success). */
+  lastOrder: { businessOrderId: string; statusToken: string; storeId: number };
+  /** A signed-in member of staff (the order board), with the board's own platform token. */
+  staff: { token: string; expiresAt: number; username: string };
+}
+
+/** A store search that failed, shown once inline in the widget it came from. */
+export interface LocationError {
+  message: string;
+  value: string;
+}
+
+/** The messages a response can leave for the next page the shopper sees. */
+export interface Flash {
+  toast: Toast;
+  locationError: LocationError;
+}

@@ -1,0 +1,236 @@
+import { api, type Basket, type MenuItem, type StoreDetails } from "../../../platform/contract";
+import {
+  BASKET_CLEARED_MESSAGE,
+  COUPON_ADDED_MESSAGE,
+  ITEM_REMOVED_MESSAGE,
+  QUANTITY_UPDATED_MESSAGE,
+  TIP_UPDATED_MESSAGE,
+  COUPON_REMOVED_MESSAGE,
+  METHOD_MISMATCH_MESSAGE,
+  NO_STORE_MESSAGE,
+  QUANTITY_ERROR_MESSAGE,
+  REMOVE_ERROR_MESSAGE,
+  TIP_DELIVERY_ONLY_MESSAGE,
+} from "~/models/basket";
+import type { Logger } from "~/services/logger.server";
+import type { Shopper } from "~/services/context";
+import type { Toast } from "~/models/shopper";
+import { PlatformError } from "~/services/platform-client.server";
+import { locationInput } from "~/routes/stores/store-selection.server";
+
+/** Ours: the coupon form sent without a code. */
+export const COUPON_CODE_REQUIRED_MESSAGE = "Enter a coupon code";
+
+/**
+ * The session's basket, read once per request: the root loader (bottom navigation), the store layout (store bar)
+ * and the basket page all ask for it, and run in parallel. Keyed by store, token and method, so a request that
+ * selects another store first reads that store's basket rather than the one remembered.
+ */
+const readThisRequest = new WeakMap<Shopper, Map<string, Promise<Basket>>>();
+
+export function sessionBasket(shopper: Shopper): Promise<Basket> | null {
+  const store = shopper.session.get("store");
+  const token = shopper.session.get("basketToken");
+  if (!store || !token) return null;
+  const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const key = `${store.id}:${token}:${method}`;
+  let reads = readThisRequest.get(shopper);
+  if (!reads) {
+    reads = new Map();
+    readThisRequest.set(shopper, reads);
+  }
+  let read = reads.get(key);
+  if (!read) {
+    read = shopper.api.call(api.retrieveBasket, { storeId: store.id, fulfilmentMethod: method, basketToken: token }).then((basket) => {
+      if (basket.basketToken !== shopper.session.get("basketToken")) shopper.session.set("basketToken", basket.basketToken);
+      return basket;
+    });
+    reads.set(key, read);
+  }
+  return read;
+}
+
+/** The bottom navigation's figures: cheap, and never a reason for a page to fail. */
+export async function basketSummary(shopper: Shopper, log: Logger): Promise<{ itemCount: number; subtotal: number } | null> {
+  try {
+    const basket = await sessionBasket(shopper);
+    return basket ? { itemCount: basket.totalItemsQuantity, subtotal: basket.orderSubtotal } : null;
+  } catch (error) {
+    log.warn("basket_summary_failed", { message: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
+
+/** The selected store's details for the shopper's location (a shared, short-lived read), or null when it is gone. */
+export async function selectedStoreDetails(shopper: Shopper): Promise<StoreDetails | null> {
+  const store = shopper.session.get("store");
+  if (!store) return null;
+  try {
+    return await shopper.shared.cached(api.selectStore, { storeId: store.id, ...locationInput(shopper.session.get("location")) });
+  } catch (error) {
+    if (error instanceof PlatformError && error.status === 404) {
+      shopper.session.unset("store");
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Top sellers not yet in the basket; a failure is logged (spec 1 §8 'Recommended items fetch error') and shows none. */
+export async function recommendedFor(shopper: Shopper, basket: Basket, log: Logger): Promise<MenuItem[]> {
+  try {
+    const { topSellingItems } = await shopper.api.call(api.recommendedItems, {
+      storeId: basket.storeId,
+      basketToken: basket.basketToken,
+      fulfilmentMethod: basket.fulfilmentMethod.type,
+    });
+    return topSellingItems.filter((item) => item.available);
+  } catch (error) {
+    log.warn("Recommended items fetch error", {
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+      storeId: basket.storeId,
+      routeName: "basket",
+    });
+    return [];
+  }
+}
+
+export type BasketIntent = "set-quantity" | "remove" | "apply-coupon" | "remove-coupon" | "tip" | "clear";
+
+export interface BasketOutcome {
+  /** The basket as the platform now has it; null when the change failed before one came back. */
+  basket: Basket | null;
+  toast: Toast | null;
+  /** A refusal tied to the coupon field (shown inline and in the error summary, never only as a toast). */
+  couponError: { message: string; value: string } | null;
+}
+
+const ok = (basket: Basket, message: string | null): BasketOutcome => ({
+  basket,
+  toast: message ? { kind: "success", message } : null,
+  couponError: null,
+});
+const failed = (message: string): BasketOutcome => ({ basket: null, toast: { kind: "error", message }, couponError: null });
+
+function tokenOrThrow(shopper: Shopper): string {
+  const token = shopper.session.get("basketToken");
+  if (!token || !shopper.session.get("store")) throw new PlatformError(400, NO_STORE_MESSAGE);
+  return token;
+}
+
+/** The platform's own words for an expected refusal; the spec's general message when the platform failed. */
+function refusal(error: unknown, fallback: string, log: Logger, event: string): string {
+  if (error instanceof PlatformError && error.status < 500) return error.message;
+  log.error(event, { message: error instanceof Error ? error.message : String(error) });
+  return fallback;
+}
+
+function remember(shopper: Shopper, basket: Basket): Basket {
+  if (basket.basketToken !== shopper.session.get("basketToken")) shopper.session.set("basketToken", basket.basketToken);
+  return basket;
+}
+
+/** A line's new quantity (absolute; 0 removes the line). */
+export async function setLineQuantity(shopper: Shopper, log: Logger, basketLineId: string, quantity: number, idempotencyKey?: string): Promise<BasketOutcome> {
+  if (quantity === 0) return removeLine(shopper, log, basketLineId, idempotencyKey);
+  try {
+    const basketToken = tokenOrThrow(shopper);
+    const basket = await shopper.api.call(
+      api.updateBasket,
+      { basketToken, updates: { basketLines: [{ basketLineId, quantity }] } },
+      idempotencyKey ? { idempotencyKey } : {},
+    );
+    return ok(remember(shopper, basket), QUANTITY_UPDATED_MESSAGE);
+  } catch (error) {
+    return failed(refusal(error, QUANTITY_ERROR_MESSAGE, log, "basket_quantity_failed"));
+  }
+}
+
+export async function removeLine(shopper: Shopper, log: Logger, basketLineId: string, idempotencyKey?: string): Promise<BasketOutcome> {
+  try {
+    const basketToken = tokenOrThrow(shopper);
+    const basket = await shopper.api.call(api.removeBasketItem, { basketToken, basketLineId }, idempotencyKey ? { idempotencyKey } : {});
+    return ok(remember(shopper, basket), ITEM_REMOVED_MESSAGE);
+  } catch (error) {
+    return failed(refusal(error, REMOVE_ERROR_MESSAGE, log, "basket_remove_failed"));
+  }
+}
+
+/**
+ * Spec 2 §5: a coupon apply carries the bot check's token. The storefront has already checked its honeypot (the
+ * basket action refuses a bot's post), so it vouches for a person: the built-in check's answer for an empty trap.
+ */
+const PERSON_VERIFY_TOKEN = "honeypot:";
+
+export async function applyCoupon(shopper: Shopper, log: Logger, code: string, idempotencyKey?: string): Promise<BasketOutcome> {
+  const value = code.trim();
+  if (!value) return { basket: null, toast: null, couponError: { message: COUPON_CODE_REQUIRED_MESSAGE, value } };
+  try {
+    const basketToken = tokenOrThrow(shopper);
+    const { basket } = await shopper.api.call(
+      api.applyCoupon,
+      { basketToken, verifyToken: PERSON_VERIFY_TOKEN, coupon: value },
+      idempotencyKey ? { idempotencyKey } : {},
+    );
+    return ok(remember(shopper, basket), COUPON_ADDED_MESSAGE);
+  } catch (error) {
+    return { basket: null, toast: null, couponError: { message: refusal(error, "There was an error on the system. Please try again.", log, "coupon_apply_failed"), value } };
+  }
+}
+
+export async function removeCoupon(shopper: Shopper, log: Logger, idempotencyKey?: string): Promise<BasketOutcome> {
+  try {
+    const basketToken = tokenOrThrow(shopper);
+    const basket = await shopper.api.call(api.removeCoupon, { basketToken }, idempotencyKey ? { idempotencyKey } : {});
+    return ok(remember(shopper, basket), COUPON_REMOVED_MESSAGE);
+  } catch (error) {
+    return failed(refusal(error, "There was an error on the system. Please try again.", log, "coupon_remove_failed"));
+  }
+}
+
+function isMethodMismatch(error: unknown): boolean {
+  return error instanceof PlatformError && error.status === 409 && error.errorCode === "FULFILMENT_METHOD_MISMATCH";
+}
+
+/**
+ * Spec 2 §4: tips are only sent for delivery. When the platform answers that the basket is not a delivery basket
+ * (it fell out of step with the session), the basket is refreshed for the session's method and the tip sent once
+ * more under its own key (the first key would replay the stored refusal).
+ */
+export async function updateTip(shopper: Shopper, log: Logger, amount: number, idempotencyKey?: string): Promise<BasketOutcome> {
+  if ((shopper.session.get("fulfilmentMethod") ?? "delivery") !== "delivery") return failed(TIP_DELIVERY_ONLY_MESSAGE);
+  const send = (basketToken: string, key?: string) =>
+    shopper.api.call(api.updateTip, { basketToken, tip: { type: "driver", amount } }, key ? { idempotencyKey: key } : {});
+  try {
+    const basketToken = tokenOrThrow(shopper);
+    try {
+      return ok(remember(shopper, await send(basketToken, idempotencyKey)), TIP_UPDATED_MESSAGE);
+    } catch (error) {
+      if (!isMethodMismatch(error)) throw error;
+      const store = shopper.session.get("store")!;
+      const refreshed = remember(
+        shopper,
+        await shopper.api.call(api.retrieveBasket, { storeId: store.id, fulfilmentMethod: "delivery", basketToken }),
+      );
+      try {
+        return ok(remember(shopper, await send(refreshed.basketToken, idempotencyKey ? `${idempotencyKey}-retry` : undefined)), TIP_UPDATED_MESSAGE);
+      } catch (retryError) {
+        if (isMethodMismatch(retryError)) return failed(METHOD_MISMATCH_MESSAGE);
+        throw retryError;
+      }
+    }
+  } catch (error) {
+    return failed(refusal(error, "There was an error on the system. Please try again.", log, "tip_update_failed"));
+  }
+}
+
+export async function clearBasket(shopper: Shopper, log: Logger, idempotencyKey?: string): Promise<BasketOutcome> {
+  try {
+    const basketToken = tokenOrThrow(shopper);
+    const basket = await shopper.api.call(api.clearBasket, { basketToken }, idempotencyKey ? { idempotencyKey } : {});
+    return ok(remember(shopper, basket), BASKET_CLEARED_MESSAGE);
+  } catch (error) {
+    return failed(refusal(error, "There was an error on the system. Please try again.", log, "basket_clear_failed"));
+  }
+}

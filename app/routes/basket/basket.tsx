@@ -1,0 +1,161 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/basket";
+import { BASKET_MESSAGES } from "../../../platform/contract";
+import { EmptyBasket, NoStore } from "~/components/basket-page/EmptyBasket";
+import { FilledBasket } from "~/components/basket-page/FilledBasket";
+import type { BasketAnswer } from "~/components/basket-summary/BasketForm";
+import { parsePence, parseQuantity, QUANTITY_ERROR_MESSAGE, REMOVE_ERROR_MESSAGE } from "~/models/basket";
+import { basketLineIdField, idempotencyKeyField } from "~/models/form-fields.server";
+import type { BasketPageData } from "~/models/route-data";
+import { storeDate } from "~/models/slots";
+import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE, isStoreClosed } from "~/models/store-list";
+import { getBusinessProfile, getWhiteLabelSettings } from "~/services/business.server";
+import { appContext, shopperContext } from "~/services/context";
+import { dataWithToast, redirectWithFlash } from "~/services/flash.server";
+import { isSpam } from "~/services/honeypot.server";
+import { safeRedirectPath } from "~/services/session.server";
+import {
+  applyCoupon,
+  clearBasket,
+  recommendedFor,
+  removeCoupon,
+  removeLine,
+  selectedStoreDetails,
+  sessionBasket,
+  setLineQuantity,
+  updateTip,
+  type BasketOutcome,
+} from "./basket.server";
+
+const lineId = basketLineIdField;
+const common = {
+  idempotencyKey: idempotencyKeyField,
+  redirectTo: z.string().optional(),
+  /** Set by script: the answer is the new basket as data, not a redirect. */
+  _js: z.literal("1").optional(),
+};
+
+/** Every change the basket page and the product cards' steppers post (spec 2 §7 basket calls). */
+const schema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("set-quantity"), basketLineId: lineId, quantity: z.string().transform(parseQuantity).pipe(z.number()), ...common }),
+  z.object({ intent: z.literal("remove"), basketLineId: lineId, ...common }),
+  z.object({ intent: z.literal("apply-coupon"), code: z.string().default(""), ...common }),
+  z.object({ intent: z.literal("remove-coupon"), ...common }),
+  z.object({ intent: z.literal("tip"), amount: z.string().transform(parsePence).pipe(z.number()), ...common }),
+  z.object({ intent: z.literal("clear"), ...common }),
+]);
+
+/** What a malformed post of each kind is told: nothing changed. */
+const MALFORMED: Record<string, string> = {
+  "set-quantity": QUANTITY_ERROR_MESSAGE,
+  remove: REMOVE_ERROR_MESSAGE,
+  tip: "Please choose a tip.",
+};
+const UNKNOWN_CHANGE = "That change is not one the basket knows.";
+
+export async function loader({ context }: Route.LoaderArgs): Promise<BasketPageData> {
+  const shopper = context.get(shopperContext);
+  const { clock, log } = context.get(appContext);
+  const store = await selectedStoreDetails(shopper);
+  if (!store) return { kind: "no-store" };
+
+  const [basket, profile, settings] = await Promise.all([sessionBasket(shopper), getBusinessProfile(shopper.shared), getWhiteLabelSettings(shopper.shared)]);
+  const method = basket?.fulfilmentMethod.type ?? shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const other = method === "delivery" ? "collection" : "delivery";
+  const timeZone = store.info.storeTimeZone;
+  const recommended = basket && settings.recommendedItemsEnabled ? await recommendedFor(shopper, basket, log) : [];
+  return {
+    kind: "store",
+    store: {
+      name: store.storeName,
+      slug: store.slug,
+      symbol: store.currency.symbolChar,
+      // Paused first: a paused store is also shut to orders, and its own words say why.
+      notice: store.ordersPaused ? STORE_PAUSED_MESSAGE : isStoreClosed(store) ? STORE_CLOSED_MESSAGE : null,
+      noticeDetail: store.ordersPaused ? store.pausedMessage : isStoreClosed(store) ? store.storeClosedMessage : null,
+      canSwitch: store.orderMethods[other].enabledForMethod,
+      tipsEnabled: store.tips.enabled,
+      baseCost: store.orderMethods[method].cost,
+    },
+    method,
+    basket,
+    slot: basket?.selectedSlot ? { ...basket.selectedSlot, isAsap: shopper.session.get("slotTiming") === "asap" } : null,
+    timeZone,
+    today: storeDate(clock.now(), timeZone),
+    tips: { levels: profile.tipLimitLevels, increment: profile.driverTipIncrement },
+    // No member sign-in yet: every shopper is a guest, and a guest has no verified mobile.
+    shopper: { signedIn: shopper.session.get("auth")?.strategy === "member", mobileVerified: false },
+    recommended,
+    /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */
+    seed: crypto.randomUUID(),
+  };
+}
+
+/**
+ * Every change to the basket: the page's forms and the product cards' steppers post here. Without script the answer
+ * is a 303 back with a toast; with script (`_js=1`) it is the new basket as data. A refused coupon is not a toast but
+ * a field error: the page is answered again (400) with the message on the field.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const shopper = context.get(shopperContext);
+  const { log, config } = context.get(appContext);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema });
+  const back = safeRedirectPath(submission.payload.redirectTo, href("/basket"));
+  const js = submission.payload._js === "1";
+  const intent = typeof submission.payload.intent === "string" ? submission.payload.intent : "";
+
+  let outcome: BasketOutcome;
+  if (submission.status !== "success") {
+    outcome = { basket: null, toast: { kind: "error", message: MALFORMED[intent] ?? UNKNOWN_CHANGE }, couponError: null };
+  } else {
+    const change = submission.value;
+    const key = change.idempotencyKey;
+    switch (change.intent) {
+      case "set-quantity":
+        outcome = await setLineQuantity(shopper, log, change.basketLineId, change.quantity, key);
+        break;
+      case "remove":
+        outcome = await removeLine(shopper, log, change.basketLineId, key);
+        break;
+      case "apply-coupon":
+        outcome = (await isSpam(config, form))
+          ? { basket: null, toast: null, couponError: { message: BASKET_MESSAGES.botCheckFailed, value: change.code.trim() } }
+          : await applyCoupon(shopper, log, change.code, key);
+        break;
+      case "remove-coupon":
+        outcome = await removeCoupon(shopper, log, key);
+        break;
+      case "tip":
+        outcome = await updateTip(shopper, log, change.amount, key);
+        break;
+      case "clear":
+        outcome = await clearBasket(shopper, log, key);
+        break;
+    }
+  }
+
+  const answer: BasketAnswer = {
+    intent,
+    basket: outcome.basket,
+    coupon: outcome.couponError ? submission.reply({ fieldErrors: { code: [outcome.couponError.message] } }) : null,
+    error: outcome.toast?.kind === "error" ? outcome.toast.message : null,
+  };
+  if (outcome.couponError) return data(answer, { status: 400 });
+  // With script the toast is read by the revalidation that follows this answer.
+  if (js) return dataWithToast(context, answer, outcome.toast);
+  return redirectWithFlash(context, back, outcome.toast ? { toast: outcome.toast } : {});
+}
+
+export default function BasketPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "no-store") return <NoStore />;
+  const { store, basket } = loaderData;
+  if (!basket || basket.items.length === 0) return <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} />;
+  return <FilledBasket data={loaderData} basket={basket} coupon={actionData?.coupon ?? null} />;
+}
+
+export function meta() {
+  return [{ title: "Your basket" }];
+}

@@ -1,0 +1,189 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, redirect } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import type { Route } from "./+types/details";
+import { api } from "../../../platform/contract";
+import { AddressPicker, addressErrors, addressFieldId } from "~/components/checkout/AddressPicker";
+import * as styles from "~/components/checkout/Checkout.css";
+import { ConsentFields } from "~/components/checkout/ConsentFields";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { fieldErrors, postedOptions } from "~/components/forms/fields";
+import { TextField } from "~/components/forms/TextField";
+import { CHECKOUT_SUBTITLES, marketingOptionsFromForm, validateContactDetails, type ContactField } from "~/models/checkout";
+import { shopperContext } from "~/services/context";
+import { redirectWithFlash } from "~/services/flash.server";
+import { lookupFromQuery, pickerMode, saveAddressFromForm } from "./address.server";
+import { refusalMessage, refusedField, requireCheckout } from "./checkout.server";
+import * as forms from "~/styles/forms.css";
+
+const CONTACT_FIELDS = ["firstName", "lastName", "email", "phoneNumber", "acceptTerms"] as const satisfies readonly ContactField[];
+/** Ours: the details form sent before a delivery address was chosen. */
+const DELIVERY_ADDRESS_MISSING = "Please enter your delivery address.";
+const LOGIN_TO_ORDER = "Please Login or Create An Account to order with this store";
+
+const text = z.string().trim().default("");
+
+/** The contact details (spec 2 §3), checked by the model's rules with the spec's messages. */
+const schema = z
+  .object({
+    intent: z.literal("details"),
+    firstName: text,
+    lastName: text,
+    email: text,
+    phoneNumber: text,
+    acceptTerms: z.string().optional(),
+    marketing: z.array(z.string().max(100)).max(20).default([]),
+  })
+  .superRefine((details, ctx) => {
+    const errors = validateContactDetails({ ...details, acceptTerms: details.acceptTerms });
+    for (const field of CONTACT_FIELDS) if (errors[field]) ctx.addIssue({ code: "custom", path: [field], message: errors[field] });
+  });
+
+/**
+ * The details step (spec 2 §2, §3): the delivery address (found by postcode or typed), then name, e-mail, mobile,
+ * marketing preferences and the terms. For delivery the address comes first so that finding it, a post of its own
+ * without script, never loses what was typed below.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  const checkoutData = await requireCheckout(context, "details");
+  const { basket, checkout, content, facts } = checkoutData;
+  const url = new URL(request.url);
+  const delivery = facts.method === "delivery";
+  const saved = checkout.deliveryAddress;
+  const offered = content.marketing.options;
+  const optedIn = new Set((checkout.marketing?.options ?? []).filter((o) => o.opted === "in").map((o) => o.type));
+  return {
+    delivery,
+    address: delivery
+      ? {
+          saved,
+          mode: pickerMode(url, "delivery", saved !== null),
+          lookup: await lookupFromQuery(shopper, url, "delivery").then((l) => (l ? { postcode: l.postcode, addresses: l.addresses, error: l.error } : null)),
+          defaultPostcode: shopper.session.get("location")?.postcode ?? "",
+        }
+      : null,
+    contact: checkout.contact,
+    acceptedTerms: facts.acceptedTerms,
+    marketing: { intro: content.marketing.intro, secondaryIntro: content.marketing.secondaryIntro, offered, optedIn: [...optedIn] },
+    terms: { label: content.termsLabel, link: content.termsLink },
+    basketToken: basket.basketToken,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shopper = context.get(shopperContext);
+  const { basket, store, checkout, content, facts } = await requireCheckout(context, "details");
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema });
+
+  // The address picker's own posts: find and choose, or type in, the delivery address.
+  if (submission.payload.intent !== "details") {
+    const saved = await saveAddressFromForm(shopper, "delivery", form, basket.basketToken);
+    if (!saved.ok) return data({ part: "address" as const, answer: saved.answer }, { status: 400 });
+    return redirectWithFlash(context, href("/checkout/details"), saved.toast ? { toast: saved.toast } : {});
+  }
+
+  const addressMissing = facts.method === "delivery" && !checkout.deliveryAddress;
+  const refuse = (result = submission.reply()) => data({ part: "details" as const, result, addressMissing }, { status: 400 });
+  if (submission.status !== "success" || addressMissing) return refuse();
+  const details = submission.value;
+
+  try {
+    // Spec 2 §4: a guest's e-mail may force sign-in when the store checks member e-mails.
+    const status = await shopper.api.call(api.checkRegistrationStatus, { email: details.email, basketToken: basket.basketToken });
+    if (status.loginRequired) return refuse(submission.reply({ fieldErrors: { email: [LOGIN_TO_ORDER] } }));
+    const contact = { firstName: details.firstName, lastName: details.lastName, email: details.email, phoneNumber: details.phoneNumber };
+    await shopper.api.call(api.setContactDetails, { basketToken: basket.basketToken, ...contact });
+    await shopper.api.call(api.updateMarketingPreferences, {
+      marketingOptions: marketingOptionsFromForm(content.marketing.options, details.marketing),
+      marketingChannelId: store.allowedMarketingChannels[0]?.id ?? null,
+      basketToken: basket.basketToken,
+    });
+  } catch (error) {
+    const field = refusedField(error);
+    const message = refusalMessage(error);
+    if (field && (CONTACT_FIELDS as readonly string[]).includes(field)) return refuse(submission.reply({ fieldErrors: { [field]: [message] } }));
+    return refuse(submission.reply({ formErrors: [message] }));
+  }
+  shopper.session.set("acceptedTerms", true);
+  return redirect(href("/checkout/payment"), 303);
+}
+
+export default function CheckoutDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { delivery, address, contact, marketing, terms } = loaderData;
+  const detailsAnswer = actionData?.part === "details" ? actionData : null;
+  const addressAnswer = actionData?.part === "address" ? actionData.answer : null;
+  const [form, fields] = useForm<z.input<typeof schema>>({ id: "details", lastResult: detailsAnswer?.result });
+  const checkedMarketing = new Set(postedOptions(fields.marketing) ?? marketing.optedIn);
+  const termsAccepted = detailsAnswer ? fields.acceptTerms.initialValue === "yes" : loaderData.acceptedTerms;
+  // A details post refused for want of a delivery address says so at the address too, not only in the summary.
+  const addressMissing = detailsAnswer?.addressMissing ? DELIVERY_ADDRESS_MISSING : null;
+  const addressMode = addressAnswer ? (addressAnswer.part === "save" ? "manual" : "find") : address?.mode;
+  const formError = form.errors?.[0];
+  const summary = [
+    ...addressErrors(addressAnswer),
+    ...(addressMissing ? [{ field: addressFieldId("delivery", "find-postcode"), message: addressMissing }] : []),
+    ...(formError ? [{ field: fields.firstName.id, message: formError }] : []),
+    ...fieldErrors(CONTACT_FIELDS.map((name) => fields[name])),
+  ];
+
+  return (
+    <>
+      <h1 className={styles.title}>Your details</h1>
+      <ErrorSummary errors={summary} />
+
+      {delivery && address ? (
+        <section className={styles.panel} aria-labelledby="delivery-address-title">
+          <h2 className={styles.panelTitle} id="delivery-address-title">
+            Delivery address
+          </h2>
+          <AddressPicker
+            kind="delivery"
+            path={href("/checkout/details")}
+            saved={address.saved}
+            mode={addressMode ?? "find"}
+            lookup={address.lookup}
+            answer={addressAnswer}
+            defaultPostcode={address.defaultPostcode}
+            formError={addressMissing}
+          />
+        </section>
+      ) : null}
+
+      <Form method="post" {...getFormProps(form)}>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="details" />
+        <section className={styles.panel} aria-labelledby="contact-title">
+          <h2 className={styles.panelTitle} id="contact-title">
+            Contact details
+          </h2>
+          <p className={styles.choiceHint}>{CHECKOUT_SUBTITLES.guest}</p>
+          <TextField field={fields.firstName} label="First name" autoComplete="given-name" maxLength={50} spellCheck={false} defaultValue={contact?.firstName ?? ""} />
+          <TextField field={fields.lastName} label="Last name" autoComplete="family-name" maxLength={50} spellCheck={false} defaultValue={contact?.lastName ?? ""} />
+          <TextField field={fields.email} label="Email address" hint="We will send your order confirmation here" type="email" autoComplete="email" spellCheck={false} maxLength={254} defaultValue={contact?.email ?? ""} />
+          <TextField field={fields.phoneNumber} label="Mobile number" hint="For updates about your order, like 07700 900 982" type="tel" autoComplete="tel" width="phone" maxLength={20} defaultValue={contact?.phoneNumber ?? ""} />
+        </section>
+
+        <ConsentFields
+          marketing={marketing}
+          checkedMarketing={checkedMarketing}
+          marketingField={fields.marketing}
+          terms={terms}
+          termsField={fields.acceptTerms}
+          termsAccepted={termsAccepted}
+        />
+
+        <button type="submit" className={forms.button.primary}>
+          Continue to payment
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: "Checkout: your details" }];
+}

@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, href, Link, redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import * as styles from "~/components/checkout/Checkout.css";
+import { CHECKOUT_SUBTITLES, checkoutBlockers, guestCheckoutPermitted } from "~/models/checkout";
+import { shopperContext } from "~/services/context";
+import { redirectWithToast } from "~/services/flash.server";
+import { requireCheckout } from "./checkout.server";
+import * as forms from "~/styles/forms.css";
+
+/** The sign-in choice: only guest checkout until member accounts arrive. */
+const schema = z.object({ intent: z.literal("guest") });
+
+/**
+ * The sign-in choice (spec 2 §2: login, new account, guest). Member accounts arrive later, so for now the step offers
+ * guest checkout only — where the store and the coupon allow it (spec 2 §4).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const data = await requireCheckout(context);
+  return {
+    permitted: guestCheckoutPermitted(data.facts),
+    blockers: checkoutBlockers(data.facts),
+    chosen: data.facts.mode === "guest",
+    storeSlug: data.store.slug,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shopper = context.get(shopperContext);
+  const data = await requireCheckout(context);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success" || !guestCheckoutPermitted(data.facts)) {
+    const message = checkoutBlockers(data.facts)[0] ?? "Please choose how to check out.";
+    return redirectWithToast(context, href("/checkout/login"), { kind: "error", message });
+  }
+  shopper.session.set("checkoutMode", submission.value.intent);
+  return redirect(href("/checkout/options"), 303);
+}
+
+export default function CheckoutLogin({ loaderData }: Route.ComponentProps) {
+  const { permitted, blockers } = loaderData;
+  return (
+    <>
+      <h1 className={styles.title}>How would you like to check out?</h1>
+      {blockers.map((message) => (
+        <p key={message} className={styles.notice} role="alert">
+          {message}
+        </p>
+      ))}
+      {permitted ? (
+        <section className={styles.panel} aria-labelledby="guest-title">
+          <h2 className={styles.panelTitle} id="guest-title">
+            Check out as a guest
+          </h2>
+          <p>{CHECKOUT_SUBTITLES.guest}</p>
+          <Form method="post">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="guest" />
+            <button type="submit" className={forms.button.primary}>
+              Continue as guest
+            </button>
+          </Form>
+        </section>
+      ) : (
+        <p>
+          <Link to={href("/basket")}>Back to your basket</Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: "Checkout: sign in or continue as a guest" }];
+}

@@ -1,0 +1,76 @@
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { Route } from "./+types/status";
+import * as styles from "~/components/checkout/Checkout.css";
+import { OrderDetails } from "~/components/checkout/OrderDetails";
+import { orderProgress } from "~/models/order-status";
+import { storeDate } from "~/models/slots";
+import { appContext, shopperContext } from "~/services/context";
+import { orderByStatusToken } from "./status.server";
+import { storePath } from "~/models/store-paths";
+
+/** How often the page asks again, with script: the store moves orders on by hand. */
+const REFRESH_MS = 30_000;
+
+/**
+ * An order's status page (spec 2 §3 progress statuses), addressed by the unguessable token in the success page's link
+ * and the confirmation e-mail. It follows the store's order board.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  const now = context.get(appContext).clock.now();
+  const order = await orderByStatusToken(shopper, params.statusToken, new URL(request.url).pathname);
+  return { order, today: storeDate(now, order.store.timeZone), progress: orderProgress(order.status, order.orderType) };
+}
+
+export default function OrderStatus({ loaderData }: Route.ComponentProps) {
+  const { order, progress } = loaderData;
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = window.setInterval(() => revalidator.revalidate(), REFRESH_MS);
+    return () => window.clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const current = progress.find((step) => step.state === "current");
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Order {order.businessOrderId}</h1>
+      <p className={styles.lead} role="status">
+        Status: <strong>{current?.label}</strong>
+      </p>
+      <ol className={styles.progress} aria-label="Order progress">
+        {progress.map((step) => (
+          <li
+            key={step.status}
+            className={[styles.progressStep, step.state === "done" ? styles.progressDone : "", step.state === "current" ? styles.progressCurrent : ""].filter(Boolean).join(" ")}
+            aria-current={step.state === "current" ? "step" : undefined}
+          >
+            <span className={styles.progressMark} aria-hidden="true">
+              {step.state === "done" ? "✓" : step.state === "current" ? "●" : "○"}
+            </span>
+            <span>
+              {step.label}
+              {step.state === "done" ? " (done)" : step.state === "upcoming" ? " (to come)" : ""}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p>
+        <Link to=".">Refresh status</Link>
+      </p>
+      <section className={styles.panel} aria-labelledby="status-order-title">
+        <h2 className={styles.panelTitle} id="status-order-title">
+          Your order
+        </h2>
+        <OrderDetails order={order} today={loaderData.today} />
+      </section>
+      <p>
+        <Link to={storePath(order.store.slug)}>Shop again at {order.store.storeName}</Link>
+      </p>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `Order ${loaderData.order.businessOrderId}` : "Order" }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,50 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { StoreBar } from "~/components/store-bar/StoreBar";
+import { storeDate } from "~/models/slots";
+import { appContext, shopperContext } from "~/services/context";
+import { currentBasket } from "./slots.server";
+import { loadStorePage } from "./store-page.server";
+
+/** Every /stores/{storeSlug} page: the store, checked and selected once, and the store bar above the page. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  const now = context.get(appContext).clock.now();
+  const { details, locationMissing } = await loadStorePage(shopper, request, params.storeSlug);
+  const fulfilmentMethod = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const basket = await currentBasket(shopper, details);
+  const selected = basket?.selectedSlot ?? null;
+  const timeZone = details.info.storeTimeZone;
+  return {
+    store: details,
+    /** The shopper's basket for this store (null before the first one is made): the bar's total, the cards' counts. */
+    basket,
+    locationMissing,
+    fulfilmentMethod,
+    /** Fresh on every load: each rendered add form's basket line id and idempotency key (product cards) build on it. */
+    formSeed: crypto.randomUUID(),
+    bar: {
+      slot: selected ? { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" } : null,
+      timeZone,
+      today: storeDate(now, timeZone),
+      canSwitch: details.orderMethods[fulfilmentMethod === "delivery" ? "collection" : "delivery"].enabledForMethod,
+    },
+  };
+}
+
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  const { store, fulfilmentMethod } = loaderData;
+  return (
+    <>
+      <StoreBar
+        storeName={store.storeName}
+        storeSlug={store.slug}
+        fulfilmentMethod={fulfilmentMethod}
+        basket={loaderData.basket}
+        symbol={store.currency.symbolChar}
+        {...loaderData.bar}
+      />
+      <Outlet />
+    </>
+  );
+}

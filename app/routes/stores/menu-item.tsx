@@ -1,0 +1,158 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { data, href, Link, redirect, useFetcher, useLocation } from "react-router";
+import type { Route } from "./+types/menu-item";
+import { api, idFromSlug, type StoreDetails } from "../../../platform/contract";
+import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ErrorSummary, ItemOptions } from "~/components/item-options/ItemOptions";
+import { Picture } from "~/components/picture/Picture";
+import { JS_FIELD, type AddResult } from "~/components/product-card/add-result";
+import { ClientOnly } from "remix-utils/client-only";
+import { useHydrated } from "remix-utils/use-hydrated";
+import {
+  choiceFieldId,
+  choiceFromQuery,
+  choiceFromValues,
+  choiceTotal,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  validateItemChoice,
+  type ChoiceError,
+  type ItemChoice,
+} from "~/models/item-choice";
+
+/** The item form's fields as the browser holds them. */
+type ItemChoiceFields = { sizeId?: string; option?: string[]; quantity?: string };
+
+function choiceFields(choice: ItemChoice): ItemChoiceFields {
+  return { ...(choice.sizeId !== null ? { sizeId: String(choice.sizeId) } : {}), option: choice.options.map(String), quantity: String(choice.quantity) };
+}
+import { formatPence } from "~/models/money";
+import { shopperContext } from "~/services/context";
+import { PlatformError } from "~/services/platform-client.server";
+import { loadStorePage, storeNotFound } from "./store-page.server";
+import * as forms from "~/styles/forms.css";
+import { visuallyHidden } from "~/styles/global.css";
+import * as styles from "./pages.css";
+import { categoryPath, itemPath } from "~/models/store-paths";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  const { details } = await loadStorePage(shopper, request, params.storeSlug);
+  const menuItemId = idFromSlug(params.menuItemSlug);
+  if (menuItemId === null) storeNotFound(shopper, request);
+  const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  let item;
+  try {
+    ({ item } = await shopper.shared.cached(api.getMenuItem, { storeId: details.id, menuItemId, fulfilmentMethod: method }));
+  } catch (error) {
+    if (error instanceof PlatformError && (error.status === 404 || error.status === 400)) storeNotFound(shopper, request);
+    if (error instanceof PlatformError) throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
+    throw error;
+  }
+  const url = new URL(request.url);
+  if (item.slug !== params.menuItemSlug || item.categorySlug !== params.categorySlug) {
+    throw redirect(`${itemPath(details.slug, item)}${url.search}`, 301);
+  }
+  // A choice the add refused without script comes back in the query, checked again here for its messages.
+  const { choice, check } = choiceFromQuery(url.searchParams);
+  const errors = check ? validateItemChoice(item, choice) : [];
+  return { item, method, choice, errors };
+}
+
+export default function MenuItemPage({ loaderData, matches }: Route.ComponentProps) {
+  const { store, formSeed } = matches[1]?.data as { store: StoreDetails; formSeed: string };
+  const { item, method } = loaderData;
+  const fetcher = useFetcher<AddResult>({ key: `item-page-${item.id}` });
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  // The form's fields as the shopper sets them (Conform follows them), for the price on the button.
+  const [form] = useForm<ItemChoiceFields>({ id: `item-${item.id}`, defaultValue: choiceFields(loaderData.choice) });
+  const choice = form.value ? choiceFromValues(form.value) : loaderData.choice;
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const result = fetcher.data;
+  const errors: ChoiceError[] = result && "errors" in result ? result.errors : loaderData.errors;
+  const ageRecord = fetcher.state === "idle" && result && "ageCheck" in result && result !== dismissed ? result.ageCheck : null;
+  const adding = fetcher.state !== "idle";
+  const quantityError = errors.find((e) => e.field === choiceFieldId.quantity)?.message ?? null;
+
+  useEffect(() => {
+    if (errors.length) summaryRef.current?.focus();
+  }, [errors]);
+
+  const categoryHref = categoryPath(store.slug, item.categorySlug);
+  return (
+    <div className={styles.page}>
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <Link to={categoryHref}>Back to the category</Link>
+      </nav>
+      <div className={styles.itemLayout}>
+        {item.image ? (
+          <Picture src={item.image} alt={item.name} width={480} height={480} priority sizes="(min-width: 960px) 480px, 100vw" className={styles.itemPicture} />
+        ) : null}
+        <div>
+          <ErrorSummary errors={errors} summaryRef={summaryRef} />
+          <h1 className={styles.title}>{item.name}</h1>
+          {item.description ? <p>{item.description}</p> : null}
+          <p className={styles.price}>
+            {item.sizes.length ? `From ${formatPence(Math.min(...item.sizes.map((s) => s.price)))}` : formatPence(item.price)}
+            {item.sizes.length === 0 && item.memberPrice !== null && item.memberPrice < item.price ? (
+              <span className={styles.memberPrice}>Members {formatPence(item.memberPrice)}</span>
+            ) : null}
+          </p>
+          {item.ageRestriction ? <p className={styles.ageNote}>Only for people aged {item.ageRestriction} or over.</p> : null}
+          {!item.available ? (
+            <p className={styles.unavailable}>Not available for {method}</p>
+          ) : (
+            <fetcher.Form method="post" action={href("/basket/add")} className={styles.itemForm} {...getFormProps(form)}>
+              <AuthenticityTokenInput />
+              {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+              <input type="hidden" name="itemPage" value="1" />
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="menuItemId" value={item.id} />
+              <input type="hidden" name="basketLineId" value={`l-${formSeed}-${item.id}`} />
+              <input type="hidden" name="idempotencyKey" value={`add-${formSeed}-${item.id}`} />
+              <input type="hidden" name="redirectTo" value={pathname} />
+              <ItemOptions item={item} choice={loaderData.choice} errors={errors} />
+              <div className={quantityError ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
+                <label htmlFor={choiceFieldId.quantity} className={forms.label}>
+                  Quantity
+                </label>
+                {quantityError ? (
+                  <p id={`${choiceFieldId.quantity}-error`} className={forms.errorMessage}>
+                    <span className={visuallyHidden}>Error: </span>
+                    {quantityError}
+                  </p>
+                ) : null}
+                <input
+                  id={choiceFieldId.quantity}
+                  name="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={MIN_QUANTITY}
+                  max={MAX_QUANTITY}
+                  defaultValue={loaderData.choice.quantity}
+                  className={`${forms.input} ${forms.fieldWidth.code}${quantityError ? ` ${forms.fieldError}` : ""}`}
+                  aria-invalid={quantityError ? true : undefined}
+                  aria-describedby={quantityError ? `${choiceFieldId.quantity}-error` : undefined}
+                />
+              </div>
+              <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`} aria-disabled={adding || undefined}>
+                {adding ? "Adding…" : `Add to basket · ${formatPence(choiceTotal(item, choice))}`}
+              </button>
+            </fetcher.Form>
+          )}
+          <ClientOnly>{() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(result)} />}</ClientOnly>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const store = (matches[1]?.data as { store?: { storeName: string } } | undefined)?.store;
+  return loaderData && store ? [{ title: `${loaderData.errors.length ? "Error: " : ""}${loaderData.item.name} | ${store.storeName}` }] : [];
+}

@@ -1,0 +1,162 @@
+import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useState } from "react";
+import { href, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/time-slots";
+import type { StoreDetails } from "../../../platform/contract";
+import { ShopSearch } from "~/components/shop-search/ShopSearch";
+import { SlotPicker } from "~/components/slot-picker/SlotPicker";
+import { LOCATION_REQUIRED_USER_MESSAGE } from "~/models/address";
+import { SLOT_REFRESH_MS, sameInstant, slotRulesFor, storeDate } from "~/models/slots";
+import { nextRevalidationAt } from "~/models/slots-calendar";
+import { idempotencyKeyField } from "~/models/form-fields.server";
+import { appContext, shopperContext } from "~/services/context";
+import { redirectWithToast } from "~/services/flash.server";
+import { PlatformError } from "~/services/platform-client.server";
+import { currentBasket, listSlotDays, reserveSlot, revalidateHeldSlot } from "./slots.server";
+import { hasLocation } from "./store-selection.server";
+import { loadStorePage } from "./store-page.server";
+import * as styles from "./pages.css";
+
+const CHOOSE_A_TIME = "Please choose a time.";
+const ASAP_RESERVED = "Your order will be prepared as soon as possible.";
+const TIME_RESERVED = "Your time is reserved.";
+
+/** A slot's button: the slot's start, and the key that makes a repeated post reserve once. */
+const schema = z.object({
+  timeSlotDate: z.string({ error: CHOOSE_A_TIME }).trim().min(1, CHOOSE_A_TIME).max(64),
+  idempotencyKey: idempotencyKeyField,
+});
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const shopper = context.get(shopperContext);
+  const now = context.get(appContext).clock.now();
+  const { details } = await loadStorePage(shopper, request, params.storeSlug);
+  const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const rules = slotRulesFor(details, method);
+  const today = storeDate(now, rules.timeZone);
+  if (!hasLocation(shopper.session.get("location"))) {
+    return { locationMissing: true as const, method, today, timeZone: rules.timeZone };
+  }
+  const slotDays = await listSlotDays(shopper, details, method, now);
+  let basket = await currentBasket(shopper, details);
+  if (basket) basket = await revalidateHeldSlot(shopper, details, basket, slotDays, now);
+  const day = new URL(request.url).searchParams.get("day");
+  const shownDay = slotDays.some((d) => d.slotDate === day) ? day! : (slotDays[0]?.slotDate ?? today);
+  return {
+    locationMissing: false as const,
+    method,
+    today,
+    timeZone: rules.timeZone,
+    slotDays,
+    shownDay,
+    selected: basket?.selectedSlot ?? null,
+    selectedIsAsap: shopper.session.get("slotTiming") === "asap",
+    costText: details.orderMethods[method].costText,
+    revalidateAt: nextRevalidationAt(now, rules.timeZone).toISOString(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const shopper = context.get(shopperContext);
+  const now = context.get(appContext).clock.now();
+  const submission = parseWithZod(await request.formData(), { schema });
+  const { details } = await loadStorePage(shopper, request, params.storeSlug);
+  const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
+  const back = `${href("/stores/:storeSlug/time-slots", { storeSlug: details.slug })}${new URL(request.url).search}`;
+  if (submission.status !== "success") return redirectWithToast(context, back, { kind: "error", message: CHOOSE_A_TIME });
+  const { timeSlotDate: start, idempotencyKey } = submission.value;
+  // The listing says which kind of slot this is; ASAP starts move with the clock, so match loosely on isAsap.
+  const slotDays = await listSlotDays(shopper, details, method, now);
+  const listed = slotDays.flatMap((d) => d.slots).find((s) => sameInstant(s.startTime, start));
+  try {
+    await reserveSlot(shopper, details, start, listed?.info.isAsap ? "asap" : "future", idempotencyKey);
+  } catch (error) {
+    if (error instanceof PlatformError && error.status < 500) return redirectWithToast(context, back, { kind: "error", message: error.message });
+    throw error;
+  }
+  return redirectWithToast(context, back, { kind: "success", message: listed?.info.isAsap ? ASAP_RESERVED : TIME_RESERVED });
+}
+
+export default function TimeSlots({ loaderData, matches }: Route.ComponentProps) {
+  const { store } = matches[1]?.data as { store: StoreDetails };
+  const methodName = loaderData.method === "delivery" ? "delivery" : "collection";
+  const revalidator = useRevalidator();
+  const fetcher = useFetcher();
+  const csrf = useAuthenticityToken();
+
+  // Spec 1 §4: the listing refreshes every 60 s, and the selection is checked again at store-local midnight.
+  const revalidateAt = "revalidateAt" in loaderData ? loaderData.revalidateAt : null;
+  useEffect(() => {
+    const every = window.setInterval(() => revalidator.revalidate(), SLOT_REFRESH_MS);
+    const untilMidnight = revalidateAt ? Math.max(1000, Date.parse(revalidateAt) - Date.now()) : null;
+    const midnight = untilMidnight !== null && untilMidnight < 2 ** 31 - 1 ? window.setTimeout(() => revalidator.revalidate(), untilMidnight) : null;
+    return () => {
+      window.clearInterval(every);
+      if (midnight !== null) window.clearTimeout(midnight);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revalidateAt]);
+
+  // The slot being reserved shows as chosen at once; the page's data takes over when the post is answered.
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const optimisticStart = fetcher.state !== "idle" ? choosing : null;
+  // Sent here from checkout to change the time: every link and post keeps that, and the way back is offered.
+  const fromCheckout = useSearchParams()[0].get("from") === "checkout";
+  const keep = fromCheckout ? "&from=checkout" : "";
+  const idempotencyKey = useMemo(() => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined), [loaderData]);
+
+  if (loaderData.locationMissing) {
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.title}>Choose a {methodName} time</h1>
+        <p>{LOCATION_REQUIRED_USER_MESSAGE}</p>
+        <ShopSearch />
+      </div>
+    );
+  }
+
+  const action = `${href("/stores/:storeSlug/time-slots", { storeSlug: store.slug })}?day=${loaderData.shownDay}${keep}`;
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>
+        Choose a {methodName} time at {store.storeName}
+      </h1>
+      <SlotPicker
+        slotDays={loaderData.slotDays}
+        selectedDate={loaderData.shownDay}
+        selectedStart={optimisticStart || loaderData.selected?.start || null}
+        selectedIsAsap={optimisticStart ? false : loaderData.selectedIsAsap}
+        timeZone={loaderData.timeZone}
+        today={loaderData.today}
+        method={loaderData.method}
+        costText={loaderData.costText}
+        action={action}
+        csrf={csrf}
+        dayHref={(slotDate) => `?day=${slotDate}${keep}`}
+        idempotencyKey={idempotencyKey}
+        pending={fetcher.state !== "idle"}
+        onChoose={(startTime) => {
+          setChoosing(startTime);
+          void fetcher.submit(
+            { csrf, intent: "reserve", timeSlotDate: startTime, ...(idempotencyKey ? { idempotencyKey } : {}) },
+            { method: "post", action },
+          );
+        }}
+      />
+      {fromCheckout && loaderData.selected ? (
+        <p>
+          <Link to="/checkout/options">Back to checkout</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const store = (matches[1]?.data as { store?: { storeName: string } } | undefined)?.store;
+  return store ? [{ title: `Choose a time | ${store.storeName}` }] : [];
+}
+
