@@ -114,8 +114,34 @@ describe("the storefront's layout", () => {
     expect(offending.map(rel)).toEqual([]);
   });
 
+  it("reads each route module top to bottom: schema, loader, action, component, meta, ErrorBoundary", () => {
+    const parts: [string, RegExp][] = [
+      ["schema", /\nconst schema\b/],
+      ["loader", /\nexport (?:async )?function loader\b/],
+      ["action", /\nexport (?:async )?function action\b/],
+      ["component", /\nexport default function\b/],
+      ["meta", /\nexport function meta\b/],
+      ["ErrorBoundary", /\nexport function ErrorBoundary\b/],
+    ];
+    const outOfOrder = routeFiles(routes).flatMap((file) => {
+      const text = source.get(path.join(appDir, file)) ?? "";
+      const found = parts.flatMap(([name, pattern]) => {
+        const at = text.search(pattern);
+        return at < 0 ? [] : [{ name, at }];
+      });
+      const sorted = [...found].sort((a, b) => a.at - b.at).map((p) => p.name);
+      return sorted.join() === found.map((p) => p.name).join() ? [] : [`${file}: ${sorted.join(", ")}`];
+    });
+    expect(outOfOrder).toEqual([]);
+  });
+
+  it("keeps route modules short (~200 lines): longer screens put their parts in components", () => {
+    const long = [...new Set(routeFiles(routes))].filter((file) => (source.get(path.join(appDir, file)) ?? "").split("\n").length > 210);
+    expect(long).toEqual([]);
+  });
+
   it("reads no form field by hand in routes/ or services/: forms go through their zod schema", () => {
-    const byHand = /\b(?:form|formData|fields|body)\.(?:get|getAll)\(/;
+    const byHand = /\b(?:form|formData|fields|body)\.(?:get|getAll)\(|\.formData\(\)\)\.(?:get|getAll)\(/;
     const offending = files.filter((f) => /^(routes|services)\//.test(rel(f)) && byHand.test(source.get(f)!));
     expect(offending.map(rel)).toEqual([]);
   });

@@ -7,19 +7,11 @@ import { ErrorPage } from "./components/error-page/ErrorPage";
 import { useNonce } from "./components/nonce";
 import { Toasts } from "./components/toasts/Toasts";
 import { describeError } from "./models/error-page";
-import { appContext, shopperContext } from "./services/context";
 import { ROUTE_IDS, type RootData } from "./models/route-data";
-import {
-  CSRF_FAILED_MESSAGE,
-  CSRF_FIELD,
-  csrfMatches,
-  newCsrfToken,
-  sameSiteReferrer,
-  sessionStorageFor,
-} from "./services/session.server";
-import { createShopperApi } from "./services/shopper.server";
+import { appContext, shopperContext } from "./services/context";
 import { honeypotInputProps } from "./services/honeypot.server";
-import { flashCookiesFor, redirectWithToast } from "./services/flash.server";
+import { sameSiteReferrer } from "./services/session.server";
+import { sessionMiddleware } from "./services/session-middleware.server";
 import { loadSiteChrome } from "./services/content.server";
 import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.server";
 import { BrandStyle } from "./components/brand-style/BrandStyle";
@@ -28,81 +20,6 @@ import { ShopSearch } from "./components/shop-search/ShopSearch";
 import { BottomNav } from "./components/bottom-nav/BottomNav";
 import { basketSummary } from "./routes/basket/basket.server";
 import "./styles/global.css";
-
-const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Posts that change no shopper state and come from script, not forms: the browser's error log. */
-const CSRF_EXEMPT = new Set(["/_log"]);
-
-/** Resources that need no session at all: images are public and cacheable, so they must not set a cookie. */
-const SESSIONLESS = new Set(["/img"]);
-
-/**
- * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
- * session cookie back when the request changed it. Flash messages travel in cookies of their own
- * (flash.server.ts): an action leaves one with the headers of its answer (`redirectWithToast`), and a page whose root
- * loader shows the messages clears the ones it arrived with. Requests beside a page (impression pixels, address
- * suggestions, the error log) run no root loader, so they never take a message meant for the page the shopper is
- * about to see.
- */
-const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const path = new URL(request.url).pathname;
-  if (SESSIONLESS.has(path)) return next();
-  const services = context.get(appContext);
-  const storage = sessionStorageFor(services.config);
-  const cookieHeader = request.headers.get("Cookie");
-  const session = await storage.getSession(cookieHeader);
-  const before = JSON.stringify(session.data);
-  let csrf = session.get("csrf");
-  if (!csrf) {
-    csrf = newCsrfToken();
-    session.set("csrf", csrf);
-  }
-
-  const flashes = flashCookiesFor(services.config);
-  const arrived = await flashes.read(cookieHeader);
-  let taken = false;
-  // Read by the root loader, once: loaders run in parallel, so no other loader reads messages.
-  const takeFlash = () => {
-    taken = true;
-    return arrived.flash;
-  };
-
-  const commit = async (response: Response) => {
-    // A redirect renders nothing: what arrived stays for the page it leads to.
-    const redirecting = response.status >= 300 && response.status < 400;
-    if (taken && !redirecting) {
-      for (const header of await flashes.headers({ add: [], clear: arrived.names, now: Date.now() })) response.headers.append("Set-Cookie", header);
-    }
-    if (JSON.stringify(session.data) !== before) response.headers.append("Set-Cookie", await storage.commitSession(session));
-    return response;
-  };
-
-  if (MUTATING.has(request.method.toUpperCase()) && !CSRF_EXEMPT.has(path)) {
-    const given = await readCsrfField(request);
-    if (!csrfMatches(csrf, given)) {
-      return commit(await redirectWithToast(context, sameSiteReferrer(request), { kind: "error", message: CSRF_FAILED_MESSAGE }));
-    }
-  }
-
-  context.set(shopperContext, {
-    session,
-    takeFlash,
-    csrfToken: csrf,
-    shared: services.platform,
-    api: createShopperApi({ transport: services.platform.transport, session, clock: services.clock, clientIp: services.clientIp }),
-  });
-  return commit(await next());
-};
-
-async function readCsrfField(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return undefined;
-  try {
-    return (await request.clone().formData()).get(CSRF_FIELD);
-  } catch {
-    return undefined;
-  }
-}
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 

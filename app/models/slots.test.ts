@@ -4,6 +4,7 @@ import {
   clockTime,
   cutOffPassed,
   dayLabel,
+  heldSlotText,
   hasUsableTimes,
   isValidAsapSlot,
   isValidFutureSlot,
@@ -203,6 +204,16 @@ describe("no slots", () => {
   it("says 'There are not available slots for today' for today, and that no times are left for a later day", () => {
     expect(noSlotsMessage("2026-07-15", "2026-07-15")).toBe("There are not available slots for today");
     expect(noSlotsMessage("2026-07-16", "2026-07-15")).toBe("No times left on this day");
+  });
+});
+
+describe("heldSlotText (store bar, basket, checkout)", () => {
+  const held = { date: "2026-07-16", start: "2026-07-16T09:00:00+01:00", end: "2026-07-16T10:00:00+01:00", isAsap: false };
+  it("names the held slot by its day and times, ASAP as such, and nothing held as the caller's words", () => {
+    expect(heldSlotText(held, "2026-07-15", LONDON, "Choose a time")).toBe("Tomorrow 09:00–10:00");
+    expect(heldSlotText(held, "2026-07-15", LONDON, null, ", ")).toBe("Tomorrow, 09:00–10:00");
+    expect(heldSlotText({ ...held, isAsap: true }, "2026-07-15", LONDON, null)).toBe("As soon as possible");
+    expect(heldSlotText(null, "2026-07-15", LONDON, "No time chosen yet")).toBe("No time chosen yet");
   });
 });
 

@@ -287,6 +287,22 @@ export function slotTimeRange(slot: Pick<Slot, "startTime" | "endTime">, timeZon
   return `${clockTime(slot.startTime, timeZone)}–${clockTime(slot.endTime, timeZone)}`;
 }
 
+/**
+ * The held slot as the store bar, the basket and checkout name it: "As soon as possible", or its day and time range
+ * ("Tomorrow 09:00–10:00"); `none` when no slot is held.
+ */
+export function heldSlotText<T extends string | null>(
+  slot: { date: string; start: string; end: string; isAsap: boolean } | null,
+  today: string,
+  timeZone: string,
+  none: T,
+  separator = " ",
+): string | T {
+  if (!slot) return none;
+  if (slot.isAsap) return "As soon as possible";
+  return `${dayLabel(slot.date, today, timeZone)}${separator}${slotTimeRange({ startTime: slot.start, endTime: slot.end }, timeZone)}`;
+}
+
 function aboutMinutes(minutes: number): string {
   const rounded = Math.max(1, Math.round(minutes));
   if (rounded < 60) return `${rounded} min`;

@@ -3,7 +3,7 @@
 // beside a bare page fetched the same way in the same run, so the figure says what the basket costs over the
 // framework itself.
 import { percentile } from "./load";
-import { cookieHeader, keepCookies, shopperAt } from "./targets";
+import { cookieHeader, csrfOf, keepCookies, shopperAt } from "./targets";
 
 /** Victoria Street's plain dairy and fresh items (seed ids are fixed), cycled so no line reaches its 99 cap. */
 const ITEMS = Array.from({ length: 20 }, (_, index) => 36 + index);
@@ -26,12 +26,6 @@ export interface RoundTripResult {
   bareP50Ms: number;
   bareP95Ms: number;
   failures: string[];
-}
-
-function csrfOf(html: string): string {
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
-  if (!csrf) throw new Error("the page has no csrf field");
-  return csrf;
 }
 
 /** A shopper at Victoria Street with a session (and so a basket) and the anti-forgery token its forms carry. */

@@ -1,15 +1,9 @@
 // A shopper on the checkout's payment step, for measuring that page: Victoria Street for collection, a basket over
 // the minimum, tomorrow's first time held, guest checkout chosen and the details given — each step as a form post
 // without script, as the journeys make them.
-import { cookieHeader, keepCookies, shopperAt } from "./targets";
+import { cookieHeader, csrfOf, keepCookies, shopperAt } from "./targets";
 
 const STORE_PATH = "/stores/victoria-street-1";
-
-function csrfOf(html: string): string {
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
-  if (!csrf) throw new Error("the page has no csrf field");
-  return csrf;
-}
 
 export async function shopperAtPayment(origin: string): Promise<Record<string, string>> {
   const { Cookie = "" } = await shopperAt(origin, "SW1A 1AA", STORE_PATH);

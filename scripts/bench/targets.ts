@@ -44,6 +44,16 @@ export function cookieHeader(jar: Map<string, string>): string {
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
+/** The anti-forgery token of a page's forms (the hidden `csrf` field, whatever order its attributes come in). */
+export function csrfOf(html: string): string {
+  for (const [input] of html.matchAll(/<input\b[^>]*>/g)) {
+    if (!/\bname="csrf"/.test(input)) continue;
+    const value = /\bvalue="([^"]+)"/.exec(input)?.[1];
+    if (value) return value;
+  }
+  throw new Error("the page has no csrf field");
+}
+
 /**
  * A shopper who searched a postcode with the home page's widget (and, with `storePath`, opened that store, so it
  * is their selected store): the Cookie header of that session. Measuring a store page with a session that has
@@ -53,8 +63,7 @@ export async function shopperAt(origin: string, postcode: string, storePath?: st
   const jar = new Map<string, string>();
   const home = await fetch(`${origin}/`);
   keepCookies(jar, home);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await home.text())?.[1];
-  if (!csrf) throw new Error("the home page has no csrf field in its store search form");
+  const csrf = csrfOf(await home.text());
 
   const searched = await fetch(`${origin}/location`, {
     method: "POST",

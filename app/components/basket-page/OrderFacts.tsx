@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import * as summary from "~/components/basket-summary/BasketSummary.css";
 import type { FulfilmentMethod } from "~/models/shopper";
 import type { ShownSlot } from "~/models/route-data";
-import { dayLabel, slotTimeRange } from "~/models/slots";
+import { heldSlotText } from "~/models/slots";
 import { fulfilmentPath, timeSlotsPath } from "~/models/store-paths";
 import * as styles from "./BasketPage.css";
 
@@ -21,11 +21,7 @@ export interface OrderFactsProps {
 /** Which store, delivery or collection (with the switch), and the held time (with the way to change it). */
 export function OrderFacts({ storeName, storeSlug, method, canSwitch, slot, timeZone, today }: OrderFactsProps) {
   const switchTo = method === "delivery" ? "collection" : "delivery";
-  const slotText = slot
-    ? slot.isAsap
-      ? "As soon as possible"
-      : `${dayLabel(slot.date, today, timeZone)} ${slotTimeRange({ startTime: slot.start, endTime: slot.end }, timeZone)}`
-    : "No time chosen yet";
+  const slotText = heldSlotText(slot, today, timeZone, "No time chosen yet");
   return (
     <section className={summary.panel} aria-labelledby="order-title">
       <h2 className={summary.panelTitle} id="order-title">

@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useOptimisticBasketTotals } from "~/components/product-card/optimistic";
 import { NO_ITEMS_TOOLTIP } from "~/models/basket-nav";
 import { formatPence } from "~/models/money";
-import { dayLabel, slotTimeRange } from "~/models/slots";
+import { heldSlotText } from "~/models/slots";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./StoreBar.css";
 import { fulfilmentPath, storePath, timeSlotsPath } from "~/models/store-paths";
@@ -34,11 +34,7 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
   const totals = useOptimisticBasketTotals(basket);
   const method = fulfilmentMethod === "delivery" ? "Delivery" : "Collection";
   const other = fulfilmentMethod === "delivery" ? "collection" : "delivery";
-  const slotText = slot
-    ? slot.isAsap
-      ? "As soon as possible"
-      : `${dayLabel(slot.date, today, timeZone)} ${slotTimeRange({ startTime: slot.start, endTime: slot.end }, timeZone)}`
-    : "Choose a time";
+  const slotText = heldSlotText(slot, today, timeZone, "Choose a time");
   return (
     <nav className={styles.bar} aria-label="Your store">
       <ul className={styles.list}>

@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import * as styles from "~/components/checkout/Checkout.css";
-import { dayLabel, slotTimeRange, storeDate } from "~/models/slots";
+import { heldSlotText, storeDate } from "~/models/slots";
 import { appContext, shopperContext } from "~/services/context";
 import { refusalMessage, requireCheckout } from "./checkout.server";
 import * as forms from "~/styles/forms.css";
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     storeSlug: store.slug,
     storeName: store.storeName,
     canSwitch: store.orderMethods[method === "delivery" ? "collection" : "delivery"].enabledForMethod,
-    slotText: slot ? (isAsap ? "As soon as possible" : `${dayLabel(slot.date, storeDate(now, timeZone), timeZone)}, ${slotTimeRange({ startTime: slot.start, endTime: slot.end }, timeZone)}`) : null,
+    slotText: heldSlotText(slot && { ...slot, isAsap }, storeDate(now, timeZone), timeZone, null, ", "),
     instructions: checkout.instructions ?? "",
     placeholder: store.customerOrderNotePlaceholder ?? content.orderNotePlaceholder,
     storeNotice,

@@ -40,6 +40,11 @@ const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear") }),
 ]);
 
+/** Nothing to show at /location itself: the widget lives on the pages that post here. */
+export function loader() {
+  return redirect(href("/"), 302);
+}
+
 /**
  * The store search widget's posts (spec 1 §4 "Store search by postcode", "Address search", "Device location").
  * Every outcome is a redirect: back to the page with an inline error, to the stores near by, or to a store.
@@ -173,9 +178,4 @@ async function searchStores(context: Readonly<RouterContextProvider>, back: stri
   }
   if (outcome === "stay") return redirect(back, 303);
   return redirect(href("/stores-near-by"), 303);
-}
-
-/** Nothing to show at /location itself: the widget lives on the pages that post here. */
-export function loader() {
-  return redirect(href("/"), 302);
 }

@@ -35,6 +35,9 @@ function record(shopper: Shopper, log: Logger, kind: "display" | "click", ids: n
   );
 }
 
+/** The script's report: banner ids, comma-separated. */
+const schema = z.object({ display: z.string().max(2000).optional(), click: z.string().max(2000).optional() });
+
 /**
  * Spec 2 §4 banner events. GET ?click={id}&to={banner page}: records the click, then 303 to the banner page (the
  * banner link, so it works without script). GET ?display=1,2: the no-script impression image.
@@ -53,9 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await record(shopper, log, "display", bannerIds(url.searchParams.get("display")));
   return new Response(new Uint8Array(PIXEL), { headers: { "Content-Type": "image/gif", "Cache-Control": "no-store" } });
 }
-
-/** The script's report: banner ids, comma-separated. */
-const schema = z.object({ display: z.string().max(2000).optional(), click: z.string().max(2000).optional() });
 
 /** POST display=1,2,3 (the script's batch of impressions) or click={id} (with the page opened by script). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -15,6 +15,10 @@ const schema = z.object({
   redirectTo: z.string().optional(),
 });
 
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(href("/stores/:storeSlug", { storeSlug: params.storeSlug }), 302);
+}
+
 /** Switches delivery ↔ collection from the store bar or the store page (a form post; works without JavaScript). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const shopper = context.get(shopperContext);
@@ -33,8 +37,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   return redirectWithToast(context, back, { kind: "success", message: FULFILMENT_SWITCHED });
-}
-
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(href("/stores/:storeSlug", { storeSlug: params.storeSlug }), 302);
 }
