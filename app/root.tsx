@@ -1,6 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteError, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import type { Media } from "../platform/contract";
 import { ErrorPage } from "./components/error-page/ErrorPage";
@@ -9,14 +8,13 @@ import { Toasts } from "./components/toasts/Toasts";
 import { describeError } from "./models/error-page";
 import { ROUTE_IDS, type RootData } from "./models/route-data";
 import { appContext, shopperContext } from "./services/context";
-import { honeypotInputProps } from "./services/honeypot.server";
 import { sameSiteReferrer } from "./services/session.server";
 import { sessionMiddleware } from "./services/session-middleware.server";
 import { loadSiteChrome } from "./services/content.server";
 import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.server";
 import { BrandStyle } from "./components/brand-style/BrandStyle";
 import { SiteChrome } from "./components/site-chrome/SiteChrome";
-import { ShopSearch } from "./components/shop-search/ShopSearch";
+import { ShopSearchOnDemand } from "./components/shop-search/ShopSearchOnDemand";
 import { BottomNav } from "./components/bottom-nav/BottomNav";
 import { basketSummary } from "./routes/basket/basket.server";
 import "./styles/global.css";
@@ -29,19 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = takeFlash();
   // The bottom bar is not shown on the home page, so its basket figures are not read there.
   const onHome = new URL(request.url).pathname === "/";
-  const [site, settings, profile, bottomNavBasket, honeypot] = await Promise.all([
+  const [site, settings, profile, bottomNavBasket] = await Promise.all([
     loadSiteChrome(services.platform, services.log, services.clock.now()),
     getWhiteLabelSettings(services.platform),
     getBusinessProfile(services.platform),
     onHome ? null : basketSummary(context.get(shopperContext), services.log),
-    honeypotInputProps(services.config),
   ]);
   const toast = flash.toast ?? null;
   const location = session.get("location") ?? null;
 
   const rootData: RootData = {
     csrf: csrfToken,
-    honeypot,
     toast,
     site,
     backHref: sameSiteReferrer(request),
@@ -75,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <link rel="icon" href={root?.site.global.faviconImage?.url ?? "/favicon.svg"} type="image/svg+xml" />
         <Links />
-        {root ? <BrandStyle nonce={nonce} settings={root.site.global} /> : null}
+        {root ? <BrandStyle nonce={nonce} css={root.site.brandCss} /> : null}
       </head>
       <body>
         <FormProviders root={root}>
@@ -90,14 +86,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** What every form on the page takes from the root: the anti-forgery token and the honeypot's fields. */
+/** What every form on the page takes from the root: the anti-forgery token (remix-utils' AuthenticityTokenInput). */
 function FormProviders({ root, children }: { root: RootData | undefined; children: React.ReactNode }) {
   if (!root) return children;
-  return (
-    <AuthenticityTokenProvider token={root.csrf}>
-      <HoneypotProvider {...root.honeypot}>{children}</HoneypotProvider>
-    </AuthenticityTokenProvider>
-  );
+  return <AuthenticityTokenProvider token={root.csrf}>{children}</AuthenticityTokenProvider>;
 }
 
 export default function App() {
@@ -120,7 +112,7 @@ export function ErrorBoundary() {
       message={message}
       backHref={root?.backHref ?? "/"}
       image={errorImage(root?.site.global.errorPageImage)}
-      search={root ? <ShopSearch /> : null}
+      search={root ? <ShopSearchOnDemand /> : null}
     />
   );
 }

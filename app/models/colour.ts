@@ -1,3 +1,4 @@
+import type { GlobalSettings } from "../../platform/contract/content";
 import { DEFAULT_BRANDING_COLORS } from "../../platform/contract/content-defaults";
 /**
  * Brand colours come from the content system at run time, so nothing guarantees they are readable. These helpers
@@ -285,4 +286,29 @@ export function brandCss(vars: Record<string, string>): string {
     .map(([k, v]) => `${k}:${v}`)
     .join(";");
   return `:root:root{${body}}`.replace(/</g, "\\3c ");
+}
+
+/** The parts of the global settings that shape the theme. */
+export function brandLook(settings: Pick<GlobalSettings, "brandingColors" | "fontFamily" | "header" | "footer">): BrandLook {
+  const { navbars, banner } = settings.header;
+  return {
+    colours: settings.brandingColors,
+    fontFamily: settings.fontFamily,
+    header: {
+      bannerBgColor: banner.bgColor,
+      desktop: navbars.desktop,
+      desktopScrolling: navbars.desktopScrolling,
+      mobile: navbars.mobile,
+      mobileScrolling: navbars.mobileScrolling,
+    },
+    footerBgColor: settings.footer.bgColor,
+  };
+}
+
+/**
+ * The brand's stylesheet for the page's nonce-tagged <style> (BrandStyle): the custom properties the theme contract
+ * reads, from the content's colours and font. brandCss escapes `<`, so content can never end the element early.
+ */
+export function brandStyleCss(settings: Pick<GlobalSettings, "brandingColors" | "fontFamily" | "header" | "footer">): string {
+  return brandCss(brandCssVariables(brandLook(settings)));
 }

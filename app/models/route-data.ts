@@ -1,4 +1,4 @@
-import type { Basket, BasketSelectedSlot, BusinessProfile, GlobalSettings, MenuItem, SiteSettings, StoreDetails, WhiteLabelSettings } from "../../platform/contract";
+import type { Basket, BusinessProfile, GlobalSettings, MenuItem, SiteSettings, StoreDetails, WhiteLabelSettings } from "../../platform/contract";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { FulfilmentMethod, LocationError, RecentSearchEntry, SelectedStore, Toast } from "./shopper";
 
@@ -19,6 +19,8 @@ export const ROUTE_IDS = {
 export interface SiteChromeData {
   companyName: string;
   global: GlobalSettings;
+  /** The brand's custom properties, derived from the content's colours on the server (BrandStyle writes them). */
+  brandCss: string;
   siteSettings: SiteSettings;
   year: number;
 }
@@ -35,8 +37,6 @@ export interface BottomNavData {
 export interface RootData {
   /** The session's anti-forgery token, put in every form by remix-utils' AuthenticityTokenInput. */
   csrf: string;
-  /** The honeypot fields of the forms a bot would fill in (remix-utils' HoneypotInputs). */
-  honeypot: HoneypotInputProps;
   toast: Toast | null;
   site: SiteChromeData;
   /** A same-site page to go back to (the error page's Go back). */
@@ -54,9 +54,6 @@ export interface RootData {
   };
 }
 
-/** The held slot as the store bar and the basket show it. */
-export type ShownSlot = BasketSelectedSlot & { isAsap: boolean };
-
 /** What every /stores/{storeSlug} page has from the store layout. */
 export interface StoreLayoutData {
   store: StoreDetails;
@@ -67,9 +64,8 @@ export interface StoreLayoutData {
   /** Fresh on every load: each rendered add form's basket line id and idempotency key (product cards) build on it. */
   formSeed: string;
   bar: {
-    slot: ShownSlot | null;
-    timeZone: string;
-    today: string;
+    /** The held slot in words ("Tomorrow 09:00–10:00", "As soon as possible"), or null when none is held. */
+    slotText: string | null;
     canSwitch: boolean;
   };
 }
@@ -93,12 +89,13 @@ export type BasketPageData =
       };
       method: FulfilmentMethod;
       basket: Basket | null;
-      slot: ShownSlot | null;
-      timeZone: string;
-      today: string;
+      /** The held slot in words, or null when none is held (models/slots heldSlotText). */
+      slotText: string | null;
       tips: { levels: number[]; increment: number };
       shopper: { signedIn: boolean; mobileVerified: boolean };
       recommended: MenuItem[];
+      /** The coupon form's honeypot fields (remix-utils' HoneypotInputs). */
+      honeypot: HoneypotInputProps;
       /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */
       seed: string;
     };

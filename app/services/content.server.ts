@@ -5,7 +5,9 @@ import {
   globalSettingsSchema,
   type ContentOf,
   type ContentTypeName,
+  type GlobalSettings,
 } from "../../platform/contract";
+import { brandStyleCss } from "~/models/colour";
 import { notFoundMessage } from "~/models/error-page";
 import type { SiteChromeData } from "~/models/route-data";
 import type { Logger } from "./logger.server";
@@ -32,7 +34,18 @@ export async function loadSiteChrome(platform: SharedPlatform, log: Logger, now:
         return contentTypes["site-settings"].schema.parse({});
       }),
   ]);
-  return { companyName: global.companyName, global, siteSettings, year: now.getUTCFullYear() };
+  return { companyName: global.companyName, global, siteSettings, brandCss: brandCssOf(global), year: now.getUTCFullYear() };
+}
+
+/** The brand's stylesheet, derived once per content read (shared reads hand back the same settings object). */
+const brandCssCache = new WeakMap<GlobalSettings, string>();
+function brandCssOf(global: GlobalSettings): string {
+  let css = brandCssCache.get(global);
+  if (css === undefined) {
+    css = brandStyleCss(global);
+    brandCssCache.set(global, css);
+  }
+  return css;
 }
 
 /** A single content type (home, faq, contact …), parsed and complete. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ShopSearch } from "~/components/shop-search/ShopSearch";
+import { ShopSearchOnDemand } from "~/components/shop-search/ShopSearchOnDemand";
 import { BASKET_EMPTY_MESSAGE } from "~/models/basket";
 import { storePath } from "~/models/store-paths";
 import * as f from "~/styles/forms.css";
@@ -14,7 +14,7 @@ export function NoStore() {
       <p className={styles.empty}>{BASKET_EMPTY_MESSAGE}</p>
       <p>Find a store near you to start shopping.</p>
       <div className={styles.search}>
-        <ShopSearch />
+        <ShopSearchOnDemand />
       </div>
     </div>
   );

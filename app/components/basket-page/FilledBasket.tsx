@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, useFetchers } from "react-router";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Basket } from "../../../platform/contract/basket";
 import { BASKET_ACTION, BasketForm } from "~/components/basket-summary/BasketForm";
 import { BasketLines } from "~/components/basket-summary/BasketLines";
@@ -65,7 +66,7 @@ export function FilledBasket({ data: page, basket, coupon }: { data: StoreData; 
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          <OrderFacts storeName={store.name} storeSlug={store.slug} method={method} canSwitch={store.canSwitch} slot={page.slot} timeZone={page.timeZone} today={page.today} />
+          <OrderFacts storeName={store.name} storeSlug={store.slug} method={method} canSwitch={store.canSwitch} slotText={page.slotText} />
 
           <section className={summary.panel} aria-labelledby="items-title">
             <h2 className={summary.panelTitle} id="items-title">
@@ -86,7 +87,9 @@ export function FilledBasket({ data: page, basket, coupon }: { data: StoreData; 
             </BasketForm>
           </section>
 
-          <CouponForm coupon={basket.coupon} answer={coupon} symbol={symbol} formKey={formKey} />
+          <HoneypotProvider {...page.honeypot}>
+            <CouponForm coupon={basket.coupon} answer={coupon} symbol={symbol} formKey={formKey} />
+          </HoneypotProvider>
           {method === "delivery" && store.tipsEnabled ? (
             <TipForm amount={basket.tips.amount} tipLimitLevels={page.tips.levels} driverTipIncrement={page.tips.increment} symbol={symbol} formKey={formKey} />
           ) : null}

@@ -2,8 +2,6 @@ import { Form, href, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import * as summary from "~/components/basket-summary/BasketSummary.css";
 import type { FulfilmentMethod } from "~/models/shopper";
-import type { ShownSlot } from "~/models/route-data";
-import { heldSlotText } from "~/models/slots";
 import { fulfilmentPath, timeSlotsPath } from "~/models/store-paths";
 import * as styles from "./BasketPage.css";
 
@@ -13,15 +11,13 @@ export interface OrderFactsProps {
   method: FulfilmentMethod;
   /** Whether the store offers the other method, so the switch is worth showing. */
   canSwitch: boolean;
-  slot: ShownSlot | null;
-  timeZone: string;
-  today: string;
+  /** The held slot in words, or null when none is held. */
+  slotText: string | null;
 }
 
 /** Which store, delivery or collection (with the switch), and the held time (with the way to change it). */
-export function OrderFacts({ storeName, storeSlug, method, canSwitch, slot, timeZone, today }: OrderFactsProps) {
+export function OrderFacts({ storeName, storeSlug, method, canSwitch, slotText }: OrderFactsProps) {
   const switchTo = method === "delivery" ? "collection" : "delivery";
-  const slotText = heldSlotText(slot, today, timeZone, "No time chosen yet");
   return (
     <section className={summary.panel} aria-labelledby="order-title">
       <h2 className={summary.panelTitle} id="order-title">
@@ -47,9 +43,9 @@ export function OrderFacts({ storeName, storeSlug, method, canSwitch, slot, time
         <div className={styles.fact}>
           <dt>{method === "delivery" ? "Delivery time" : "Collection time"}</dt>
           <dd>
-            {slotText}{" "}
+            {slotText ?? "No time chosen yet"}{" "}
             <Link to={timeSlotsPath(storeSlug)} className={styles.factLink}>
-              {slot ? "Change time slot" : "Choose a time slot"}
+              {slotText ? "Change time slot" : "Choose a time slot"}
             </Link>
           </dd>
         </div>

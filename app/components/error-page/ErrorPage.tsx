@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { errorDescription, errorTitle } from "~/models/error-page";
 import * as styles from "./ErrorPage.css";
 
@@ -35,7 +35,7 @@ export function ErrorPage({ status, message, backHref, image, search }: ErrorPag
         <a href={backHref} onClick={goBack} className={styles.secondaryButton}>
           Go back
         </a>
-        <Link to="/" className={styles.primaryButton}>
+        <Link to={href("/")} className={styles.primaryButton}>
           Go to Homepage
         </Link>
       </div>

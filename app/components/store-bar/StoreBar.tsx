@@ -5,7 +5,6 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useOptimisticBasketTotals } from "~/components/product-card/optimistic";
 import { NO_ITEMS_TOOLTIP } from "~/models/basket-nav";
 import { formatPence } from "~/models/money";
-import { heldSlotText } from "~/models/slots";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./StoreBar.css";
 import { fulfilmentPath, storePath, timeSlotsPath } from "~/models/store-paths";
@@ -16,9 +15,8 @@ export interface StoreBarProps {
   fulfilmentMethod: "delivery" | "collection";
   /** Whether the store offers the other method, so the switch is worth showing. */
   canSwitch: boolean;
-  slot: { date: string; start: string; end: string; isAsap: boolean } | null;
-  timeZone: string;
-  today: string;
+  /** The held slot in words (models/slots heldSlotText, on the server), or null when none is held. */
+  slotText: string | null;
   /** The shopper's basket for this store; null before the first one is made. */
   basket?: Pick<Basket, "items" | "totalItemsQuantity" | "orderSubtotal"> | null;
   /** The store's currency symbol. */
@@ -29,12 +27,11 @@ export interface StoreBarProps {
  * Under the header on every store page (UX.md): which store, delivery or collection, and the held slot — each one
  * tap from changing — and the basket total, which moves with the product cards' pending changes.
  */
-export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, slot, timeZone, today, basket = null, symbol }: StoreBarProps) {
+export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, slotText, basket = null, symbol }: StoreBarProps) {
   const { pathname, search } = useLocation();
   const totals = useOptimisticBasketTotals(basket);
   const method = fulfilmentMethod === "delivery" ? "Delivery" : "Collection";
   const other = fulfilmentMethod === "delivery" ? "collection" : "delivery";
-  const slotText = heldSlotText(slot, today, timeZone, "Choose a time");
   return (
     <nav className={styles.bar} aria-label="Your store">
       <ul className={styles.list}>
@@ -63,9 +60,9 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
         </li>
         <li className={styles.item}>
           <span className={styles.label}>{fulfilmentMethod === "delivery" ? "Delivery time" : "Collection time"}</span>
-          <span className={styles.value}>{slotText}</span>
+          <span className={styles.value}>{slotText ?? "Choose a time"}</span>
           <Link to={timeSlotsPath(storeSlug)} className={styles.change}>
-            {slot ? (
+            {slotText ? (
               <>
                 Change<span className={visuallyHidden}> time</span>
               </>

@@ -9,12 +9,12 @@ import type { BasketAnswer } from "~/components/basket-summary/BasketForm";
 import { parsePence, parseQuantity, QUANTITY_ERROR_MESSAGE, REMOVE_ERROR_MESSAGE } from "~/models/basket";
 import { basketLineIdField, idempotencyKeyField } from "~/models/form-fields.server";
 import type { BasketPageData } from "~/models/route-data";
-import { storeDate } from "~/models/slots";
+import { heldSlotText, storeDate } from "~/models/slots";
 import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE, isStoreClosed } from "~/models/store-list";
 import { getBusinessProfile, getWhiteLabelSettings } from "~/services/business.server";
 import { appContext, shopperContext } from "~/services/context";
 import { dataWithToast, redirectWithFlash } from "~/services/flash.server";
-import { isSpam } from "~/services/honeypot.server";
+import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { safeRedirectPath } from "~/services/session.server";
 import {
   applyCoupon,
@@ -57,7 +57,7 @@ const UNKNOWN_CHANGE = "That change is not one the basket knows.";
 
 export async function loader({ context }: Route.LoaderArgs): Promise<BasketPageData> {
   const shopper = context.get(shopperContext);
-  const { clock, log } = context.get(appContext);
+  const { clock, log, config } = context.get(appContext);
   const store = await selectedStoreDetails(shopper);
   if (!store) return { kind: "no-store" };
 
@@ -81,13 +81,17 @@ export async function loader({ context }: Route.LoaderArgs): Promise<BasketPageD
     },
     method,
     basket,
-    slot: basket?.selectedSlot ? { ...basket.selectedSlot, isAsap: shopper.session.get("slotTiming") === "asap" } : null,
-    timeZone,
-    today: storeDate(clock.now(), timeZone),
+    slotText: heldSlotText(
+      basket?.selectedSlot ? { ...basket.selectedSlot, isAsap: shopper.session.get("slotTiming") === "asap" } : null,
+      storeDate(clock.now(), timeZone),
+      timeZone,
+      null,
+    ),
     tips: { levels: profile.tipLimitLevels, increment: profile.driverTipIncrement },
     // No member sign-in yet: every shopper is a guest, and a guest has no verified mobile.
     shopper: { signedIn: shopper.session.get("auth")?.strategy === "member", mobileVerified: false },
     recommended,
+    honeypot: await honeypotInputProps(config),
     /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */
     seed: crypto.randomUUID(),
   };

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import * as styles from "~/components/checkout/Checkout.css";
 import * as forms from "~/styles/forms.css";
 
@@ -11,7 +11,7 @@ export default function ApplePayUnavailable() {
         <p className={styles.lead}>Apple Pay is not available on this site. Nothing was charged.</p>
         <p>You can still pay by card or, where the store takes it, in cash.</p>
         <p>
-          <Link to="/checkout/payment" className={forms.button.primary}>
+          <Link to={href("/checkout/payment")} className={forms.button.primary}>
             Choose another way to pay
           </Link>
         </p>

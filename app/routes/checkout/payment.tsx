@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { api, type PaymentMethodName } from "../../../platform/contract";
 import * as styles from "~/components/checkout/Checkout.css";
-import { WalletButtons } from "~/components/checkout/WalletButtons";
+import { WalletButtonsOnDemand } from "~/components/checkout/WalletButtonsOnDemand";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
@@ -133,7 +133,7 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
         <p className={styles.notice}>This store cannot take payment for this order. Please change your order or choose another time.</p>
       ) : null}
 
-      <WalletButtons
+      <WalletButtonsOnDemand
         options={walletOptions}
         flags={loaderData.wallets}
         disabled={disabledReason !== null}

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
   const now = context.get(appContext).clock.now();
   const last = shopper.session.get("lastOrder");
-  if (!last) return redirect("/", 302);
+  if (!last) return redirect(href("/"), 302);
   const [order, content, global] = await Promise.all([
     orderByStatusToken(shopper, last.statusToken, new URL(request.url).pathname),
     loadSingle(shopper.shared, "checkout"),

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/all";
 import { api } from "../../../platform/contract";
 import { shopperContext } from "~/services/context";
@@ -18,7 +18,7 @@ export default function AllStores({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <h1 className={styles.title}>All our stores</h1>
       <p>
-        Looking for the stores that deliver to you? <Link to="/stores-near-by">Search by postcode</Link>.
+        Looking for the stores that deliver to you? <Link to={href("/stores-near-by")}>Search by postcode</Link>.
       </p>
       {loaderData.towns.map(({ town, stores }) => (
         <section key={town} aria-labelledby={`town-${town}`}>

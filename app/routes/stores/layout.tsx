@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { StoreBar } from "~/components/store-bar/StoreBar";
-import { storeDate } from "~/models/slots";
+import { heldSlotText, storeDate } from "~/models/slots";
 import { appContext, shopperContext } from "~/services/context";
 import { currentBasket } from "./slots.server";
 import { loadStorePage } from "./store-page.server";
@@ -24,9 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     /** Fresh on every load: each rendered add form's basket line id and idempotency key (product cards) build on it. */
     formSeed: crypto.randomUUID(),
     bar: {
-      slot: selected ? { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" } : null,
-      timeZone,
-      today: storeDate(now, timeZone),
+      slotText: heldSlotText(selected && { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" }, storeDate(now, timeZone), timeZone, null),
       canSwitch: details.orderMethods[fulfilmentMethod === "delivery" ? "collection" : "delivery"].enabledForMethod,
     },
   };

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/near-by";
 import { api } from "../../../platform/contract";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
-import { NotifyForm } from "~/components/store-list/NotifyForm";
+import { NotifyFormOnDemand } from "~/components/store-list/NotifyFormOnDemand";
 import { StoreCard } from "~/components/store-list/StoreCard";
 import { productTypeLabel, StoreFilters, type StoreView } from "~/components/store-list/StoreFilters";
 import * as styles from "~/components/store-list/StoreList.css";
@@ -14,7 +14,7 @@ import { groupStores } from "~/models/store-list";
 import { storePath } from "~/models/store-paths";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
-import { isSpam } from "~/services/honeypot.server";
+import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { singleStoreTarget } from "./single-store.server";
 import { hasLocation, locationInput, selectStore, StoreSelectionError } from "./store-selection.server";
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = readView(url, shopper.session.get("fulfilmentMethod") ?? "delivery");
   const location = shopper.session.get("location");
-  if (!hasLocation(location)) return { view, location: null, result: null, notifyEmail: null };
+  if (!hasLocation(location)) return { view, location: null, result: null, honeypot: null };
 
   let result;
   try {
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof PlatformError && error.status < 500) {
       // The stored location no longer resolves (a postcode retired from the table): ask again.
       shopper.session.unset("location");
-      return { view, location: null, result: null, notifyEmail: null };
+      return { view, location: null, result: null, honeypot: null };
     }
     throw error;
   }
@@ -75,7 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     view,
     location: { postcode: location.postcode, address: location.address },
     result: { ...groups, storeProductTypes: result.storeProductTypes, total: result.stores.length },
-    notifyEmail: null,
+    // The "let me know" form (no store here) carries the honeypot.
+    honeypot: result.stores.length === 0 ? await honeypotInputProps(services.config) : null,
   };
 }
 
@@ -135,7 +136,7 @@ export default function StoresNearBy({ loaderData, actionData }: Route.Component
                 No {productTypeLabel(view.type).toLowerCase()} stores here. <Link to={`?method=${view.method}&sort=${view.sort}`}>Show all store types</Link>
               </p>
             ) : (
-              <NotifyForm wording={view.method === "delivery" ? "deliver to" : "have a store near"} postcode={location?.postcode ?? null} lastResult={actionData} />
+              <NotifyFormOnDemand wording={view.method === "delivery" ? "deliver to" : "have a store near"} postcode={location?.postcode ?? null} honeypot={loaderData.honeypot} lastResult={actionData} />
             )
           ) : (
             <>

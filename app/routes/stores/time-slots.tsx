@@ -5,7 +5,7 @@ import { href, Link, useFetcher, useRevalidator, useSearchParams } from "react-r
 import { z } from "zod";
 import type { Route } from "./+types/time-slots";
 import type { StoreDetails } from "../../../platform/contract";
-import { ShopSearch } from "~/components/shop-search/ShopSearch";
+import { ShopSearchOnDemand } from "~/components/shop-search/ShopSearchOnDemand";
 import { SlotPicker } from "~/components/slot-picker/SlotPicker";
 import { LOCATION_REQUIRED_USER_MESSAGE } from "~/models/address";
 import { SLOT_REFRESH_MS, sameInstant, slotRulesFor, storeDate } from "~/models/slots";
@@ -112,7 +112,7 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
       <div className={styles.page}>
         <h1 className={styles.title}>Choose a {methodName} time</h1>
         <p>{LOCATION_REQUIRED_USER_MESSAGE}</p>
-        <ShopSearch />
+        <ShopSearchOnDemand />
       </div>
     );
   }
@@ -148,7 +148,7 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
       />
       {fromCheckout && loaderData.selected ? (
         <p>
-          <Link to="/checkout/options">Back to checkout</Link>
+          <Link to={href("/checkout/options")}>Back to checkout</Link>
         </p>
       ) : null}
     </div>
