@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { jsWeight, matchedRouteIds, readBrowserManifest, type BrowserManifest } from "./js-weight";
+import { jsWeight, matchedRouteIds, readBrowserManifest, type BrowserManifest, pageLoadsManifest } from "./js-weight";
 import { percentile } from "./load";
 
 const manifest: BrowserManifest = {
@@ -70,6 +70,14 @@ describe("the JavaScript a URL loads", () => {
     expect(weight.gzipBytes).toBe(expected.reduce((sum, file) => sum + gzipped(file), 0));
     expect(weight.brotliBytes).toBeGreaterThan(0);
     expect(weight.brotliBytes).toBeLessThan(weight.rawBytes);
+  });
+
+  it("leaves out the manifest file when the page carries its routes inline (lazy route discovery)", () => {
+    const weight = jsWeight(clientDir, "/", manifest, { manifestLoaded: false });
+    expect(weight.files).not.toContain(manifest.url);
+    expect(weight.files).toContain(manifest.entry.module);
+    expect(pageLoadsManifest(`<link rel="modulepreload" href="${manifest.url}"/>`, manifest)).toBe(true);
+    expect(pageLoadsManifest(`<script>window.__reactRouterManifest={}</script>`, manifest)).toBe(false);
   });
 
   it("leaves out what other routes load", () => {

@@ -1,5 +1,8 @@
-// The JavaScript a browser loads for one URL of a React Router build: the client entry, the route
-// manifest, and the module of every route the URL matches, with everything they import, each counted once.
+// The JavaScript a browser loads for one URL of a React Router build: the client entry, the route manifest file
+// where the page loads it, and the module of every route the URL matches, with everything they import, each counted
+// once. With React Router's default lazy route discovery the page carries its own routes inline and fetches the
+// others' as data when links need them, so it never loads the manifest file (checked in a browser: no request for it);
+// with `routeDiscovery: { mode: "initial" }` it loads the whole file.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
@@ -62,9 +65,9 @@ export function matchedRouteIds(manifest: BrowserManifest, pathname: string): st
   return ids && ids.length > 0 ? ids : ["root"];
 }
 
-export function modulesForPath(manifest: BrowserManifest, pathname: string): { routeIds: string[]; files: string[] } {
+export function modulesForPath(manifest: BrowserManifest, pathname: string, options: { manifestLoaded?: boolean } = {}): { routeIds: string[]; files: string[] } {
   const routeIds = matchedRouteIds(manifest, pathname);
-  const files = new Set<string>([manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  const files = new Set<string>([...(options.manifestLoaded === false ? [] : [manifest.url]), manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   for (const id of routeIds) {
     const route = manifest.routes[id];
     if (!route) continue;
@@ -89,8 +92,13 @@ function compressedSizes(path: string): { raw: number; gzip: number; brotli: num
   return sizes;
 }
 
-export function jsWeight(clientDir: string, pathname: string, manifest = readBrowserManifest(clientDir)): JsWeight {
-  const { routeIds, files } = modulesForPath(manifest, pathname);
+/** Whether a page's HTML makes the browser load the route manifest file (it names the file only then). */
+export function pageLoadsManifest(html: string, manifest: BrowserManifest): boolean {
+  return html.includes(manifest.url);
+}
+
+export function jsWeight(clientDir: string, pathname: string, manifest = readBrowserManifest(clientDir), options: { manifestLoaded?: boolean } = {}): JsWeight {
+  const { routeIds, files } = modulesForPath(manifest, pathname, options);
   const weight: JsWeight = { routeIds, files, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
   for (const file of files) {
     const sizes = compressedSizes(join(clientDir, file.replace(/^\//, "")));

@@ -7,11 +7,11 @@ import { join } from "node:path";
 import { measureBasketRoundTrip, roundTripText } from "./basket";
 import { measureHolds } from "./holds";
 import { runSearchBench } from "./search";
-import { jsWeight, readBrowserManifest } from "./js-weight";
+import { jsWeight, pageLoadsManifest, readBrowserManifest } from "./js-weight";
 import { defaultLoad, measure, probe } from "./load";
 import { freePort, run, startServer, type RunningServer } from "./processes";
 import { asMarkdown, asText, misses, type JsRow, type Report, type ThroughputRow } from "./report";
-import { pages } from "./targets";
+import { javascriptOnly, pages } from "./targets";
 
 const root = join(import.meta.dirname, "..", "..");
 const baselineApp = join(import.meta.dirname, "baseline-app");
@@ -126,11 +126,14 @@ async function main(): Promise<number> {
     shareOfBare: share(asset.contentEncoding !== null, assetLoad.requestsPerSecond),
   });
 
-  const bareJs = jsWeight(join(baselineBuild, "client"), "/");
+  const bareManifest = readBrowserManifest(join(baselineBuild, "client"));
+  const bareLoadsManifest = pageLoadsManifest(await (await fetch(`${barePlain.origin}/`)).text(), bareManifest);
+  const storefrontLoadsManifest = pageLoadsManifest(await (await fetch(`${storefront.origin}/`)).text(), manifest);
+  const bareJs = jsWeight(join(baselineBuild, "client"), "/", bareManifest, { manifestLoaded: bareLoadsManifest });
   const javascript: JsRow[] = [
     { name: "bare page", path: "/", routeIds: bareJs.routeIds, files: bareJs.files.length, gzipBytes: bareJs.gzipBytes, brotliBytes: bareJs.brotliBytes, ownGzipBytes: null },
-    ...pages.map((page): JsRow => {
-      const weight = jsWeight(clientDir, new URL(page.path, "http://x").pathname, manifest);
+    ...[...pages, ...javascriptOnly].map((page): JsRow => {
+      const weight = jsWeight(clientDir, new URL(page.path, "http://x").pathname, manifest, { manifestLoaded: storefrontLoadsManifest });
       return {
         name: page.name,
         path: page.path,
