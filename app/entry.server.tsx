@@ -39,6 +39,9 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // Never split a finished part out of the page to be put in place by script (React does so for parts after
+        // the first 12.8 KB by default): a browser without script would never show it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

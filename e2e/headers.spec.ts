@@ -39,6 +39,18 @@ test("curl of an unmatched path gets a complete 404 error page", async ({ baseUR
   expect(html).toMatch(/<\/html>\s*$/i);
 });
 
+// Parts the browser fetches on demand (the store search on the error page and the empty basket) are still in the
+// server's HTML, in place: React would otherwise send them after the page with a script to move them, which a
+// browser without JavaScript never runs.
+test("parts loaded on demand are in the HTML in place, never left for a script to put there", async ({ baseURL }) => {
+  for (const path of ["/no-such-page", "/basket"]) {
+    const html = decoded(await rawGet(url(baseURL, path), { "user-agent": "curl/8.5.0", accept: "*/*" }));
+    expect(html, path).toMatch(/<main\b[^]*name="postcode"[^]*<\/main>/);
+    expect(html, path).not.toMatch(/<template id="B:/);
+    expect(html, path).not.toContain("$RC(");
+  }
+});
+
 test("each response carries its own CSP nonce, and every script and style in the page uses it", async ({ baseURL }) => {
   const [first, second] = await Promise.all([rawGet(url(baseURL, "/")), rawGet(url(baseURL, "/"))]);
   const firstNonce = scriptNonce(header(first, "content-security-policy"));
