@@ -42,7 +42,7 @@ test("curl of an unmatched path gets a complete 404 error page", async ({ baseUR
 // Parts the browser fetches on demand (the store search on the error page and the empty basket) are still in the
 // server's HTML, in place: React would otherwise send them after the page with a script to move them, which a
 // browser without JavaScript never runs.
-test("parts loaded on demand are in the HTML in place, never left for a script to put there", async ({ baseURL }) => {
+test("parts loaded on demand are in the HTML in place, never left for a script to put there", { tag: "@once" }, async ({ baseURL }) => {
   for (const path of ["/no-such-page", "/basket"]) {
     const html = decoded(await rawGet(url(baseURL, path), { "user-agent": "curl/8.5.0", accept: "*/*" }));
     expect(html, path).toMatch(/<main\b[^]*name="postcode"[^]*<\/main>/);
