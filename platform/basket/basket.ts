@@ -5,7 +5,7 @@ import type { Db } from "../db/open";
 import { basketLines, baskets, categories, coupons, deals, menuItems, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import type { AuthInfo, RequestContext } from "../router";
+import type { AuthInfo, RequestContext } from "../context";
 import { releaseHold, selectedSlotOf } from "../slots/holds-store";
 import { distanceKm } from "../stores/geo";
 import { priceBasket, type PricedItem, type PricingCoupon, type PricingLine } from "./pricing";

@@ -15,7 +15,7 @@ import { members, orders, slotHolds, storeHolidays, storeOrderMethods, stores } 
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import { holdPlaceUntil } from "../orders/place";
-import type { AuthInfo, RequestContext } from "../router";
+import type { AuthInfo, RequestContext } from "../context";
 import { DEFAULT_SLOT_HOLD_SECONDS } from "../slots/service";
 import { localDate, storeIso } from "../slots/engine";
 import { servesDelivery } from "../stores/geo";

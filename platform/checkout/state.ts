@@ -4,7 +4,7 @@ import { ownsBasket, type BasketRow } from "../basket/basket";
 import type { Db } from "../db/open";
 import { basketCheckouts, baskets, orders } from "../db/schema";
 import { ApiError } from "../errors";
-import type { AuthInfo } from "../router";
+import type { AuthInfo } from "../context";
 import { publicAddress } from "./details";
 
 export type CheckoutRow = typeof basketCheckouts.$inferSelect;

@@ -1,6 +1,6 @@
 import type { Clock } from "../contract";
 import type { Logger } from "../logger";
-import type { PlatformConfig } from "../router";
+import type { PlatformConfig } from "../context";
 import { embeddedContentSource } from "./embedded-source";
 import type { ContentSource } from "./source";
 import { strapiContentSource } from "./strapi-source";

@@ -1,7 +1,8 @@
 import { api, isContentType, type Clock, type SiteSettings } from "../contract";
 import { ApiError } from "../errors";
 import type { Logger } from "../logger";
-import type { PlatformConfig, Router } from "../router";
+import type { PlatformConfig } from "../context";
+import type { Router } from "../router";
 import { createContentSource } from "./from-config";
 import type { ContentSource } from "./source";
 

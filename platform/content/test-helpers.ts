@@ -1,4 +1,4 @@
-import type { AuthInfo, PlatformConfig, PlatformDeps } from "../router";
+import type { AuthInfo, PlatformConfig, PlatformDeps } from "../context";
 import type { Logger } from "../logger";
 import { controllableClock } from "../contract";
 

@@ -7,7 +7,8 @@ import { fakeGetAddress, fakePostcodesIo, FAKE_GETADDRESS_KEY, type FakeServer }
 import { locationServiceFromEnv } from "./from-env";
 import { getAddressLookup } from "./get-address";
 import { postcodesIoLookup } from "./postcodes-io";
-import { composeLocationService, embeddedLocationService, LocationServiceError } from "./service";
+import { composeLocationService, embeddedLocationService } from "./service";
+import { LocationServiceError } from "../ports/location-service";
 import { seedLocationTables } from "./test-data";
 
 let postcodesIo: FakeServer;

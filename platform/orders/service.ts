@@ -6,7 +6,7 @@ import type { Db } from "../db/open";
 import { orders, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { ownsOrder } from "../payments/service";
-import type { RequestContext } from "../router";
+import type { RequestContext } from "../context";
 import { storeIso } from "../slots/engine";
 import { storeSlug } from "../stores/service";
 import type { OrderRow } from "./place";

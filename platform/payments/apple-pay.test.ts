@@ -9,7 +9,7 @@ import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appleValidationUrl, applePayFromEnv, applePayMerchantValidator, httpsRequester, type ApplePayRequest, type ApplePayRequester } from "./apple-pay";
 import { fixture } from "./fake-checkout";
-import { GatewayError } from "./gateway";
+import { GatewayError } from "../ports/payment-gateway";
 
 const SESSION = fixture("apple-pay-merchant-session.json");
 const VALIDATION_URL = "https://apple-pay-gateway.apple.com/paymentservices/paymentSession";

@@ -5,7 +5,7 @@ import { RETURN_URLS, checkoutApi, orderRow } from "../checkout/test-helpers";
 import { reseed } from "../db/seed";
 import { orderPayments, orders, outbox, testGatewayHostedPayments, testGatewayPayments } from "../db/schema";
 import { createTestPlatform, type TestPlatform } from "../testing";
-import { GatewayError } from "./gateway";
+import { GatewayError } from "../ports/payment-gateway";
 import { checkoutComGateway, EMBEDDED_PUBLIC_KEY, EMBEDDED_SECRET_KEY } from "./index";
 import { PAGE_WATCH_EVERY_MS, PAGE_WATCH_MS, SWEEP_OLDER_THAN_MS, UNANSWERED_TRY_MS } from "./reconcile";
 import { answerChallenge, cancelOnCardPage, payOnCardPage, TEST_CARD } from "./test-gateway/drive";

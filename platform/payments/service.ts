@@ -16,11 +16,11 @@ import type { Db } from "../db/open";
 import { menuItems, orderPayments, orders, stores, type StoredAddress } from "../db/schema";
 import { ApiError } from "../errors";
 import { holdPlaceUntil, placedOrder, placeOrder, type OrderRow } from "../orders/place";
-import type { AuthInfo, RequestContext } from "../router";
+import type { AuthInfo, RequestContext } from "../context";
 import { storeIso } from "../slots/engine";
 import { paymentMethodsOf } from "../stores/service";
 import { appleValidationUrl } from "./apple-pay";
-import { GatewayError, type GatewayAddress, type GatewayPayment, type PaymentGateway, type WalletType } from "./gateway";
+import { GatewayError, type GatewayAddress, type GatewayPayment, type PaymentGateway, type WalletType } from "../ports/payment-gateway";
 
 /*
  * Paying for a draft order, at most once (decision record 0014).

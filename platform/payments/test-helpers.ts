@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { GatewayData } from "../contract";
 import { reseed } from "../db/seed";
 import { createTestPlatform, memoryLogger, type TestPlatform } from "../testing";
-import { GatewayError, type PaymentGateway } from "./gateway";
+import { GatewayError, type PaymentGateway } from "../ports/payment-gateway";
 import { EMBEDDED_PUBLIC_KEY, embeddedPaymentServices } from "./index";
 
 /*

@@ -7,7 +7,7 @@ import type { Db } from "../db/open";
 import { baskets, slotHolds, slotLocks, storeHolidays, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import type { RequestContext } from "../router";
+import type { RequestContext } from "../context";
 import { servesDelivery } from "../stores/geo";
 import { STORE_MESSAGES } from "../stores/service";
 import { addDays, daysOffered, findListedSlot, listSlotDays, localDate } from "./engine";

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { controllableClock, type ControllableClock, type OauthTokenResponse } from "../contract";
 import type { Database, Db } from "../db/open";
 import { createPlatform, type Platform, type PlatformConfig } from "../http";
-import type { PaymentServices } from "../payments/gateway";
+import type { PaymentServices } from "../ports/payment-gateway";
 import { embeddedPaymentServices } from "../payments";
 import { memoryLogger, type LogEntry } from "./memory-logger";
 import { openTestDatabase } from "./test-database";

@@ -5,7 +5,7 @@ import type { Database } from "../../db/open";
 import { testGatewayPayments } from "../../db/schema";
 import { memoryLogger, openTestDatabase, TEST_NOW } from "../../testing";
 import { fixture, serveFetch, type LocalServer } from "../fake-checkout";
-import { GatewayError, type HostedPaymentRequest, type PaymentGateway, type PaymentRequest } from "../gateway";
+import { GatewayError, type HostedPaymentRequest, type PaymentGateway, type PaymentRequest } from "../../ports/payment-gateway";
 import { createTestGateway, type TestGateway } from "../test-gateway";
 import { answerChallenge, cancelOnCardPage, getPage, payOnCardPage, postForm, TEST_CARD, type FetchHandler } from "../test-gateway/drive";
 import { checkoutComGateway } from "./adapter";
