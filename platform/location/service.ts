@@ -1,5 +1,5 @@
 import { and, asc, between, eq, gte, ilike, like, lte, notExists, or, sql } from "drizzle-orm";
-import type { Address, AddressSuggestion, NearbyPostcode } from "../contract";
+import type { Address, AddressSuggestion } from "../contract";
 import { describeAddress } from "../contract";
 import type { Db } from "../db/open";
 import { addresses, postcodes } from "../db/schema";

@@ -5,7 +5,7 @@ import { expectError, memberToken } from "../basket/test-helpers";
 import { ELEVEN, RETURN_URLS, TODAY, VICTORIA, checkoutApi, orderRow } from "../checkout/test-helpers";
 import { demoStoreIds, reseed } from "../db/seed";
 import { baskets, menuItems, orderPayments, orders, outbox, slotHolds, stores } from "../db/schema";
-import { livePlaces } from "../slots/service";
+import { livePlaces } from "../slots/holds-store";
 import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
 import { STAFF_FAILED_SIGN_INS } from "./staff";
 

@@ -10,7 +10,7 @@ import { openDatabase, type Db } from "../db/open";
 import { slotHolds, storeOrderMethods } from "../db/schema";
 import { demoStoreIds, reseed } from "../db/seed";
 import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
-import { livePlaces } from "./service";
+import { livePlaces } from "./holds-store";
 import { runHoldStorm, type HoldStormResult, type HoldTarget, type Shopper } from "./testing/hold-storm";
 import { seedShoppers } from "./testing/seed-shoppers";
 

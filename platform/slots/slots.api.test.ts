@@ -4,7 +4,7 @@ import { api, apiErrorSchema, type Basket, type SlotDay } from "../contract";
 import { demoStoreIds as ids, reseed } from "../db/seed";
 import { menuItems, slotHolds, storeOrderMethods } from "../db/schema";
 import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
-import { livePlaces } from "./service";
+import { livePlaces } from "./holds-store";
 
 /*
  * The clock stands at TEST_NOW: Monday 2 June 2025, 10:00 BST. Store 1 (Victoria Street) trades 24 hours;
