@@ -10,7 +10,7 @@ import { Router } from "../router";
 import type { PlatformDeps } from "../context";
 import { registerContent } from "./handlers";
 import { memoryLogger } from "../testing/memory-logger";
-import { contentDeps, get } from "./test-helpers";
+import { contentDeps, get } from "./testing/deps";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 

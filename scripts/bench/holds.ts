@@ -15,8 +15,8 @@ import { demoStoreIds, reseed } from "../../platform/db/seed";
 import { createPlatform } from "../../platform/http";
 import { jsonLogger } from "../../platform/logger";
 import { livePlaces } from "../../platform/slots/holds-store";
-import { runHoldStorm, type HoldTarget } from "../../platform/slots/testing/hold-storm";
-import { seedShoppers } from "../../platform/slots/testing/seed-shoppers";
+import { runHoldStorm, type HoldTarget } from "../../platform/testing/hold-storm";
+import { seedShoppers } from "../../platform/testing/seed-shoppers";
 
 export const HOLD_SHOPPERS = 200;
 export const HOLD_CAPACITY = 10;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fakeCheckoutCom, fixture, type FakeCheckoutCom } from "../fake-checkout";
+import { fakeCheckoutCom, fixture, type FakeCheckoutCom } from "../testing/fake-checkout";
 import { GatewayError, type PaymentRequest } from "../../ports/payment-gateway";
 import { CHECKOUT_BASE_URLS, checkoutComGateway, type CheckoutComOptions } from "./adapter";
 
