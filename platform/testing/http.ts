@@ -40,8 +40,13 @@ type Handler = (request: Request, url: URL) => Promise<Response>;
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
+/** A whole body, its length given: the server sends it as it stands rather than in chunks. */
+function answer(body: string, status: number, headers: Record<string, string>): Response {
+  return new Response(body, { status, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } });
+}
+
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE, ...headers } });
+  return answer(JSON.stringify(body), status, { "content-type": JSON_TYPE, ...headers });
 }
 
 const noStore = { "cache-control": "no-store" };
@@ -106,7 +111,7 @@ export function createTestingRouter(options: TestingRouterOptions): TestingRoute
       if (preferredType(request.headers.get("accept"), ["text/html", "application/json"]) === "application/json") {
         return json({ messages }, 200, noStore);
       }
-      return new Response(outboxPage(messages), { headers: { "content-type": "text/html; charset=utf-8", ...noStore } });
+      return answer(outboxPage(messages), 200, { "content-type": "text/html; charset=utf-8", ...noStore });
     });
   }
 
