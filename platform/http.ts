@@ -1,7 +1,8 @@
 import type { Clock } from "./contract";
 import type { Db } from "./db/open";
 import type { Logger } from "./logger";
-import { Router, type PlatformConfig, type PlatformDeps, type RequestContext } from "./router";
+import { Router } from "./router";
+import type { PlatformConfig, PlatformDeps, RequestContext } from "./context";
 import { registerSystem } from "./system/handlers";
 import { registerContent } from "./content/handlers";
 import { registerAuth } from "./auth/handlers";
@@ -18,11 +19,12 @@ import { registerSearch } from "./search/handlers";
 import { registerCheckout } from "./checkout/handlers";
 import { registerPayments } from "./payments/handlers";
 import { registerOrders } from "./orders/handlers";
-import { embeddedLocationService, type LocationService } from "./location/service";
-import type { PaymentServices } from "./payments/gateway";
+import { embeddedLocationService } from "./location/service";
+import type { LocationService } from "./ports/location-service";
+import type { PaymentServices } from "./ports/payment-gateway";
 import { reconcileOpenPayments, type ReconcileOptions, type ReconcileSummary } from "./payments/reconcile";
 
-export type { PlatformConfig } from "./router";
+export type { PlatformConfig } from "./context";
 
 export interface Platform {
   /** Answers one /api request: the same function serves HTTP callers and the in-process storefront. */

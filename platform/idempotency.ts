@@ -4,7 +4,7 @@ import type { Clock } from "./contract";
 import type { Db, Tx } from "./db/open";
 import { idempotencyKeys } from "./db/schema";
 import { ApiError } from "./errors";
-import type { AuthInfo } from "./router";
+import type { AuthInfo } from "./context";
 
 /** A transaction handle: what `fn` must do its writes through. */
 export type { Tx } from "./db/open";

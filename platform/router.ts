@@ -1,65 +1,8 @@
 import { z } from "zod";
-import type { Clock, Endpoint, ParsedRequestOf, ResponseOf } from "./contract";
-import type { Db } from "./db/open";
+import type { Endpoint, ParsedRequestOf, ResponseOf } from "./contract";
+import type { AuthInfo, PlatformDeps, RequestContext } from "./context";
 import { ApiError } from "./errors";
 import type { Logger } from "./logger";
-import type { LocationService } from "./location/service";
-import type { PaymentServices } from "./payments/gateway";
-
-export interface AuthInfo {
-  strategy: "guest" | "member" | "staff";
-  memberId: number | null;
-  /** The token family: stable across refreshes, used to scope idempotency keys and per-session state. */
-  family: string;
-}
-
-export interface PlatformDeps {
-  db: Db;
-  clock: Clock;
-  log: Logger;
-  config: PlatformConfig;
-  location: LocationService;
-  /** The card gateway and Apple Pay merchant validation. */
-  payments: PaymentServices;
-  /** Resolves a bearer token to its session, or null when unknown, revoked or expired. */
-  authenticate(token: string): Promise<AuthInfo | null>;
-}
-
-export interface PlatformConfig {
-  /** Content source: embedded files under contentDir, or Strapi. */
-  contentDir: string;
-  strapi?: { url: string; token: string };
-  accessTokenSeconds: number;
-  refreshTokenSeconds: number;
-  /** How long a reserved time slot stays held for a basket (SLOT_HOLD_SECONDS); 900 when not set. */
-  slotHoldSeconds?: number;
-  /**
-   * reCAPTCHA (RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY, RECAPTCHA_VERIFY_URL): when set, the bot check of
-   * coupon applies verifies reCAPTCHA tokens; when not, the built-in honeypot check runs.
-   */
-  recaptcha?: { siteKey: string; secretKey: string; verifyUrl?: string };
-  /** Coupon attempts allowed per client address in 10 minutes (COUPON_ATTEMPTS_PER_IP); 50 when not set. */
-  couponAttemptsPerIp?: number;
-  /** The order board's credentials (STAFF_USERNAME, STAFF_PASSWORD); without them staff sign-in is refused. */
-  staff?: { username: string; password: string };
-  /**
-   * The storefront's public address (PUBLIC_URL). When set, payment return addresses must be on it and
-   * confirmation links use it; when not, links use the origin of the order's return addresses.
-   */
-  publicUrl?: string;
-  /** Apple Pay's display name for merchant validation; the company name when not set. */
-  applePayDisplayName?: string;
-}
-
-export interface RequestContext extends PlatformDeps {
-  request: Request;
-  auth: AuthInfo | null;
-  idempotencyKey: string | null;
-  /** The shopper's address as the edge saw it, for rate limits. */
-  clientIp: string;
-  /** The request body exactly as it came, for calls that check a signature over it (gateway webhooks). */
-  rawBody?: string;
-}
 
 type Handler<E extends Endpoint> = (
   input: ParsedRequestOf<E>,

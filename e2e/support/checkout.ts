@@ -136,7 +136,7 @@ export function boardOrder(board: Page, number: string): Locator {
   return board.getByRole("listitem").filter({ has: board.getByRole("heading", { name: `Order ${number}` }) });
 }
 
-/** What the test server says the platform and its test gateway hold for an order (see server/app.ts). */
+/** What the test server says the platform and its test gateway hold for an order (see platform/testing/http.ts). */
 export async function paymentRecord(
   request: APIRequestContext,
   businessOrderId: string,

@@ -4,7 +4,7 @@ import type { Clock, OauthTokenResponse } from "../contract";
 import type { Db } from "../db/open";
 import { authTokens } from "../db/schema";
 import { ApiError } from "../errors";
-import type { AuthInfo, PlatformConfig } from "../router";
+import type { AuthInfo, PlatformConfig } from "../context";
 
 type TokenConfig = Pick<PlatformConfig, "accessTokenSeconds" | "refreshTokenSeconds">;
 

@@ -1,18 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api, apiErrorSchema, BANNER_MESSAGES, type Banner } from "../contract";
-import { demoStoreIds, reseed } from "../db/seed";
+import { demoStoreIds } from "../db/seed";
 import { demoMenuGroupIds } from "../db/seed/catalogue";
 import { bannerEvents, menuItems, rateLimits } from "../db/schema";
-import { createTestPlatform, TEST_CLIENT_IP, TEST_NOW, type TestPlatform } from "../testing";
+import { seededPlatform, TEST_CLIENT_IP, TEST_NOW, type TestPlatform } from "../testing";
 import { BANNER_EVENT_LIMIT } from "./handlers";
 
 let t: TestPlatform;
 let token: string;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  token = await t.guestToken();
+  ({ t, token } = await seededPlatform());
 });
 afterAll(() => t.close());
 

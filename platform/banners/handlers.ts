@@ -2,7 +2,8 @@ import { BANNER_MESSAGES, clickBanner, displayBanners, getBanner, listBanners } 
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import { hit } from "../rate-limit";
-import type { RequestContext, Router } from "../router";
+import type { RequestContext } from "../context";
+import type { Router } from "../router";
 import { bannerStore, recordBannerEvents, storeBanner, storeBanners } from "./banners";
 
 /**

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Basket } from "../contract";
-import { demoStoreIds as ids, reseed } from "../db/seed";
+import { memberToken } from "../auth/testing/tokens";
+import { adultItem, plainItems, setItem, type ItemRow } from "../catalogue/testing/items";
+import { demoStoreIds as ids } from "../db/seed";
 import { basketLines, baskets, deals, menuItems, storeOrderMethods, stores } from "../db/schema";
-import { createTestPlatform, type TestPlatform } from "../testing";
-import { adultItem, basketApi, expectError, memberToken, plainItems, setItem, VICTORIA, type ItemRow } from "./test-helpers";
+import { expectError, seededPlatform, VICTORIA, type ShopperApi, type TestPlatform } from "../testing";
 
 /*
  * Store 1 (Victoria Street) sells the grocery menu and prices for members. Delivery: £3.99, or by distance
@@ -13,17 +14,14 @@ import { adultItem, basketApi, expectError, memberToken, plainItems, setItem, VI
 
 let t: TestPlatform;
 let token: string;
-let b: ReturnType<typeof basketApi>;
+let b: ShopperApi;
 let plain: ItemRow[];
 let adult: ItemRow;
 
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
+  ({ t, token, shop: b } = await seededPlatform());
   // The seeded deals would discount the plain items; the deal tests insert their own.
   await t.db.delete(deals);
-  token = await t.guestToken();
-  b = basketApi(t);
   plain = await plainItems(t);
   adult = await adultItem(t);
   expect(plain.length).toBeGreaterThanOrEqual(50);

@@ -2,14 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiErrorSchema, type Basket } from "../contract";
 import { hashToken, issueTokens } from "../auth/tokens";
-import { demoStoreIds, seedIfEmpty } from "../db/seed";
+import { demoStoreIds } from "../db/seed";
 import { authTokens, baskets } from "../db/schema";
-import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
+import { seededPlatform, TEST_NOW, type TestPlatform } from "../testing";
 
 let t: TestPlatform;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await seedIfEmpty(t.db);
+  ({ t } = await seededPlatform());
 });
 afterAll(() => t.close());
 

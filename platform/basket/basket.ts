@@ -5,7 +5,7 @@ import type { Db } from "../db/open";
 import { basketLines, baskets, categories, coupons, deals, menuItems, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import type { AuthInfo, RequestContext } from "../router";
+import type { AuthInfo, RequestContext } from "../context";
 import { releaseHold, selectedSlotOf } from "../slots/holds-store";
 import { distanceKm } from "../stores/geo";
 import { priceBasket, type PricedItem, type PricingCoupon, type PricingLine } from "./pricing";
@@ -281,6 +281,30 @@ export async function lockOwnedBasket(db: Db, token: string, auth: Pick<AuthInfo
   if (!basket) throw new ApiError(404, BASKET_MESSAGES.notFound);
   if (!ownsBasket(basket, auth)) throw new ApiError(403, BASKET_MESSAGES.otherSession);
   return basket;
+}
+
+/**
+ * A basket row of a placed order's own, holding the order's place in its slot: the shopper's basket, which the
+ * storefront may go on using, can then neither give the place back nor order in it again. Answers its token.
+ */
+export async function newOrderBasket(db: Db, order: { id: number; storeId: number; fulfilmentMethod: Method }, now: Date): Promise<string> {
+  const token = newBasketToken();
+  await db.insert(baskets).values({
+    token,
+    storeId: order.storeId,
+    fulfilmentMethod: order.fulfilmentMethod,
+    ownerFamily: `order:${order.id}`,
+    memberId: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return token;
+}
+
+/** Empties a basket that became an order (lines, coupon, tip), so the same basket cannot be ordered twice. */
+export async function emptyBasket(db: Db, token: string, now: Date): Promise<void> {
+  await db.delete(basketLines).where(eq(basketLines.basketToken, token));
+  await db.update(baskets).set({ couponCode: null, tipPence: 0, updatedAt: now }).where(eq(baskets.token, token));
 }
 
 /** Writes changes to the basket row and returns the row as it now stands. */

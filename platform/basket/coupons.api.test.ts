@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api, type Basket } from "../contract";
-import { fakeRecaptcha, type FakeRecaptcha } from "../botcheck/fake-recaptcha";
-import { reseed } from "../db/seed";
+import { fakeRecaptcha, type FakeRecaptcha } from "../botcheck/testing/fake-recaptcha";
+import { memberToken } from "../auth/testing/tokens";
+import { plainItems, type ItemRow } from "../catalogue/testing/items";
 import { baskets, coupons, deals, rateLimits } from "../db/schema";
-import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
-import { basketApi, expectError, memberToken, plainItems, type ItemRow } from "./test-helpers";
+import { expectError, seededPlatform, TEST_NOW, type ShopperApi, type TestPlatform } from "../testing";
 
 /*
  * The seeded coupons: WELCOME10 (10% off, anyone), MEMBER5 (£5 off, members), VERIFIED15 (15% off, members
@@ -14,15 +14,12 @@ import { basketApi, expectError, memberToken, plainItems, type ItemRow } from ".
 
 let t: TestPlatform;
 let token: string;
-let b: ReturnType<typeof basketApi>;
+let b: ShopperApi;
 let plain: ItemRow[];
 
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
+  ({ t, token, shop: b } = await seededPlatform());
   await t.db.delete(deals);
-  token = await t.guestToken();
-  b = basketApi(t);
   plain = await plainItems(t);
 });
 afterAll(() => t.close());
@@ -165,11 +162,8 @@ describe("POST /api/basket/coupon/apply", () => {
   });
 
   it("counts attempts per client address too, as configured", async () => {
-    const limited = await createTestPlatform({ config: { couponAttemptsPerIp: 3 } });
+    const { t: limited, token: as, shop: lb } = await seededPlatform({ config: { couponAttemptsPerIp: 3 } });
     try {
-      await reseed(limited.db);
-      const lb = basketApi(limited);
-      const as = await limited.guestToken();
       const [row] = await plainItems(limited);
       const baskets = await Promise.all([0, 1, 2, 3].map(() => lb.newBasket(as)));
       for (const basket of baskets) await lb.add(as, basket, { menuItemId: row!.id, quantity: 1 });
@@ -212,10 +206,10 @@ describe("POST /api/basket/coupon/remove", () => {
 describe("with reCAPTCHA configured", () => {
   let google: FakeRecaptcha;
   let withRecaptcha: TestPlatform;
+  let rb: ShopperApi;
   beforeAll(async () => {
     google = await fakeRecaptcha("secret-key");
-    withRecaptcha = await createTestPlatform({ config: { recaptcha: { siteKey: "site-key-web", secretKey: "secret-key", verifyUrl: google.url } } });
-    await reseed(withRecaptcha.db);
+    ({ t: withRecaptcha, shop: rb } = await seededPlatform({ config: { recaptcha: { siteKey: "site-key-web", secretKey: "secret-key", verifyUrl: google.url } } }));
   });
   afterAll(async () => {
     await withRecaptcha.close();
@@ -223,7 +217,6 @@ describe("with reCAPTCHA configured", () => {
   });
 
   it("checks the token with reCAPTCHA and no longer takes the honeypot answer", async () => {
-    const rb = basketApi(withRecaptcha);
     const as = await withRecaptcha.guestToken();
     const basket = await rb.newBasket(as);
     const body = (verifyToken: string) => ({ basketToken: basket.basketToken, verifyToken, coupon: "WELCOME10" });

@@ -6,7 +6,7 @@ import { coupons } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import { hit } from "../rate-limit";
-import type { RequestContext } from "../router";
+import type { RequestContext } from "../context";
 import { couponUsable, lockOwnedBasket, renderBasket, requireAuth, saveBasket } from "./basket";
 import { formatPounds } from "./pricing";
 

@@ -3,6 +3,7 @@ import type { Router } from "../router";
 import { retrieveBasket } from "./basket";
 import { applyCoupon, removeCoupon } from "./coupons";
 import { addItem, clearBasket, removeItem, updateBasket, updateItem } from "./lines";
+import { reserveTimeSlot } from "./reserve";
 import { updateTip } from "./tips";
 
 export function registerBasket(router: Router): void {
@@ -15,4 +16,6 @@ export function registerBasket(router: Router): void {
   router.on(api.applyCoupon, (input, ctx) => applyCoupon(ctx, input));
   router.on(api.removeCoupon, (input, ctx) => removeCoupon(ctx, input));
   router.on(api.updateTip, (input, ctx) => updateTip(ctx, input));
+  // The slots module takes the place; the basket answers with it (basket/reserve.ts).
+  router.on(api.reserveTimeSlot, (input, ctx) => reserveTimeSlot(ctx, input));
 }

@@ -5,7 +5,7 @@ import type { Db } from "../db/open";
 import { basketLines, menuItems, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import type { RequestContext } from "../router";
+import type { RequestContext } from "../context";
 import {
   linesOf,
   lockOwnedBasket,

@@ -4,7 +4,7 @@ import { getBusinessProfile } from "../business/profile";
 import { stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import type { RequestContext } from "../router";
+import type { RequestContext } from "../context";
 import { lockOwnedBasket, renderBasket, requireAuth, saveBasket } from "./basket";
 import { formatPounds } from "./pricing";
 

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botCheckFor, honeypotBotCheck, recaptchaBotCheck } from "./index";
-import { fakeRecaptcha, type FakeRecaptcha } from "./fake-recaptcha";
+import { fakeRecaptcha, type FakeRecaptcha } from "./testing/fake-recaptcha";
 
 const input = (token: string, clientIp = "203.0.113.10") => ({ token, clientIp, action: "coupon_apply" });
 

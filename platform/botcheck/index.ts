@@ -1,4 +1,4 @@
-import type { PlatformConfig } from "../router";
+import type { PlatformConfig } from "../context";
 
 /*
  * The bot check in front of coupon applies (spec 2 §5: a coupon apply carries a bot-check token). One

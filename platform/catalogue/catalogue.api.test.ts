@@ -2,16 +2,14 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiErrorSchema } from "../contract";
 import { demoMenuGroupIds } from "../db/seed/catalogue";
-import { demoStoreIds, seedIfEmpty } from "../db/seed";
+import { demoStoreIds } from "../db/seed";
 import { categories, menuItems, stores } from "../db/schema";
-import { createTestPlatform, type TestPlatform } from "../testing";
+import { seededPlatform, type TestPlatform } from "../testing";
 
 let t: TestPlatform;
 let token: string;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await seedIfEmpty(t.db);
-  token = await t.guestToken();
+  ({ t, token } = await seededPlatform());
 });
 afterAll(() => t.close());
 

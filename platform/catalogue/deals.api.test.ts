@@ -1,17 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiErrorSchema, CATALOGUE_MESSAGES } from "../contract";
-import { demoStoreIds, reseed } from "../db/seed";
+import { demoStoreIds } from "../db/seed";
 import { demoMenuGroupIds } from "../db/seed/catalogue";
 import { deals, menuItems, stores } from "../db/schema";
-import { createTestPlatform, type TestPlatform } from "../testing";
+import { seededPlatform, type TestPlatform } from "../testing";
 
 let t: TestPlatform;
 let token: string;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  token = await t.guestToken();
+  ({ t, token } = await seededPlatform());
 });
 afterAll(() => t.close());
 

@@ -1,24 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, BASKET_MESSAGES, CHECKOUT_MESSAGES } from "../contract";
-import { expectError, memberToken } from "../basket/test-helpers";
-import { demoStoreIds, reseed } from "../db/seed";
+import { memberToken } from "../auth/testing/tokens";
+import { demoStoreIds } from "../db/seed";
 import { basketCheckouts, baskets, coupons } from "../db/schema";
 import { createPlatform } from "../http";
 import { embeddedLocationService } from "../location/service";
-import { memoryLogger } from "../testing/memory-logger";
-import { createTestPlatform, type TestPlatform } from "../testing";
+import { CONTACT, expectError, FAR_HOME, HOME, memoryLogger, seededPlatform, VICTORIA, type ShopperApi, type TestPlatform } from "../testing";
 import { MEMBER_MARKETING_UNAVAILABLE } from "./service";
-import { CONTACT, FAR_HOME, HOME, checkoutApi, VICTORIA } from "./test-helpers";
 
 let t: TestPlatform;
-let c: ReturnType<typeof checkoutApi>;
+let c: ShopperApi;
 let token: string;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  c = checkoutApi(t);
-  token = await t.guestToken();
+  ({ t, token, shop: c } = await seededPlatform());
 });
 afterAll(() => t.close());
 

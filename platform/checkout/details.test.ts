@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES } from "../contract";
 import { UK_POSTCODE_RULES } from "../business/profile";
-import { checkAddress, checkContactDetails, maskEmail, maskMobile, normaliseAddressInput, normaliseUkMobile, publicAddress } from "./details";
+import { checkAddress, checkContactDetails, maskEmail, maskMobile, normaliseAddressInput, normaliseUkMobile } from "./details";
 
 const rules = UK_POSTCODE_RULES;
 const contact = { firstName: "Sam", lastName: "Patel", email: "sam@example.com", phoneNumber: "07700900982" };
@@ -111,14 +111,6 @@ describe("checkAddress", () => {
       ok: true,
       value: { postcode: "75001", countryCode: "FR" },
     });
-  });
-});
-
-describe("publicAddress", () => {
-  it("leaves out the point the address geocoded to", () => {
-    const stored = { type: "delivery" as const, firstName: "", lastName: "", email: "", telephone: "", addressLine1: "1", addressLine2: "", town: "T", county: "", postcode: "SW1A 1AA", countryCode: "GB", lat: 51.5, lng: -0.14 };
-    expect(publicAddress(stored)).not.toHaveProperty("lat");
-    expect(publicAddress(null)).toBeNull();
   });
 });
 

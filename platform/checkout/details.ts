@@ -1,5 +1,4 @@
 import { CHECKOUT_MESSAGES, matchesPostcodeRules, type CheckoutAddress, type ContactDetails } from "../contract";
-import type { StoredAddress } from "../db/schema";
 import { displayPostcode } from "../stores/service";
 
 /*
@@ -179,13 +178,6 @@ export function checkAddress(
       countryCode,
     },
   };
-}
-
-/** The address as the contract shows it: the stored one without the point it geocoded to. */
-export function publicAddress(stored: StoredAddress | null | undefined): CheckoutAddress | null {
-  if (!stored) return null;
-  const { lat: _lat, lng: _lng, ...address } = stored;
-  return address;
 }
 
 /** "sam.patel@example.com" → "s***@example.com": enough for the shopper to recognise, too little to harvest. */

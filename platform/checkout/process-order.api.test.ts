@@ -1,25 +1,35 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, BASKET_MESSAGES, CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from "../contract";
-import { expectError, memberToken, plainItems, setItem } from "../basket/test-helpers";
+import { memberToken } from "../auth/testing/tokens";
+import { plainItems, setItem } from "../catalogue/testing/items";
 import { formatPounds } from "../basket/pricing";
-import { demoStoreIds, reseed } from "../db/seed";
+import { demoStoreIds } from "../db/seed";
 import { baskets, basketCheckouts, members, orders, slotHolds, storeOrderMethods, stores } from "../db/schema";
-import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
-import { CONTACT, ELEVEN, FAR_HOME, HOME, NOON, TODAY, VICTORIA, checkoutApi, orderRow } from "./test-helpers";
+import {
+  CONTACT,
+  ELEVEN,
+  expectError,
+  FAR_HOME,
+  HOME,
+  NOON,
+  orderRow,
+  resetClockAndHolds,
+  seededPlatform,
+  TEST_NOW,
+  TODAY,
+  VICTORIA,
+  type ShopperApi,
+  type TestPlatform,
+} from "../testing";
 
 let t: TestPlatform;
-let c: ReturnType<typeof checkoutApi>;
+let c: ShopperApi;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  c = checkoutApi(t);
+  ({ t, shop: c } = await seededPlatform());
 });
 afterAll(() => t.close());
-afterEach(async () => {
-  t.clock.set(TEST_NOW);
-  await t.db.delete(slotHolds);
-});
+afterEach(() => resetClockAndHolds(t));
 
 const PROCESS = "/api/checkout/processOrder";
 const ordersOf = (basketToken: string) => t.db.select().from(orders).where(eq(orders.basketToken, basketToken)).orderBy(orders.id);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, lte } from "drizzle-orm";
+import { and, eq, gte, lte } from "drizzle-orm";
 import {
   BASKET_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -11,13 +11,14 @@ import type { processOrder as processOrderEndpoint } from "../contract";
 import { lockOwnedBasket, renderBasket, requireAuth, saveBasket, STORE_NOT_FOUND } from "../basket/basket";
 import { formatPounds } from "../basket/pricing";
 import type { Tx } from "../db/open";
-import { members, orders, slotHolds, storeHolidays, storeOrderMethods, stores } from "../db/schema";
+import { members, storeHolidays, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import { holdPlaceUntil } from "../orders/place";
-import type { AuthInfo, RequestContext } from "../router";
-import { DEFAULT_SLOT_HOLD_SECONDS } from "../slots/service";
+import { insertDraft, lastFeeOf, openDraftsOf, supersedeDrafts } from "../orders/drafts";
+import type { AuthInfo, RequestContext } from "../context";
 import { localDate, storeIso } from "../slots/engine";
+import { holdPlaceUntil, liveHoldOf, type HoldRow } from "../slots/holds-store";
+import { holdUntil } from "../slots/service";
 import { servesDelivery } from "../stores/geo";
 import { holidayWindow, methodOpenState } from "../stores/open-state";
 import { checkContactDetails } from "./details";
@@ -51,8 +52,6 @@ export const gatewayNotSupported = () =>
 export function minimumSpendMessage(short: number, minimum: number): string {
   return `Spend ${formatPounds(short)} more to reach the ${formatPounds(minimum)} minimum order`;
 }
-
-type HoldRow = typeof slotHolds.$inferSelect;
 
 /**
  * Whether the time the shopper asked for is the held slot: the same date and ASAP flag, and the slot's start given
@@ -98,17 +97,7 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
     // The slot: a live hold of this basket, and the very time asked for.
     const time = input.fulfilmentDetails.time;
     if (time.date < localDate(now.getTime(), store.timeZone)) throw refused(400, "INVALID_SLOT_DATE", CHECKOUT_MESSAGES.invalidSlotDate);
-    const [hold] = await tx
-      .select()
-      .from(slotHolds)
-      .where(
-        and(
-          eq(slotHolds.basketToken, basket.token),
-          eq(slotHolds.storeId, basket.storeId),
-          eq(slotHolds.method, basket.fulfilmentMethod),
-          gt(slotHolds.expiresAt, now),
-        ),
-      );
+    const hold = (await liveHoldOf(tx, basket, now))?.hold;
     if (!hold || !holdMatches(hold, time, store.timeZone)) throw refused(409, "INVALID_SLOT", CHECKOUT_MESSAGES.invalidSlot);
 
     // The store: not paused, and open for the method (or taking pre-orders).
@@ -158,21 +147,12 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
       }
     }
 
-    const drafts = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.basketToken, basket.token), eq(orders.state, "draft")))
-      .orderBy(desc(orders.id));
-    const [lastMade] = await tx
-      .select({ feePence: orders.feePence })
-      .from(orders)
-      .where(eq(orders.basketToken, basket.token))
-      .orderBy(desc(orders.id))
-      .limit(1);
+    const drafts = await openDraftsOf(tx, basket.token);
+    const lastFee = await lastFeeOf(tx, basket.token);
     const totals = snapshotTotals(rendered);
     if (input.expectedTotal !== undefined && input.expectedTotal !== totals.total) {
       // The fee is known to have moved when this call moved the basket to the address, or since the last draft.
-      const previousFee = feeBefore ?? lastMade?.feePence ?? null;
+      const previousFee = feeBefore ?? lastFee;
       if (previousFee !== null && previousFee !== totals.fee) {
         throw refused(409, "DELIVERY_COST_CHANGED", CHECKOUT_MESSAGES.deliveryCostChangedReview, { total: totals.total, fee: totals.fee });
       }
@@ -210,59 +190,48 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
       paymentGateway,
     };
     const basketHash = draftHash(source);
-    await holdPlaceUntil(tx, { ...hold, fulfilmentMethod: hold.method }, holdUntil(ctx, now), now);
+    await holdPlaceUntil(tx, basket.token, hold, holdUntil(ctx, now), now);
 
     const [latest] = drafts;
     if (latest && latest.basketHash === basketHash) {
       return { businessOrderId: latest.businessOrderId, draftOrderId: latest.draftOrderId, total: latest.totalPence };
     }
-    if (drafts.length > 0) {
-      await tx
-        .update(orders)
-        .set({ state: "superseded", updatedAt: now })
-        .where(and(eq(orders.basketToken, basket.token), eq(orders.state, "draft")));
-    }
-    const [draft] = await tx
-      .insert(orders)
-      .values({
-        draftOrderId: newOrderSecret(),
-        statusToken: newOrderSecret(),
-        basketToken: basket.token,
-        ownerFamily: auth.family,
-        memberId: auth.memberId,
-        storeId: store.id,
-        state: "draft",
-        fulfilmentMethod: basket.fulfilmentMethod,
-        timing,
-        slotDate: hold.slotDate,
-        slotStart: hold.slotStart,
-        slotEnd: hold.slotEnd,
-        firstName: source.contact.firstName,
-        lastName: source.contact.lastName,
-        email: source.contact.email,
-        phone: source.contact.phoneNumber,
-        deliveryAddress,
-        billingAddress: source.billingAddress,
-        instructions,
-        marketing: source.marketing,
-        channel: source.channel,
-        platform: input.platform,
-        paymentGateway,
-        lines: snapshotLines(rendered),
-        couponCode: rendered.coupon?.code ?? null,
-        subtotalPence: totals.subtotal,
-        savingsPence: totals.savings,
-        couponPence: totals.coupon,
-        feePence: totals.fee,
-        tipPence: totals.tip,
-        totalPence: totals.total,
-        basketHash,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ businessOrderId: orders.businessOrderId, draftOrderId: orders.draftOrderId, total: orders.totalPence });
-    if (!draft) throw new Error("Draft order inserted but not read back");
-    return draft;
+    if (drafts.length > 0) await supersedeDrafts(tx, basket.token, now);
+    return insertDraft(tx, {
+      draftOrderId: newOrderSecret(),
+      statusToken: newOrderSecret(),
+      basketToken: basket.token,
+      ownerFamily: auth.family,
+      memberId: auth.memberId,
+      storeId: store.id,
+      fulfilmentMethod: basket.fulfilmentMethod,
+      timing,
+      slotDate: hold.slotDate,
+      slotStart: hold.slotStart,
+      slotEnd: hold.slotEnd,
+      firstName: source.contact.firstName,
+      lastName: source.contact.lastName,
+      email: source.contact.email,
+      phone: source.contact.phoneNumber,
+      deliveryAddress,
+      billingAddress: source.billingAddress,
+      instructions,
+      marketing: source.marketing,
+      channel: source.channel,
+      platform: input.platform,
+      paymentGateway,
+      lines: snapshotLines(rendered),
+      couponCode: rendered.coupon?.code ?? null,
+      subtotalPence: totals.subtotal,
+      savingsPence: totals.savings,
+      couponPence: totals.coupon,
+      feePence: totals.fee,
+      tipPence: totals.tip,
+      totalPence: totals.total,
+      basketHash,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
 }
 
@@ -278,9 +247,4 @@ async function checkCouponRequirement(tx: Tx, basket: Basket, auth: AuthInfo): P
     const [member] = await tx.select({ mobileValidated: members.mobileValidated }).from(members).where(eq(members.id, auth.memberId));
     if (!member?.mobileValidated) throw refused(403, "COUPON_VERIFICATION_REQUIRED", BASKET_MESSAGES.couponVerified);
   }
-}
-
-/** Payment takes time (a card page, a 3-D Secure challenge): the place is kept at least this long from now. */
-export function holdUntil(ctx: Pick<RequestContext, "config">, now: Date): Date {
-  return new Date(now.getTime() + (ctx.config.slotHoldSeconds ?? DEFAULT_SLOT_HOLD_SECONDS) * 1000);
 }

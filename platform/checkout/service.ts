@@ -14,7 +14,7 @@ import type { Db } from "../db/open";
 import { coupons, members, stores, type StoredAddress } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import type { AuthInfo, RequestContext } from "../router";
+import type { AuthInfo, RequestContext } from "../context";
 import { servesDelivery } from "../stores/geo";
 import { checkAddress, checkContactDetails, maskEmail, maskMobile, type FieldProblem } from "./details";
 import { checkoutState, contactOf, loadCheckout, readOwnedBasket, saveCheckout } from "./state";

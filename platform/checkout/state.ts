@@ -1,11 +1,12 @@
-import { and, desc, eq } from "drizzle-orm";
-import { BASKET_MESSAGES, type CheckoutState, type ContactDetails, type PlacedOrder } from "../contract";
+import { eq } from "drizzle-orm";
+import { BASKET_MESSAGES, type CheckoutState, type ContactDetails } from "../contract";
 import { ownsBasket, type BasketRow } from "../basket/basket";
 import type { Db } from "../db/open";
-import { basketCheckouts, baskets, orders } from "../db/schema";
+import { basketCheckouts, baskets } from "../db/schema";
 import { ApiError } from "../errors";
-import type { AuthInfo } from "../router";
-import { publicAddress } from "./details";
+import type { AuthInfo } from "../context";
+import { publicAddress } from "../orders/address";
+import { placedOrderOf } from "../orders/drafts";
 
 export type CheckoutRow = typeof basketCheckouts.$inferSelect;
 type CheckoutChanges = Partial<Omit<CheckoutRow, "basketToken" | "updatedAt">>;
@@ -41,17 +42,6 @@ export async function saveCheckout(db: Db, basketToken: string, changes: Checkou
 export function contactOf(row: CheckoutRow | null): ContactDetails | null {
   if (!row || row.firstName === null || row.lastName === null || row.email === null || row.phone === null) return null;
   return { firstName: row.firstName, lastName: row.lastName, email: row.email, phoneNumber: row.phone };
-}
-
-/** The order this basket became, the latest if it became several: the payment step finds it after a refresh. */
-export async function placedOrderOf(db: Db, basketToken: string): Promise<PlacedOrder | null> {
-  const [order] = await db
-    .select({ businessOrderId: orders.businessOrderId, statusToken: orders.statusToken })
-    .from(orders)
-    .where(and(eq(orders.basketToken, basketToken), eq(orders.state, "placed")))
-    .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(1);
-  return order ?? null;
 }
 
 export async function checkoutState(db: Db, basketToken: string, row: CheckoutRow | null): Promise<CheckoutState> {

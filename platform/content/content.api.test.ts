@@ -6,10 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { api, apiErrorSchema, contentTypes, DEFAULT_BRANDING_COLORS, globalSettingsSchema, pageSchema } from "../contract";
 import { openDatabase } from "../db/open";
 import { createPlatform } from "../http";
-import { Router, type PlatformDeps } from "../router";
+import { Router } from "../router";
+import type { PlatformDeps } from "../context";
 import { registerContent } from "./handlers";
 import { memoryLogger } from "../testing/memory-logger";
-import { contentDeps, get } from "./test-helpers";
+import { contentDeps, get } from "./testing/deps";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 

@@ -1,8 +1,10 @@
 import { api, isContentType, type Clock, type SiteSettings } from "../contract";
 import { ApiError } from "../errors";
 import type { Logger } from "../logger";
-import type { PlatformConfig, Router } from "../router";
-import { createContentSource, type ContentSource } from "./source";
+import type { PlatformConfig } from "../context";
+import type { Router } from "../router";
+import { createContentSource } from "./from-config";
+import type { ContentSource } from "./source";
 
 /** Strapi query parameters that select or page content; anything else (populate included) is not passed on. */
 const PASSED_PARAM = /^(filters|sort|pagination|fields|locale|publicationState)(\[|$)/;

@@ -1,8 +1,4 @@
-import type { Clock, ContentTypeName, StrapiEnvelope } from "../contract";
-import type { Logger } from "../logger";
-import type { PlatformConfig } from "../router";
-import { embeddedContentSource } from "./embedded-source";
-import { strapiContentSource } from "./strapi-source";
+import type { ContentTypeName, StrapiEnvelope } from "../contract";
 
 /**
  * Where site content comes from. Both sources answer in Strapi v4's envelope ({data: {id, attributes}} for single
@@ -20,9 +16,3 @@ export interface ContentSource {
 }
 
 export const SLUG_FILTER = "filters[slug][$eq]";
-
-export function createContentSource(options: { config: PlatformConfig; log: Logger; clock: Clock }): ContentSource {
-  const { config, log, clock } = options;
-  if (config.strapi) return strapiContentSource({ ...config.strapi, log, clock });
-  return embeddedContentSource({ dir: config.contentDir, log });
-}

@@ -7,7 +7,7 @@ import { Router } from "../router";
 import { registerContent } from "./handlers";
 import { strapiContentSource } from "./strapi-source";
 import { memoryLogger } from "../testing/memory-logger";
-import { contentDeps, get } from "./test-helpers";
+import { contentDeps, get } from "./testing/deps";
 
 /*
  * A stand-in for Strapi v4 answering its documented REST shapes: single types as {data: {id, attributes}, meta: {}},

@@ -3,12 +3,13 @@ import { api, apiErrorSchema, controllableClock } from "../contract";
 import type { Database } from "../db/open";
 import { createPlatform } from "../http";
 import { memoryLogger, openTestDatabase, TEST_NOW } from "../testing";
-import { fakeGetAddress, fakePostcodesIo, FAKE_GETADDRESS_KEY, type FakeServer } from "./fake-services";
+import { fakeGetAddress, fakePostcodesIo, FAKE_GETADDRESS_KEY, type FakeServer } from "./testing/fake-services";
 import { locationServiceFromEnv } from "./from-env";
 import { getAddressLookup } from "./get-address";
 import { postcodesIoLookup } from "./postcodes-io";
-import { composeLocationService, embeddedLocationService, LocationServiceError } from "./service";
-import { seedLocationTables } from "./test-data";
+import { composeLocationService, embeddedLocationService } from "./service";
+import { LocationServiceError } from "../ports/location-service";
+import { seedLocationTables } from "./testing/tables";
 
 let postcodesIo: FakeServer;
 let getAddress: FakeServer;

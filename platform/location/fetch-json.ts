@@ -1,4 +1,4 @@
-import { LocationServiceError } from "./service";
+import { LocationServiceError } from "../ports/location-service";
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 

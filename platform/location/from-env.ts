@@ -2,7 +2,8 @@ import type { Db } from "../db/open";
 import { GETADDRESS_DEFAULT_URL, getAddressLookup } from "./get-address";
 import type { FetchLike } from "./fetch-json";
 import { postcodesIoLookup } from "./postcodes-io";
-import { composeLocationService, embeddedLocationService, type LocationService } from "./service";
+import { composeLocationService, embeddedLocationService } from "./service";
+import type { LocationService } from "../ports/location-service";
 
 /** The environment variables the location service reads (all optional: unset means the embedded tables). */
 export interface LocationEnv {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Address } from "../contract";
 import { describeAddress } from "../contract";
 import { getJson, joinUrl, type HttpOptions } from "./fetch-json";
-import { LocationServiceError, postcodeDisplay, postcodeKey, type AddressLookup } from "./service";
+import { LocationServiceError, type AddressLookup } from "../ports/location-service";
+import { postcodeDisplay, postcodeKey } from "./service";
 
 const SERVICE = "getAddress.io";
 export const GETADDRESS_DEFAULT_URL = "https://api.getAddress.io";

@@ -5,8 +5,10 @@ import { futureContactRequests } from "../db/schema";
 import { getBusinessProfile } from "../business/profile";
 import { ApiError } from "../errors";
 import { hit } from "../rate-limit";
-import type { RequestContext, Router } from "../router";
-import { LocationServiceError, postcodeDisplay } from "./service";
+import type { RequestContext } from "../context";
+import type { Router } from "../router";
+import { LocationServiceError } from "../ports/location-service";
+import { postcodeDisplay } from "./service";
 
 /** Spec'd limits of the lookups. */
 export const LOCATION_LIMITS = {

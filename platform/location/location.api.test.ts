@@ -5,7 +5,7 @@ import { addresses, futureContactRequests, postcodes } from "../db/schema";
 import { distanceKm } from "../stores/geo";
 import { createTestPlatform, type TestPlatform } from "../testing";
 import { FUTURE_CONTACT_LIMIT } from "./handlers";
-import { seedLocationTables } from "./test-data";
+import { seedLocationTables } from "./testing/tables";
 
 let t: TestPlatform;
 let token: string;

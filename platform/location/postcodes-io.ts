@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getJson, joinUrl, type HttpOptions } from "./fetch-json";
-import { LocationServiceError, postcodeKey, type PostcodeLookup } from "./service";
+import { LocationServiceError, type PostcodeLookup } from "../ports/location-service";
+import { postcodeKey } from "./service";
 
 const SERVICE = "postcodes.io";
 

@@ -1,36 +1,36 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, BASKET_MESSAGES, CHECKOUT_MESSAGES, ORDER_MESSAGES, PAYMENT_MESSAGES, type OrderSummary } from "../contract";
-import { expectError, memberToken } from "../basket/test-helpers";
-import { ELEVEN, RETURN_URLS, TODAY, VICTORIA, checkoutApi, orderRow } from "../checkout/test-helpers";
-import { demoStoreIds, reseed } from "../db/seed";
+import { memberToken } from "../auth/testing/tokens";
+import { demoStoreIds } from "../db/seed";
 import { baskets, menuItems, orderPayments, orders, outbox, slotHolds, stores } from "../db/schema";
-import { livePlaces } from "../slots/service";
-import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
+import { livePlaces } from "../slots/holds-store";
+import {
+  createTestPlatform,
+  ELEVEN,
+  expectError,
+  orderRow,
+  resetClockAndHolds,
+  RETURN_URLS,
+  seededPlatform,
+  TEST_NOW,
+  TODAY,
+  VICTORIA,
+  type ShopperApi,
+  type TestPlatform,
+} from "../testing";
 import { STAFF_FAILED_SIGN_INS } from "./staff";
 
 const STAFF = { username: "board", password: "correct horse battery staple" };
 
 let t: TestPlatform;
-let c: ReturnType<typeof checkoutApi>;
+let c: ShopperApi;
 beforeAll(async () => {
-  t = await createTestPlatform({ config: { staff: STAFF } });
-  await reseed(t.db);
-  c = checkoutApi(t);
+  ({ t, shop: c } = await seededPlatform({ config: { staff: STAFF } }));
 });
 afterAll(() => t.close());
 // Every draft holds a place at 11:00 (capacity 12): give them back between tests.
-afterEach(async () => {
-  await t.db.delete(slotHolds);
-});
-
-/** A draft order for a fresh guest session: items, the 11:00 slot, contact details and (for delivery) an address. */
-async function draftFor(options: Parameters<typeof c.ready>[1] = {}) {
-  const token = await t.guestToken();
-  const ready = await c.ready(token, options);
-  const draft = await c.processOrder(token, ready.processBody);
-  return { token, ...ready, draft };
-}
+afterEach(() => resetClockAndHolds(t));
 
 async function payCash(token: string, draftOrderId: string) {
   const res = await c.makePayment(token, draftOrderId, { paymentMethod: "cash" });
@@ -42,7 +42,7 @@ const outboxFor = (orderId: number) => t.db.select().from(outbox).where(eq(outbo
 
 describe("POST /api/payment/makePayment with cash", () => {
   it("places the order at once: Sent to Store, the basket emptied, the place kept and the confirmation queued", async () => {
-    const { token, basket, draft } = await draftFor();
+    const { token, basket, draft } = await c.draftFor();
     const answer = await payCash(token, draft.draftOrderId);
     const row = await orderRow(t, draft.draftOrderId);
     expect(answer).toEqual({ gatewayData: null, order: { businessOrderId: draft.businessOrderId, statusToken: row.statusToken } });
@@ -74,7 +74,7 @@ describe("POST /api/payment/makePayment with cash", () => {
   });
 
   it("answers the placed order again for a repeat, and cannot be ordered twice from the same basket", async () => {
-    const { token, basket, draft, processBody } = await draftFor();
+    const { token, basket, draft, processBody } = await c.draftFor();
     const first = await payCash(token, draft.draftOrderId);
     const again = await payCash(token, draft.draftOrderId);
     expect(again).toEqual(first);
@@ -99,7 +99,7 @@ describe("POST /api/payment/makePayment with cash", () => {
   });
 
   it("refuses cash where the store takes none for the method, and for alcohol in a slot past the cut-off", async () => {
-    const spitalfields = await draftFor({
+    const spitalfields = await c.draftFor({
       storeId: demoStoreIds.openLondonSpitalfields,
       postcode: "E1 6AN",
       address: { addressLine1: "1 Commercial Street", town: "London", postcode: "E1 6AN" },
@@ -108,7 +108,7 @@ describe("POST /api/payment/makePayment with cash", () => {
       message: PAYMENT_MESSAGES.methodNotAvailable,
       errorCode: "PAYMENT_METHOD_NOT_AVAILABLE",
     });
-    const collection = await draftFor({ storeId: demoStoreIds.openLondonSpitalfields, method: "collection", postcode: "E1 6AN" });
+    const collection = await c.draftFor({ storeId: demoStoreIds.openLondonSpitalfields, method: "collection", postcode: "E1 6AN" });
     await payCash(collection.token, collection.draft.draftOrderId);
 
     const [store] = await t.db.select({ menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, VICTORIA));
@@ -138,14 +138,14 @@ describe("POST /api/payment/makePayment with cash", () => {
 
 describe("POST /api/payment/makePayment refusals", () => {
   it("answers 404 for another session's draft or an unknown one", async () => {
-    const { draft } = await draftFor();
+    const { draft } = await c.draftFor();
     expectError(await c.makePayment(await t.guestToken(), draft.draftOrderId, { paymentMethod: "cash" }), 404, { message: CHECKOUT_MESSAGES.draftNotFound });
     expectError(await c.makePayment(await memberToken(t, 77), draft.draftOrderId, { paymentMethod: "cash" }), 404, { message: CHECKOUT_MESSAGES.draftNotFound });
     expectError(await c.makePayment(await t.guestToken(), "not-a-draft", { paymentMethod: "cash" }), 404, { message: CHECKOUT_MESSAGES.draftNotFound });
   });
 
   it("refuses an unknown gateway, saved cards for guests and a security code that is not 3 characters", async () => {
-    const { token, draft } = await draftFor();
+    const { token, draft } = await c.draftFor();
     expectError(await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card", paymentGateway: "stripe" }), 400, { message: "Payment gateway is not supported" });
     expectError(await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card", cardId: "card_1", cvv: "123" }), 403, { message: PAYMENT_MESSAGES.savedCardsForMembers });
     const body = expectError(await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card", cardId: "card_1", cvv: "12" }), 400, {
@@ -156,11 +156,8 @@ describe("POST /api/payment/makePayment refusals", () => {
   });
 
   it("keeps return addresses on PUBLIC_URL when it is set, and links the confirmation there", async () => {
-    const other = await createTestPlatform({ config: { publicUrl: "https://larder.example" } });
+    const { t: other, token, shop: oc } = await seededPlatform({ config: { publicUrl: "https://larder.example" } });
     try {
-      await reseed(other.db);
-      const oc = checkoutApi(other);
-      const token = await other.guestToken();
       const { processBody } = await oc.ready(token);
       const draft = await oc.processOrder(token, processBody);
       const body = expectError(await oc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" }), 400, { errorDisplay: PAYMENT_MESSAGES.validationError });
@@ -180,7 +177,7 @@ describe("POST /api/stores/orderStatus", () => {
   const status = (body: Record<string, unknown>, token: string) => t.call("POST", "/api/stores/orderStatus", body, { token });
 
   it("shows a placed order by its token to anyone holding it, and by its number to its own session only", async () => {
-    const { token, draft } = await draftFor();
+    const { token, draft } = await c.draftFor();
     const placed = (await payCash(token, draft.draftOrderId)).order!;
     const stranger = await t.guestToken();
 
@@ -215,7 +212,7 @@ describe("POST /api/stores/orderStatus", () => {
   });
 
   it("does not show drafts, even to their own session", async () => {
-    const { token, draft } = await draftFor();
+    const { token, draft } = await c.draftFor();
     const row = await orderRow(t, draft.draftOrderId);
     expectError(await status({ businessOrderId: draft.businessOrderId }, token), 404, { message: "Order not found." });
     expectError(await status({ statusToken: row.statusToken }, token), 404, { message: "Order not found." });
@@ -255,12 +252,12 @@ describe("the staff order board", () => {
 
   it("lists a store's placed orders newest first, and moves them one status at a time", async () => {
     const board = await staffToken();
-    const a = await draftFor();
+    const a = await c.draftFor();
     await payCash(a.token, a.draft.draftOrderId);
     t.clock.advance(60_000);
-    const b = await draftFor({ method: "collection" });
+    const b = await c.draftFor({ method: "collection" });
     await payCash(b.token, b.draft.draftOrderId);
-    const unpaid = await draftFor();
+    const unpaid = await c.draftFor();
     try {
       const res = await t.call("POST", "/api/staff/orders/list", { storeId: VICTORIA }, { token: board });
       expect(res.status).toBe(200);

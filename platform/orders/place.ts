@@ -1,9 +1,10 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { PaymentMethodName, PlacedOrder } from "../contract";
-import { newBasketToken } from "../basket/basket";
+import { emptyBasket, newOrderBasket } from "../basket/basket";
 import type { Db } from "../db/open";
-import { basketLines, baskets, orders, slotHolds, stores } from "../db/schema";
+import { orders, stores } from "../db/schema";
 import { queueMessage } from "../outbox/outbox";
+import { keepPlace as keepSlotPlace } from "../slots/holds-store";
 import { confirmationBody, confirmationSubject } from "./confirmation";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -20,6 +21,17 @@ export const placedOrder = (order: Pick<OrderRow, "businessOrderId" | "statusTok
   businessOrderId: order.businessOrderId,
   statusToken: order.statusToken,
 });
+
+/**
+ * Where the shopper is paying from (the origin of the payment's return addresses): the confirmation's links go there
+ * unless PUBLIC_URL is set. Marks the order updated when `now` is given.
+ */
+export async function recordSiteOrigin(db: Db, orderId: number, siteOrigin: string, now?: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set(now ? { siteOrigin, updatedAt: now } : { siteOrigin })
+    .where(eq(orders.id, orderId));
+}
 
 /** The order's status page: the address in its confirmation. */
 export function statusPageUrl(order: Pick<OrderRow, "statusToken" | "siteOrigin">, publicUrl: string | undefined): string {
@@ -61,8 +73,7 @@ export async function placeOrder(db: Db, order: OrderRow, options: PlaceOptions)
     .where(and(eq(orders.basketToken, order.basketToken), eq(orders.state, "draft"), ne(orders.id, order.id)));
 
   await keepPlace(db, placed, now);
-  await db.delete(basketLines).where(eq(basketLines.basketToken, order.basketToken));
-  await db.update(baskets).set({ couponCode: null, tipPence: 0, updatedAt: now }).where(eq(baskets.token, order.basketToken));
+  await emptyBasket(db, order.basketToken, now);
 
   const [store] = await db.select({ name: stores.name, phone: stores.phone, timeZone: stores.timeZone }).from(stores).where(eq(stores.id, order.storeId));
   if (!store) throw new Error(`Order ${order.id} names store ${order.storeId}, which does not exist`);
@@ -87,67 +98,18 @@ export async function placeOrder(db: Db, order: OrderRow, options: PlaceOptions)
 }
 
 /**
- * The place in the slot, held until the slot's end by a basket row that belongs to the order alone. The basket's
- * own hold is moved when it is for this slot; otherwise (it lapsed, or the shopper chose another slot since the
- * draft) the order takes its place afresh — it was paid for, so it keeps its slot.
+ * The place in the slot, held until the slot's end by a basket row that belongs to the order alone (see
+ * slots/holds-store.ts keepPlace).
  */
 async function keepPlace(db: Db, order: OrderRow, now: Date): Promise<void> {
-  const holder = newBasketToken();
-  await db.insert(baskets).values({
-    token: holder,
-    storeId: order.storeId,
-    fulfilmentMethod: order.fulfilmentMethod,
-    ownerFamily: `order:${order.id}`,
-    memberId: null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const [hold] = await db.select().from(slotHolds).where(eq(slotHolds.basketToken, order.basketToken));
-  const sameSlot =
-    hold &&
-    hold.storeId === order.storeId &&
-    hold.method === order.fulfilmentMethod &&
-    hold.slotStart.getTime() === order.slotStart.getTime();
-  const expiresAt = new Date(Math.max(order.slotEnd.getTime(), sameSlot ? hold.expiresAt.getTime() : 0));
-  if (sameSlot) {
-    await db.update(slotHolds).set({ basketToken: holder, expiresAt }).where(eq(slotHolds.basketToken, order.basketToken));
-    return;
-  }
-  await db.insert(slotHolds).values({
-    basketToken: holder,
+  const holder = await newOrderBasket(db, order, now);
+  const slot = {
     storeId: order.storeId,
     method: order.fulfilmentMethod,
     slotStart: order.slotStart,
     slotEnd: order.slotEnd,
     slotDate: order.slotDate,
     isAsap: order.timing === "asap",
-    expiresAt,
-    createdAt: now,
-  });
-}
-
-/**
- * Keeps the basket's place in the order's slot until at least `until` while payment is under way (a card page, a
- * 3-D Secure challenge): only a live hold for this very slot, and never shortened. A hold that has lapsed is not
- * revived: its place may have gone to someone else.
- */
-export async function holdPlaceUntil(
-  db: Db,
-  slot: { basketToken: string; storeId: number; fulfilmentMethod: "delivery" | "collection"; slotStart: Date },
-  until: Date,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(slotHolds)
-    .set({ expiresAt: until })
-    .where(
-      and(
-        eq(slotHolds.basketToken, slot.basketToken),
-        eq(slotHolds.storeId, slot.storeId),
-        eq(slotHolds.method, slot.fulfilmentMethod),
-        eq(slotHolds.slotStart, slot.slotStart),
-        lt(slotHolds.expiresAt, until),
-        gt(slotHolds.expiresAt, now),
-      ),
-    );
+  };
+  await keepSlotPlace(db, order, holder, slot, now);
 }

@@ -1,19 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import { ORDER_MESSAGES, type OrderSummary } from "../contract";
 import { requireAuth } from "../basket/basket";
-import { publicAddress } from "../checkout/details";
 import type { Db } from "../db/open";
 import { orders, stores } from "../db/schema";
 import { ApiError } from "../errors";
-import { ownsOrder } from "../payments/service";
-import type { RequestContext } from "../router";
+import type { AuthInfo, RequestContext } from "../context";
 import { storeIso } from "../slots/engine";
 import { storeSlug } from "../stores/service";
+import { publicAddress } from "./address";
 import type { OrderRow } from "./place";
 
 type StoreRow = typeof stores.$inferSelect;
 
 export const orderNotFound = () => new ApiError(404, ORDER_MESSAGES.orderNotFound, { errorCode: "ORDER_NOT_FOUND", errorDisplay: ORDER_MESSAGES.orderNotFound });
+
+/** An order answers only to the session or member that made it; to anyone else it does not exist. */
+export function ownsOrder(order: Pick<OrderRow, "ownerFamily" | "memberId">, auth: Pick<AuthInfo, "family" | "memberId">): boolean {
+  if (order.ownerFamily === auth.family) return true;
+  return auth.memberId !== null && order.memberId === auth.memberId;
+}
 
 /** A placed order as its shopper and the store's staff see it. */
 export function orderSummary(order: OrderRow, store: Pick<StoreRow, "id" | "name" | "slugText" | "phone" | "timeZone">): OrderSummary {

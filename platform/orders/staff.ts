@@ -5,7 +5,7 @@ import { issueTokens } from "../auth/tokens";
 import { orders, rateLimits, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { hit } from "../rate-limit";
-import type { RequestContext } from "../router";
+import type { RequestContext } from "../context";
 import type { OrderRow } from "./place";
 import { orderNotFound, orderSummary, storeOf } from "./service";
 

@@ -8,8 +8,8 @@ import path from "node:path";
 import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appleValidationUrl, applePayFromEnv, applePayMerchantValidator, httpsRequester, type ApplePayRequest, type ApplePayRequester } from "./apple-pay";
-import { fixture } from "./fake-checkout";
-import { GatewayError } from "./gateway";
+import { fixture } from "./testing/fake-checkout";
+import { GatewayError } from "../ports/payment-gateway";
 
 const SESSION = fixture("apple-pay-merchant-session.json");
 const VALIDATION_URL = "https://apple-pay-gateway.apple.com/paymentservices/paymentSession";

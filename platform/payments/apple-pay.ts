@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request as httpsRequest, type RequestOptions } from "node:https";
-import { GatewayError, type ApplePayMerchantValidator } from "./gateway";
+import { GatewayError, type ApplePayMerchantValidator } from "../ports/payment-gateway";
 
 /*
  * Apple Pay merchant validation (Apple's "Requesting an Apple Pay payment session"): when Safari shows the Apple Pay

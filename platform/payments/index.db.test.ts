@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { controllableClock } from "../contract";
 import type { Database } from "../db/open";
 import { createTestPlatform, memoryLogger, openTestDatabase, TEST_NOW } from "../testing";
-import { fakeCheckoutCom, type FakeCheckoutCom } from "./fake-checkout";
+import { fakeCheckoutCom, type FakeCheckoutCom } from "./testing/fake-checkout";
 import { checkoutEnvironment, EMBEDDED_PUBLIC_KEY, embeddedPaymentServices, paymentServicesFromEnv } from "./index";
-import { payOnCardPage, TEST_CARD } from "./test-gateway/drive";
+import { payOnCardPage, TEST_CARD } from "./testing/drive";
 
 let database: Database;
 let fake: FakeCheckoutCom;

@@ -3,7 +3,7 @@ import type { Db } from "../db/open";
 import type { Logger } from "../logger";
 import { applePayFromEnv, type ApplePayEnv, type ApplePayRequester } from "./apple-pay";
 import { checkoutComGateway, type FetchLike } from "./checkoutcom/adapter";
-import type { ApplePayMerchantValidator, PaymentServices } from "./gateway";
+import type { ApplePayMerchantValidator, PaymentServices } from "../ports/payment-gateway";
 import { createTestGateway, type TestGateway } from "./test-gateway";
 
 /*

@@ -2,14 +2,22 @@ import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, CHECKOUT_MESSAGES, PAYMENT_MESSAGES } from "../contract";
-import { expectError } from "../basket/test-helpers";
-import { RETURN_URLS, checkoutApi, orderRow } from "../checkout/test-helpers";
-import { reseed } from "../db/seed";
 import { orderPayments, orders, outbox, slotHolds, testGatewayHostedPayments, testGatewayPayments } from "../db/schema";
-import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
+import {
+  expectError,
+  orderRow,
+  resetClockAndHolds,
+  RETURN_URLS,
+  seededPlatform,
+  seededPlatformWithFaults,
+  TEST_NOW,
+  type SeededPlatform,
+  type ShopperApi,
+  type TestPlatform,
+} from "../testing";
 import { applePayMerchantValidator } from "./apple-pay";
-import { answerChallenge, cancelOnCardPage, payOnCardPage, TEST_CARD } from "./test-gateway/drive";
-import { cardToken, platformWithFaults, redirectOf, returnedPaymentId, type GatewayFaults } from "./test-helpers";
+import { answerChallenge, cancelOnCardPage, payOnCardPage, TEST_CARD } from "./testing/drive";
+import { cardToken, redirectOf, returnedPaymentId, type GatewayFaults } from "./testing/gateway";
 
 /*
  * Card and wallet payments through the checkout.com adapter and the embedded test gateway, playing the shopper on
@@ -17,27 +25,17 @@ import { cardToken, platformWithFaults, redirectOf, returnedPaymentId, type Gate
  */
 
 let t: TestPlatform;
-let c: ReturnType<typeof checkoutApi>;
+let c: ShopperApi;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  c = checkoutApi(t);
+  ({ t, shop: c } = await seededPlatform());
 });
 afterAll(() => t.close());
-afterEach(async () => {
-  t.clock.set(TEST_NOW);
-  await t.db.delete(slotHolds);
-});
+afterEach(() => resetClockAndHolds(t));
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as Record<string, unknown>;
 
-async function draftFor(options: { billing?: boolean } = {}) {
-  const token = await t.guestToken();
-  const ready = await c.ready(token);
-  if (options.billing) await c.post("/api/checkout/setBillingAddress", { basketToken: ready.basket.basketToken, sameAsDelivery: true }, token);
-  const draft = await c.processOrder(token, { ...ready.processBody, paymentGateway: "checkoutcom" });
-  return { token, draft, ...ready };
-}
+/** A draft to pay by card for a fresh guest session (see ShopperApi.draftFor). */
+const draftFor = (options: { billing?: boolean } = {}) => c.draftFor({ ...options, paymentGateway: "checkoutcom" });
 
 async function pay(token: string, draftOrderId: string, body: Record<string, unknown> = {}) {
   const res = await c.makePayment(token, draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom", ...body });
@@ -280,17 +278,10 @@ describe("card and wallet tokens", () => {
 describe("when the gateway cannot be reached", () => {
   // Each platform pays through the real adapter and test gateway, with an answer lost on its way back on purpose:
   // the gateway did the work, the platform never heard.
-  async function draftOn(p: TestPlatform) {
-    const pc = checkoutApi(p);
-    const token = await p.guestToken();
-    const { processBody } = await pc.ready(token);
-    return { pc, token, draft: await pc.processOrder(token, processBody) };
-  }
-
   it("keeps the try open and asks again with the same key: one hosted page, one charge", async () => {
-    const { p, faults } = await platformWithFaults();
+    const { t: p, shop: pc, faults } = await seededPlatformWithFaults();
     try {
-      const { pc, token, draft } = await draftOn(p);
+      const { token, draft } = await pc.draftFor();
       faults.loseHosted = true;
       expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 503, {
         message: PAYMENT_MESSAGES.cardPaymentError,
@@ -310,9 +301,9 @@ describe("when the gateway cannot be reached", () => {
   });
 
   /** A draft paid with an approved card token whose answer never reached the platform: the shopper was told 503. */
-  async function payWithLostAnswer(p: TestPlatform, faults: GatewayFaults) {
-    const drafted = await draftOn(p);
-    const { pc, token, draft } = drafted;
+  async function payWithLostAnswer({ t: p, shop: pc, faults }: SeededPlatform & { faults: GatewayFaults }) {
+    const drafted = await pc.draftFor();
+    const { token, draft } = drafted;
     const card = await cardToken(p, TEST_CARD.approve);
     faults.losePayment = true;
     expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card }), 503, { errorCode: "GATEWAY_UNAVAILABLE" });
@@ -320,9 +311,10 @@ describe("when the gateway cannot be reached", () => {
   }
 
   it("charges a token once when its first answer was lost", async () => {
-    const { p, faults } = await platformWithFaults();
+    const faulty = await seededPlatformWithFaults();
+    const { t: p, shop: pc } = faulty;
     try {
-      const { pc, token, draft, card } = await payWithLostAnswer(p, faults);
+      const { token, draft, card } = await payWithLostAnswer(faulty);
       // A payment step that lost its token cannot ask again, and is told to wait rather than pay twice.
       expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 409, { message: PAYMENT_MESSAGES.paymentPending });
       const again = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card })).body);
@@ -334,9 +326,10 @@ describe("when the gateway cannot be reached", () => {
   });
 
   it("finds the card payment a lost answer was about when the shopper turns to cash: the order is paid once, by card", async () => {
-    const { p, faults } = await platformWithFaults();
+    const faulty = await seededPlatformWithFaults();
+    const { t: p, shop: pc } = faulty;
     try {
-      const { pc, token, draft } = await payWithLostAnswer(p, faults);
+      const { token, draft } = await payWithLostAnswer(faulty);
       const [charge] = await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId));
 
       const cash = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body);
@@ -382,13 +375,9 @@ describe("refusals", () => {
   });
 
   it("refuses card and wallets when no gateway is set up", async () => {
-    const bare = await createTestPlatform({ payments: { gateway: null, applePay: null } });
+    const { t: bare, shop: bc } = await seededPlatform({ payments: { gateway: null, applePay: null } });
     try {
-      await reseed(bare.db);
-      const bc = checkoutApi(bare);
-      const token = await bare.guestToken();
-      const { processBody } = await bc.ready(token);
-      const draft = await bc.processOrder(token, processBody);
+      const { token, draft } = await bc.draftFor();
       expectError(await bc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 400, { message: "Payment gateway is not supported" });
       expectError(await bc.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId: "pay_x" }, token), 400, { message: "Payment gateway is not supported" });
       expect(api.makePayment.response.parse((await bc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body).order).not.toBeNull();
@@ -424,10 +413,8 @@ describe("POST /api/payment/validateApplePayMerchant", () => {
       [{}, "Larder & Co"],
       [{ applePayDisplayName: "Larder" }, "Larder"],
     ] as const) {
-      const apple = await createTestPlatform({ payments: { gateway: null, applePay }, config });
+      const { t: apple, token } = await seededPlatform({ payments: { gateway: null, applePay }, config });
       try {
-        await reseed(apple.db);
-        const token = await apple.guestToken();
         const res = await apple.call("POST", "/api/payment/validateApplePayMerchant", body, { token });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expect(api.validateApplePayMerchant.response.parse(res.body)).toEqual(session);

@@ -3,7 +3,7 @@ import { api } from "../contract";
 import { saveBusinessProfileOverrides } from "../business/profile";
 import { createTestPlatform } from "../testing";
 import { checkoutComGateway } from "./checkoutcom/adapter";
-import type { PaymentServices } from "./gateway";
+import type { PaymentServices } from "../ports/payment-gateway";
 import { EMBEDDED_PUBLIC_KEY } from "./index";
 
 /** The business profile publishes the public key of the gateway the deployment actually pays through. */

@@ -1,15 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { api } from "../contract";
-import { RETURN_URLS, checkoutApi, orderRow } from "../checkout/test-helpers";
-import { reseed } from "../db/seed";
 import { orderPayments, orders, outbox, testGatewayHostedPayments, testGatewayPayments } from "../db/schema";
-import { createTestPlatform, type TestPlatform } from "../testing";
-import { GatewayError } from "./gateway";
+import { orderRow, RETURN_URLS, seededPlatform, seededPlatformWithFaults, shopperApi, type ShopperApi, type TestPlatform } from "../testing";
+import { GatewayError } from "../ports/payment-gateway";
 import { checkoutComGateway, EMBEDDED_PUBLIC_KEY, EMBEDDED_SECRET_KEY } from "./index";
 import { PAGE_WATCH_EVERY_MS, PAGE_WATCH_MS, SWEEP_OLDER_THAN_MS, UNANSWERED_TRY_MS } from "./reconcile";
-import { answerChallenge, cancelOnCardPage, payOnCardPage, TEST_CARD } from "./test-gateway/drive";
-import { cardToken, platformWithFaults, redirectOf, returnedPaymentId, type GatewayFaults } from "./test-helpers";
+import { answerChallenge, cancelOnCardPage, payOnCardPage, TEST_CARD } from "./testing/drive";
+import { cardToken, redirectOf, returnedPaymentId, type GatewayFaults } from "./testing/gateway";
 import { HOSTED_PAGE_LIFETIME_MS } from "./test-gateway/state";
 
 /*
@@ -23,24 +21,19 @@ const LATER = SWEEP_OLDER_THAN_MS + 60_000;
 const NOTHING = { checked: 0, placed: 0, closed: 0, left: 0 };
 
 let t: TestPlatform;
-let c: ReturnType<typeof checkoutApi>;
+let c: ShopperApi;
 beforeEach(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  c = checkoutApi(t);
+  ({ t, shop: c } = await seededPlatform());
 });
 afterEach(() => t.close());
 
-async function draftFor(p: TestPlatform = t) {
-  const pc = p === t ? c : checkoutApi(p);
-  const token = await p.guestToken();
-  const ready = await pc.ready(token);
-  const draft = await pc.processOrder(token, { ...ready.processBody, paymentGateway: "checkoutcom" });
-  return { token, draft, ...ready };
+/** A draft to pay by card for a fresh guest session on `p` (see ShopperApi.draftFor). */
+function draftFor(p: TestPlatform = t) {
+  return (p === t ? c : shopperApi(p)).draftFor({ paymentGateway: "checkoutcom" });
 }
 
 async function pay(token: string, draftOrderId: string, body: Record<string, unknown> = {}, p: TestPlatform = t) {
-  const res = await checkoutApi(p).makePayment(token, draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom", ...body });
+  const res = await shopperApi(p).makePayment(token, draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom", ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return api.makePayment.response.parse(res.body);
 }
@@ -293,9 +286,9 @@ describe("what the sweep leaves alone", () => {
 });
 
 describe("when the gateway does not answer", () => {
-  // Each platform pays through the real adapter and test gateway, with faults put in on purpose (platformWithFaults).
+  // Each platform pays through the real adapter and test gateway, with faults put in on purpose (seededPlatformWithFaults).
   it("leaves a try for the next sweep when the gateway is unavailable, and goes on with the others", async () => {
-    const { p, faults } = await platformWithFaults();
+    const { t: p, faults } = await seededPlatformWithFaults();
     try {
       const unreachable = await paidAndGone(TEST_CARD.approve, p);
       const broken = await paidAndGone(TEST_CARD.approve, p);
@@ -331,14 +324,14 @@ describe("when the gateway does not answer", () => {
     const { token, draft } = await draftFor(p);
     const card = await cardToken(p, TEST_CARD.approve);
     faults[fault] = true;
-    const lost = await checkoutApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card });
+    const lost = await shopperApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card });
     expect(lost.status).toBe(503);
     expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([["token", "initiated", null]]);
     return { token, draft };
   }
 
   it("finds a token payment whose answer was lost by the order's reference, and places the order", async () => {
-    const { p, faults } = await platformWithFaults();
+    const { t: p, faults } = await seededPlatformWithFaults();
     try {
       const { token, draft } = await lostTokenPayment(p, faults, "losePayment");
       const [charge] = await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId));
@@ -352,7 +345,7 @@ describe("when the gateway does not answer", () => {
       expect(p.logs).toContainEqual(expect.objectContaining({ level: "warn", event: "payments.lost_answer_found", fields: expect.objectContaining({ paymentId: charge!.id }) }));
 
       // The shopper, back on the payment page, finds the order placed rather than a second charge.
-      const again = await checkoutApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: "tok_never_used" });
+      const again = await shopperApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: "tok_never_used" });
       expect(again.status, JSON.stringify(again.body)).toBe(200);
       expect(api.makePayment.response.parse(again.body).order).toEqual({ businessOrderId: draft.businessOrderId, statusToken: row.statusToken });
       expect(await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toHaveLength(1);
@@ -363,7 +356,7 @@ describe("when the gateway does not answer", () => {
   });
 
   it("leaves a token try whose request never reached the gateway, and closes it as failed after an hour", async () => {
-    const { p, faults } = await platformWithFaults();
+    const { t: p, faults } = await seededPlatformWithFaults();
     try {
       const { draft } = await lostTokenPayment(p, faults, "drop");
       expect(await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toEqual([]);
@@ -400,9 +393,9 @@ describe("when the gateway does not answer", () => {
   });
 
   it("voids a second approval on an order placed by another way of paying, again until the void goes through", async () => {
-    const { p, faults } = await platformWithFaults();
+    const { t: p, faults } = await seededPlatformWithFaults();
     try {
-      const pc = checkoutApi(p);
+      const pc = shopperApi(p);
       const { token, draft } = await draftFor(p);
       const hosted = await pay(token, draft.draftOrderId, {}, p);
       // Cash places the order while the card page is open in another tab; the card is then paid there, and the

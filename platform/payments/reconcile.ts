@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
 import { orderPayments, orders } from "../db/schema";
 import type { OrderRow } from "../orders/place";
-import type { RequestContext } from "../router";
-import { GatewayError, type GatewayPayment, type PaymentGateway } from "./gateway";
+import type { RequestContext } from "../context";
+import { GatewayError, type GatewayPayment, type PaymentGateway } from "../ports/payment-gateway";
 import { CLOSED_PAGE_STATUSES, isOpen, markTry, OPEN_STATUSES, outcomeOf, paysFor, settledTry, settlePayment, unclaimedPayment, type PaymentDeps, type PaymentTry } from "./service";
 
 /*

@@ -11,16 +11,19 @@ import {
 import { CARD_SECURITY_CODE_LENGTH, paymentOptionAvailable } from "../contract/payment-rules";
 import { requireAuth } from "../basket/basket";
 import { getBusinessProfile } from "../business/profile";
-import { gatewayNotSupported, holdUntil } from "../checkout/process-order";
+import { gatewayNotSupported } from "../checkout/process-order";
 import type { Db } from "../db/open";
 import { menuItems, orderPayments, orders, stores, type StoredAddress } from "../db/schema";
 import { ApiError } from "../errors";
-import { holdPlaceUntil, placedOrder, placeOrder, type OrderRow } from "../orders/place";
-import type { AuthInfo, RequestContext } from "../router";
+import { placedOrder, placeOrder, recordSiteOrigin, type OrderRow } from "../orders/place";
+import { ownsOrder } from "../orders/service";
+import type { AuthInfo, RequestContext } from "../context";
 import { storeIso } from "../slots/engine";
+import { holdPlaceUntil } from "../slots/holds-store";
+import { holdUntil } from "../slots/service";
 import { paymentMethodsOf } from "../stores/service";
 import { appleValidationUrl } from "./apple-pay";
-import { GatewayError, type GatewayAddress, type GatewayPayment, type PaymentGateway, type WalletType } from "./gateway";
+import { GatewayError, type GatewayAddress, type GatewayPayment, type PaymentGateway, type WalletType } from "../ports/payment-gateway";
 
 /*
  * Paying for a draft order, at most once (decision record 0014).
@@ -73,12 +76,6 @@ const gatewayUnavailable = (method: PaymentMethodName) =>
 
 const validationError = (field: string, problem: string) =>
   new ApiError(400, problem, { errorCode: "VALIDATION_ERROR", errorDisplay: PAYMENT_MESSAGES.validationError, details: { field } });
-
-/** An order answers only to the session or member that made it; to anyone else it does not exist. */
-export function ownsOrder(order: Pick<OrderRow, "ownerFamily" | "memberId">, auth: Pick<AuthInfo, "family" | "memberId">): boolean {
-  if (order.ownerFamily === auth.family) return true;
-  return auth.memberId !== null && order.memberId === auth.memberId;
-}
 
 async function ownedOrder(db: Db, draftOrderId: string, auth: AuthInfo): Promise<OrderRow> {
   const [order] = await db.select().from(orders).where(eq(orders.draftOrderId, draftOrderId));
@@ -382,14 +379,15 @@ export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input:
     const locked = await lockOrder(tx, order.id);
     const all = await triesOf(tx, locked.id);
     if (locked.state === "placed") return { kind: "placed" as const, order: locked, approved: all.find((t) => t.status === "approved") };
-    await holdPlaceUntil(tx, locked, holdUntil(ctx, now), now);
+    const slot = { storeId: locked.storeId, method: locked.fulfilmentMethod, slotStart: locked.slotStart };
+    await holdPlaceUntil(tx, locked.basketToken, slot, holdUntil(ctx, now), now);
     const open = [...all].reverse().find(isOpen);
     if (open) return { kind: "open" as const, order: locked, attempt: open };
     if (locked.state === "superseded") {
       throw new ApiError(409, CHECKOUT_MESSAGES.draftNotFound, { errorCode: "ORDER_SUPERSEDED", errorDisplay: CHECKOUT_MESSAGES.draftNotFound });
     }
     const next = all.reduce((max, t) => Math.max(max, t.attempt), 0) + 1;
-    await tx.update(orders).set({ siteOrigin, updatedAt: now }).where(eq(orders.id, locked.id));
+    await recordSiteOrigin(tx, locked.id, siteOrigin, now);
     const [made] = await tx
       .insert(orderPayments)
       .values({
@@ -555,7 +553,7 @@ async function payCash(ctx: RequestContext, deps: PaymentDeps, order: OrderRow, 
       createdAt: now,
       updatedAt: now,
     });
-    await tx.update(orders).set({ siteOrigin }).where(eq(orders.id, locked.id));
+    await recordSiteOrigin(tx, locked.id, siteOrigin);
     return placeOrder(tx, { ...locked, siteOrigin }, { paymentMethod: "cash", companyName, publicUrl: ctx.config.publicUrl, now });
   });
   return { gatewayData: null, order: placed };

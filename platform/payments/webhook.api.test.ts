@@ -2,11 +2,10 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { api } from "../contract";
-import { RETURN_URLS, checkoutApi, orderRow } from "../checkout/test-helpers";
 import { orderPayments, outbox, testGatewayPayments } from "../db/schema";
-import type { TestPlatform } from "../testing";
-import { cancelOnCardPage, payOnCardPage, TEST_CARD } from "./test-gateway/drive";
-import { platformWithFaults, redirectOf, returnedPaymentId, type GatewayFaults } from "./test-helpers";
+import { orderRow, RETURN_URLS, seededPlatformWithFaults, type ShopperApi, type TestPlatform } from "../testing";
+import { cancelOnCardPage, payOnCardPage, TEST_CARD } from "./testing/drive";
+import { redirectOf, returnedPaymentId, type GatewayFaults } from "./testing/gateway";
 import { webhookSignatureValid } from "./webhook";
 
 /*
@@ -21,19 +20,16 @@ const sign = (body: string, key = KEY) => createHmac("sha256", key).update(body,
 
 let t: TestPlatform;
 let faults: GatewayFaults;
-let c: ReturnType<typeof checkoutApi>;
+let c: ShopperApi;
 
 beforeEach(async () => {
-  ({ p: t, faults } = await platformWithFaults({ webhookSignatureKey: KEY }));
-  c = checkoutApi(t);
+  ({ t, shop: c, faults } = await seededPlatformWithFaults({ webhookSignatureKey: KEY }));
 });
 afterEach(() => t.close());
 
 /** A draft paid (or not) on the hosted card page by a shopper who then closes the browser. */
 async function paidAndGone(card: string) {
-  const token = await t.guestToken();
-  const ready = await c.ready(token);
-  const draft = await c.processOrder(token, { ...ready.processBody, paymentGateway: "checkoutcom" });
+  const { token, draft, basket } = await c.draftFor({ paymentGateway: "checkoutcom" });
   const res = await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom" });
   const hosted = api.makePayment.response.parse(res.body);
   const left = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: card });
@@ -41,7 +37,7 @@ async function paidAndGone(card: string) {
   const to = new URL(left.location ?? "", "http://shop.example");
   const paymentId = to.searchParams.get("cko-payment-id") ?? to.pathname.split("/").pop()!;
   expect(paymentId).toMatch(/^pay_/);
-  return { token, draft, hosted, paymentId, basket: ready.basket };
+  return { token, draft, hosted, paymentId, basket };
 }
 
 function event(type: string, paymentId: string, reference: string | null, extra: Record<string, unknown> = {}) {
@@ -146,9 +142,7 @@ describe("checkout.com's payment webhook", () => {
   });
 
   it("voids a payment made on a page after the order was placed another way", async () => {
-    const token = await t.guestToken();
-    const ready = await c.ready(token);
-    const draft = await c.processOrder(token, { ...ready.processBody, paymentGateway: "checkoutcom" });
+    const { token, draft } = await c.draftFor({ paymentGateway: "checkoutcom" });
     const hosted = api.makePayment.response.parse((await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card" })).body);
     expect(api.makePayment.response.parse((await c.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body).order).not.toBeNull();
     const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.approve });
@@ -165,7 +159,7 @@ describe("checkout.com's payment webhook", () => {
   });
 
   it("is not there without a signature key: 404", async () => {
-    const { p: plain } = await platformWithFaults();
+    const { t: plain } = await seededPlatformWithFaults();
     try {
       const raw = JSON.stringify(event("payment_approved", "pay_x", "draft_x"));
       const response = await plain.fetch(new Request(`http://platform.test${WEBHOOK}`, { method: "POST", headers: { "cko-signature": sign(raw) }, body: raw }));
@@ -176,9 +170,7 @@ describe("checkout.com's payment webhook", () => {
   });
 
   it("leaves a cancelled page's try alone when the event is about nothing paid", async () => {
-    const token = await t.guestToken();
-    const ready = await c.ready(token);
-    const draft = await c.processOrder(token, { ...ready.processBody, paymentGateway: "checkoutcom" });
+    const { token, draft } = await c.draftFor({ paymentGateway: "checkoutcom" });
     const hosted = api.makePayment.response.parse((await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card" })).body);
     await cancelOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData));
     expect((await deliver(event("payment_approved", "pay_neverhappened000000000000", draft.draftOrderId))).body).toEqual({ received: true, outcome: "ignored" });

@@ -3,8 +3,8 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { orderPayments, orders } from "../db/schema";
 import { ApiError } from "../errors";
-import type { RequestContext } from "../router";
-import { GatewayError, type GatewayPayment } from "./gateway";
+import type { RequestContext } from "../context";
+import { GatewayError, type GatewayPayment } from "../ports/payment-gateway";
 import { isOpen, outcomeOf, paysFor, settledTry, settlePayment, type PaymentDeps } from "./service";
 
 /*

@@ -1,18 +1,16 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, apiErrorSchema, SEARCH_MESSAGES, type GlobalSearchResponse } from "../contract";
-import { demoStoreIds, reseed } from "../db/seed";
+import { demoStoreIds } from "../db/seed";
 import { demoMenuGroupIds } from "../db/seed/catalogue";
 import { basketLines, categories, menuItems, stores } from "../db/schema";
-import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
+import { seededPlatform, TEST_NOW, type TestPlatform } from "../testing";
 import { FUZZY_BELOW } from "./search";
 
 let t: TestPlatform;
 let token: string;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  token = await t.guestToken();
+  ({ t, token } = await seededPlatform());
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { basketLines, baskets, categories, deals, menuItems } from "../db/schema
 import { dealSummaries } from "../catalogue/deals";
 import { availableFor, publicSlug, toMenuItem, type Method } from "../catalogue/menu";
 import { ownsBasket } from "../basket/basket";
-import type { AuthInfo } from "../router";
+import type { AuthInfo } from "../context";
 import { searchTerms, type SearchTerms } from "./terms";
 
 export interface SearchInput {

@@ -10,9 +10,9 @@ import { openDatabase, type Db } from "../db/open";
 import { slotHolds, storeOrderMethods } from "../db/schema";
 import { demoStoreIds, reseed } from "../db/seed";
 import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
-import { livePlaces } from "./service";
-import { runHoldStorm, type HoldStormResult, type HoldTarget, type Shopper } from "./testing/hold-storm";
-import { seedShoppers } from "./testing/seed-shoppers";
+import { livePlaces } from "./holds-store";
+import { runHoldStorm, type HoldStormResult, type HoldTarget, type Shopper } from "../testing/hold-storm";
+import { seedShoppers } from "../testing/seed-shoppers";
 
 /*
  * 200 shoppers, one basket each, ask for the same slot of capacity 10 at the same moment: exactly 10 get it,
@@ -124,7 +124,7 @@ interface Worker {
   kill(): void;
 }
 
-const workerScript = fileURLToPath(new URL("./testing/hold-worker.ts", import.meta.url));
+const workerScript = fileURLToPath(new URL("../testing/hold-worker.ts", import.meta.url));
 
 function spawnWorker(): Worker {
   const child = spawn(process.execPath, ["--import", "tsx", workerScript], { stdio: ["pipe", "pipe", "pipe"] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALWAYS, everyDay, week } from "../stores/hours-test-data";
+import { ALWAYS, everyDay, week } from "../stores/testing/hours";
 import type { Slot, SlotDay } from "../contract";
 import { slotDaySchema } from "../contract";
 import { daysOffered, findListedSlot, listSlotDays, type SlotQuery, type SlotRules } from "./engine";

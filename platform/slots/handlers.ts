@@ -1,8 +1,7 @@
 import { api } from "../contract";
 import type { Router } from "../router";
-import { listTimeSlots, reserveTimeSlot } from "./service";
+import { listTimeSlots } from "./service";
 
 export function registerSlots(router: Router): void {
   router.on(api.listTimeSlots, (input, ctx) => listTimeSlots(ctx, input));
-  router.on(api.reserveTimeSlot, (input, ctx) => reserveTimeSlot(ctx, input));
 }

@@ -1,16 +1,30 @@
-import { and, eq, gt } from "drizzle-orm";
-import type { BasketSelectedSlot } from "../contract";
+import { and, count, eq, gt, gte, lt, ne } from "drizzle-orm";
+import type { BasketSelectedSlot, FulfilmentMethod } from "../contract";
 import type { Db } from "../db/open";
 import { slotHolds, stores } from "../db/schema";
 import { storeIso } from "./engine";
 
-type BasketRef = { token: string; storeId: number; fulfilmentMethod: "delivery" | "collection" };
+/*
+ * The slot_holds table is the slots module's: other modules hold, keep, extend and give back places through these
+ * functions, and ask what a basket holds through liveHoldOf.
+ */
+
+export type HoldRow = typeof slotHolds.$inferSelect;
+
+type BasketRef = { token: string; storeId: number; fulfilmentMethod: FulfilmentMethod };
+
+/** One slot of one store's method. */
+export interface SlotRef {
+  storeId: number;
+  method: FulfilmentMethod;
+  slotStart: Date;
+}
 
 /**
- * The basket's slot as the basket shows it: its live hold, for the basket's own store and method. An expired
- * hold shows nothing, whether or not its row is still there.
+ * The basket's live hold, for the basket's own store and method, with the store's time zone. An expired hold is no
+ * hold, whether or not its row is still there.
  */
-export async function selectedSlotOf(db: Db, basket: BasketRef, now: Date): Promise<BasketSelectedSlot | null> {
+export async function liveHoldOf(db: Db, basket: BasketRef, now: Date): Promise<{ hold: HoldRow; timeZone: string } | null> {
   const [row] = await db
     .select({ hold: slotHolds, timeZone: stores.timeZone })
     .from(slotHolds)
@@ -23,8 +37,14 @@ export async function selectedSlotOf(db: Db, basket: BasketRef, now: Date): Prom
         gt(slotHolds.expiresAt, now),
       ),
     );
-  if (!row) return null;
-  const { hold, timeZone } = row;
+  return row ?? null;
+}
+
+/** The basket's slot as the basket shows it: its live hold (see liveHoldOf). */
+export async function selectedSlotOf(db: Db, basket: BasketRef, now: Date): Promise<BasketSelectedSlot | null> {
+  const live = await liveHoldOf(db, basket, now);
+  if (!live) return null;
+  const { hold, timeZone } = live;
   return {
     date: hold.slotDate,
     start: storeIso(hold.slotStart.getTime(), timeZone),
@@ -34,7 +54,114 @@ export async function selectedSlotOf(db: Db, basket: BasketRef, now: Date): Prom
   };
 }
 
+/**
+ * The places held in one slot right now (ASAP holds take no place), leaving out `exceptBasket`'s own when given: what
+ * a reservation counts against the slot's capacity, and what tests and the benchmark check overbooking with.
+ */
+export async function livePlaces(
+  db: Db,
+  storeId: number,
+  method: FulfilmentMethod,
+  slotStart: Date,
+  now: Date,
+  exceptBasket?: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ places: count() })
+    .from(slotHolds)
+    .where(
+      and(
+        eq(slotHolds.storeId, storeId),
+        eq(slotHolds.method, method),
+        eq(slotHolds.slotStart, slotStart),
+        eq(slotHolds.isAsap, false),
+        gt(slotHolds.expiresAt, now),
+        exceptBasket === undefined ? undefined : ne(slotHolds.basketToken, exceptBasket),
+      ),
+    );
+  return Number(row?.places ?? 0);
+}
+
+/** The places held right now in each slot of a store's method that starts from `now`, by slot start (epoch ms). */
+export async function placesHeldFrom(db: Db, storeId: number, method: FulfilmentMethod, now: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ slotStart: slotHolds.slotStart, places: count() })
+    .from(slotHolds)
+    .where(
+      and(
+        eq(slotHolds.storeId, storeId),
+        eq(slotHolds.method, method),
+        eq(slotHolds.isAsap, false),
+        gt(slotHolds.expiresAt, now),
+        gte(slotHolds.slotStart, now),
+      ),
+    )
+    .groupBy(slotHolds.slotStart);
+  return new Map(rows.map((row) => [row.slotStart.getTime(), Number(row.places)]));
+}
+
 /** Gives the basket's place back, if it holds one. */
 export async function releaseHold(db: Db, basketToken: string): Promise<void> {
   await db.delete(slotHolds).where(eq(slotHolds.basketToken, basketToken));
+}
+
+/**
+ * Keeps the basket's place in the slot until at least `until` while payment is under way (a card page, a 3-D Secure
+ * challenge): only a live hold for this very slot, and never shortened. A hold that has lapsed is not revived: its
+ * place may have gone to someone else.
+ */
+export async function holdPlaceUntil(db: Db, basketToken: string, slot: SlotRef, until: Date, now: Date): Promise<void> {
+  await db
+    .update(slotHolds)
+    .set({ expiresAt: until })
+    .where(
+      and(
+        eq(slotHolds.basketToken, basketToken),
+        eq(slotHolds.storeId, slot.storeId),
+        eq(slotHolds.method, slot.method),
+        eq(slotHolds.slotStart, slot.slotStart),
+        lt(slotHolds.expiresAt, until),
+        gt(slotHolds.expiresAt, now),
+      ),
+    );
+}
+
+/**
+ * A placed order's place in its slot, held by `holder` (a basket row of the order's own) until the slot's end. The
+ * shopper's basket's hold is moved when it is for this slot; otherwise (it lapsed, or the shopper chose another slot
+ * since the draft) the order takes its place afresh — it was paid for, so it keeps its slot.
+ */
+export async function keepPlace(
+  db: Db,
+  from: { basketToken: string },
+  holder: string,
+  slot: SlotRef & { slotEnd: Date; slotDate: string; isAsap: boolean },
+  now: Date,
+): Promise<void> {
+  const [hold] = await db.select().from(slotHolds).where(eq(slotHolds.basketToken, from.basketToken));
+  const sameSlot = hold && hold.storeId === slot.storeId && hold.method === slot.method && hold.slotStart.getTime() === slot.slotStart.getTime();
+  const expiresAt = new Date(Math.max(slot.slotEnd.getTime(), sameSlot ? hold.expiresAt.getTime() : 0));
+  if (sameSlot) {
+    await db.update(slotHolds).set({ basketToken: holder, expiresAt }).where(eq(slotHolds.basketToken, from.basketToken));
+    return;
+  }
+  await db.insert(slotHolds).values({
+    basketToken: holder,
+    storeId: slot.storeId,
+    method: slot.method,
+    slotStart: slot.slotStart,
+    slotEnd: slot.slotEnd,
+    slotDate: slot.slotDate,
+    isAsap: slot.isAsap,
+    expiresAt,
+    createdAt: now,
+  });
+}
+
+/** Writes the basket's hold, replacing any hold it had (a basket holds one place at most). */
+export async function writeHold(db: Db, basketToken: string, hold: Omit<HoldRow, "basketToken">): Promise<void> {
+  await db
+    .insert(slotHolds)
+    .values({ basketToken, ...hold })
+    .onConflictDoUpdate({ target: slotHolds.basketToken, set: hold });
 }

@@ -1,19 +1,23 @@
-import { and, count, eq, gt, gte, lte, ne } from "drizzle-orm";
+import { and, eq, gte, lte } from "drizzle-orm";
 import { z } from "zod";
-import { BASKET_MESSAGES, SLOT_MESSAGES, type FulfilmentMethod, type ResponseOf, type SlotDay } from "../contract";
-import type { listTimeSlots as listTimeSlotsEndpoint, reserveTimeSlot as reserveTimeSlotEndpoint } from "../contract";
-import { lockOwnedBasket, renderBasket } from "../basket/basket";
+import { SLOT_MESSAGES, type FulfilmentMethod, type ResponseOf, type SlotDay } from "../contract";
+import type { listTimeSlots as listTimeSlotsEndpoint } from "../contract";
 import type { Db } from "../db/open";
-import { baskets, slotHolds, slotLocks, storeHolidays, storeOrderMethods, stores } from "../db/schema";
+import { slotLocks, storeHolidays, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
-import { withIdempotency } from "../idempotency";
-import type { RequestContext } from "../router";
+import type { RequestContext } from "../context";
 import { servesDelivery } from "../stores/geo";
 import { STORE_MESSAGES } from "../stores/service";
 import { addDays, daysOffered, findListedSlot, listSlotDays, localDate } from "./engine";
+import { livePlaces, placesHeldFrom, writeHold } from "./holds-store";
 
 /** SLOT_HOLD_SECONDS when the platform's configuration leaves it out. */
 export const DEFAULT_SLOT_HOLD_SECONDS = 900;
+
+/** Payment takes time (a card page, a 3-D Secure challenge): the place is kept at least this long from now. */
+export function holdUntil(ctx: Pick<RequestContext, "config">, now: Date): Date {
+  return new Date(now.getTime() + (ctx.config.slotHoldSeconds ?? DEFAULT_SLOT_HOLD_SECONDS) * 1000);
+}
 
 type StoreRow = typeof stores.$inferSelect;
 type Point = { lat: number; lng: number };
@@ -70,23 +74,7 @@ async function computeSlotDays(
     .from(storeHolidays)
     .where(and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, from), lte(storeHolidays.date, to)));
 
-  const held = new Map<number, number>();
-  if (options.countHolds) {
-    const rows = await db
-      .select({ slotStart: slotHolds.slotStart, places: count() })
-      .from(slotHolds)
-      .where(
-        and(
-          eq(slotHolds.storeId, store.id),
-          eq(slotHolds.method, kind),
-          eq(slotHolds.isAsap, false),
-          gt(slotHolds.expiresAt, now),
-          gte(slotHolds.slotStart, now),
-        ),
-      )
-      .groupBy(slotHolds.slotStart);
-    for (const row of rows) held.set(row.slotStart.getTime(), Number(row.places));
-  }
+  const held = options.countHolds ? await placesHeldFrom(db, store.id, kind, now) : new Map<number, number>();
 
   const days = listSlotDays({
     method,
@@ -139,8 +127,36 @@ export interface ReserveInput extends LocationInput {
 
 const instantSchema = z.iso.datetime({ offset: true });
 
+/** A request for a place, checked before any basket is locked: its store, where the slot is for, the instant chosen. */
+export interface Reservation {
+  store: StoreRow;
+  method: FulfilmentMethod;
+  point: Point;
+  /** The slot's start as asked for, in epoch milliseconds. */
+  chosen: number;
+  now: Date;
+  holdMs: number;
+}
+
+/** Checks what a reservation asks for: the store exists, the slot's location is known, and the time is not past. */
+export async function startReservation(ctx: RequestContext, input: ReserveInput): Promise<Reservation> {
+  const store = await loadStore(ctx.db, input.storeId);
+
+  const point = await slotLocation(ctx, input);
+  if (point === null) throw new ApiError(400, SLOT_MESSAGES.locationRequired);
+  if (point === "unknownPostcode") throw new ApiError(404, STORE_MESSAGES.locationNotFound);
+
+  const now = ctx.clock.now();
+  const chosen = instantSchema.safeParse(input.timeSlotDate).success ? Date.parse(input.timeSlotDate) : Number.NaN;
+  const today = localDate(now.getTime(), store.timeZone);
+  if (Number.isNaN(chosen) || localDate(chosen, store.timeZone) < today) throw new ApiError(400, SLOT_MESSAGES.invalidDate);
+  const holdMs = (ctx.config.slotHoldSeconds ?? DEFAULT_SLOT_HOLD_SECONDS) * 1000;
+  return { store, method: input.fulfilmentMethod, point, chosen, now, holdMs };
+}
+
 /**
- * Holds a place in a listed slot for the caller's basket.
+ * Holds a place in a listed slot for the basket, in the caller's transaction, the basket row already locked by the
+ * caller (basket/reserve.ts).
  *
  * Capacity holds across processes because it is settled in the database, in one transaction: the slot's
  * lock row is created if missing (INSERT … ON CONFLICT DO NOTHING) and locked (SELECT … FOR UPDATE), so
@@ -154,110 +170,43 @@ const instantSchema = z.iso.datetime({ offset: true });
  * so a count that already reaches the capacity was true when read. Under a rush this keeps the queue to the
  * requests that can still win.
  */
-export async function reserveTimeSlot(ctx: RequestContext, input: ReserveInput): Promise<ResponseOf<typeof reserveTimeSlotEndpoint>> {
-  const auth = ctx.auth;
-  if (!auth) throw new ApiError(401, "A guest or member token is required");
-  const store = await loadStore(ctx.db, input.storeId);
+export async function holdSlot(tx: Db, reservation: Reservation, basketToken: string): Promise<void> {
+  const { store, method: kind, point, chosen, now, holdMs } = reservation;
+  const reaches = kind !== "delivery" || servesDelivery(store, point);
+  const date = localDate(chosen, store.timeZone);
+  const { days, method } = reaches
+    ? await computeSlotDays(tx, store, kind, { startDate: date, endDate: date }, now, { countHolds: false })
+    : { days: [], method: null };
+  const listed = findListedSlot(days, chosen);
+  const expiresAt = listed ? Math.min(now.getTime() + holdMs, Date.parse(listed.slot.expires)) : 0;
+  if (!listed || listed.slot.info.status === "unavailable" || expiresAt <= now.getTime()) {
+    throw new ApiError(409, SLOT_MESSAGES.unavailable, { errorCode: "SLOT_UNAVAILABLE" });
+  }
 
-  const point = await slotLocation(ctx, input);
-  if (point === null) throw new ApiError(400, SLOT_MESSAGES.locationRequired);
-  if (point === "unknownPostcode") throw new ApiError(404, STORE_MESSAGES.locationNotFound);
-
-  const now = ctx.clock.now();
-  const chosen = instantSchema.safeParse(input.timeSlotDate).success ? Date.parse(input.timeSlotDate) : Number.NaN;
-  const today = localDate(now.getTime(), store.timeZone);
-  if (Number.isNaN(chosen) || localDate(chosen, store.timeZone) < today) throw new ApiError(400, SLOT_MESSAGES.invalidDate);
-  const holdMs = (ctx.config.slotHoldSeconds ?? DEFAULT_SLOT_HOLD_SECONDS) * 1000;
-
-  return withIdempotency(ctx, "basket.reserveTimeSlot", input, async (tx) => {
-    const basket = await lockOwnedBasket(tx, input.basketToken, auth);
-    if (basket.storeId !== store.id) throw new ApiError(404, BASKET_MESSAGES.otherStore);
-
-    const kind = input.fulfilmentMethod;
-    const reaches = kind !== "delivery" || servesDelivery(store, point);
-    const date = localDate(chosen, store.timeZone);
-    const { days, method } = reaches
-      ? await computeSlotDays(tx, store, kind, { startDate: date, endDate: date }, now, { countHolds: false })
-      : { days: [], method: null };
-    const listed = findListedSlot(days, chosen);
-    const expiresAt = listed ? Math.min(now.getTime() + holdMs, Date.parse(listed.slot.expires)) : 0;
-    if (!listed || listed.slot.info.status === "unavailable" || expiresAt <= now.getTime()) {
-      throw new ApiError(409, SLOT_MESSAGES.unavailable, { errorCode: "SLOT_UNAVAILABLE" });
-    }
-
-    const slotStart = new Date(listed.start);
-    if (!listed.slot.info.isAsap) {
-      const capacity = method?.slotCapacity ?? 0;
-      const othersHolding = async () => {
-        const [row] = await tx
-          .select({ places: count() })
-          .from(slotHolds)
-          .where(
-            and(
-              eq(slotHolds.storeId, store.id),
-              eq(slotHolds.method, kind),
-              eq(slotHolds.slotStart, slotStart),
-              eq(slotHolds.isAsap, false),
-              gt(slotHolds.expiresAt, now),
-              ne(slotHolds.basketToken, basket.token),
-            ),
-          );
-        return Number(row?.places ?? 0);
-      };
-      const full = () => new ApiError(409, SLOT_MESSAGES.full, { errorCode: "SLOT_FULL", errorDisplay: SLOT_MESSAGES.full });
-      if ((await othersHolding()) >= capacity) throw full();
-      await tx.insert(slotLocks).values({ storeId: store.id, method: kind, slotStart }).onConflictDoNothing();
-      await tx
-        .select({ storeId: slotLocks.storeId })
-        .from(slotLocks)
-        .where(and(eq(slotLocks.storeId, store.id), eq(slotLocks.method, kind), eq(slotLocks.slotStart, slotStart)))
-        .for("update");
-      if ((await othersHolding()) >= capacity) throw full();
-    }
-
-    // A hold never outlives the time the slot can be chosen until.
-    const hold = {
-      storeId: store.id,
-      method: kind,
-      slotStart,
-      slotEnd: new Date(listed.end),
-      slotDate: listed.slot.slotDate,
-      isAsap: listed.slot.info.isAsap,
-      expiresAt: new Date(expiresAt),
-      createdAt: now,
-    };
+  const slotStart = new Date(listed.start);
+  if (!listed.slot.info.isAsap) {
+    const capacity = method?.slotCapacity ?? 0;
+    const othersHolding = () => livePlaces(tx, store.id, kind, slotStart, now, basketToken);
+    const full = () => new ApiError(409, SLOT_MESSAGES.full, { errorCode: "SLOT_FULL", errorDisplay: SLOT_MESSAGES.full });
+    if ((await othersHolding()) >= capacity) throw full();
+    await tx.insert(slotLocks).values({ storeId: store.id, method: kind, slotStart }).onConflictDoNothing();
     await tx
-      .insert(slotHolds)
-      .values({ basketToken: basket.token, ...hold })
-      .onConflictDoUpdate({ target: slotHolds.basketToken, set: hold });
+      .select({ storeId: slotLocks.storeId })
+      .from(slotLocks)
+      .where(and(eq(slotLocks.storeId, store.id), eq(slotLocks.method, kind), eq(slotLocks.slotStart, slotStart)))
+      .for("update");
+    if ((await othersHolding()) >= capacity) throw full();
+  }
 
-    // The slot's location is where the order goes: the basket prices delivery by its distance.
-    const location = { postcode: input.postcode?.trim().toUpperCase() || null, lat: point.lat, lng: point.lng };
-    const [updated] = await tx
-      .update(baskets)
-      .set({ fulfilmentMethod: kind, ...location, updatedAt: now })
-      .where(eq(baskets.token, basket.token))
-      .returning();
-    const current = updated ?? { ...basket, fulfilmentMethod: kind, ...location };
-    const rendered = await renderBasket(tx, current, now);
-    if (!rendered.selectedSlot) throw new Error(`Hold for basket written but not read back`);
-    return { selectedSlot: rendered.selectedSlot, basketToken: basket.token, fulfilmentMethod: kind, basket: rendered };
+  // A hold never outlives the time the slot can be chosen until.
+  await writeHold(tx, basketToken, {
+    storeId: store.id,
+    method: kind,
+    slotStart,
+    slotEnd: new Date(listed.end),
+    slotDate: listed.slot.slotDate,
+    isAsap: listed.slot.info.isAsap,
+    expiresAt: new Date(expiresAt),
+    createdAt: now,
   });
-}
-
-/** The places held in one slot right now; for tests and the benchmark's overbooking check. */
-export async function livePlaces(db: Db, storeId: number, method: FulfilmentMethod, slotStart: Date, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ places: count() })
-    .from(slotHolds)
-    .where(
-      and(
-        eq(slotHolds.storeId, storeId),
-        eq(slotHolds.method, method),
-        eq(slotHolds.slotStart, slotStart),
-        eq(slotHolds.isAsap, false),
-        gt(slotHolds.expiresAt, now),
-      ),
-    );
-  return Number(row?.places ?? 0);
 }

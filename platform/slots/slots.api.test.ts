@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, apiErrorSchema, type Basket, type SlotDay } from "../contract";
-import { demoStoreIds as ids, reseed } from "../db/seed";
+import { demoStoreIds as ids } from "../db/seed";
 import { menuItems, slotHolds, storeOrderMethods } from "../db/schema";
-import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
-import { livePlaces } from "./service";
+import { resetClockAndHolds, seededPlatform, TEST_NOW, type ShopperApi, type TestPlatform } from "../testing";
+import { livePlaces } from "./holds-store";
 
 /*
  * The clock stands at TEST_NOW: Monday 2 June 2025, 10:00 BST. Store 1 (Victoria Street) trades 24 hours;
@@ -20,15 +20,13 @@ const UPDATE = "/api/basket/update";
 
 let t: TestPlatform;
 let token: string;
+let shop: ShopperApi;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  token = await t.guestToken();
+  ({ t, token, shop } = await seededPlatform());
 });
 afterAll(() => t.close());
 afterEach(async () => {
-  t.clock.set(TEST_NOW);
-  await t.db.delete(slotHolds);
+  await resetClockAndHolds(t);
   await setCapacity(ids.openLondonVictoria, "delivery", 12);
 });
 
@@ -37,12 +35,6 @@ async function setCapacity(storeId: number, method: "delivery" | "collection", s
     .update(storeOrderMethods)
     .set({ slotCapacity })
     .where(and(eq(storeOrderMethods.storeId, storeId), eq(storeOrderMethods.method, method)));
-}
-
-async function newBasket(as: string, storeId: number = ids.openLondonVictoria, fulfilmentMethod = "delivery"): Promise<Basket> {
-  const res = await t.call("POST", "/api/basket/retrieve", { storeId, fulfilmentMethod }, { token: as });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return api.retrieveBasket.response.parse(res.body);
 }
 
 async function list(body: Record<string, unknown>, as = token): Promise<SlotDay[]> {
@@ -180,7 +172,7 @@ describe("POST /api/stores/timeslots/list", () => {
 
   it("shows a slot as full once its places are held", async () => {
     await setCapacity(ids.openLondonVictoria, "delivery", 1);
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
     const [today] = await list({ startDate: "2025-06-02", endDate: "2025-06-02", storeId: 1, fulfilmentMethod: "delivery", postcode: SW1A });
     const status = (start: string) => today!.slots.find((s) => s.startTime === start)!.info.status;
@@ -190,7 +182,7 @@ describe("POST /api/stores/timeslots/list", () => {
 
 describe("POST /api/basket/reserveTimeSlot", () => {
   it("holds the slot for the basket for 15 minutes and answers selectedSlot, token, method and the basket", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const answer = await reserveOk(token, basket.basketToken, NOON);
     const selectedSlot = {
       date: "2025-06-02",
@@ -213,14 +205,14 @@ describe("POST /api/basket/reserveTimeSlot", () => {
   });
 
   it("accepts the slot's start written in UTC", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const answer = await reserveOk(token, basket.basketToken, "2025-06-02T11:00:00Z");
     expect(answer.selectedSlot.start).toBe(NOON);
   });
 
   it("holds ASAP without counting it against a capacity", async () => {
     await setCapacity(ids.openLondonVictoria, "delivery", 0);
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const answer = await reserveOk(token, basket.basketToken, "2025-06-02T10:00:00.000+01:00");
     expect(answer.selectedSlot).toEqual({
       date: "2025-06-02",
@@ -237,10 +229,8 @@ describe("POST /api/basket/reserveTimeSlot", () => {
   });
 
   it("takes the hold time from SLOT_HOLD_SECONDS", async () => {
-    const other = await createTestPlatform({ config: { slotHoldSeconds: 60 } });
+    const { t: other, token: guest } = await seededPlatform({ config: { slotHoldSeconds: 60 } });
     try {
-      await reseed(other.db);
-      const guest = await other.guestToken();
       const created = await other.call("POST", "/api/basket/retrieve", { storeId: 1, fulfilmentMethod: "delivery" }, { token: guest });
       const basketToken = (created.body as Basket).basketToken;
       const res = await other.call("POST", RESERVE, reserveBody(basketToken, NOON), { token: guest });
@@ -253,9 +243,9 @@ describe("POST /api/basket/reserveTimeSlot", () => {
 
   it("frees the first place when the basket chooses another slot", async () => {
     await setCapacity(ids.openLondonVictoria, "delivery", 1);
-    const alice = await newBasket(token);
+    const alice = await shop.newBasket(token);
     const bobToken = await t.guestToken();
-    const bob = await newBasket(bobToken);
+    const bob = await shop.newBasket(bobToken);
 
     await reserveOk(token, alice.basketToken, NOON);
     const refused = await reserve(bobToken, bob.basketToken, NOON);
@@ -271,7 +261,7 @@ describe("POST /api/basket/reserveTimeSlot", () => {
 
   it("lets the same basket choose its own slot again, renewing the hold", async () => {
     await setCapacity(ids.openLondonVictoria, "delivery", 1);
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
     t.clock.advance(5 * 60_000);
     const again = await reserveOk(token, basket.basketToken, NOON);
@@ -280,9 +270,9 @@ describe("POST /api/basket/reserveTimeSlot", () => {
 
   it("offers the place again once the hold has expired", async () => {
     await setCapacity(ids.openLondonVictoria, "delivery", 1);
-    const alice = await newBasket(token);
+    const alice = await shop.newBasket(token);
     const bobToken = await t.guestToken();
-    const bob = await newBasket(bobToken);
+    const bob = await shop.newBasket(bobToken);
     await reserveOk(token, alice.basketToken, NOON);
     expectError(await reserve(bobToken, bob.basketToken, NOON), 409, "This time slot is now full. Please choose another.");
 
@@ -298,17 +288,17 @@ describe("POST /api/basket/reserveTimeSlot", () => {
   });
 
   it("refuses another session's basket, an unknown basket and a basket of another store", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const stranger = await t.guestToken();
     expectError(await reserve(stranger, basket.basketToken, NOON), 403, "This basket belongs to another session.");
     expectError(await reserve(token, "no-such-basket", NOON), 404, "Basket not found.");
-    const spitalfields = await newBasket(token, ids.openLondonSpitalfields);
+    const spitalfields = await shop.newBasket(token, ids.openLondonSpitalfields);
     expectError(await reserve(token, spitalfields.basketToken, NOON), 404, "This basket is for another store.");
     expect(await t.db.select().from(slotHolds)).toHaveLength(0);
   });
 
   it("needs a location", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const res = await reserve(token, basket.basketToken, NOON, { postcode: null });
     expectError(res, 400, "Location is required to select a store. Please enter your postcode or allow location access.");
     const unknown = await reserve(token, basket.basketToken, NOON, { postcode: "ZZ99 9ZZ" });
@@ -318,7 +308,7 @@ describe("POST /api/basket/reserveTimeSlot", () => {
   });
 
   it("refuses a time that is not an instant, or that falls before today", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const message = "Time slot date provided was not valid. Date must be a date after or equal to today";
     for (const bad of ["tomorrow", "2025-06-02", "2025-06-02T12:00:00", "2025-06-01T12:00:00.000+01:00"]) {
       expectError(await reserve(token, basket.basketToken, bad), 400, message);
@@ -326,7 +316,7 @@ describe("POST /api/basket/reserveTimeSlot", () => {
   });
 
   it("refuses a time that is not one of the slots on offer now", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     for (const gone of [
       "2025-06-02T12:30:00.000+01:00", // not a slot start
       "2025-06-02T09:00:00.000+01:00", // an hour before now
@@ -343,7 +333,7 @@ describe("POST /api/basket/reserveTimeSlot", () => {
   });
 
   it("moves the basket to the method of the slot chosen", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const answer = await reserveOk(token, basket.basketToken, "2025-06-02T12:30:00.000+01:00", { fulfilmentMethod: "collection" });
     expect(answer.fulfilmentMethod).toBe("collection");
     expect(answer.basket.fulfilmentMethod.type).toBe("collection");
@@ -352,7 +342,7 @@ describe("POST /api/basket/reserveTimeSlot", () => {
 
   it("holds once for a repeated Idempotency-Key and replays the answer", async () => {
     await setCapacity(ids.openLondonVictoria, "delivery", 1);
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const headers = { "idempotency-key": "reserve-once" };
     const first = await reserve(token, basket.basketToken, NOON, {}, headers);
     t.clock.advance(60_000);
@@ -367,7 +357,7 @@ describe("POST /api/basket/reserveTimeSlot", () => {
 describe("POST /api/basket/update", () => {
   it("switches the method, releases the held place and answers the basket", async () => {
     await setCapacity(ids.openLondonVictoria, "delivery", 1);
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
 
     const res = await t.call("POST", UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "collection" }, { token });
@@ -378,12 +368,12 @@ describe("POST /api/basket/update", () => {
     expect(await t.db.select().from(slotHolds)).toHaveLength(0);
 
     const bobToken = await t.guestToken();
-    const bob = await newBasket(bobToken);
+    const bob = await shop.newBasket(bobToken);
     expect((await reserveOk(bobToken, bob.basketToken, NOON)).selectedSlot.start).toBe(NOON);
   });
 
   it("keeps the hold when the method asked for is the basket's own", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
     const res = await t.call("POST", UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "delivery" }, { token });
     expect(res.status).toBe(200);
@@ -394,7 +384,7 @@ describe("POST /api/basket/update", () => {
 
   it("refuses a method the store does not offer, with the spec's message to show", async () => {
     for (const storeId of [ids.collectionOnly, ids.collectionOnlyNoDeliveryRow]) {
-      const basket = await newBasket(token, storeId, "collection");
+      const basket = await shop.newBasket(token, storeId, "collection");
       const res = await t.call("POST", UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "delivery" }, { token });
       expect(res.status).toBe(409);
       const body = apiErrorSchema.parse(res.body);
@@ -404,14 +394,14 @@ describe("POST /api/basket/update", () => {
   });
 
   it("refuses another session's basket and an unknown one", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     const stranger = await t.guestToken();
     expectError(await t.call("POST", UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "collection" }, { token: stranger }), 403, "This basket belongs to another session.");
     expectError(await t.call("POST", UPDATE, { basketToken: "nope", fulfilmentMethod: "collection" }, { token }), 404, "Basket not found.");
   });
 
   it("changes line quantities and the accepted age without touching the hold", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
     const [item] = await t.db.select({ id: menuItems.id }).from(menuItems).where(and(eq(menuItems.menuGroupId, 1), isNull(menuItems.ageRestriction), sql`${menuItems.sizes} = '[]'::jsonb`, sql`${menuItems.optionGroups} = '[]'::jsonb`))
       .limit(1);
@@ -438,7 +428,7 @@ describe("POST /api/basket/update", () => {
   });
 
   it("also releases the hold when the basket's method changes on retrieve", async () => {
-    const basket = await newBasket(token);
+    const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
     const switched = await newBasketRead(token, basket.basketToken, ids.openLondonVictoria, "collection");
     expect(switched.selectedSlot).toBeNull();

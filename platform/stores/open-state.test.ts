@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALWAYS, everyDay, week } from "./hours-test-data";
+import { ALWAYS, everyDay, week } from "./testing/hours";
 import { holidayWindow, methodOpenState, storeDates, type MethodRules, type OpenStateInput, type StoreFlags } from "./open-state";
 
 

@@ -15,7 +15,7 @@ import { getWhiteLabelSettings } from "../business/white-label";
 import type { Db } from "../db/open";
 import { storeHolidays, storeOrderMethods, storePaymentMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
-import type { RequestContext } from "../router";
+import type { RequestContext } from "../context";
 import { distanceKm, servesDelivery } from "./geo";
 import { holidayWindow, methodOpenState, storeDates } from "./open-state";
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, apiErrorSchema, groupStoresByState, type StoreSearchRequest, type StoreSummary } from "../contract";
 import { saveWhiteLabelOverrides } from "../business/white-label";
-import { demoStoreIds as ids, reseed } from "../db/seed";
-import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
+import { demoStoreIds as ids } from "../db/seed";
+import { seededPlatform, TEST_NOW, type TestPlatform } from "../testing";
 
 /*
  * Expected store lists are worked out by hand from the seed (platform/db/seed/stores.ts and postcodes.ts):
@@ -23,9 +23,7 @@ import { createTestPlatform, TEST_NOW, type TestPlatform } from "../testing";
 let t: TestPlatform;
 let token: string;
 beforeAll(async () => {
-  t = await createTestPlatform();
-  await reseed(t.db);
-  token = await t.guestToken();
+  ({ t, token } = await seededPlatform());
 });
 afterAll(() => t.close());
 afterEach(async () => {

@@ -3,3 +3,8 @@ export type { CallOptions, TestPlatform, TestPlatformOptions, TestResponse } fro
 export { openTestDatabase } from "./test-database";
 export { memoryLogger } from "./memory-logger";
 export type { LogEntry } from "./memory-logger";
+export { resetClockAndHolds, seededPlatform, seededPlatformWithFaults } from "./seeded";
+export type { SeededPlatform } from "./seeded";
+export { CONTACT, ELEVEN, FAR_HOME, HOME, NOON, orderRow, RETURN_URLS, shopperApi, TODAY, VICTORIA } from "./shopper";
+export type { DraftOptions, Ready, ReadyOptions, ShopperApi } from "./shopper";
+export { expectError } from "./expect-error";

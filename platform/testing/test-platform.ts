@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { controllableClock, type ControllableClock, type OauthTokenResponse } from "../contract";
 import type { Database, Db } from "../db/open";
 import { createPlatform, type Platform, type PlatformConfig } from "../http";
-import type { PaymentServices } from "../payments/gateway";
+import type { PaymentServices } from "../ports/payment-gateway";
 import { embeddedPaymentServices } from "../payments";
 import { memoryLogger, type LogEntry } from "./memory-logger";
 import { openTestDatabase } from "./test-database";
@@ -41,7 +41,7 @@ export interface TestPlatform {
   /**
    * The embedded test gateway the platform pays through (unless `payments` replaced it): its pages and API, for
    * tests that play the shopper on the hosted card page or the 3-D Secure challenge (see
-   * platform/payments/test-gateway/drive.ts). Its redirect hrefs are paths under basePath.
+   * platform/payments/testing/drive.ts). Its redirect hrefs are paths under basePath.
    */
   testGateway: { basePath: string; fetch(request: Request): Promise<Response> };
   /** The payment reconciliation sweep, as the server's timer runs it (at the test clock's time). */

@@ -14,9 +14,9 @@ import { storeOrderMethods } from "../../platform/db/schema";
 import { demoStoreIds, reseed } from "../../platform/db/seed";
 import { createPlatform } from "../../platform/http";
 import { jsonLogger } from "../../platform/logger";
-import { livePlaces } from "../../platform/slots/service";
-import { runHoldStorm, type HoldTarget } from "../../platform/slots/testing/hold-storm";
-import { seedShoppers } from "../../platform/slots/testing/seed-shoppers";
+import { livePlaces } from "../../platform/slots/holds-store";
+import { runHoldStorm, type HoldTarget } from "../../platform/testing/hold-storm";
+import { seedShoppers } from "../../platform/testing/seed-shoppers";
 
 export const HOLD_SHOPPERS = 200;
 export const HOLD_CAPACITY = 10;

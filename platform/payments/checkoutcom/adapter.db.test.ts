@@ -4,10 +4,10 @@ import { controllableClock, type ControllableClock } from "../../contract";
 import type { Database } from "../../db/open";
 import { testGatewayPayments } from "../../db/schema";
 import { memoryLogger, openTestDatabase, TEST_NOW } from "../../testing";
-import { fixture, serveFetch, type LocalServer } from "../fake-checkout";
-import { GatewayError, type HostedPaymentRequest, type PaymentGateway, type PaymentRequest } from "../gateway";
+import { fixture, serveFetch, type LocalServer } from "../testing/fake-checkout";
+import { GatewayError, type HostedPaymentRequest, type PaymentGateway, type PaymentRequest } from "../../ports/payment-gateway";
 import { createTestGateway, type TestGateway } from "../test-gateway";
-import { answerChallenge, cancelOnCardPage, getPage, payOnCardPage, postForm, TEST_CARD, type FetchHandler } from "../test-gateway/drive";
+import { answerChallenge, cancelOnCardPage, getPage, payOnCardPage, postForm, TEST_CARD, type FetchHandler } from "../testing/drive";
 import { checkoutComGateway } from "./adapter";
 
 /*

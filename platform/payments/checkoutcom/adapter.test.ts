@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fakeCheckoutCom, fixture, type FakeCheckoutCom } from "../fake-checkout";
-import { GatewayError, type PaymentRequest } from "../gateway";
+import { fakeCheckoutCom, fixture, type FakeCheckoutCom } from "../testing/fake-checkout";
+import { GatewayError, type PaymentRequest } from "../../ports/payment-gateway";
 import { CHECKOUT_BASE_URLS, checkoutComGateway, type CheckoutComOptions } from "./adapter";
 
 /*

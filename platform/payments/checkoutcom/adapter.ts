@@ -8,7 +8,7 @@ import {
   type HostedPaymentStatus,
   type PaymentGateway,
   type WalletType,
-} from "../gateway";
+} from "../../ports/payment-gateway";
 
 /*
  * The checkout.com adapter (https://api-reference.checkout.com): the platform's one PaymentGateway. It talks to

@@ -4,7 +4,7 @@ import { controllableClock } from "../../contract";
 import type { Database } from "../../db/open";
 import { testGatewayPayments, testGatewayTokens } from "../../db/schema";
 import { memoryLogger, openTestDatabase, TEST_NOW } from "../../testing";
-import { answerChallenge, formActions, getPage, payOnCardPage, postForm, TEST_CARD } from "./drive";
+import { answerChallenge, formActions, getPage, payOnCardPage, postForm, TEST_CARD } from "../testing/drive";
 import { createTestGateway, type TestGateway } from "./index";
 
 /*

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { FulfilmentMethod } from "../../contract";
+import type { FulfilmentMethod } from "../contract";
 
 /** Anything that answers /api requests: the platform's own fetch, or a fetch to a server over HTTP. */
 export type ApiFetch = (request: Request) => Promise<Response>;

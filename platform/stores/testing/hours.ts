@@ -1,4 +1,4 @@
-import type { WeeklyHours } from "../db/schema";
+import type { WeeklyHours } from "../../db/schema";
 
 /** Opening-hours builders for the open-state and slot-engine tests. */
 export type Range = { open: string; close: string };

@@ -1,7 +1,7 @@
 /**
  * The card gateway, behind one interface. There is one implementation, the checkout.com adapter
- * (`checkoutcom/adapter.ts`): in production it talks to checkout.com; by default it talks to the embedded test
- * gateway (`test-gateway/`), which answers checkout.com's documented shapes. Amounts are integer minor units
+ * (`payments/checkoutcom/adapter.ts`): in production it talks to checkout.com; by default it talks to the embedded
+ * test gateway (`payments/test-gateway/`), which answers checkout.com's documented shapes. Amounts are integer minor units
  * (pence), as checkout.com takes them.
  *
  * Every request that could charge carries the caller's idempotency key (sent as Cko-Idempotency-Key), so a

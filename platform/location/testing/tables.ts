@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/open";
-import { addresses, postcodes } from "../db/schema";
-import { seedAddresses } from "../db/seed/addresses";
-import { demoPostcodes } from "../db/seed/postcodes";
+import type { Db } from "../../db/open";
+import { addresses, postcodes } from "../../db/schema";
+import { seedAddresses } from "../../db/seed/addresses";
+import { demoPostcodes } from "../../db/seed/postcodes";
 
 /**
  * Fills the postcode and address tables with the demo seed's rows for tests of the location module, without

@@ -61,7 +61,7 @@ export async function serveFetch(handler: (request: Request) => Promise<Response
 }
 
 export const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as Record<string, unknown>;
+  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8")) as Record<string, unknown>;
 
 export interface RecordedRequest {
   method: string;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { distanceKm } from "../stores/geo";
+import { distanceKm } from "../../stores/geo";
 
 /**
  * Local stand-ins for postcodes.io and getAddress.io, answering with the shapes those services document, on a

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { hashToken } from "../../auth/tokens";
-import { newBasketToken } from "../../basket/basket";
-import type { FulfilmentMethod } from "../../contract";
-import type { Db } from "../../db/open";
-import { authTokens, baskets } from "../../db/schema";
+import { hashToken } from "../auth/tokens";
+import { newBasketToken } from "../basket/basket";
+import type { FulfilmentMethod } from "../contract";
+import type { Db } from "../db/open";
+import { authTokens, baskets } from "../db/schema";
 import type { Shopper } from "./hold-storm";
 
 /**

@@ -1,6 +1,6 @@
-import type { AuthInfo, PlatformConfig, PlatformDeps } from "../router";
-import type { Logger } from "../logger";
-import { controllableClock } from "../contract";
+import type { AuthInfo, PlatformConfig, PlatformDeps } from "../../context";
+import type { Logger } from "../../logger";
+import { controllableClock } from "../../contract";
 
 export const TEST_TOKEN = "test";
 

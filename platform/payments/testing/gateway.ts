@@ -1,13 +1,11 @@
 import { expect } from "vitest";
-import type { GatewayData } from "../contract";
-import { reseed } from "../db/seed";
-import { createTestPlatform, memoryLogger, type TestPlatform } from "../testing";
-import { GatewayError, type PaymentGateway } from "./gateway";
-import { EMBEDDED_PUBLIC_KEY, embeddedPaymentServices } from "./index";
+import type { GatewayData } from "../../contract";
+import { GatewayError, type PaymentGateway } from "../../ports/payment-gateway";
+import { EMBEDDED_PUBLIC_KEY } from "../index";
 
 /*
  * Helpers for the payment API tests: reading what the gateway answered, a card token from the embedded test gateway,
- * and a platform whose gateway can be made to fail on purpose.
+ * and a gateway that can be made to fail on purpose (platform/testing/seeded.ts builds a platform paying through it).
  */
 
 /** The address a pending payment sends the shopper to (the hosted card page, or 3-D Secure). */
@@ -28,7 +26,7 @@ export function returnedPaymentId(location: string | null, expectedBase: string)
 }
 
 /** A card token from the platform's embedded test gateway, as a card form script would get one. */
-export async function cardToken(p: Pick<TestPlatform, "testGateway">, number: string): Promise<string> {
+export async function cardToken(p: { testGateway: { basePath: string; fetch(request: Request): Promise<Response> } }, number: string): Promise<string> {
   const res = await p.testGateway.fetch(
     new Request(`http://gateway.test${p.testGateway.basePath}/tokens`, {
       method: "POST",
@@ -56,10 +54,10 @@ export interface GatewayFaults {
 }
 
 /**
- * A platform paying through the real adapter and the embedded test gateway (on the platform's own database), with
- * the faults the test puts in. Close it with `p.close()`.
+ * A gateway that passes every call to `inner` (set once the platform's database exists) with the faults the test
+ * switches on.
  */
-export async function platformWithFaults(options: { webhookSignatureKey?: string | null } = {}): Promise<{ p: TestPlatform; faults: GatewayFaults }> {
+export function faultyGateway(): { gateway: PaymentGateway; faults: GatewayFaults; passTo(inner: PaymentGateway | null): void } {
   const faults: GatewayFaults = { loseHosted: false, losePayment: false, drop: false, failVoids: 0, paymentsDown: false, failPage: new Map() };
   const unavailable = (message: string) => new GatewayError("unavailable", message);
   /** Whether a one-time fault is switched on; taking it switches it off. */
@@ -102,8 +100,11 @@ export async function platformWithFaults(options: { webhookSignatureKey?: string
     },
     exchangeWalletToken: (type, data) => inner!.exchangeWalletToken(type, data),
   };
-  const p = await createTestPlatform({ payments: { gateway, applePay: null, webhookSignatureKey: options.webhookSignatureKey ?? null } });
-  inner = embeddedPaymentServices({ db: p.db, clock: p.clock, log: memoryLogger() }).services.gateway;
-  await reseed(p.db);
-  return { p, faults };
+  return {
+    gateway,
+    faults,
+    passTo(next) {
+      inner = next;
+    },
+  };
 }

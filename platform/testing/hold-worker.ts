@@ -1,5 +1,5 @@
 /**
- * One process of the multi-process hold test: `node --import tsx platform/slots/testing/hold-worker.ts`.
+ * One process of the multi-process hold test: `node --import tsx platform/testing/hold-worker.ts`.
  *
  * Reads one JSON line from stdin ({databaseUrl, now, shoppers, target}), opens the shared PostgreSQL
  * database, builds a platform with its clock fixed at `now`, prints "ready", waits for a "go" line so that
@@ -7,10 +7,10 @@
  */
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { controllableClock } from "../../contract";
-import { openDatabase } from "../../db/open";
-import { createPlatform } from "../../http";
-import { jsonLogger } from "../../logger";
+import { controllableClock } from "../contract";
+import { openDatabase } from "../db/open";
+import { createPlatform } from "../http";
+import { jsonLogger } from "../logger";
 import { runHoldStorm, type HoldTarget, type Shopper } from "./hold-storm";
 
 interface WorkerInput {
@@ -36,7 +36,7 @@ try {
     // Errors to stderr: stdout carries only the protocol lines.
     log: jsonLogger({ worker: process.pid }, (line) => process.stderr.write(line + "\n")),
     config: {
-      contentDir: fileURLToPath(new URL("../../../content", import.meta.url)),
+      contentDir: fileURLToPath(new URL("../../content", import.meta.url)),
       accessTokenSeconds: 3600,
       refreshTokenSeconds: 3600,
     },

@@ -1,0 +1,257 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { saveWhiteLabelOverrides } from "../business/white-label";
+import type { Clock } from "../contract";
+import type { Db } from "../db/open";
+import { bannerEvents, orderPayments, orders, outbox, testGatewayPayments } from "../db/schema";
+
+/*
+ * The embedded platform's test and development hooks, as a fetch-style handler like the platform's own fetch: the
+ * server mounts each route at its path (decision record 0016), and only as the conditions it is given allow. They
+ * read and write the platform's tables, which is why they are the platform's and not the server's.
+ *
+ * - The test hooks (/__test/…), only with the test clock on: the e2e journeys switch white-label settings and read
+ *   what no API shows (banner counts, the charges behind an order).
+ * - The outbox page (/dev/outbox), never in production: it shows other shoppers' messages.
+ */
+
+export interface TestingRoute {
+  method: "GET" | "POST";
+  path: string;
+}
+
+export interface TestingRouter {
+  /** Every route this router answers; anything else is a 404. */
+  routes: readonly TestingRoute[];
+  fetch(request: Request): Promise<Response>;
+}
+
+export interface TestingRouterOptions {
+  db: Db;
+  clock: Clock;
+  /** Shared settings changed (white-label): caches of shared reads must start afresh. */
+  onSharedChange(): void;
+  /** Serve the /__test/… hooks. */
+  testHooks: boolean;
+  /** Serve /dev/outbox. */
+  outbox: boolean;
+}
+
+type Handler = (request: Request, url: URL) => Promise<Response>;
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A whole body, its length given: the server sends it as it stands rather than in chunks. */
+function answer(body: string, status: number, headers: Record<string, string>): Response {
+  return new Response(body, { status, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } });
+}
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return answer(JSON.stringify(body), status, { "content-type": JSON_TYPE, ...headers });
+}
+
+const noStore = { "cache-control": "no-store" };
+
+export function createTestingRouter(options: TestingRouterOptions): TestingRouter {
+  const { db, clock } = options;
+  const table = new Map<string, Handler>();
+  const routes: TestingRoute[] = [];
+  const on = (method: TestingRoute["method"], path: string, handler: Handler) => {
+    routes.push({ method, path });
+    table.set(`${method} ${path.toLowerCase()}`, handler);
+  };
+
+  if (options.testHooks) {
+    // Tests switch white-label settings (address search, automatic store selection) as the business would.
+    on("POST", "/__test/white-label", async (request) => {
+      const body = await jsonBody(request);
+      try {
+        await saveWhiteLabelOverrides(db, clock, (body ?? {}) as Record<string, never>);
+        options.onSharedChange();
+        return json({ ok: true });
+      } catch (error) {
+        return json({ status: 400, errorCode: 400, message: String(error) }, 400);
+      }
+    });
+
+    // Banner journeys check what the platform counted: impressions and clicks per banner (no API reads them).
+    on("GET", "/__test/banner-events", async () => {
+      const rows = await db.select().from(bannerEvents);
+      return json({ events: rows.map((r) => ({ bannerId: r.bannerId, kind: r.kind, platform: r.platform, count: r.count })) }, 200, noStore);
+    });
+
+    // What the platform and the test gateway hold for an order, for the journeys that check a payment was taken once:
+    // the placed orders made from its basket, its approved payment tries, and the approvals the gateway gave for any
+    // of that basket's drafts that still stand (a voided one is no charge).
+    on("GET", "/__test/order-payments", async (_request, url) => {
+      const businessOrderId = url.searchParams.getAll("businessOrderId").join(",");
+      const [order] = await db.select().from(orders).where(eq(orders.businessOrderId, businessOrderId));
+      if (!order) return json({ orders: 0, approvedTries: 0, gatewayApproved: 0 }, 200, noStore);
+      const siblings = await db
+        .select({ id: orders.id, state: orders.state, draftOrderId: orders.draftOrderId })
+        .from(orders)
+        .where(eq(orders.basketToken, order.basketToken));
+      const tries = await db
+        .select({ id: orderPayments.id })
+        .from(orderPayments)
+        .where(and(inArray(orderPayments.orderId, siblings.map((s) => s.id)), eq(orderPayments.status, "approved")));
+      const approved = await db
+        .select({ id: testGatewayPayments.id })
+        .from(testGatewayPayments)
+        .where(and(inArray(testGatewayPayments.reference, siblings.map((s) => s.draftOrderId)), eq(testGatewayPayments.status, "Authorized")));
+      return json({ orders: siblings.filter((s) => s.state === "placed").length, approvedTries: tries.length, gatewayApproved: approved.length }, 200, noStore);
+    });
+  }
+
+  if (options.outbox) {
+    // The outbox, readable in development and test: the embedded default keeps messages instead of sending them.
+    on("GET", "/dev/outbox", async (request, url) => {
+      const to = url.searchParams.getAll("to");
+      const recipient = to.length === 1 && to[0] ? to[0] : null;
+      const messages = await recentMessages(db, recipient);
+      if (preferredType(request.headers.get("accept"), ["text/html", "application/json"]) === "application/json") {
+        return json({ messages }, 200, noStore);
+      }
+      return answer(outboxPage(messages), 200, { "content-type": "text/html; charset=utf-8", ...noStore });
+    });
+  }
+
+  return {
+    routes,
+    async fetch(request) {
+      const url = new URL(request.url);
+      // As the server's own routes match: any case, a trailing slash allowed, HEAD answered as GET.
+      const method = request.method.toUpperCase() === "HEAD" ? "GET" : request.method.toUpperCase();
+      const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, "") : url.pathname;
+      const handler = table.get(`${method} ${path.toLowerCase()}`);
+      if (!handler) return json({ status: 404, errorCode: 404, message: `No such route: ${request.method} ${url.pathname}` }, 404);
+      return handler(request, url);
+    },
+  };
+}
+
+/**
+ * A JSON request body as a JSON body parser takes one: read only when the request says it is JSON (undefined
+ * otherwise), an empty body is {}, and anything but an object or array is refused. A refused body throws: the
+ * server answers it as any failed request.
+ */
+async function jsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") return undefined;
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  if (!/^[\s]*[[{]/.test(text)) throw new Error("The request body is not a JSON object or array");
+  return JSON.parse(text) as unknown;
+}
+
+interface OutboxMessage {
+  id: number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  kind: string;
+  createdAt: string;
+}
+
+/** The outbox's newest messages first, for one recipient or all. */
+async function recentMessages(db: Db, recipient: string | null): Promise<OutboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(recipient ? eq(outbox.recipient, recipient) : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(50);
+  return rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, body: r.body, kind: r.kind, createdAt: r.createdAt.toISOString() }));
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function outboxPage(messages: OutboxMessage[]): string {
+  const items = messages
+    .map(
+      (m) =>
+        `<li><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.recipient)} by ${m.channel}, ${escapeHtml(m.createdAt)}</p><pre>${escapeHtml(m.body)}</pre></li>`,
+    )
+    .join("");
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Outbox</title></head><body><main><h1>Outbox</h1><p>Messages the shop would have sent, newest first.</p>${items ? `<ol>${items}</ol>` : "<p>No messages yet.</p>"}</main></body></html>`;
+}
+
+interface MediaRange {
+  type: string;
+  subtype: string;
+  params: Record<string, string>;
+  q: number;
+  /** Its place in the Accept header. */
+  index: number;
+}
+
+/**
+ * Which of `offered` (full media types, the preferred first) the Accept header takes, as Express's req.accepts
+ * decides: the highest quality, then the most specific range, then the range listed first, then the order offered;
+ * no header takes the first offered, and null when none is acceptable.
+ */
+function preferredType(accept: string | null, offered: readonly string[]): string | null {
+  const ranges = parseAccept(accept ?? "*/*");
+  const ranked = offered
+    .map((type, i) => {
+      const [base, sub] = type.toLowerCase().split("/") as [string, string];
+      let best = { q: 0, s: 0, o: -1 };
+      for (const range of ranges) {
+        let s = 0;
+        if (range.type.toLowerCase() === base) s |= 4;
+        else if (range.type !== "*") continue;
+        if (range.subtype.toLowerCase() === sub) s |= 2;
+        else if (range.subtype !== "*") continue;
+        // The types offered here carry no parameters: a range with any (but a wildcard) does not match them.
+        const keys = Object.keys(range.params);
+        if (keys.length > 0) {
+          if (!keys.every((k) => range.params[k] === "*" || (range.params[k] ?? "").toLowerCase() === "")) continue;
+          s |= 1;
+        }
+        const spec = { q: range.q, s, o: range.index };
+        if ((best.s - spec.s || best.q - spec.q || best.o - spec.o) < 0) best = spec;
+      }
+      return { type, i, ...best };
+    })
+    .filter((p) => p.q > 0)
+    .sort((a, b) => b.q - a.q || b.s - a.s || a.o - b.o || a.i - b.i);
+  return ranked[0]?.type ?? null;
+}
+
+function parseAccept(header: string): MediaRange[] {
+  const ranges: MediaRange[] = [];
+  splitOutsideQuotes(header, ",").forEach((part, index) => {
+    const m = /^\s*([^\s/;]+)\/([^;\s]+)\s*(?:;(.*))?$/.exec(part);
+    if (!m) return;
+    const params: Record<string, string> = {};
+    let q = 1;
+    for (const pair of m[3] ? splitOutsideQuotes(m[3], ";") : []) {
+      const eq = pair.indexOf("=");
+      const key = (eq === -1 ? pair : pair.slice(0, eq)).trim().toLowerCase();
+      const raw = eq === -1 ? "" : pair.slice(eq + 1).trim();
+      const value = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+      if (key === "q") {
+        q = Number.parseFloat(value);
+        break;
+      }
+      params[key] = value;
+    }
+    ranges.push({ type: m[1]!, subtype: m[2]!, params, q, index });
+  });
+  return ranges;
+}
+
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (text[i] === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}

@@ -1,0 +1,117 @@
+import type express from "express";
+import path from "node:path";
+import type { Clock } from "../platform/contract";
+import { openDatabase, type Database } from "../platform/db/open";
+import { seedIfEmpty } from "../platform/db/seed";
+import { createPlatform } from "../platform/http";
+import { locationServiceFromEnv } from "../platform/location/from-env";
+import type { Logger } from "../platform/logger";
+import { paymentServicesFromEnv, type TestGateway } from "../platform/payments";
+import type { ReconcileSummary } from "../platform/payments/reconcile";
+import type { PlatformTransport } from "../app/services/platform-client.server";
+import type { Env } from "./env";
+import { fetchHandlerMiddleware } from "./platform-adapter";
+
+/** The platform this server talks to: embedded in this process (PGlite or PostgreSQL), or remote by PLATFORM_URL. */
+export interface ComposedPlatform {
+  /** How the storefront reaches it: the embedded platform's fetch in process, or HTTP. */
+  transport: PlatformTransport;
+  /** The embedded platform's database; null for a remote platform. */
+  database: Database | null;
+  /** What the server mounts for the embedded platform (/api and the test gateway); null for a remote one. */
+  embedded: { fetch(request: Request): Promise<Response>; testGateway: TestGateway | null } | null;
+  /** Stops the payment sweep (waiting for one under way), then closes the database. */
+  close(): Promise<void>;
+}
+
+export async function composePlatform(env: Env, clock: Clock, log: Logger): Promise<ComposedPlatform> {
+  if (env.PLATFORM_URL) {
+    log.info("platform.remote", { url: env.PLATFORM_URL });
+    return { transport: { baseUrl: env.PLATFORM_URL, fetch: (request) => fetch(request) }, database: null, embedded: null, close: async () => {} };
+  }
+
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, "pglite") });
+  if (await seedIfEmpty(database.db)) log.info("seed.demo_brand", { database: database.kind });
+  const payments = paymentServicesFromEnv(database.db, clock, log, env);
+  const testGateway = payments.testGateway;
+  if (testGateway && env.NODE_ENV === "production") {
+    log.warn("payments.test_gateway", {
+      path: testGateway.basePath,
+      hint: "card payments go to the embedded test gateway and take no money: set CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY",
+    });
+  }
+  const platform = createPlatform({
+    db: database.db,
+    clock,
+    log,
+    location: locationServiceFromEnv(database.db, env),
+    payments: payments.services,
+    config: {
+      contentDir: path.resolve("content"),
+      strapi: env.STRAPI_URL && env.STRAPI_TOKEN ? { url: env.STRAPI_URL, token: env.STRAPI_TOKEN } : undefined,
+      accessTokenSeconds: env.ACCESS_TOKEN_SECONDS,
+      refreshTokenSeconds: env.REFRESH_TOKEN_SECONDS,
+      slotHoldSeconds: env.SLOT_HOLD_SECONDS,
+      recaptcha:
+        env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+          ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL }
+          : undefined,
+      couponAttemptsPerIp: env.COUPON_ATTEMPTS_PER_IP,
+      staff: env.STAFF_USERNAME && env.STAFF_PASSWORD ? { username: env.STAFF_USERNAME, password: env.STAFF_PASSWORD } : undefined,
+      publicUrl: env.PUBLIC_URL,
+      applePayDisplayName: env.APPLE_PAY_DISPLAY_NAME,
+    },
+  });
+  // Only the embedded platform's payments are this server's to settle; a remote platform settles its own.
+  const sweep = env.PAYMENT_SWEEP_SECONDS > 0 ? startPaymentSweep(() => platform.reconcilePayments(), env.PAYMENT_SWEEP_SECONDS * 1000, log) : null;
+  log.info("platform.embedded", { database: database.kind, payments: payments.services.gateway?.environment ?? null });
+  return {
+    transport: { baseUrl: "http://platform.internal", fetch: platform.fetch },
+    database,
+    embedded: { fetch: platform.fetch, testGateway },
+    async close() {
+      await sweep?.stop();
+      await database.close();
+    },
+  };
+}
+
+/** Serves the embedded platform's /api, and the test gateway's pages and API with their own security policy. */
+export function mountPlatform(app: express.Express, platform: ComposedPlatform): void {
+  if (!platform.embedded) return;
+  app.use("/api", fetchHandlerMiddleware(platform.embedded.fetch));
+  // The test gateway answers on the storefront's origin.
+  const { testGateway } = platform.embedded;
+  if (testGateway) app.use(testGateway.basePath, fetchHandlerMiddleware(testGateway.fetch));
+}
+
+export interface PaymentSweep {
+  /** Stops the timer and waits for a sweep under way, so the database is not closed beneath it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the payment reconciliation sweep every `everyMs`. A sweep still running when the next is due is not doubled
+ * (that tick is skipped), and the timer alone does not keep the process alive. Quiet sweeps are not logged.
+ */
+export function startPaymentSweep(reconcile: () => Promise<ReconcileSummary>, everyMs: number, log: Logger): PaymentSweep {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = reconcile()
+      .then((summary) => {
+        if (summary.placed > 0 || summary.closed > 0) log.info("payments.sweep", { ...summary });
+      })
+      .catch((error: unknown) => log.error("payments.sweep_failed", { error: error instanceof Error ? error.stack : String(error) }))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

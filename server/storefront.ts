@@ -1,0 +1,124 @@
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Clock, ControllableClock } from "../platform/contract";
+import type { Logger } from "../platform/logger";
+import type { AppServices } from "../app/services/context";
+import type { PlatformTransport } from "../app/services/platform-client.server";
+import type { Env } from "./env";
+import { precompressed } from "./precompressed";
+import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "./security";
+
+/** The session secret: from the environment, else one made on first start and kept in DATA_DIR. */
+export function sessionSecret(env: Env, log: Logger): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(env.DATA_DIR, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  log.warn("session.secret_generated", { file, hint: "set SESSION_SECRET when running more than one instance" });
+  return secret;
+}
+
+/** Per-request nonce, security headers and one JSON log line per request: mounted before anything answers. */
+export function securityHeadersAndLog(env: Env, log: Logger) {
+  const dev = env.NODE_ENV === "development";
+  // A card form posted to the storefront is answered by a redirect to checkout.com's hosted page, which form-action
+  // must allow; the embedded test gateway is on the storefront's own origin.
+  const formTargets = env.CHECKOUT_SECRET_KEY ? CHECKOUT_COM_FORM_ORIGINS : [];
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.locals.nonce = newNonce();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev, formTargets }));
+    if (env.NODE_ENV === "production") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (env.LOG_REQUESTS) {
+      res.on("finish", () => {
+        log.info("http.request", {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+          bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+        });
+      });
+    }
+    next();
+  };
+}
+
+export interface StorefrontOptions {
+  env: Env;
+  log: Logger;
+  clock: Clock;
+  testClock: ControllableClock | null;
+  /** How loaders and actions reach the platform. */
+  transport: PlatformTransport;
+  /** The generation of shared reads: when it changes, the bundle's cache of them starts afresh. */
+  generation(): number;
+}
+
+/**
+ * The React Router storefront, after everything else: Vite's middleware in development, else the built client's
+ * static files (hashed assets cached for a year, sent precompressed when the client allows), then the request
+ * handler for every other path. Answers what closes it (the Vite server in development).
+ */
+export async function mountStorefront(app: express.Express, options: StorefrontOptions): Promise<{ close(): Promise<void> }> {
+  const { env, log, clock, testClock, transport, generation } = options;
+  const secrets = [sessionSecret(env, log)];
+  let vite: ViteDevServer | null = null;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (env.NODE_ENV === "development") {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true } });
+    app.use(vite.middlewares);
+    build = () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildPath = path.resolve("build/server/index.js");
+    if (!existsSync(buildPath)) throw new Error("No production build: run `npm run build` first.");
+    build = (await import(buildPath)) as ServerBuild;
+    const assets = path.resolve("build/client/assets");
+    app.use("/assets", precompressed(assets, (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable")));
+    app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  const handler = createRequestHandler({
+    build,
+    // Only the development server shows error details; tests run the production behaviour.
+    mode: env.NODE_ENV === "development" ? "development" : "production",
+    async getLoadContext(req, res) {
+      const serverBuild = typeof build === "function" ? await build() : build;
+      // The context keys must be the bundle's own instances, not this file's copy of the module.
+      const keys = serverBuild.entry.module as unknown as {
+        appContext: typeof import("../app/services/context").appContext;
+        sharedPlatformFor: typeof import("../app/services/shopper.server").sharedPlatformFor;
+      };
+      const services: AppServices = {
+        nonce: res.locals.nonce as string,
+        clock,
+        testClock,
+        log,
+        platform: keys.sharedPlatformFor(transport, clock, generation),
+        clientIp: req.ip ?? "unknown",
+        config: {
+          sessionSecrets: secrets,
+          secureCookies: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+          testRoutes: testClock !== null,
+        },
+      };
+      return new RouterContextProvider(new Map([[keys.appContext, services]]));
+    },
+  });
+  app.all("/{*splat}", handler);
+  return {
+    async close() {
+      await vite?.close();
+    },
+  };
+}
