@@ -77,7 +77,8 @@ describe("the JavaScript a URL loads", () => {
     expect(weight.files).not.toContain(manifest.url);
     expect(weight.files).toContain(manifest.entry.module);
     expect(pageLoadsManifest(`<link rel="modulepreload" href="${manifest.url}"/>`, manifest)).toBe(true);
-    expect(pageLoadsManifest(`<script>window.__reactRouterManifest={}</script>`, manifest)).toBe(false);
+    expect(pageLoadsManifest(`<script type="module">import "${manifest.url}";</script>`, manifest)).toBe(true);
+    expect(pageLoadsManifest(`<script>window.__reactRouterManifest={"url":"${manifest.url}"}</script>`, manifest)).toBe(false);
   });
 
   it("leaves out what other routes load", () => {

@@ -92,9 +92,13 @@ function compressedSizes(path: string): { raw: number; gzip: number; brotli: num
   return sizes;
 }
 
-/** Whether a page's HTML makes the browser load the route manifest file (it names the file only then). */
+/**
+ * Whether a page's HTML makes the browser load the route manifest file: a preload, a script or an import of it. (The
+ * routes the page carries inline name the file too, as their `url`, without loading it.)
+ */
 export function pageLoadsManifest(html: string, manifest: BrowserManifest): boolean {
-  return html.includes(manifest.url);
+  const file = manifest.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:href|src)="${file}"|import\\s*\\(?\\s*["']${file}["']`).test(html);
 }
 
 export function jsWeight(clientDir: string, pathname: string, manifest = readBrowserManifest(clientDir), options: { manifestLoaded?: boolean } = {}): JsWeight {

@@ -130,7 +130,7 @@ export function asText(report: Report): string {
     "Server",
     plain(throughputTable(report.throughput)),
     "",
-    "JavaScript each route loads (entry, route manifest, matched route modules and their imports; KB = 1,024 bytes)",
+    "JavaScript each route loads (entry, route manifest file where the page loads it, matched route modules and their imports; KB = 1,024 bytes)",
     plain(javascriptTable(report.javascript)),
     "",
     "Slot holds under a rush",
@@ -154,7 +154,7 @@ export function asMarkdown(report: Report): string {
     "",
     "### JavaScript each route loads",
     "",
-    "Entry, route manifest, matched route modules and their imports, each file once; gzip level 9 and brotli quality 11; KB = 1,024 bytes. " +
+    "Entry, the route manifest file where the page loads it (with lazy route discovery it does not), matched route modules and their imports, each file once; gzip level 9 and brotli quality 11; KB = 1,024 bytes. " +
       "\"Beyond bare page\" is the page's total less the bare React Router page's, built in the same run: our own code and the libraries we added.",
     "",
     markdown(javascriptTable(report.javascript)),
