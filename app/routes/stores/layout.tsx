@@ -1,13 +1,14 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { StoreBar } from "~/components/store-bar/StoreBar";
+import type { StoreLayoutData } from "~/models/route-data";
 import { heldSlotText, storeDate } from "~/models/slots";
 import { appContext, shopperContext } from "~/services/context";
 import { currentBasket } from "./slots.server";
 import { loadStorePage } from "./store-page.server";
 
 /** Every /stores/{storeSlug} page: the store, checked and selected once, and the store bar above the page. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs): Promise<StoreLayoutData> {
   const shopper = context.get(shopperContext);
   const now = context.get(appContext).clock.now();
   const { details, locationMissing } = await loadStorePage(shopper, request, params.storeSlug);
