@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { FLASH_COOKIE_PREFIX, flashCookiesFor } from "./flash.server";
+import { RouterContextProvider } from "react-router";
+import { appContext, type AppServices } from "./context";
+import { dataWithToast, FLASH_COOKIE_PREFIX, flashCookiesFor, redirectWithFlash, redirectWithToast } from "./flash.server";
 
 const config = { sessionSecrets: ["a-session-secret-of-at-least-32-chars!"], secureCookies: false, testRoutes: false };
 const flashes = flashCookiesFor(config);
@@ -67,5 +69,33 @@ describe("flash cookies", () => {
     const arrived = await flashes.read(cookieHeader(many));
     expect(arrived.names).toHaveLength(12);
     expect(arrived.flash.toast?.message).toMatch(/^m\d+$/);
+  });
+});
+
+describe("answers that leave a message", () => {
+  const context = new RouterContextProvider(new Map([[appContext, { config } as AppServices]]));
+  const setCookies = (headers: Headers) => headers.getSetCookie();
+
+  it("redirect with 303 and the message's cookie, which the next page reads", async () => {
+    const response = await redirectWithToast(context, "/basket", added);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/basket");
+    expect(await flashes.read(cookieHeader(setCookies(response.headers)))).toMatchObject({ flash: { toast: added } });
+  });
+
+  it("carry several messages, and keep the headers and status they were given", async () => {
+    const response = await redirectWithFlash(context, "/", { toast: added, locationError: { message: "Unable to find location", value: "ZZ1" } }, { status: 302, headers: { "X-Seen": "1" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("X-Seen")).toBe("1");
+    expect(setCookies(response.headers)).toHaveLength(2);
+  });
+
+  it("give a fetcher its data with the toast's cookie, or with none", async () => {
+    const withToast = await dataWithToast(context, { ok: true }, updated);
+    expect(withToast.data).toEqual({ ok: true });
+    expect(setCookies(new Headers(withToast.init?.headers))).toHaveLength(1);
+    const without = await dataWithToast(context, { ok: true }, null, 400);
+    expect(without.init?.status).toBe(400);
+    expect(new Headers(without.init?.headers).getSetCookie()).toHaveLength(0);
   });
 });

@@ -110,7 +110,6 @@ export function flashCookiesFor(config: AppServices["config"]): FlashCookies {
   return flashes;
 }
 
-
 type RequestContext = Readonly<RouterContextProvider>;
 
 /**
