@@ -1,4 +1,5 @@
 import { api } from "../contract";
+import { ApiError } from "../errors";
 import type { Router } from "../router";
 import { issueTokens, refreshTokens } from "./tokens";
 
@@ -9,6 +10,9 @@ export function registerAuth(router: Router): void {
         return issueTokens(ctx.db, ctx.clock, ctx.config, { strategy: "guest", memberId: null });
       case "refresh_token":
         return refreshTokens(ctx.db, ctx.clock, ctx.config, input.refresh_token);
+      default:
+        // Member sign-in grants are being built (issue 13): refused until then.
+        throw new ApiError(400, `grant_type ${input.grant_type} is not answered yet`);
     }
   });
 }
