@@ -24,6 +24,8 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { session, csrfToken, takeFlash } = context.get(shopperContext);
+  // Signing in or out in this request's action gives the session a new token: the page must carry that one.
+  const csrf = session.get("csrf") ?? csrfToken;
   const flash = takeFlash();
   // The bottom bar is not shown on the home page, so its basket figures are not read there.
   const onHome = new URL(request.url).pathname === "/";
@@ -37,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const location = session.get("location") ?? null;
 
   const rootData: RootData = {
-    csrf: csrfToken,
+    csrf,
     toast,
     site,
     backHref: sameSiteReferrer(request),

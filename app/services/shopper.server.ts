@@ -34,6 +34,11 @@ function toStored(strategy: StoredAuth["strategy"], t: TokenResponse, now: numbe
  */
 export interface ShopperApi {
   call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options?: { idempotencyKey?: string }): Promise<ResponseOf<E>>;
+  /**
+   * A call that needs no token but should carry the shopper's current one when there is one: the sign-in grants,
+   * so the platform can hand the guest's basket to the new member session. Never fetches a token for it.
+   */
+  callWithCurrentToken<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>>;
 }
 
 export function createShopperApi(options: {
@@ -77,6 +82,11 @@ export function createShopperApi(options: {
   }
 
   return {
+    async callWithCurrentToken(endpoint, input) {
+      const current = session.get("auth");
+      const live = current && current.expiresAt > clock.now().getTime() ? current.accessToken : undefined;
+      return client.call(endpoint, input, { clientIp, ...(live ? { token: live } : {}) });
+    },
     async call(endpoint, input, callOptions = {}) {
       if (endpoint.auth === "none") return client.call(endpoint, input, { ...callOptions, clientIp });
       try {
