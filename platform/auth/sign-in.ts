@@ -78,8 +78,8 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
     });
   }
   requireGoodPassword(input.password);
-  if (await memberByEmail(ctx.db, email)) throw emailTaken();
   try {
+    if (await memberByEmail(ctx.db, email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     return await ctx.db.transaction(async (tx) => {
       const now = ctx.clock.now();
@@ -95,8 +95,18 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    // Logged without the request: it carries the password.
-    ctx.log.error("auth.register_failed", { error: error instanceof Error ? error.stack : String(error) });
+    ctx.log.error("auth.register_failed", { error: describeFailure(error) });
     throw new ApiError(500, AUTH_MESSAGES.registerFailed, { errorCode: "REGISTER_FAILED", errorDisplay: AUTH_MESSAGES.registerFailed });
   }
+}
+
+/**
+ * What went wrong, without what was being written: a failed query's error repeats its parameters (the new
+ * member's details and password hash), so only the database's own message and the code's stack are kept.
+ */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause : null;
+  const frames = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")) ?? [];
+  return [`${error.name}: ${cause ? cause.message : error.message}`, ...frames.slice(0, 8)].join("\n");
 }
