@@ -2,7 +2,13 @@ import { and, desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { api, type OauthTokenResponse } from "../../contract";
 import { outbox } from "../../db/schema";
-import type { TestPlatform } from "../../testing";
+import type { Db } from "../../db/open";
+
+/** The test platform as these helpers use it (testing/ imports auth, so not its type). */
+interface Platform {
+  db: Db;
+  call(method: string, path: string, body?: Record<string, unknown>, options?: { token?: string | null }): Promise<{ status: number; body: unknown }>;
+}
 
 /** A registration body that passes every rule; override what the test is about. */
 export function newMember(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -18,14 +24,14 @@ export function newMember(overrides: Record<string, unknown> = {}): Record<strin
 }
 
 /** Registers (as the guest `token`, when given) and answers the new member's tokens. */
-export async function registerMember(t: TestPlatform, overrides: Record<string, unknown> = {}, token?: string): Promise<OauthTokenResponse> {
+export async function registerMember(t: Platform, overrides: Record<string, unknown> = {}, token?: string): Promise<OauthTokenResponse> {
   const res = await t.call("POST", "/api/auth/register", newMember(overrides), { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return api.register.response.parse(res.body);
 }
 
 /** The messages queued for a recipient, newest first. */
-export async function messagesTo(t: TestPlatform, recipient: string, kind?: string) {
+export async function messagesTo(t: Platform, recipient: string, kind?: string) {
   return t.db
     .select()
     .from(outbox)
@@ -34,7 +40,7 @@ export async function messagesTo(t: TestPlatform, recipient: string, kind?: stri
 }
 
 /** The code in the newest sign-in code message to the recipient. */
-export async function latestCode(t: TestPlatform, recipient: string): Promise<string> {
+export async function latestCode(t: Platform, recipient: string): Promise<string> {
   const [message] = await messagesTo(t, recipient, "otp");
   const code = message?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No sign-in code sent to ${recipient}`);
@@ -42,7 +48,7 @@ export async function latestCode(t: TestPlatform, recipient: string): Promise<st
 }
 
 /** The reset token in the newest reset e-mail to the address. */
-export async function latestResetToken(t: TestPlatform, email: string): Promise<{ link: string; token: string }> {
+export async function latestResetToken(t: Platform, email: string): Promise<{ link: string; token: string }> {
   const [message] = await messagesTo(t, email, "password_reset");
   const link = message?.body.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`No reset link sent to ${email}`);
