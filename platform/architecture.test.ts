@@ -193,6 +193,9 @@ describe("platform/ imports", () => {
 const TABLE_OWNERS: Record<string, string> = {
   authTokens: "auth",
   members: "auth",
+  memberIdentities: "auth",
+  oneTimeCodes: "auth",
+  passwordResetTokens: "auth",
   idempotencyKeys: "idempotency.ts",
   rateLimits: "rate-limit.ts",
   settings: "business",

@@ -52,6 +52,16 @@ export interface PlatformConfig {
   publicUrl?: string;
   /** Apple Pay's display name for merchant validation; the company name when not set. */
   applePayDisplayName?: string;
+  /**
+   * Sign-in with Google (GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL): ID tokens must be for this client and signed by a key
+   * of this key set. Unset: the google grant is refused.
+   */
+  google?: { clientId: string; jwksUrl: string };
+  /**
+   * Sign-in with Facebook (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET, FACEBOOK_GRAPH_URL): access tokens must be this
+   * app's, as the Graph API's debug_token says. Unset: the facebook grant is refused.
+   */
+  facebook?: { appId: string; appSecret: string; graphUrl: string };
 }
 
 export interface RequestContext extends PlatformDeps {

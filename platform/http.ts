@@ -49,7 +49,7 @@ export function createPlatform(options: {
   const router = new Router();
   registerSystem(router);
   const content = registerContent(router, options);
-  registerAuth(router);
+  registerAuth(router, { content });
   registerBusiness(router);
   registerLogging(router);
   registerStores(router);

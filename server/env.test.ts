@@ -93,6 +93,17 @@ describe("environment", () => {
     expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
   });
 
+  it("reads the social sign-in providers, with Google's and Facebook's own addresses by default", () => {
+    const none = parseEnv({});
+    expect([none.GOOGLE_CLIENT_ID, none.FACEBOOK_APP_ID]).toEqual([undefined, undefined]);
+    expect(none.GOOGLE_JWKS_URL).toBe("https://www.googleapis.com/oauth2/v3/certs");
+    expect(none.FACEBOOK_GRAPH_URL).toBe("https://graph.facebook.com");
+    const env = parseEnv({ GOOGLE_CLIENT_ID: "id.apps.example", GOOGLE_JWKS_URL: "http://127.0.0.1:9/certs", FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "s" });
+    expect([env.GOOGLE_CLIENT_ID, env.GOOGLE_JWKS_URL, env.FACEBOOK_APP_ID]).toEqual(["id.apps.example", "http://127.0.0.1:9/certs", "123"]);
+    expect(() => parseEnv({ FACEBOOK_APP_ID: "123" })).toThrow(/FACEBOOK_APP_SECRET/);
+    expect(() => parseEnv({ GOOGLE_JWKS_URL: "ftp://keys.example" })).toThrow(/GOOGLE_JWKS_URL/);
+  });
+
   it("refuses the test clock in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", TEST_CLOCK: "1" })).toThrow(EnvError);
     expect(parseEnv({ NODE_ENV: "test", TEST_CLOCK: "1" }).TEST_CLOCK).toBe(true);

@@ -55,6 +55,12 @@ export const envSchema = z
     STAFF_USERNAME: z.string().max(100).optional(),
     STAFF_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
     PUBLIC_URL: httpUrl,
+    // Member sign-in with Google and Facebook, as the platform checks it (issue 13).
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_JWKS_URL: httpUrl.default("https://www.googleapis.com/oauth2/v3/certs"),
+    FACEBOOK_APP_ID: z.string().optional(),
+    FACEBOOK_APP_SECRET: z.string().optional(),
+    FACEBOOK_GRAPH_URL: httpUrl.default("https://graph.facebook.com"),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_CLOCK && env.NODE_ENV === "production") {
@@ -81,6 +87,9 @@ export const envSchema = z
     }
     if (Boolean(env.STAFF_USERNAME) !== Boolean(env.STAFF_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["STAFF_PASSWORD"], message: "STAFF_USERNAME and STAFF_PASSWORD go together" });
+    }
+    if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["FACEBOOK_APP_SECRET"], message: "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together" });
     }
     if (env.PLATFORM_URL && env.DATABASE_URL) {
       ctx.addIssue({

@@ -60,6 +60,11 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
       staff: env.STAFF_USERNAME && env.STAFF_PASSWORD ? { username: env.STAFF_USERNAME, password: env.STAFF_PASSWORD } : undefined,
       publicUrl: env.PUBLIC_URL,
       applePayDisplayName: env.APPLE_PAY_DISPLAY_NAME,
+      google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL } : undefined,
+      facebook:
+        env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+          ? { appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET, graphUrl: env.FACEBOOK_GRAPH_URL }
+          : undefined,
     },
   });
   // Only the embedded platform's payments are this server's to settle; a remote platform settles its own.

@@ -42,7 +42,7 @@ describe("POST /api/auth/oauthToken", () => {
   });
 
   it("refuses grant types it does not support with a validation error", async () => {
-    for (const grant_type of ["password", "custom_request", "", undefined]) {
+    for (const grant_type of ["authorization_code", "custom_request", "", undefined]) {
       const res = await t.call("POST", "/api/auth/oauthToken", { grant_type, username: "a@b.c", password: "x" });
       expect(res.status).toBe(400);
       expect(apiErrorSchema.parse(res.body).status).toBe(400);

@@ -20,14 +20,17 @@ function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** Starts a new session (a new token family) and answers its first access and refresh tokens. */
+/**
+ * Starts a new session and answers its first access and refresh tokens. The family is new unless the caller chose
+ * it beforehand (a sign-in hands the guest's basket to the family in the same transaction).
+ */
 export async function issueTokens(
   db: Db,
   clock: Clock,
   config: TokenConfig,
-  who: { strategy: AuthInfo["strategy"]; memberId: number | null },
+  who: { strategy: AuthInfo["strategy"]; memberId: number | null; family?: string },
 ): Promise<OauthTokenResponse> {
-  return issueInFamily(db, clock, config, { ...who, family: randomUUID() });
+  return issueInFamily(db, clock, config, { ...who, family: who.family ?? randomUUID() });
 }
 
 async function issueInFamily(db: Db, clock: Clock, config: TokenConfig, session: AuthInfo): Promise<OauthTokenResponse> {
@@ -77,6 +80,14 @@ export async function refreshTokens(db: Db, clock: Clock, config: TokenConfig, r
   const [row] = await db.select().from(authTokens).where(eq(authTokens.tokenHash, tokenHash));
   if (row && row.kind === "refresh" && row.revokedAt !== null) await revokeFamily(db, clock, row.family);
   throw new ApiError(401, SESSION_EXPIRED);
+}
+
+/** Ends every session of a member (a password reset): each of their tokens stops working at once. */
+export async function revokeMember(db: Db, clock: Clock, memberId: number): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(authTokens.memberId, memberId), isNull(authTokens.revokedAt)));
 }
 
 /** Ends a session: every token of the family stops working at once. */

@@ -1,5 +1,8 @@
-import { CHECKOUT_MESSAGES, matchesPostcodeRules, type CheckoutAddress, type ContactDetails } from "../contract";
+import { CHECKOUT_MESSAGES, matchesPostcodeRules, normaliseUkMobile, type CheckoutAddress, type ContactDetails } from "../contract";
 import { displayPostcode } from "../stores/service";
+
+// In the contract since member accounts read mobiles too; still exported here for checkout's callers.
+export { maskEmail, normaliseUkMobile } from "../contract";
 
 /*
  * The checkout's own rules on what a shopper types: contact details and addresses. Pure functions (no database),
@@ -29,22 +32,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 export function isEmail(value: string): boolean {
   return value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
-}
-
-/**
- * A UK mobile number in its national form ("07700900982"), or null when it is not one. Spaces, dashes, dots and
- * brackets are ignored; "+44 7…" and "+44 (0)7…" are the same number written internationally.
- */
-export function normaliseUkMobile(value: string): string | null {
-  const compact = value.replace(/[\s\-.()]/g, "");
-  const national = /^07\d{9}$/.test(compact)
-    ? compact
-    : /^\+447\d{9}$/.test(compact)
-      ? `0${compact.slice(3)}`
-      : /^\+4407\d{9}$/.test(compact)
-        ? compact.slice(3)
-        : null;
-  return national;
 }
 
 export interface ContactInput {
@@ -178,13 +165,6 @@ export function checkAddress(
       countryCode,
     },
   };
-}
-
-/** "sam.patel@example.com" → "s***@example.com": enough for the shopper to recognise, too little to harvest. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return "***";
-  return `${email[0]}***${email.slice(at)}`;
 }
 
 /** "07700 900 982" → "07*** ***982"; anything that is not a UK mobile shows only its last three digits. */

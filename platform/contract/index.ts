@@ -1,6 +1,7 @@
 export * from "./clock";
 export * from "./endpoint";
 export * from "./errors";
+export * from "./contacts";
 export * from "./auth";
 export * from "./business";
 export * from "./logging";

@@ -16,7 +16,7 @@ export const authTokens = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("auth_tokens_family_idx").on(t.family)],
+  (t) => [index("auth_tokens_family_idx").on(t.family), index("auth_tokens_member_idx").on(t.memberId)],
 );
 
 /** One row per (scope, key): the first request's answer, replayed to every repeat. */

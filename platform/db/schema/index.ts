@@ -5,4 +5,5 @@ export * from "./catalogue";
 export * from "./baskets";
 export * from "./slots";
 export * from "./orders";
+export * from "./auth";
 export * from "./test-gateway";

@@ -34,9 +34,12 @@ export type StoredAddress = {
 };
 export type StoredMarketing = { marketingChannelId: number | null; options: { type: string; opted: "in" | "out"; text: string }[] };
 
+/** The marketing choices a member made when registering, by channel. */
+export type MemberMarketing = { email: boolean; sms: boolean };
+
 /**
- * Members, as far as checkout needs them: a store with the member e-mail check asks a guest whose e-mail belongs to
- * a member to sign in. Sign-in itself (passwords, one-time codes) arrives with member accounts.
+ * Member accounts (the auth module's). A store with the member e-mail check also asks a guest whose e-mail belongs
+ * to a member to sign in.
  */
 export const members = pgTable(
   "members",
@@ -46,8 +49,14 @@ export const members = pgTable(
     email: text("email").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
+    /** A UK mobile in international form (+447…). */
     mobile: text("mobile"),
     mobileValidated: boolean("mobile_validated").notNull().default(false),
+    /** scrypt with its parameters (see auth/passwords.ts); null for members who only sign in by code or socially. */
+    passwordHash: text("password_hash"),
+    /** True once the member has shown they read this address (a social provider vouched for it, or a reset link). */
+    emailVerified: boolean("email_verified").notNull().default(false),
+    marketing: jsonb("marketing").$type<MemberMarketing>().notNull().default({ email: false, sms: false }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("members_email_idx").on(t.email)],

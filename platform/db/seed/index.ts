@@ -10,7 +10,7 @@ import { demoPostcodes } from "./postcodes";
 import { demoPaymentMethods, demoStores } from "./stores";
 
 export { demoPaymentMethods, demoStoreIds, demoStores } from "./stores";
-export { demoMembers } from "./members";
+export { DEMO_MEMBER_PASSWORD, demoMembers } from "./members";
 export { demoPostcodes, displayPostcode, normalisePostcode } from "./postcodes";
 
 export interface SeedSummary {

@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../auth/passwords";
 import { distanceKm, servesDelivery } from "../../stores/geo";
 import { openDatabase, type Database } from "../open";
 import { members, postcodes, storeHolidays, storeOrderMethods, storePaymentMethods, stores, type WeeklyHours } from "../schema";
 import { demoStoreIds, demoSummary, reseed, seedIfEmpty } from "./index";
+import { DEMO_MEMBER_PASSWORD } from "./members";
 
 let database: Database;
 
@@ -312,7 +314,10 @@ describe("payment methods and members", () => {
     await reseed(database.db);
     const rows = await database.db.select().from(members);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: "sam.patel@example.com", mobile: "07700900982", mobileValidated: true });
+    expect(rows[0]).toMatchObject({ email: "sam.patel@example.com", mobile: "+447700900982", mobileValidated: true, emailVerified: true });
+    // The password the README gives for the demo member is the one its seeded hash was made from.
+    expect(await verifyPassword(DEMO_MEMBER_PASSWORD, rows[0]!.passwordHash!)).toBe(true);
+    expect(await verifyPassword("not-the-demo-password", rows[0]!.passwordHash!)).toBe(false);
     const checking = await database.db.select({ id: stores.id }).from(stores).where(eq(stores.memberEmailCheck, true));
     expect(checking.length).toBeGreaterThan(0);
   });
