@@ -7,6 +7,7 @@ import type { Env } from "./env";
 import { composePlatform, mountPlatform } from "./platform";
 import { mountStorefront, securityHeadersAndLog } from "./storefront";
 import { mountTestHooks } from "./test-hooks";
+import { loggablePath } from "./security";
 
 export interface ServerParts {
   app: express.Express;
@@ -44,7 +45,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
   const storefront = await mountStorefront(app, { env, log, clock, testClock, transport: platform.transport, generation: () => sharedGeneration });
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
-    log.error("http.unhandled", { path: req.path, error: error instanceof Error ? error.stack : String(error) });
+    log.error("http.unhandled", { path: loggablePath(req.path), error: error instanceof Error ? error.stack : String(error) });
     if (res.headersSent) return;
     res.status(500).type("text/plain").send("Sorry, something went wrong on our end. Please try again later.");
   });

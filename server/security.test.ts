@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, newNonce } from "./security";
+import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce } from "./security";
 
 describe("content security policy", () => {
   it("allows scripts and styles only from the site and by nonce", () => {
@@ -20,5 +20,13 @@ describe("content security policy", () => {
     const b = newNonce();
     expect(a).not.toBe(b);
     expect(Buffer.from(a, "base64")).toHaveLength(16);
+  });
+});
+
+describe("paths in the logs", () => {
+  it("keep the route of a reset or order status link but not its token", () => {
+    expect(loggablePath("/member/reset-token/abcDEF123")).toBe("/member/reset-token/[redacted]");
+    expect(loggablePath("/orders/s3cr3t-token")).toBe("/orders/[redacted]");
+    expect(loggablePath("/stores/larder-islington/category/bakery")).toBe("/stores/larder-islington/category/bakery");
   });
 });

@@ -42,3 +42,14 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
   "Permissions-Policy": "geolocation=(self), payment=(self), camera=(), microphone=(), usb=()",
 };
+
+/**
+ * Paths whose last segment is a secret that works on its own (a password reset link, an order's status link):
+ * logs keep the route, never the token.
+ */
+const SECRET_PATHS = [/^(\/member\/reset-token\/)[^/]+/i, /^(\/orders\/)[^/]+/i];
+
+export function loggablePath(path: string): string {
+  for (const pattern of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, "$1[redacted]");
+  return path;
+}

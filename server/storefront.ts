@@ -11,7 +11,7 @@ import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";
 import type { Env } from "./env";
 import { precompressed } from "./precompressed";
-import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, newNonce, SECURITY_HEADERS } from "./security";
+import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, SECURITY_HEADERS } from "./security";
 
 /** The session secret: from the environment, else one made on first start and kept in DATA_DIR. */
 export function sessionSecret(env: Env, log: Logger): string {
@@ -41,7 +41,7 @@ export function securityHeadersAndLog(env: Env, log: Logger) {
       res.on("finish", () => {
         log.info("http.request", {
           method: req.method,
-          path: req.path,
+          path: loggablePath(req.path),
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
           bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
