@@ -112,4 +112,18 @@ describe("environment", () => {
   it("treats empty strings as unset", () => {
     expect(parseEnv({ PLATFORM_URL: "", DATABASE_URL: "" }).PLATFORM_URL).toBeUndefined();
   });
+  it("sends e-mail by SMTP and SMS by Twilio only when configured, each with its variables together", () => {
+    const none = parseEnv({});
+    expect([none.SMTP_URL, none.SMTP_FROM, none.TWILIO_ACCOUNT_SID, none.TWILIO_API_URL]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ SMTP_FROM: "Shop <shop@example.com>" })).toThrow(/SMTP_FROM: SMTP_FROM is set without SMTP_URL/);
+    const smtp = parseEnv({ SMTP_URL: "smtps://user:pass@mail.example:465", SMTP_FROM: "Shop <shop@example.com>" });
+    expect([smtp.SMTP_URL, smtp.SMTP_FROM]).toEqual(["smtps://user:pass@mail.example:465", "Shop <shop@example.com>"]);
+    expect(() => parseEnv({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "token" })).toThrow(
+      /TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together/,
+    );
+    expect(() => parseEnv({ TWILIO_API_URL: "ftp://api.example" })).toThrow(/TWILIO_API_URL: must be an http or https URL/);
+    const twilio = parseEnv({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+447700900111", TWILIO_API_URL: "http://127.0.0.1:9" });
+    expect([twilio.TWILIO_ACCOUNT_SID, twilio.TWILIO_AUTH_TOKEN, twilio.TWILIO_FROM, twilio.TWILIO_API_URL]).toEqual(["AC1", "token", "+447700900111", "http://127.0.0.1:9"]);
+  });
 });
