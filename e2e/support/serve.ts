@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startMailServer } from "./mail-server";
 
 const root = join(import.meta.dirname, "..", "..");
 const port = process.env.E2E_PORT ?? "4317";
@@ -14,12 +15,15 @@ if (!existsSync(join(root, "build", "server", "index.js"))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+// The storefront sends its mail to a local SMTP server on E2E_PORT+1; journeys read it at E2E_PORT+2 (support/mail.ts).
+const mail = await startMailServer(Number(port) + 1, Number(port) + 2);
+
 const dataDir = mkdtempSync(join(tmpdir(), "storefront-e2e-"));
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   cwd: root,
   stdio: "inherit",
   // The order board's credentials are e2e/support/checkout.ts's STAFF.
-  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password" },
+  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", SMTP_URL: mail.smtpUrl },
 });
 
 function cleanUp(): void {
@@ -32,5 +36,5 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 
 server.on("exit", (code, signal) => {
   cleanUp();
-  process.exit(code ?? (signal ? 1 : 0));
+  void mail.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });
