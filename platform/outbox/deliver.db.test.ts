@@ -80,6 +80,33 @@ describe("deliverOutbox", () => {
     expect(mail!.text).toContain(`Total: £${(draft.total / 100).toFixed(2)}`);
   });
 
+  it("sends a password reset link by e-mail", async () => {
+    const res = await t.call("POST", "/api/auth/requestResetPassword", { email: SAM.email, resetUrl: "https://shop.example/reset-password" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const before = smtp.mails.length;
+    expect((await t.deliverMessages()).sent).toBe(1);
+    const [mail] = smtp.mails.slice(before);
+    expect(mail!.to).toEqual([SAM.email]);
+    const link = /https:\/\/shop\.example\/reset-password\/\S+/.exec(mail!.text)?.[0];
+    expect(link).toBeDefined();
+    codes.push(link!.split("/").at(-1)!);
+  });
+
+  it("tries again when the relay cannot be reached at all", async () => {
+    const row = await queueMessage(t.db, { channel: "email", recipient: "down@example.com", subject: "S", body: "B", kind: "test" }, t.clock.now());
+    const closed = await startSmtpCapture();
+    await closed.close();
+    const deps: DeliveryDeps = {
+      db: t.db,
+      clock: t.clock,
+      log: { info() {}, warn() {}, error() {} },
+      senders: { email: smtpSender({ url: closed.url, timeoutMs: 2_000 }), sms: null },
+      senderName: async () => "Shop",
+    };
+    expect(await deliverOutbox(deps)).toEqual({ sent: 0, retrying: 1, gaveUp: 0 });
+    expect((await rowOf(row.id)).lastError).toMatch(/ECONNREFUSED/);
+  });
+
   it("sends a one-time code by SMS through Twilio's Messages resource to the member's mobile", async () => {
     const { row, code } = await sendCode("sms");
     expect(await t.deliverMessages()).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
