@@ -173,6 +173,17 @@ describe("deliverOutbox", () => {
     expect(failed.lastError).not.toContain(code);
   });
 
+  it("leaves a message another instance has claimed alone until its claim runs out", async () => {
+    const row = await queueMessage(t.db, { channel: "email", recipient: "claimed@example.com", subject: "Claimed", body: "B", kind: "test" }, t.clock.now());
+    // As an instance that claimed it and died before sending would leave it.
+    await t.db.update(outbox).set({ claimedUntil: new Date(t.clock.now().getTime() + 120_000), attempts: 1 }).where(eq(outbox.id, row.id));
+    expect((await t.deliverMessages()).sent).toBe(0);
+    t.clock.advance(120_000);
+    expect((await t.deliverMessages()).sent).toBe(1);
+    expect(await rowOf(row.id)).toMatchObject({ attempts: 2, claimedUntil: null });
+    expect(smtp.mails.at(-1)!.to).toEqual(["claimed@example.com"]);
+  });
+
   it("leaves messages of a channel without a sender waiting in the outbox", async () => {
     const deps: DeliveryDeps = { db: t.db, clock: t.clock, log: { info() {}, warn() {}, error() {} }, senders: { email: null, sms: null }, senderName: async () => "Shop" };
     const row = await queueMessage(t.db, { channel: "email", recipient: "x@example.com", subject: "S", body: "B", kind: "test" }, t.clock.now());
