@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { decodeJwt } from "jose";
+import type { SessionData } from "~/models/shopper";
 
 /*
  * The storefront's side of "Continue with Google / Facebook" (decision 0020): the OAuth 2.0 authorisation code flow
@@ -21,15 +22,8 @@ export interface OAuthClient {
 /** The providers whose client id and secret are set; the others are absent. */
 export type OAuthConfig = Partial<Record<SocialProvider, OAuthClient>>;
 
-/** What the start of a sign-in keeps in the session for its callback. */
-export interface PendingOAuth {
-  provider: SocialProvider;
-  state: string;
-  verifier: string;
-  nonce: string | null;
-  /** A same-site path to land on once signed in. */
-  redirectTo: string;
-}
+/** What the start of a sign-in keeps in the session for its callback: state, PKCE verifier, nonce, where to land. */
+export type PendingOAuth = SessionData["oauth"];
 
 /** The platform's custom_request grant for the provider's token. */
 export type SocialGrant = { provider: "google"; id_token: string } | { provider: "facebook"; access_token: string };
