@@ -3,8 +3,11 @@
 // pages are plain forms, like the real providers' pages as far as the storefront can tell: it only sees redirects.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { addItem } from "./support/basket";
+import { shopAtVictoria } from "./support/slots";
 
 const SOCIAL_FAILED = "We could not sign you in with that account. Please try again or use your email address.";
+const NO_EMAIL = "Your account did not share a verified email address with us. Please use your email address instead.";
 const cancelled = (name: string) => `You cancelled signing in with ${name}. You can sign in another way.`;
 const fakeOrigin = () => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 3}`;
 
@@ -60,6 +63,32 @@ test("after signing in, the shopper lands where the sign-in was started from, an
   await page.goto(`/auth/google?redirectTo=${encodeURIComponent("https://elsewhere.example/phish")}`);
   await page.getByRole("button", { name: "Continue as Alex Morgan" }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe("/member");
+});
+
+test("an account the platform refuses (no verified e-mail) comes back to /login with the platform's words", async ({ page }) => {
+  // Google: an address Google has not verified.
+  await page.goto("/auth/google");
+  await page.getByRole("button", { name: "Continue as Pat Lee" }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+  await expect(toast(page, NO_EMAIL)).toBeVisible();
+  // Facebook: a user who shares no address.
+  await page.goto("/auth/facebook");
+  await page.getByRole("button", { name: "Continue as Chris Noble" }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+  await expect(toast(page, NO_EMAIL)).toBeVisible();
+  // Neither signed anybody in.
+  await page.goto("/auth/google");
+  expect(new URL(page.url()).origin).toBe(fakeOrigin());
+});
+
+test("the guest's basket comes along when they sign in with Google", async ({ page }) => {
+  const milk = { id: 36, name: "Semi-Skimmed Milk 2 Pints" };
+  await shopAtVictoria(page);
+  await addItem(page, milk);
+  await page.goto(`/auth/google?redirectTo=${encodeURIComponent("/basket")}`);
+  await page.getByRole("button", { name: "Continue as Alex Morgan" }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe("/basket");
+  await expect(page.getByRole("heading", { level: 3, name: milk.name })).toBeVisible();
 });
 
 test("a callback that answers no sign-in of this session is refused, and signs nobody in", async ({ page }) => {

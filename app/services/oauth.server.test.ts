@@ -24,7 +24,8 @@ async function consent(authUrl: string, decision: "allow" | "deny"): Promise<URL
   const html = await page.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
   const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)))]));
-  fields.set("decision", decision);
+  if (decision === "allow") fields.set("account", "0");
+  else fields.set("decision", "deny");
   const answer = await fetch(new URL(action!, authUrl), { method: "POST", body: fields, redirect: "manual" });
   expect(answer.status).toBe(303);
   return new URL(answer.headers.get("location")!);
@@ -57,7 +58,7 @@ describe("the authorisation code flow with PKCE", () => {
     const grant = await completeAuthorisation(google, pending, back, REDIRECT);
     expect(grant.provider).toBe("google");
     const claims = decodeJwt((grant as { id_token: string }).id_token);
-    expect(claims).toMatchObject({ aud: google.clientId, email: fake.google.person.email, nonce: pending.nonce });
+    expect(claims).toMatchObject({ aud: google.clientId, email: fake.google.people[0]!.email, nonce: pending.nonce });
     const sent = fake.tokenRequests.at(-1)!.params;
     expect(Object.fromEntries(sent)).toMatchObject({ grant_type: "authorization_code", client_secret: google.clientSecret, code_verifier: pending.verifier, redirect_uri: REDIRECT });
   });

@@ -105,7 +105,8 @@ export async function completeAuthorisation(
   const state = q.get("state") ?? "";
   if (!pending || !state || !sameText(state, pending.state)) throw new OAuthError("state_mismatch");
   const error = q.get("error");
-  if (error) throw new OAuthError(error === "access_denied" ? "cancelled" : "provider_error", error);
+  // The provider's error code goes to the log: cut short, since anyone can put anything in a query string.
+  if (error) throw new OAuthError(error === "access_denied" ? "cancelled" : "provider_error", error.slice(0, 60));
   const code = q.get("code");
   if (!code) throw new OAuthError("provider_error", "no code");
 

@@ -17,16 +17,17 @@ import { startFakeGoogle, type GooglePerson } from "../../platform/auth/testing/
 export interface FakeOAuthOptions {
   port?: number;
   host?: string;
-  google?: { clientId: string; clientSecret: string; person: GooglePerson };
-  facebook?: { appId: string; appSecret: string; user: FacebookUser };
+  /** The accounts the consent page offers, first the usual one. */
+  google?: { clientId: string; clientSecret: string; people: GooglePerson[] };
+  facebook?: { appId: string; appSecret: string; users: FacebookUser[] };
   /** The platform's clock for ID tokens' iat/exp; the real time by default. */
   now?: () => Date;
 }
 
 export interface FakeOAuth {
   origin: string;
-  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; jwksUrl: string; person: GooglePerson };
-  facebook: { appId: string; appSecret: string; authUrl: string; tokenUrl: string; graphUrl: string; user: FacebookUser };
+  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; jwksUrl: string; people: GooglePerson[] };
+  facebook: { appId: string; appSecret: string; authUrl: string; tokenUrl: string; graphUrl: string; users: FacebookUser[] };
   /** Every token request's form, for tests that check what was sent. */
   tokenRequests: { provider: "google" | "facebook"; params: URLSearchParams }[];
   close(): Promise<void>;
@@ -38,29 +39,39 @@ interface Grant {
   redirectUri: string;
   challenge: string;
   nonce: string | null;
+  /** The account chosen on the consent page. */
+  account: number;
   expiresAt: number;
 }
 
 const DEFAULT_GOOGLE = {
   clientId: "storefront-e2e.apps.googleusercontent.com",
   clientSecret: "fake-google-client-secret",
-  person: { sub: "110248495921238986420", email: "alex.morgan@example.com", givenName: "Alex", familyName: "Morgan" },
+  people: [
+    { sub: "110248495921238986420", email: "alex.morgan@example.com", givenName: "Alex", familyName: "Morgan" },
+    // A Google account whose address Google has not verified: the platform refuses it (socialNoEmail).
+    { sub: "110248495921238986421", email: "pat.lee@example.com", emailVerified: false, givenName: "Pat", familyName: "Lee" },
+  ],
 };
 const DEFAULT_FACEBOOK = {
   appId: "987654321012345",
   appSecret: "fake-facebook-app-secret",
-  user: { id: "10158123456789012", firstName: "Jo", lastName: "Rivers", email: "jo.rivers@example.com" },
+  users: [
+    { id: "10158123456789012", firstName: "Jo", lastName: "Rivers", email: "jo.rivers@example.com" },
+    // A Facebook user who shares no e-mail address: the platform refuses them (socialNoEmail).
+    { id: "10158123456789013", firstName: "Chris", lastName: "Noble" },
+  ],
 };
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function consentPage(title: string, name: string, action: string, fields: Record<string, string>): string {
+function consentPage(title: string, names: string[], action: string, fields: Record<string, string>): string {
   const hidden = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
     .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1>
-<form method="post" action="${action}">${hidden}<button type="submit" name="decision" value="allow">Continue as ${escape(name)}</button>
+<form method="post" action="${action}">${hidden}<ul>${names.map((name, i) => `<li><button type="submit" name="account" value="${i}">Continue as ${escape(name)}</button></li>`).join("")}</ul>
 <button type="submit" name="decision" value="deny">Cancel</button></form></main></body></html>`;
 }
 
@@ -105,7 +116,10 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
       return html(res, 400, "<p>invalid_request</p>");
     }
     if (provider === "google" && !q.get("nonce")) return html(res, 400, "<p>invalid_request: nonce</p>");
-    const name = provider === "google" ? `${googleConfig.person.givenName ?? ""} ${googleConfig.person.familyName ?? ""}`.trim() : `${facebookConfig.user.firstName} ${facebookConfig.user.lastName}`;
+    const names =
+      provider === "google"
+        ? googleConfig.people.map((p) => `${p.givenName ?? ""} ${p.familyName ?? ""}`.trim())
+        : facebookConfig.users.map((u) => `${u.firstName} ${u.lastName}`);
     const fields = {
       client_id: clientId,
       redirect_uri: redirectUri,
@@ -113,14 +127,14 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
       code_challenge: q.get("code_challenge")!,
       nonce: q.get("nonce") ?? "",
     };
-    html(res, 200, consentPage(provider === "google" ? "Sign in with Google" : "Log in with Facebook", name, `/${provider}/decide`, fields));
+    html(res, 200, consentPage(provider === "google" ? "Sign in with Google" : "Log in with Facebook", names, `/${provider}/decide`, fields));
   }
 
   async function decide(provider: "google" | "facebook", req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = await readForm(req);
     const redirectUri = form.get("redirect_uri") ?? "";
     const state = form.get("state") ?? "";
-    if (form.get("decision") !== "allow") {
+    if (form.get("decision") === "deny") {
       return back(
         res,
         redirectUri,
@@ -129,6 +143,9 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
           : { error: "access_denied", error_code: "200", error_description: "Permissions error", error_reason: "user_denied", state },
       );
     }
+    const account = Number(form.get("account"));
+    const accounts: unknown[] = provider === "google" ? googleConfig.people : facebookConfig.users;
+    if (!Number.isInteger(account) || !accounts[account]) return html(res, 400, "<p>no such account</p>");
     const code = `${provider === "google" ? "4/0A" : "AQ"}${randomBytes(24).toString("base64url")}`;
     grants.set(code, {
       provider,
@@ -136,6 +153,7 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
       redirectUri,
       challenge: form.get("code_challenge") ?? "",
       nonce: form.get("nonce") || null,
+      account,
       expiresAt: Date.now() + 10 * 60_000,
     });
     back(res, redirectUri, { code, state });
@@ -163,7 +181,7 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
     if (typeof grant === "string") {
       return json(res, grant === "invalid_client" ? 401 : 400, { error: grant, error_description: grant === "invalid_client" ? "Unauthorized" : "Bad Request" });
     }
-    const idToken = await google.idToken(googleConfig.person, now(), { claims: grant.nonce ? { nonce: grant.nonce } : {} });
+    const idToken = await google.idToken(googleConfig.people[grant.account]!, now(), { claims: grant.nonce ? { nonce: grant.nonce } : {} });
     json(res, 200, { access_token: `ya29.${randomBytes(16).toString("base64url")}`, expires_in: 3599, scope: "openid email profile", token_type: "Bearer", id_token: idToken });
   }
 
@@ -175,7 +193,7 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
     if (typeof grant === "string") {
       return json(res, 400, { error: { message: `Error validating verification code (${grant})`, type: "OAuthException", code: 100, fbtrace_id: "Afake" } });
     }
-    json(res, 200, { access_token: graph.issue(facebookConfig.user), token_type: "bearer", expires_in: 5183944 });
+    json(res, 200, { access_token: graph.issue(facebookConfig.users[grant.account]!), token_type: "bearer", expires_in: 5183944 });
   }
 
   const server: Server = createServer((req, res) => {
