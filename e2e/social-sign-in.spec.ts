@@ -108,7 +108,7 @@ test("a callback that answers no sign-in of this session is refused, and signs n
   await other.close();
 });
 
-test("providers the shop does not offer have no sign-in page", async ({ page }) => {
+test("providers the shop does not offer have no sign-in page", { tag: "@once" }, async ({ page }) => {
   for (const path of ["/auth/apple", "/auth/twitter", "/auth/apple/callback?code=x&state=y"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { href } from "react-router";
 import * as css from "./SocialSignIn.css";
 
 export type SocialProviderName = "google" | "facebook";
@@ -22,7 +23,7 @@ export function SocialSignIn({ providers, redirectTo }: { providers: readonly So
       <ul className={css.list}>
         {providers.map((provider) => (
           <li key={provider}>
-            <a className={css.link} href={`/auth/${provider}${query}`}>
+            <a className={css.link} href={`${href("/auth/:provider", { provider })}${query}`}>
               {LABELS[provider]}
             </a>
           </li>

@@ -1,4 +1,4 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, href, redirect, type RouterContextProvider } from "react-router";
 import { api, AUTH_MESSAGES } from "../../../platform/contract";
 import { notFoundMessage } from "~/models/error-page";
 import { loadSingle } from "~/services/content.server";
@@ -54,7 +54,7 @@ async function offeredProvider({ params, request, context }: Args): Promise<Soci
 /** The callback address registered with the provider: on PUBLIC_URL when set, else on the address asked for. */
 function callbackUrl(context: Context, request: Request, provider: SocialProvider): string {
   const origin = context.get(appContext).config.publicUrl ?? new URL(request.url).origin;
-  return new URL(`/auth/${provider}/callback`, origin).toString();
+  return new URL(href("/auth/:provider/callback", { provider }), origin).toString();
 }
 
 /** GET /auth/:provider — guests only: a member goes straight on to where they were going. */
