@@ -104,6 +104,35 @@ describe("environment", () => {
     expect(() => parseEnv({ GOOGLE_JWKS_URL: "ftp://keys.example" })).toThrow(/GOOGLE_JWKS_URL/);
   });
 
+  it("reads the sign-in redirect's client secret and provider addresses, with Google's and Facebook's own by default", () => {
+    const none = parseEnv({});
+    expect(none.GOOGLE_CLIENT_SECRET).toBeUndefined();
+    expect([none.GOOGLE_AUTH_URL, none.GOOGLE_TOKEN_URL]).toEqual(["https://accounts.google.com/o/oauth2/v2/auth", "https://oauth2.googleapis.com/token"]);
+    expect([none.FACEBOOK_AUTH_URL, none.FACEBOOK_TOKEN_URL]).toEqual([
+      "https://www.facebook.com/v19.0/dialog/oauth",
+      "https://graph.facebook.com/v19.0/oauth/access_token",
+    ]);
+    const env = parseEnv({
+      GOOGLE_CLIENT_ID: "id.apps.example",
+      GOOGLE_CLIENT_SECRET: "g-secret",
+      GOOGLE_AUTH_URL: "http://127.0.0.1:9/auth",
+      GOOGLE_TOKEN_URL: "http://127.0.0.1:9/token",
+      FACEBOOK_AUTH_URL: "http://127.0.0.1:9/dialog/oauth",
+      FACEBOOK_TOKEN_URL: "http://127.0.0.1:9/oauth/access_token",
+    });
+    expect([env.GOOGLE_CLIENT_SECRET, env.GOOGLE_AUTH_URL, env.GOOGLE_TOKEN_URL, env.FACEBOOK_AUTH_URL, env.FACEBOOK_TOKEN_URL]).toEqual([
+      "g-secret",
+      "http://127.0.0.1:9/auth",
+      "http://127.0.0.1:9/token",
+      "http://127.0.0.1:9/dialog/oauth",
+      "http://127.0.0.1:9/oauth/access_token",
+    ]);
+    expect(() => parseEnv({ GOOGLE_CLIENT_SECRET: "g-secret" })).toThrow(/GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID/);
+    for (const name of ["GOOGLE_AUTH_URL", "GOOGLE_TOKEN_URL", "FACEBOOK_AUTH_URL", "FACEBOOK_TOKEN_URL"]) {
+      expect(() => parseEnv({ [name]: "javascript:alert(1)" })).toThrow(new RegExp(`${name}: must be an http or https URL`));
+    }
+  });
+
   it("refuses the test clock in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", TEST_CLOCK: "1" })).toThrow(EnvError);
     expect(parseEnv({ NODE_ENV: "test", TEST_CLOCK: "1" }).TEST_CLOCK).toBe(true);
