@@ -58,6 +58,8 @@ export interface SessionData {
   acceptedTerms: boolean;
   /** The order just placed: the success page shows it (spec 2 §2 success). */
   lastOrder: { businessOrderId: string; statusToken: string; storeId: number };
+  /** Where a one-time sign-in code was sent (spec 2 §3 Auth loginEmail): the code step asks for it. */
+  loginEmail: string;
   /** A signed-in member of staff (the order board), with the board's own platform token. */
   staff: { token: string; expiresAt: number; username: string };
 }
