@@ -7,8 +7,9 @@ export const shell = style({
   display: "grid",
   gap: space[6],
   padding: `${space[4]} 0 ${space[10]}`,
-  "@media": { [mq.md]: { gridTemplateColumns: "minmax(0, 28rem) minmax(0, 1fr)", alignItems: "start", justifyContent: "center" } },
+  "@media": { [mq.md]: { gridTemplateColumns: "minmax(0, 30rem)", alignItems: "start", justifyContent: "center" } },
 });
+export const shellWithImage = style({ "@media": { [mq.md]: { gridTemplateColumns: "minmax(0, 30rem) minmax(0, 1fr)" } } });
 
 export const card = style({
   minWidth: 0,

@@ -5,7 +5,7 @@ import * as s from "./AuthPage.css";
 /** The card of the auth layout (spec 1 §2): a heading, a lead, the page's form; the brand's image beside it on desktop. */
 export function AuthPageCard({ title, lead, image, children }: { title: string; lead?: string; image?: AuthPageContent["image"]; children: ReactNode }) {
   return (
-    <div className={s.shell}>
+    <div className={image ? `${s.shell} ${s.shellWithImage}` : s.shell}>
       <div className={s.card}>
         <h1 className={s.title}>{title}</h1>
         {lead ? <p className={s.lead}>{lead}</p> : null}

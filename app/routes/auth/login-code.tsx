@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/login-code";
 import { api, AUTH_MESSAGES } from "../../../platform/contract";
-import { AuthLinks, authHref, authLinkClass, AuthPage } from "~/components/auth/AuthPage";
+import { AuthLinks, authHref, authLinkClass, AuthPageCard } from "~/components/auth/AuthPage";
 import { HoneypotFields } from "~/components/auth/HoneypotFields";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
@@ -82,7 +82,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
     ? fieldErrors([verify.code])
     : [...(sendError ? [{ field: send.email.id, message: sendError }] : []), ...fieldErrors([send.email])];
   return (
-    <AuthPage content={content}>
+    <AuthPageCard title="Log in with a code" lead={content.subTitle} image={content.image}>
       <ErrorSummary errors={summary} />
       {sentTo ? (
         <>
@@ -123,7 +123,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </li>
       </AuthLinks>
-    </AuthPage>
+    </AuthPageCard>
   );
 }
 
