@@ -52,8 +52,7 @@ test.describe("member accounts", () => {
     await expectNoAxeViolations(page);
     await fillLogin(page, member.email, `${member.password}-wrong`);
     await expect(problem(page, MESSAGES.badCredentials)).toBeVisible();
-    // The password is never sent back in the page (with script, the field keeps what was typed, as any field does).
-    if (!javaScriptOn(testInfo)) await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page.getByLabel("Password")).toHaveValue("");
     await expectNoAxeViolations(page);
 
     await fillLogin(page, member.email, member.password);

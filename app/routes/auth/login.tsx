@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/login";
 import { api } from "../../../platform/contract";
 import { AuthLinks, authHref, authLinkClass, AuthPage } from "~/components/auth/AuthPage";
+import { useClearedPassword } from "~/components/auth/use-cleared-password";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
@@ -51,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { content, redirectTo } = loaderData;
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "login", lastResult: actionData });
+  useClearedPassword(fields.password.id, actionData);
   const formError = form.errors?.[0];
   const summary = [...(formError ? [{ field: fields.email.id, message: formError }] : []), ...fieldErrors([fields.email, fields.password])];
   return (

@@ -8,6 +8,7 @@ import { api } from "../../../platform/contract";
 import { AuthLinks, authHref, authLinkClass, AuthPage } from "~/components/auth/AuthPage";
 import { HoneypotFields } from "~/components/auth/HoneypotFields";
 import { MarketingChoices } from "~/components/auth/MarketingChoices";
+import { useClearedPassword } from "~/components/auth/use-cleared-password";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
@@ -67,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { content, redirectTo, honeypot } = loaderData;
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "register", lastResult: actionData });
+  useClearedPassword(fields.password.id, actionData);
   const formError = form.errors?.[0];
   const summary = [...(formError ? [{ field: fields.firstName.id, message: formError }] : []), ...fieldErrors(FIELDS.map((name) => fields[name]))];
   return (

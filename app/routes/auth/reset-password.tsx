@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/reset-password";
 import { api, AUTH_MESSAGES } from "../../../platform/contract";
 import { AuthLinks, authLinkClass, AuthPage } from "~/components/auth/AuthPage";
+import { useClearedPassword } from "~/components/auth/use-cleared-password";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
@@ -46,6 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { content, valid, email, invalidMessage } = loaderData;
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "reset-password", lastResult: actionData });
+  useClearedPassword(fields.password.id, actionData);
   const formError = form.errors?.[0];
   const summary = [...(formError ? [{ field: fields.password.id, message: formError }] : []), ...fieldErrors([fields.password])];
   if (!valid) {
