@@ -9,6 +9,7 @@ import { describeError } from "./models/error-page";
 import { ROUTE_IDS, type RootData } from "./models/route-data";
 import { appContext, shopperContext } from "./services/context";
 import { sameSiteReferrer } from "./services/session.server";
+import { isMember } from "./services/member-session.server";
 import { sessionMiddleware } from "./services/session-middleware.server";
 import { loadSiteChrome } from "./services/content.server";
 import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.server";
@@ -51,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       autoSelectClosestStore: settings.autoSelectClosestStore,
     },
     shopper: {
+      signedIn: isMember(context.get(shopperContext)),
       postcode: location?.postcode ?? null,
       address: location?.address ?? null,
       fulfilmentMethod: session.get("fulfilmentMethod") ?? "delivery",
@@ -77,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <FormProviders root={root}>
-          <SiteChrome site={root?.site ?? null}>{children}</SiteChrome>
+          <SiteChrome site={root?.site ?? null} signedIn={root?.shopper.signedIn ?? false}>{children}</SiteChrome>
           {root ? <BottomNav /> : null}
         </FormProviders>
         <Toasts toast={root?.toast ?? null} />

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { ROUTE_IDS } from "./models/route-data";
 
 // The spec's route tables (spec 1 §2, spec 2 §2), one folder per area. Routes whose data components read elsewhere
@@ -54,6 +54,17 @@ export default [
   // Social sign-in (decision 0020): the start leaves for the provider, the callback signs the shopper in.
   route("auth/:provider", "routes/auth/social-start.ts"),
   route("auth/:provider/callback", "routes/auth/social-callback.ts"),
+  // Member accounts (spec 2 §2, §6): the guest-only sign-in pages share the auth layout; the member area needs a login.
+  layout("routes/auth/layout.tsx", [
+    route("login", "routes/auth/login.tsx"),
+    route("login/code", "routes/auth/login-code.tsx"),
+    route("register", "routes/auth/register.tsx"),
+    route("forgotten-password", "routes/auth/forgotten-password.tsx"),
+    route("forgotten-password-set", "routes/auth/forgotten-password-set.tsx"),
+    route("member/reset-token/:token", "routes/auth/reset-password.tsx"),
+  ]),
+  route("logout", "routes/auth/logout.ts"),
+  route("member", "routes/member/home.tsx"),
 
   route("staff", "routes/staff/orders.tsx"),
   route("staff/login", "routes/staff/login.tsx"),

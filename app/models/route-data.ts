@@ -45,6 +45,8 @@ export interface RootData {
   postcodeRules: BusinessProfile["postcodeRules"];
   bottomNav: BottomNavData;
   shopper: {
+    /** A member is signed in (the header's Manage Account and Logout, the bottom bar's Account). */
+    signedIn: boolean;
     postcode: string | null;
     address: string | null;
     fulfilmentMethod: FulfilmentMethod;

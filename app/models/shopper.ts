@@ -60,6 +60,8 @@ export interface SessionData {
   lastOrder: { businessOrderId: string; statusToken: string; storeId: number };
   /** A social sign-in under way (decision 0020): what its callback checks, and where to land afterwards. */
   oauth: { provider: "google" | "facebook"; state: string; verifier: string; nonce: string | null; redirectTo: string };
+  /** Where a one-time sign-in code was sent (spec 2 §3 Auth loginEmail): the code step asks for it. */
+  loginEmail: string;
   /** A signed-in member of staff (the order board), with the board's own platform token. */
   staff: { token: string; expiresAt: number; username: string };
 }

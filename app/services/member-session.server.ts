@@ -2,6 +2,7 @@ import { api, type RequestOf } from "../../platform/contract";
 import type { Shopper } from "./context";
 import { newCsrfToken } from "./session.server";
 import { PlatformError } from "./platform-client.server";
+import { clearMemberState } from "./shopper.server";
 
 /*
  * Member sign-in and sign-out for the shopper's session (spec 2 §4 Auth). Every way in (password, one-time code,
@@ -27,6 +28,7 @@ export async function signInMember<E extends SignInEndpoint>(shopper: Shopper, e
     expiresAt: now.getTime() + tokens.expires_in * 1000,
   });
   shopper.session.set("csrf", newCsrfToken());
+  shopper.session.unset("loginEmail");
   // A member checks out as a member: the guest choice made before signing in no longer applies.
   shopper.session.unset("checkoutMode");
 }
@@ -41,9 +43,7 @@ export async function signOutMember(shopper: Shopper): Promise<void> {
     // Already expired or revoked tokens are as good as logged out.
     await shopper.api.callWithCurrentToken(api.logout, {}).catch(() => undefined);
   }
-  for (const key of ["auth", "basketToken", "slotTiming", "checkoutMode", "acceptedTerms", "lastOrder"] as const) {
-    shopper.session.unset(key);
-  }
+  clearMemberState(shopper.session);
   shopper.session.set("csrf", newCsrfToken());
 }
 

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { MiddlewareFunction } from "react-router";
 import { z } from "zod";
 import { appContext, shopperContext } from "./context";
-import { flashCookiesFor, redirectWithToast } from "./flash.server";
+import { AUTH_MESSAGES } from "../../platform/contract";
+import { flashCookiesFor, flashHeaders, redirectWithToast } from "./flash.server";
 import { CSRF_FAILED_MESSAGE, CSRF_FIELD, csrfMatches, newCsrfToken, sameSiteReferrer, sessionStorageFor } from "./session.server";
 import { createShopperApi } from "./shopper.server";
 
@@ -61,15 +62,34 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     }
   }
 
-  context.set(shopperContext, {
-    session,
-    takeFlash,
-    csrfToken: csrf,
-    shared: services.platform,
-    api: createShopperApi({ transport: services.platform.transport, session, clock: services.clock, clientIp: services.clientIp }),
-  });
-  return commit(await next());
+  const api = createShopperApi({ transport: services.platform.transport, session, clock: services.clock, clientIp: services.clientIp });
+  context.set(shopperContext, { session, takeFlash, csrfToken: csrf, shared: services.platform, api });
+  const response = await next();
+  return commit(api.memberSessionExpired() ? await sessionExpiredAnswer(request, response, context) : response);
 };
+
+/**
+ * The member's session ended while this request ran (spec 2 §4): they are a guest now, and are told so. A redirect
+ * keeps its destination and carries the toast; a page drawn while the session was ending is drawn again, as a guest,
+ * by sending the shopper to it once more; a post goes back to where it came from.
+ */
+async function sessionExpiredAnswer(request: Request, response: Response, context: Parameters<MiddlewareFunction<Response>>[0]["context"]): Promise<Response> {
+  const toast = { kind: "error", message: AUTH_MESSAGES.sessionExpired } as const;
+  const location = response.headers.get("Location");
+  if (response.status >= 300 && response.status < 400 && location) {
+    const headers = await flashHeaders(context, { toast }, new Headers(response.headers));
+    return new Response(response.body, { status: response.status, headers });
+  }
+  return redirectWithToast(context, request.method === "GET" ? samePage(request) : sameSiteReferrer(request), toast);
+}
+
+/** The page a GET asked for, without the data request's suffix and parameters (client navigations ask for /path.data). */
+function samePage(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  return `${path}${url.search}`;
+}
 
 /** The token field every form post carries (remix-utils' AuthenticityTokenInput renders it). */
 const tokenSchema = z.object({ [CSRF_FIELD]: z.string().max(200) });

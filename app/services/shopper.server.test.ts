@@ -103,3 +103,87 @@ describe("a shopper's calls in one request", () => {
     expect(grants).toEqual(["refresh_token"]);
   });
 });
+
+describe("a member's session that ends (spec 2 §4)", () => {
+  /** A platform that refuses the member's refresh token and the revoked access token, and serves guests. */
+  function memberPlatform(options: { refresh: "refused" | "ok"; memberCalls: "401" | "ok" }) {
+    const grants: string[] = [];
+    const transport = {
+      baseUrl: "http://p.test",
+      async fetch(request: Request) {
+        const url = new URL(request.url);
+        if (url.pathname === "/api/auth/oauthToken") {
+          const body = (await request.json()) as { grant_type: string };
+          grants.push(body.grant_type);
+          if (body.grant_type === "refresh_token" && options.refresh === "refused") {
+            return Response.json({ status: 401, errorCode: 401, message: "Invalid refresh token" }, { status: 401 });
+          }
+          const strategy = body.grant_type === "refresh_token" ? "member" : "guest";
+          return Response.json({ access_token: `${strategy}-${grants.length}`, refresh_token: `r${grants.length}`, expires_in: 3600, token_type: "Bearer", strategy });
+        }
+        const auth = request.headers.get("authorization") ?? "";
+        if (auth === "Bearer member-old" && options.memberCalls === "401") return Response.json({ status: 401, errorCode: 401, message: "Unauthorized" }, { status: 401 });
+        const body = (await request.json()) as { n: number };
+        return Response.json({ n: body.n, call: auth.startsWith("Bearer guest") ? 1 : 2 });
+      },
+    };
+    return { transport, grants };
+  }
+
+  function memberSession(expiresInMs: number, clock: ReturnType<typeof controllableClock>) {
+    const session = createSession<SessionData, Flash>();
+    session.set("auth", { strategy: "member", accessToken: "member-old", refreshToken: "r0", expiresAt: clock.now().getTime() + expiresInMs });
+    session.set("basketToken", "member-basket");
+    session.set("store", { id: 1, slug: "s", name: "S" });
+    return session;
+  }
+
+  it("signs the member out and goes on as a guest when the refresh is refused", async () => {
+    const clock = controllableClock("2026-11-23T10:00:00Z");
+    const { transport, grants } = memberPlatform({ refresh: "refused", memberCalls: "ok" });
+    const session = memberSession(1000, clock);
+    const shopper = createShopperApi({ transport, session, clock, clientIp: "127.0.0.1" });
+    expect((await shopper.call(echo, { n: 1 })).call).toBe(1);
+    expect(grants).toEqual(["refresh_token", "client_credentials"]);
+    expect(shopper.memberSessionExpired()).toBe(true);
+    expect(session.get("auth")?.strategy).toBe("guest");
+    // The member's basket is theirs: the guest starts without it, but keeps the chosen store.
+    expect(session.get("basketToken")).toBeUndefined();
+    expect(session.get("store")?.slug).toBe("s");
+  });
+
+  it("signs the member out when the platform answers 401 to a member's call", async () => {
+    const clock = controllableClock("2026-11-23T10:00:00Z");
+    const { transport } = memberPlatform({ refresh: "ok", memberCalls: "401" });
+    const session = memberSession(3_600_000, clock);
+    const shopper = createShopperApi({ transport, session, clock, clientIp: "127.0.0.1" });
+    expect((await shopper.call(echo, { n: 1 })).call).toBe(1);
+    expect(shopper.memberSessionExpired()).toBe(true);
+    expect(session.get("auth")?.strategy).toBe("guest");
+    expect(session.get("basketToken")).toBeUndefined();
+  });
+
+  it("keeps a member whose refresh works signed in, with nothing to tell", async () => {
+    const clock = controllableClock("2026-11-23T10:00:00Z");
+    const { transport, grants } = memberPlatform({ refresh: "ok", memberCalls: "ok" });
+    const session = memberSession(1000, clock);
+    const shopper = createShopperApi({ transport, session, clock, clientIp: "127.0.0.1" });
+    expect((await shopper.call(echo, { n: 1 })).call).toBe(2);
+    expect(grants).toEqual(["refresh_token"]);
+    expect(shopper.memberSessionExpired()).toBe(false);
+    expect(session.get("auth")?.strategy).toBe("member");
+    expect(session.get("basketToken")).toBe("member-basket");
+  });
+
+  it("keeps a guest whose refresh is refused a guest, with nothing to tell", async () => {
+    const clock = controllableClock("2026-11-23T10:00:00Z");
+    const { transport } = memberPlatform({ refresh: "refused", memberCalls: "ok" });
+    const session = createSession<SessionData, Flash>();
+    session.set("auth", { strategy: "guest", accessToken: "guest-old", refreshToken: "r0", expiresAt: clock.now().getTime() + 1000 });
+    session.set("basketToken", "guest-basket");
+    const shopper = createShopperApi({ transport, session, clock, clientIp: "127.0.0.1" });
+    await shopper.call(echo, { n: 1 });
+    expect(shopper.memberSessionExpired()).toBe(false);
+    expect(session.get("basketToken")).toBe("guest-basket");
+  });
+});

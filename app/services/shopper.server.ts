@@ -39,6 +39,19 @@ export interface ShopperApi {
    * so the platform can hand the guest's basket to the new member session. Never fetches a token for it.
    */
   callWithCurrentToken<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>>;
+  /**
+   * Whether a member's session ended during this request: the refresh was refused or the platform answered 401 to a
+   * member's call (spec 2 §4). The member state is cleared at once and the calls go on as a guest; the session
+   * middleware then tells the shopper (decision 0019).
+   */
+  memberSessionExpired(): boolean;
+}
+
+/** What a member's session holds beyond the guest's: cleared on sign-out and when the member's session expires. */
+export const MEMBER_SESSION_KEYS = ["auth", "basketToken", "slotTiming", "checkoutMode", "acceptedTerms", "lastOrder", "loginEmail"] as const satisfies readonly (keyof SessionData)[];
+
+export function clearMemberState(session: Session<SessionData, Flash>): void {
+  for (const key of MEMBER_SESSION_KEYS) session.unset(key);
 }
 
 export function createShopperApi(options: {
@@ -49,6 +62,12 @@ export function createShopperApi(options: {
 }): ShopperApi {
   const client = createPlatformClient(options.transport);
   const { session, clock, clientIp } = options;
+  let memberExpired = false;
+  /** The member's tokens no longer work: the shopper is a guest from here on, and is told so. */
+  function expireMember() {
+    memberExpired = true;
+    clearMemberState(session);
+  }
 
   // Loaders of one request run in parallel. Without sharing, each would fetch its own guest token (the basket made
   // under one would not answer to the session that kept the other) or replay the same refresh token, which the
@@ -73,7 +92,8 @@ export function createShopperApi(options: {
         return renewed.access_token;
       } catch (error) {
         if (!(error instanceof PlatformError) || error.status >= 500) throw error;
-        // The refresh token is gone: start a new guest session.
+        // The refresh token is gone: start a new guest session (a member's ends, spec 2 §4).
+        if (current.strategy === "member") expireMember();
       }
     }
     const fresh = await requestGuestToken(client);
@@ -82,6 +102,7 @@ export function createShopperApi(options: {
   }
 
   return {
+    memberSessionExpired: () => memberExpired,
     async callWithCurrentToken(endpoint, input) {
       const current = session.get("auth");
       const live = current && current.expiresAt > clock.now().getTime() ? current.accessToken : undefined;
@@ -94,7 +115,8 @@ export function createShopperApi(options: {
       } catch (error) {
         // A 401 means the platform no longer knows the token (expired early, revoked, platform reset).
         if (error instanceof PlatformError && error.status === 401) {
-          session.unset("auth");
+          if (session.get("auth")?.strategy === "member") expireMember();
+          else session.unset("auth");
           return client.call(endpoint, input, { ...callOptions, clientIp, token: await token() });
         }
         throw error;

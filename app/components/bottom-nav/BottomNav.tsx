@@ -9,12 +9,6 @@ import { useBottomNavHidden } from "./use-bottom-nav-visibility";
 import * as styles from "./BottomNav.css";
 
 /**
- * Account is left out: the sign-in pages (/login, /member) come with the accounts issue, and a button to a page that
- * does not exist would be worse than none. Pass "/login" here once that route exists.
- */
-const ACCOUNT_HREF: string | null = null;
-
-/**
  * The phone's bottom bar (spec 1 §2): search, stores, the store's menu and the basket, on every page but home and
  * below 960px. The basket figure prefers what the page itself loaded (the store pages and the basket page read the
  * basket anyway) and moves with the product cards' pending changes.
@@ -39,7 +33,8 @@ export function BottomNav() {
     hasPostcode: Boolean(root.shopper.postcode),
     store,
     basket,
-    accountHref: ACCOUNT_HREF,
+    // Spec 1 §2: the member area when signed in, else sign in (the member area's guard would send a guest there anyway).
+    accountHref: root.shopper.signedIn ? "/member" : "/login",
     symbol: layout?.store.currency.symbolChar ?? (basketPage?.kind === "store" ? basketPage.store.symbol : undefined),
   });
 

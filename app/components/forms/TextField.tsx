@@ -16,6 +16,7 @@ export interface TextFieldProps {
   width?: keyof typeof forms.fieldWidth;
   required?: boolean;
   maxLength?: number;
+  minLength?: number;
   spellCheck?: boolean;
   /** Ties the input to a form elsewhere on the page (the HTML form attribute). */
   form?: string;
@@ -60,6 +61,7 @@ export function TextField(props: TextFieldProps) {
         inputMode={props.inputMode}
         required={props.required}
         maxLength={props.maxLength}
+        minLength={props.minLength}
         spellCheck={props.spellCheck}
         form={props.form}
         aria-invalid={error ? true : undefined}

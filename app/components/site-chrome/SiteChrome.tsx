@@ -3,10 +3,11 @@ import { useLocation } from "react-router";
 import type { SiteChromeData } from "~/models/route-data";
 import { SiteFooter } from "../site-footer/SiteFooter";
 import { SiteHeader } from "../site-header/SiteHeader";
+import { LogoutForm, logoutAsLink } from "../auth/LogoutForm";
 import { container, skipLink } from "~/styles/global.css";
 
 /** Skip link, header, the page's main landmark and footer, from the branding content. */
-export function SiteChrome({ site, children }: { site: SiteChromeData | null; children: ReactNode }) {
+export function SiteChrome({ site, signedIn, children }: { site: SiteChromeData | null; signedIn: boolean; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <>
@@ -20,7 +21,7 @@ export function SiteChrome({ site, children }: { site: SiteChromeData | null; ch
           header={site.global.header}
           navigation={site.siteSettings.linked_headers}
           footerBlocks={site.siteSettings.footers_contents}
-          account={{ signedIn: false }}
+          account={signedIn ? { signedIn: true, logout: (className) => <LogoutForm buttonClassName={`${logoutAsLink} ${className ?? ""}`} /> } : { signedIn: false }}
         />
       ) : null}
       <main id="main" tabIndex={-1} className={container}>

@@ -78,11 +78,11 @@ describe("SiteHeader", () => {
   it("shows Manage Account and the logout form for members when there are no header entries", () => {
     const html = render({
       navigation: [],
-      account: { signedIn: true, logout: <form method="post" action="/logout"><button type="submit">Logout</button></form> },
+      account: { signedIn: true, logout: (className) => <form method="post" action="/logout"><button type="submit" className={className}>Logout</button></form> },
     });
     const menu = between(html, `<nav aria-label="Site menu"`, "</nav>");
     expect(menu).toMatch(/<a [^>]*href="\/member"[^>]*>Manage Account<\/a>/);
-    expect(menu).toContain('<form action="/logout" method="post"><button type="submit">Logout</button></form>');
+    expect(menu).toMatch(/<form action="\/logout" method="post"><button type="submit" class="[^"]+">Logout<\/button><\/form>/);
     expect(menu).not.toContain(">Login<");
   });
 

@@ -7,7 +7,9 @@ import { ChevronIcon, CloseIcon, MenuIcon } from "./icons";
 import * as s from "./SiteHeader.css";
 import { footerItemHref, hrefForSlug, SiteLink } from "./site-link";
 
-export type HeaderAccount = { signedIn: false } | { signedIn: true; /** The logout form (a POST with its CSRF field). */ logout: ReactNode };
+export type HeaderAccount =
+  | { signedIn: false }
+  | { signedIn: true; /** The logout form (a POST with its CSRF field), its button dressed with the place's link class. */ logout: (className?: string) => ReactNode };
 
 export interface SiteHeaderProps {
   companyName: string;
@@ -67,7 +69,7 @@ function AccountLinks({ account, className }: { account: HeaderAccount; classNam
           Manage Account
         </SiteLink>
       </li>
-      <li>{account.logout}</li>
+      <li>{account.logout(className)}</li>
     </>
   );
 }

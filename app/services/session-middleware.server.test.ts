@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { redirect, RouterContextProvider } from "react-router";
+import { api, controllableClock } from "../../platform/contract";
+import { appContext, shopperContext, type AppServices } from "./context";
+import { flashCookiesFor } from "./flash.server";
+import { sessionMiddleware } from "./session-middleware.server";
+import { SharedPlatform } from "./shopper.server";
+import { sessionStorageFor } from "./session.server";
+
+/*
+ * Spec 2 §4: a member whose session ends during a request is signed out and told 'Your session has expired. Please
+ * log in again.' — whatever the request was answering.
+ */
+
+const config = { sessionSecrets: ["a-session-secret-of-at-least-32-chars!"], secureCookies: false, testRoutes: false };
+const clock = controllableClock("2026-11-26T10:00:00Z");
+const EXPIRED = "Your session has expired. Please log in again.";
+
+/** A platform that has revoked the member's tokens and serves guests. */
+const transport = {
+  baseUrl: "http://p.test",
+  async fetch(request: Request) {
+    const url = new URL(request.url);
+    if (url.pathname === "/api/auth/oauthToken") {
+      const body = (await request.json()) as { grant_type: string };
+      if (body.grant_type === "refresh_token") return Response.json({ status: 401, errorCode: 401, message: "Invalid refresh token" }, { status: 401 });
+      return Response.json({ access_token: "guest", refresh_token: "guest-r", expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+    }
+    if (request.headers.get("authorization") !== "Bearer guest") return Response.json({ status: 401, errorCode: 401, message: "Unauthorized" }, { status: 401 });
+    return Response.json({ status: 403, errorCode: 403, message: "Members only" }, { status: 403 });
+  },
+};
+
+async function memberCookie(expiresInMs: number): Promise<string> {
+  const storage = sessionStorageFor(config);
+  const session = await storage.getSession();
+  session.set("csrf", "t".repeat(32));
+  session.set("auth", { strategy: "member", accessToken: "revoked", refreshToken: "revoked-r", expiresAt: clock.now().getTime() + expiresInMs });
+  session.set("basketToken", "member-basket");
+  return (await storage.commitSession(session)).split(";")[0]!;
+}
+
+function contextFor(): RouterContextProvider {
+  const services = { config, clock, platform: new SharedPlatform(transport, clock), clientIp: "127.0.0.1" } as unknown as AppServices;
+  return new RouterContextProvider(new Map([[appContext, services]]));
+}
+
+/** Runs the middleware around a handler that reads the member's profile, as the member page does. */
+async function run(request: Request, answer: (profileRead: boolean) => Response): Promise<Response> {
+  const context = contextFor();
+  return (await sessionMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => {
+    const shopper = context.get(shopperContext);
+    const read = await shopper.api.call(api.memberProfileGet, {}).then(
+      () => true,
+      () => false,
+    );
+    return answer(read);
+  })) as Response;
+}
+
+async function toastOf(response: Response): Promise<string | undefined> {
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return (await flashCookiesFor(config).read(cookies)).flash.toast?.message;
+}
+
+describe("a member's session that ends during a request", () => {
+  it("draws the page again as a guest, with the toast, when it was a page (refresh refused)", async () => {
+    const request = new Request("http://shop.test/stores/victoria?x=1", { headers: { cookie: await memberCookie(1000) } });
+    const response = await run(request, () => new Response("<html>member page</html>", { status: 200 }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/stores/victoria?x=1");
+    expect(await toastOf(response)).toBe(EXPIRED);
+    // The new session cookie is a guest's: no member tokens, no member basket.
+    const session = await sessionStorageFor(config).getSession(response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+    expect(session.get("auth")?.strategy).toBe("guest");
+    expect(session.get("basketToken")).toBeUndefined();
+  });
+
+  it("sends a client navigation's data request to the page itself, not to its data (401 to a member's call)", async () => {
+    const request = new Request("http://shop.test/member.data?_routes=routes%2Fmember%2Fhome", { headers: { cookie: await memberCookie(3_600_000) } });
+    const response = await run(request, () => new Response("data", { status: 200 }));
+    expect(response.headers.get("Location")).toBe("/member");
+    expect(await toastOf(response)).toBe(EXPIRED);
+  });
+
+  it("keeps a redirect's destination and adds the toast to it", async () => {
+    const request = new Request("http://shop.test/member", { headers: { cookie: await memberCookie(1000) } });
+    const response = await run(request, () => redirect("/login?redirectTo=%2Fmember", 303));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmember");
+    expect(await toastOf(response)).toBe(EXPIRED);
+  });
+
+  it("sends a post back where it came from", async () => {
+    const body = new URLSearchParams({ csrf: "t".repeat(32), intent: "x" });
+    const request = new Request("http://shop.test/basket", {
+      method: "POST",
+      body,
+      headers: { cookie: await memberCookie(1000), "content-type": "application/x-www-form-urlencoded", referer: "http://shop.test/basket?from=bar" },
+    });
+    const response = await run(request, () => new Response(null, { status: 204 }));
+    expect(response.headers.get("Location")).toBe("/basket?from=bar");
+    expect(await toastOf(response)).toBe(EXPIRED);
+  });
+
+  it("leaves a member whose session is alive alone", async () => {
+    const request = new Request("http://shop.test/stores", { headers: { cookie: await memberCookie(1000) } });
+    const context = contextFor();
+    const response = (await sessionMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => new Response("ok"))) as Response;
+    expect(response.status).toBe(200);
+    expect(await toastOf(response)).toBeUndefined();
+  });
+});

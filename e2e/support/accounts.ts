@@ -1,0 +1,129 @@
+// Member accounts in the journeys: fresh members per test, and the messages the platform sends them.
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import { expect } from "../fixtures";
+
+export interface Member {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string;
+  password: string;
+}
+
+export interface OutboxMessage {
+  subject: string;
+  body: string;
+}
+
+/**
+ * The messages sent to an address, newest first, from the development outbox page. The lead switches this to the
+ * local SMTP server the mail adapter adds; the journeys only ever read messages through it.
+ */
+export async function readOutbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: "application/json" } });
+  expect(response.ok(), `outbox for ${to}`).toBe(true);
+  const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+  return messages;
+}
+
+/** The newest message to `to` whose text matches, waited for (sending is part of the post, but be kind to slow runs). */
+async function newest(request: APIRequestContext, to: string, pattern: RegExp, after: number): Promise<RegExpMatchArray> {
+  let found: RegExpMatchArray | null = null;
+  await expect
+    .poll(async () => {
+      const messages = await readOutbox(request, to);
+      const fresh = messages.slice(0, messages.length - after);
+      for (const m of fresh) {
+        found = `${m.subject}\n${m.body}`.match(pattern);
+        if (found) return true;
+      }
+      return false;
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** How many messages the address has so far: pass it to the readers below to wait for a newer one. */
+export async function outboxCount(request: APIRequestContext, to: string): Promise<number> {
+  return (await readOutbox(request, to)).length;
+}
+
+export async function latestCode(request: APIRequestContext, to: string, after = 0): Promise<string> {
+  return (await newest(request, to, /\b(\d{6})\b/, after))[1]!;
+}
+
+/** The reset link's path on this site (its origin is the server's own). */
+export async function latestResetPath(request: APIRequestContext, to: string, after = 0): Promise<string> {
+  const [link] = await newest(request, to, /https?:\/\/[^\s"<>]+\/member\/reset-token\/[A-Za-z0-9_-]+/, after);
+  return new URL(link).pathname;
+}
+
+/** A member nobody else uses: the address names the test's project and a random part, so runs never meet. */
+export function newMember(testInfo: TestInfo, label: string): Member {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    firstName: "Robin",
+    lastName: "Ashdown",
+    email: `${label}-${testInfo.project.name}-${unique}@example.com`,
+    mobile: "07700 900123",
+    password: `Larder-${unique}-pw`,
+  };
+}
+
+export const SAM = { email: "sam.patel@example.com", password: "Larder-demo-2025", firstName: "Sam" };
+
+export const MESSAGES = {
+  badCredentials: "Your email address or password is incorrect",
+  otpSent: "One time password code has been sent",
+  otpIncorrect: "One time password code was incorrect",
+  passwordUpdated: "Password has been updated.",
+  resetRequested: "If that email address has an account, we have sent it a link to reset your password.",
+  resetLinkInvalid: "This password reset link has expired or has already been used. Please request a new one.",
+  sessionExpired: "Your session has expired. Please log in again.",
+  emailTaken: "Your email address has already been registered",
+} as const;
+
+export function toast(page: Page, message: string): Locator {
+  return page.getByRole("status").filter({ hasText: message });
+}
+
+/** The error summary at the top of a refused form. */
+export function problem(page: Page, message: string): Locator {
+  return page.getByRole("alert").filter({ hasText: message });
+}
+
+export async function register(page: Page, member: Member, marketing: { email?: boolean; sms?: boolean } = {}): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("First name").fill(member.firstName);
+  await page.getByLabel("Last name").fill(member.lastName);
+  await page.getByLabel("Email address").fill(member.email);
+  await page.getByLabel("Mobile number").fill(member.mobile);
+  await page.getByLabel("Password").fill(member.password);
+  if (marketing.email) await page.getByLabel("By email").check();
+  if (marketing.sms) await page.getByLabel("By text message (SMS)").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expectMemberHome(page, member.firstName, member.email);
+}
+
+export async function expectMemberHome(page: Page, firstName: string, email: string): Promise<void> {
+  await expect(page).toHaveURL(/\/member$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Hello, ${firstName}` })).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.goto("/member");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The bottom bar's Account button (the bar is only shown below 960px, but it is on every page but home). */
+export function accountButton(page: Page): Locator {
+  return page.locator('[data-testid="bottom-nav"] a').filter({ hasText: /^Account$/ });
+}
