@@ -1,6 +1,7 @@
 // Member accounts in the journeys: fresh members per test, and the messages the platform sends them.
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "../fixtures";
+import { codeFrom, linkFrom, waitForMail } from "./mail";
 
 export interface Member {
   firstName: string;
@@ -10,52 +11,24 @@ export interface Member {
   password: string;
 }
 
-export interface OutboxMessage {
-  subject: string;
-  body: string;
-}
-
 /**
- * The messages sent to an address, newest first, from the development outbox page. The lead switches this to the
- * local SMTP server the mail adapter adds; the journeys only ever read messages through it.
+ * Marks the moment before an action that sends mail: the readers below wait for a mail received after it. Mail is
+ * read from the local SMTP server the suite starts (e2e/support/mail-server.ts), as a shopper would receive it.
  */
-export async function readOutbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: "application/json" } });
-  expect(response.ok(), `outbox for ${to}`).toBe(true);
-  const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-  return messages;
+export function mailMark(): number {
+  return Date.now();
 }
 
-/** The newest message to `to` whose text matches, waited for (sending is part of the post, but be kind to slow runs). */
-async function newest(request: APIRequestContext, to: string, pattern: RegExp, after: number): Promise<RegExpMatchArray> {
-  let found: RegExpMatchArray | null = null;
-  await expect
-    .poll(async () => {
-      const messages = await readOutbox(request, to);
-      const fresh = messages.slice(0, messages.length - after);
-      for (const m of fresh) {
-        found = `${m.subject}\n${m.body}`.match(pattern);
-        if (found) return true;
-      }
-      return false;
-    })
-    .toBe(true);
-  return found!;
+/** The one-time code in the newest mail to `to` received after `after`. */
+export async function latestCode(request: APIRequestContext, to: string, after: number): Promise<string> {
+  return codeFrom(await waitForMail(request, to, { after }));
 }
 
-/** How many messages the address has so far: pass it to the readers below to wait for a newer one. */
-export async function outboxCount(request: APIRequestContext, to: string): Promise<number> {
-  return (await readOutbox(request, to)).length;
-}
-
-export async function latestCode(request: APIRequestContext, to: string, after = 0): Promise<string> {
-  return (await newest(request, to, /\b(\d{6})\b/, after))[1]!;
-}
-
-/** The reset link's path on this site (its origin is the server's own). */
-export async function latestResetPath(request: APIRequestContext, to: string, after = 0): Promise<string> {
-  const [link] = await newest(request, to, /https?:\/\/[^\s"<>]+\/member\/reset-token\/[A-Za-z0-9_-]+/, after);
-  return new URL(link).pathname;
+/** The reset link's path on this site (its origin is the server's own), from the newest reset mail after `after`. */
+export async function latestResetPath(request: APIRequestContext, to: string, after: number): Promise<string> {
+  const link = new URL(linkFrom(await waitForMail(request, to, { after, subject: /password/i })));
+  expect(link.pathname).toMatch(/^\/member\/reset-token\/[A-Za-z0-9_-]+$/);
+  return link.pathname;
 }
 
 /** A member nobody else uses: the address names the test's project and a random part, so runs never meet. */

@@ -156,7 +156,7 @@ export function SiteHeader({ companyName, logo, header, navigation, footerBlocks
             </SiteLink>
             <nav aria-label="Site menu">
               <ul className={s.sidebarList}>
-                {entries.length === 0 ? <AccountLinks account={account} className={s.sidebarLink} /> : null}
+                <AccountLinks account={account} className={s.sidebarLink} />
                 {entries.map((entry, i) => (
                   <li key={`h${i}`}>
                     {entry.subMenuItems.length > 0 ? (
@@ -210,7 +210,6 @@ export function SiteHeader({ companyName, logo, header, navigation, footerBlocks
 
         <nav aria-label="Main" className={s.desktopNav}>
           <ul className={s.desktopList}>
-            {entries.length === 0 ? <AccountLinks account={account} className={s.desktopLink} /> : null}
             {entries.map((entry, i) => (
               <li key={i} className={s.desktopItem}>
                 {entry.subMenuItems.length > 0 ? (
@@ -228,6 +227,7 @@ export function SiteHeader({ companyName, logo, header, navigation, footerBlocks
                 )}
               </li>
             ))}
+            <AccountLinks account={account} className={s.desktopLink} />
           </ul>
         </nav>
       </div>

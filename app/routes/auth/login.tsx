@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { api } from "../../../platform/contract";
+import { SocialSignIn } from "~/components/auth/SocialSignIn";
 import { AuthLinks, authHref, authLinkClass, AuthPage } from "~/components/auth/AuthPage";
 import { useClearedPassword } from "~/components/auth/use-cleared-password";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
@@ -14,6 +15,7 @@ import { ACCOUNT_TEXT, emailError, PASSWORD_MAX_LENGTH } from "~/models/account"
 import { appContext } from "~/services/context";
 import { signInMember } from "~/services/member-session.server";
 import { authContent, refusalFor } from "./auth.server";
+import { socialProviders } from "./social.server";
 import { redirectAfterSignIn, redirectFromQuery, requireGuest } from "./guards.server";
 import * as forms from "~/styles/forms.css";
 
@@ -31,7 +33,8 @@ const schema = z
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { content: await authContent(context, "login"), redirectTo: redirectFromQuery(request) };
+  const [content, social] = await Promise.all([authContent(context, "login"), socialProviders(context)]);
+  return { content, social, redirectTo: redirectFromQuery(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { content, redirectTo } = loaderData;
+  const { content, social, redirectTo } = loaderData;
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "login", lastResult: actionData });
   useClearedPassword(fields.password.id, actionData);
   const formError = form.errors?.[0];
@@ -67,6 +70,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Log in
         </button>
       </Form>
+      <SocialSignIn providers={social} redirectTo={redirectTo} />
       <AuthLinks label="Other ways in">
         <li>
           <Link className={authLinkClass} to={authHref(href("/login/code"), redirectTo)}>

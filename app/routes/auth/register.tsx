@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/register";
 import { api } from "../../../platform/contract";
+import { SocialSignIn } from "~/components/auth/SocialSignIn";
 import { AuthLinks, authHref, authLinkClass, AuthPage } from "~/components/auth/AuthPage";
 import { HoneypotFields } from "~/components/auth/HoneypotFields";
 import { MarketingChoices } from "~/components/auth/MarketingChoices";
@@ -17,6 +18,7 @@ import { appContext } from "~/services/context";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { signInMember } from "~/services/member-session.server";
 import { authContent, refusalFor } from "./auth.server";
+import { socialProviders } from "./social.server";
 import { redirectAfterSignIn, redirectFromQuery, requireGuest } from "./guards.server";
 import * as forms from "~/styles/forms.css";
 
@@ -42,7 +44,8 @@ const schema = z
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
-  return { content: await authContent(context, "register"), redirectTo: redirectFromQuery(request), honeypot: await honeypotInputProps(config) };
+  const [content, social, honeypot] = await Promise.all([authContent(context, "register"), socialProviders(context), honeypotInputProps(config)]);
+  return { content, social, redirectTo: redirectFromQuery(request), honeypot };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { content, redirectTo, honeypot } = loaderData;
+  const { content, social, redirectTo, honeypot } = loaderData;
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "register", lastResult: actionData });
   useClearedPassword(fields.password.id, actionData);
   const formError = form.errors?.[0];
@@ -88,6 +91,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           Create account
         </button>
       </Form>
+      <SocialSignIn providers={social} redirectTo={redirectTo} />
       <AuthLinks label="Already have an account">
         <li>
           <Link className={authLinkClass} to={authHref(href("/login"), redirectTo)}>
