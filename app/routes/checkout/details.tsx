@@ -53,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const delivery = facts.method === "delivery";
   const saved = checkout.deliveryAddress;
-  const offered = content.marketing.options;
+  const member = facts.mode === "member";
+  const offered = member ? [] : content.marketing.options;
   const optedIn = new Set((checkout.marketing?.options ?? []).filter((o) => o.opted === "in").map((o) => o.type));
   return {
     delivery,
@@ -67,8 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     // A member who has not given details for this order finds their own filled in (spec 2 §4).
     contact: checkout.contact ?? (await memberContact(shopper)),
-    member: facts.mode === "member",
-    acceptedTerms: facts.acceptedTerms,
+    member,
+    // Spec 2 §4: members find the terms accepted.
+    acceptedTerms: facts.acceptedTerms || member,
     marketing: { intro: content.marketing.intro, secondaryIntro: content.marketing.secondaryIntro, offered, optedIn: [...optedIn] },
     terms: { label: content.termsLabel, link: content.termsLink },
     basketToken: basket.basketToken,
@@ -99,11 +101,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (status.loginRequired) return redirect(`${href("/checkout/details/sign-in")}?${new URLSearchParams({ email: details.email })}`, 303);
     const contact = { firstName: details.firstName, lastName: details.lastName, email: details.email, phoneNumber: details.phoneNumber };
     await shopper.api.call(api.setContactDetails, { basketToken: basket.basketToken, ...contact });
-    await shopper.api.call(api.updateMarketingPreferences, {
-      marketingOptions: marketingOptionsFromForm(content.marketing.options, details.marketing),
-      marketingChannelId: store.allowedMarketingChannels[0]?.id ?? null,
-      basketToken: basket.basketToken,
-    });
+    // A guest's consents go with the basket; a member's are their account's (chosen when they joined).
+    if (facts.mode !== "member") {
+      await shopper.api.call(api.updateMarketingPreferences, {
+        marketingOptions: marketingOptionsFromForm(content.marketing.options, details.marketing),
+        marketingChannelId: store.allowedMarketingChannels[0]?.id ?? null,
+        basketToken: basket.basketToken,
+      });
+    }
   } catch (error) {
     const field = refusedField(error);
     const message = refusalMessage(error);
