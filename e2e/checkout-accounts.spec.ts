@@ -61,6 +61,15 @@ async function expectHintedFieldError(field: Locator, message: string): Promise<
   await expect(field.page().getByText(`Error: ${message}`, { exact: true })).toBeVisible();
 }
 
+/** The page as it stands fits a 320 px wide screen: nothing wider than the viewport, so no sideways scrolling. */
+async function expectFitsAt320(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "sideways overflow at 320 px").toBeLessThanOrEqual(0);
+  if (size) await page.setViewportSize(size);
+}
+
 function loginSection(page: Page) {
   return page.getByRole("region", { name: "Log in" });
 }
@@ -80,6 +89,7 @@ test("a guest with a basket, a held time and WELCOME10 logs in at checkout and k
     await expect(page.getByRole("region", { name }).getByText(subtitle!, { exact: true })).toBeVisible();
   }
   await expectNoAxeViolations(page);
+  await expectFitsAt320(page);
 
   // A wrong password is refused at the password field, the e-mail kept and the password never sent back.
   const login = loginSection(page);
@@ -133,6 +143,7 @@ test("a new account made at checkout goes on to the options step as a member", a
   await expectHintedFieldError(page.getByRole("textbox", { name: "Mobile number" }), "Enter your mobile number");
   await expectHintedFieldError(page.getByLabel("Password"), "Your password must be at least 8 characters");
   await expectNoAxeViolations(page);
+  await expectFitsAt320(page);
 
   await page.getByRole("textbox", { name: "First name" }).fill(member.firstName);
   await page.getByRole("textbox", { name: "Last name" }).fill(member.lastName);
@@ -196,6 +207,7 @@ test("the member e-mail check stops a member's e-mail used as a guest until they
   await page.getByRole("button", { name: "Sign in" }).click();
   await expectHintedFieldError(page.getByRole("textbox", { name: "Code" }), "One time password code was incorrect");
   await expectNoAxeViolations(page);
+  await expectFitsAt320(page);
 
   await page.getByRole("textbox", { name: "Code" }).fill(await codeFromOutbox(request, member.email));
   await page.getByRole("button", { name: "Sign in" }).click();
