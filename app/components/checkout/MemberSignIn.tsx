@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
@@ -8,11 +8,22 @@ import * as forms from "~/styles/forms.css";
 import * as styles from "./Checkout.css";
 
 /**
+ * The intent of the post under way, if any: its button then says what it is doing (UX.md). The intents of these
+ * forms are their own on every page that shows one (the guest choice beside the sign-in form posts "guest").
+ */
+function usePendingIntent(): string | null {
+  const navigation = useNavigation();
+  const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  return typeof intent === "string" ? intent : null;
+}
+
+/**
  * The member sign-in form of the checkout (spec 1 §2 guest login): e-mail and password, or "Email me a code" with the
  * same e-mail, which opens the one-time code form. Its id names its fields (`signin-email` …), so a page has one.
  */
 export function MemberSignInForm({ answer, email }: { answer: SubmissionResult<string[]> | null | undefined; email?: string }) {
   const [form, fields] = useForm<{ intent: string; email: string; password: string }>({ id: "signin", lastResult: answer });
+  const pending = usePendingIntent();
   return (
     <>
       <ErrorSummary id="signin-summary" errors={fieldErrors([fields.email, fields.password])} />
@@ -22,10 +33,10 @@ export function MemberSignInForm({ answer, email }: { answer: SubmissionResult<s
         <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" maxLength={200} />
         <div className={styles.actions}>
           <button type="submit" name="intent" value="password" className={forms.button.primary}>
-            Log in
+            {pending === "password" ? "Logging in…" : "Log in"}
           </button>
           <button type="submit" name="intent" value="send-code" className={forms.button.secondary}>
-            Email me a code
+            {pending === "send-code" ? "Sending a code…" : "Email me a code"}
           </button>
         </div>
       </Form>
@@ -36,6 +47,7 @@ export function MemberSignInForm({ answer, email }: { answer: SubmissionResult<s
 /** The one-time code form (spec 1 §2 guest login one-time code), with "Send a new code". */
 export function OneTimeCodeForm({ answer, email }: { answer: SubmissionResult<string[]> | null | undefined; email: string }) {
   const [form, fields] = useForm<{ intent: string; email: string; code: string }>({ id: "code", lastResult: answer });
+  const pending = usePendingIntent();
   return (
     <>
       <ErrorSummary id="code-summary" errors={fieldErrors([fields.email, fields.code])} />
@@ -54,10 +66,10 @@ export function OneTimeCodeForm({ answer, email }: { answer: SubmissionResult<st
         />
         <div className={styles.actions}>
           <button type="submit" name="intent" value="code" className={forms.button.primary}>
-            Sign in
+            {pending === "code" ? "Signing in…" : "Sign in"}
           </button>
           <button type="submit" name="intent" value="send-code" className={forms.button.secondary}>
-            Send a new code
+            {pending === "send-code" ? "Sending a code…" : "Send a new code"}
           </button>
         </div>
       </Form>

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
@@ -27,6 +27,7 @@ export function RegisterForm({ answer, honeypot, minLength }: { answer: Submissi
   const nonce = useNonce();
   const [form, fields] = useForm<RegisterFields>({ id: "register", lastResult: answer });
   const formError = form.errors?.[0];
+  const creating = useNavigation().state === "submitting";
   const checked = new Set(postedOptions(fields.marketing) ?? []);
   const summary = [
     ...(formError ? [{ field: fields.firstName.id, message: formError }] : []),
@@ -64,7 +65,7 @@ export function RegisterForm({ answer, honeypot, minLength }: { answer: Submissi
           </div>
         </fieldset>
         <button type="submit" className={forms.button.primary}>
-          Create account and continue
+          {creating ? "Creating your account…" : "Create account and continue"}
         </button>
       </Form>
     </>
