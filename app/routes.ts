@@ -54,6 +54,10 @@ export default [
 
   route("orders/:statusToken", "routes/orders/status.tsx"),
 
+  // Social sign-in (decision 0020): the start leaves for the provider, the callback signs the shopper in.
+  route("auth/:provider", "routes/auth/social-start.ts"),
+  route("auth/:provider/callback", "routes/auth/social-callback.ts"),
+
   route("staff", "routes/staff/orders.tsx"),
   route("staff/login", "routes/staff/login.tsx"),
 

@@ -22,6 +22,9 @@ import { registerOrders } from "./orders/handlers";
 import { embeddedLocationService } from "./location/service";
 import type { LocationService } from "./ports/location-service";
 import type { PaymentServices } from "./ports/payment-gateway";
+import { companyNameFrom } from "./content/company-name";
+import { deliverOutbox, type DeliveryOptions, type DeliverySummary } from "./outbox/deliver";
+import type { MessageSenders } from "./ports/messaging";
 import { reconcileOpenPayments, type ReconcileOptions, type ReconcileSummary } from "./payments/reconcile";
 
 export type { PlatformConfig } from "./context";
@@ -34,6 +37,11 @@ export interface Platform {
    * The host runs it on a timer; it is safe to run from any number of instances at once.
    */
   reconcilePayments(options?: ReconcileOptions): Promise<ReconcileSummary>;
+  /**
+   * Sends the outbox's due messages through the senders it was given (see outbox/deliver.ts). The host runs it on a
+   * timer; it is safe to run from any number of instances at once.
+   */
+  deliverMessages(options?: DeliveryOptions): Promise<DeliverySummary>;
 }
 
 export function createPlatform(options: {
@@ -45,6 +53,8 @@ export function createPlatform(options: {
   location?: LocationService;
   /** Defaults to none: card and wallet payments are then unavailable ('Payment gateway is not supported'). */
   payments?: PaymentServices;
+  /** Defaults to none: messages then wait in the outbox. */
+  messaging?: MessageSenders;
 }): Platform {
   const router = new Router();
   registerSystem(router);
@@ -63,6 +73,8 @@ export function createPlatform(options: {
   const paymentDeps = registerPayments(router, { content });
   registerOrders(router);
 
+  const messaging = options.messaging ?? { email: null, sms: null };
+  const companyName = companyNameFrom(content);
   const deps: PlatformDeps = {
     ...options,
     location: options.location ?? embeddedLocationService(options.db),
@@ -72,6 +84,7 @@ export function createPlatform(options: {
   return {
     fetch: (request) => router.handle(request, deps),
     reconcilePayments: (reconcile) => reconcileOpenPayments(sweepContext(deps), paymentDeps, reconcile),
+    deliverMessages: (delivery) => deliverOutbox({ ...deps, senders: messaging, senderName: companyName }, delivery),
   };
 }
 

@@ -104,6 +104,35 @@ describe("environment", () => {
     expect(() => parseEnv({ GOOGLE_JWKS_URL: "ftp://keys.example" })).toThrow(/GOOGLE_JWKS_URL/);
   });
 
+  it("reads the sign-in redirect's client secret and provider addresses, with Google's and Facebook's own by default", () => {
+    const none = parseEnv({});
+    expect(none.GOOGLE_CLIENT_SECRET).toBeUndefined();
+    expect([none.GOOGLE_AUTH_URL, none.GOOGLE_TOKEN_URL]).toEqual(["https://accounts.google.com/o/oauth2/v2/auth", "https://oauth2.googleapis.com/token"]);
+    expect([none.FACEBOOK_AUTH_URL, none.FACEBOOK_TOKEN_URL]).toEqual([
+      "https://www.facebook.com/v19.0/dialog/oauth",
+      "https://graph.facebook.com/v19.0/oauth/access_token",
+    ]);
+    const env = parseEnv({
+      GOOGLE_CLIENT_ID: "id.apps.example",
+      GOOGLE_CLIENT_SECRET: "g-secret",
+      GOOGLE_AUTH_URL: "http://127.0.0.1:9/auth",
+      GOOGLE_TOKEN_URL: "http://127.0.0.1:9/token",
+      FACEBOOK_AUTH_URL: "http://127.0.0.1:9/dialog/oauth",
+      FACEBOOK_TOKEN_URL: "http://127.0.0.1:9/oauth/access_token",
+    });
+    expect([env.GOOGLE_CLIENT_SECRET, env.GOOGLE_AUTH_URL, env.GOOGLE_TOKEN_URL, env.FACEBOOK_AUTH_URL, env.FACEBOOK_TOKEN_URL]).toEqual([
+      "g-secret",
+      "http://127.0.0.1:9/auth",
+      "http://127.0.0.1:9/token",
+      "http://127.0.0.1:9/dialog/oauth",
+      "http://127.0.0.1:9/oauth/access_token",
+    ]);
+    expect(() => parseEnv({ GOOGLE_CLIENT_SECRET: "g-secret" })).toThrow(/GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID/);
+    for (const name of ["GOOGLE_AUTH_URL", "GOOGLE_TOKEN_URL", "FACEBOOK_AUTH_URL", "FACEBOOK_TOKEN_URL"]) {
+      expect(() => parseEnv({ [name]: "javascript:alert(1)" })).toThrow(new RegExp(`${name}: must be an http or https URL`));
+    }
+  });
+
   it("refuses the test clock in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", TEST_CLOCK: "1" })).toThrow(EnvError);
     expect(parseEnv({ NODE_ENV: "test", TEST_CLOCK: "1" }).TEST_CLOCK).toBe(true);
@@ -111,5 +140,19 @@ describe("environment", () => {
 
   it("treats empty strings as unset", () => {
     expect(parseEnv({ PLATFORM_URL: "", DATABASE_URL: "" }).PLATFORM_URL).toBeUndefined();
+  });
+  it("sends e-mail by SMTP and SMS by Twilio only when configured, each with its variables together", () => {
+    const none = parseEnv({});
+    expect([none.SMTP_URL, none.SMTP_FROM, none.TWILIO_ACCOUNT_SID, none.TWILIO_API_URL]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ SMTP_FROM: "Shop <shop@example.com>" })).toThrow(/SMTP_FROM: SMTP_FROM is set without SMTP_URL/);
+    const smtp = parseEnv({ SMTP_URL: "smtps://user:pass@mail.example:465", SMTP_FROM: "Shop <shop@example.com>" });
+    expect([smtp.SMTP_URL, smtp.SMTP_FROM]).toEqual(["smtps://user:pass@mail.example:465", "Shop <shop@example.com>"]);
+    expect(() => parseEnv({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "token" })).toThrow(
+      /TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together/,
+    );
+    expect(() => parseEnv({ TWILIO_API_URL: "ftp://api.example" })).toThrow(/TWILIO_API_URL: must be an http or https URL/);
+    const twilio = parseEnv({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+447700900111", TWILIO_API_URL: "http://127.0.0.1:9" });
+    expect([twilio.TWILIO_ACCOUNT_SID, twilio.TWILIO_AUTH_TOKEN, twilio.TWILIO_FROM, twilio.TWILIO_API_URL]).toEqual(["AC1", "token", "+447700900111", "http://127.0.0.1:9"]);
   });
 });

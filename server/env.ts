@@ -61,6 +61,19 @@ export const envSchema = z
     FACEBOOK_APP_ID: z.string().optional(),
     FACEBOOK_APP_SECRET: z.string().optional(),
     FACEBOOK_GRAPH_URL: httpUrl.default("https://graph.facebook.com"),
+    // Messages out (issue 13): without these, messages wait in the outbox (/dev/outbox shows them outside production).
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    SMTP_FROM: z.string().max(200).optional(),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_API_URL: httpUrl,
+    // The storefront's side of social sign-in: the authorisation code flow (decision 0020).
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_AUTH_URL: httpUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
+    FACEBOOK_AUTH_URL: httpUrl.default("https://www.facebook.com/v19.0/dialog/oauth"),
+    FACEBOOK_TOKEN_URL: httpUrl.default("https://graph.facebook.com/v19.0/oauth/access_token"),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_CLOCK && env.NODE_ENV === "production") {
@@ -90,6 +103,16 @@ export const envSchema = z
     }
     if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["FACEBOOK_APP_SECRET"], message: "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together" });
+    }
+    if (env.SMTP_FROM && !env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "SMTP_FROM is set without SMTP_URL" });
+    }
+    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;
+    if (twilio !== 0 && twilio !== 3) {
+      ctx.addIssue({ code: "custom", path: ["TWILIO_ACCOUNT_SID"], message: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together" });
+    }
+    if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID" });
     }
     if (env.PLATFORM_URL && env.DATABASE_URL) {
       ctx.addIssue({

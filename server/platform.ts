@@ -6,6 +6,8 @@ import { seedIfEmpty } from "../platform/db/seed";
 import { createPlatform } from "../platform/http";
 import { locationServiceFromEnv } from "../platform/location/from-env";
 import type { Logger } from "../platform/logger";
+import { startOutboxDelivery } from "../platform/outbox/deliver";
+import { messageSendersFromEnv } from "../platform/outbox/from-env";
 import { paymentServicesFromEnv, type TestGateway } from "../platform/payments";
 import type { ReconcileSummary } from "../platform/payments/reconcile";
 import type { PlatformTransport } from "../app/services/platform-client.server";
@@ -20,7 +22,7 @@ export interface ComposedPlatform {
   database: Database | null;
   /** What the server mounts for the embedded platform (/api and the test gateway); null for a remote one. */
   embedded: { fetch(request: Request): Promise<Response>; testGateway: TestGateway | null } | null;
-  /** Stops the payment sweep (waiting for one under way), then closes the database. */
+  /** Stops the payment sweep and the outbox delivery (waiting for passes under way), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -40,7 +42,9 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
       hint: "card payments go to the embedded test gateway and take no money: set CHECKOUT_SECRET_KEY and CHECKOUT_PUBLIC_KEY",
     });
   }
+  const messaging = messageSendersFromEnv(env);
   const platform = createPlatform({
+    messaging,
     db: database.db,
     clock,
     log,
@@ -69,17 +73,35 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
   });
   // Only the embedded platform's payments are this server's to settle; a remote platform settles its own.
   const sweep = env.PAYMENT_SWEEP_SECONDS > 0 ? startPaymentSweep(() => platform.reconcilePayments(), env.PAYMENT_SWEEP_SECONDS * 1000, log) : null;
-  log.info("platform.embedded", { database: database.kind, payments: payments.services.gateway?.environment ?? null });
+  // Messages go out every second, and at once after a call that may have queued one (a code, a reset link, an
+  // order placed); without a sender they wait in the outbox.
+  const delivery = messaging.email || messaging.sms ? startOutboxDelivery(() => platform.deliverMessages(), 1000, log) : null;
+  const fetchPlatform = delivery
+    ? async (request: Request) => {
+        const response = await platform.fetch(request);
+        if (request.method === "POST" && QUEUES_MESSAGES.test(new URL(request.url).pathname)) delivery.nudge();
+        return response;
+      }
+    : platform.fetch;
+  log.info("platform.embedded", {
+    database: database.kind,
+    payments: payments.services.gateway?.environment ?? null,
+    messages: { email: messaging.email ? "smtp" : "outbox", sms: messaging.sms ? "twilio" : "outbox" },
+  });
   return {
-    transport: { baseUrl: "http://platform.internal", fetch: platform.fetch },
+    transport: { baseUrl: "http://platform.internal", fetch: fetchPlatform },
     database,
-    embedded: { fetch: platform.fetch, testGateway },
+    embedded: { fetch: fetchPlatform, testGateway },
     async close() {
       await sweep?.stop();
+      await delivery?.stop();
       await database.close();
     },
   };
 }
+
+/** The calls that may queue a message: one-time codes, reset links, and payments (which place orders). */
+const QUEUES_MESSAGES = /^\/api\/(?:auth\/(?:sendOtpMessage|requestResetPassword)|payment\/)/i;
 
 /** Serves the embedded platform's /api, and the test gateway's pages and API with their own security policy. */
 export function mountPlatform(app: express.Express, platform: ComposedPlatform): void {

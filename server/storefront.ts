@@ -71,6 +71,15 @@ export interface StorefrontOptions {
 export async function mountStorefront(app: express.Express, options: StorefrontOptions): Promise<{ close(): Promise<void> }> {
   const { env, log, clock, testClock, transport, generation } = options;
   const secrets = [sessionSecret(env, log)];
+  // A social provider is offered when its client id and secret are both set (decision 0020).
+  const oauth: AppServices["config"]["oauth"] = {
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, authUrl: env.GOOGLE_AUTH_URL, tokenUrl: env.GOOGLE_TOKEN_URL } }
+      : {}),
+    ...(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+      ? { facebook: { clientId: env.FACEBOOK_APP_ID, clientSecret: env.FACEBOOK_APP_SECRET, authUrl: env.FACEBOOK_AUTH_URL, tokenUrl: env.FACEBOOK_TOKEN_URL } }
+      : {}),
+  };
   let vite: ViteDevServer | null = null;
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (env.NODE_ENV === "development") {
@@ -110,6 +119,8 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
           sessionSecrets: secrets,
           secureCookies: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
           testRoutes: testClock !== null,
+          oauth,
+          publicUrl: env.PUBLIC_URL,
         },
       };
       return new RouterContextProvider(new Map([[keys.appContext, services]]));

@@ -58,6 +58,8 @@ export interface SessionData {
   acceptedTerms: boolean;
   /** The order just placed: the success page shows it (spec 2 §2 success). */
   lastOrder: { businessOrderId: string; statusToken: string; storeId: number };
+  /** A social sign-in under way (decision 0020): what its callback checks, and where to land afterwards. */
+  oauth: { provider: "google" | "facebook"; state: string; verifier: string; nonce: string | null; redirectTo: string };
   /** A signed-in member of staff (the order board), with the board's own platform token. */
   staff: { token: string; expiresAt: number; username: string };
 }

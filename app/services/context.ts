@@ -4,6 +4,7 @@ import type { Session } from "react-router";
 import type { Flash, SessionData } from "~/models/shopper";
 import type { SharedPlatform, ShopperApi } from "./shopper.server";
 import type { Logger } from "./logger.server";
+import type { OAuthConfig } from "./oauth.server";
 
 /** What the Node server hands every request: built once at start-up in server.ts. */
 export interface AppServices {
@@ -19,6 +20,9 @@ export interface AppServices {
     secureCookies: boolean;
     /** True for NODE_ENV=test with TEST_CLOCK: enables the test-only routes. */
     testRoutes: boolean;
+    /** Social sign-in: the providers whose client id and secret are set, and the public address for their callbacks. */
+    oauth?: OAuthConfig;
+    publicUrl?: string;
   };
   /** The shopper's address as the edge saw it. */
   clientIp: string;

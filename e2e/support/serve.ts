@@ -4,6 +4,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startMailServer } from "./mail-server";
+import { startFakeOAuth } from "./fake-oauth";
 
 const root = join(import.meta.dirname, "..", "..");
 const port = process.env.E2E_PORT ?? "4317";
@@ -14,15 +16,33 @@ if (!existsSync(join(root, "build", "server", "index.js"))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+// The storefront sends its mail to a local SMTP server on E2E_PORT+1; journeys read it at E2E_PORT+2 (support/mail.ts).
+const mail = await startMailServer(Number(port) + 1, Number(port) + 2);
+// Google and Facebook sign-in against local fakes of both providers (e2e/social-sign-in.spec.ts), on E2E_PORT+3.
+const oauth = await startFakeOAuth({ port: Number(port) + 3 });
+const socialEnv = {
+  GOOGLE_CLIENT_ID: oauth.google.clientId,
+  GOOGLE_CLIENT_SECRET: oauth.google.clientSecret,
+  GOOGLE_AUTH_URL: oauth.google.authUrl,
+  GOOGLE_TOKEN_URL: oauth.google.tokenUrl,
+  GOOGLE_JWKS_URL: oauth.google.jwksUrl,
+  FACEBOOK_APP_ID: oauth.facebook.appId,
+  FACEBOOK_APP_SECRET: oauth.facebook.appSecret,
+  FACEBOOK_AUTH_URL: oauth.facebook.authUrl,
+  FACEBOOK_TOKEN_URL: oauth.facebook.tokenUrl,
+  FACEBOOK_GRAPH_URL: oauth.facebook.graphUrl,
+};
+
 const dataDir = mkdtempSync(join(tmpdir(), "storefront-e2e-"));
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   cwd: root,
   stdio: "inherit",
   // The order board's credentials are e2e/support/checkout.ts's STAFF.
-  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password" },
+  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", SMTP_URL: mail.smtpUrl, ...socialEnv },
 });
 
 function cleanUp(): void {
+  void oauth.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -32,5 +52,5 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 
 server.on("exit", (code, signal) => {
   cleanUp();
-  process.exit(code ?? (signal ? 1 : 0));
+  void mail.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getWhiteLabelSettings } from "../business/white-label";
+import { outbox } from "../db/schema";
 import { queueMessage } from "../outbox/outbox";
 import { createTestingRouter, type TestingRouterOptions } from "./http";
 import { seededPlatform, type SeededPlatform } from "./seeded";
@@ -105,6 +107,29 @@ describe("createTestingRouter", () => {
     const everyone = await router().fetch(request("GET", "/dev/outbox?to=a&to=b", { headers: { accept: "application/json" } }));
     const all = (await everyone.json()) as { messages: { subject: string }[] };
     expect(all.messages.map((m) => m.subject).slice(0, 2)).toEqual(["Code 2", "Code <1>"]);
+  });
+
+  it("shows each message's delivery: waiting, sent, or failed with its last error", async () => {
+    const now = seeded.t.clock.now();
+    const queue = (subject: string) =>
+      queueMessage(seeded.t.db, { channel: "email", recipient: "lee@example.com", subject, body: "Body", kind: "otp", orderId: null }, now);
+    await queue("Waiting one");
+    const sent = await queue("Sent one");
+    const failed = await queue("Failed one");
+    await seeded.t.db.update(outbox).set({ sentAt: now, attempts: 2 }).where(eq(outbox.id, sent.id));
+    await seeded.t.db.update(outbox).set({ failedAt: now, attempts: 5, lastError: "451 Relay <busy>" }).where(eq(outbox.id, failed.id));
+
+    const res = await router().fetch(request("GET", "/dev/outbox?to=lee%40example.com", { headers: { accept: "application/json" } }));
+    const { messages } = (await res.json()) as { messages: { subject: string; state: string; attempts: number; sentAt: string | null; lastError: string | null }[] };
+    expect(messages.map((m) => [m.subject, m.state, m.attempts, m.sentAt, m.lastError])).toEqual([
+      ["Failed one", "failed", 5, null, "451 Relay <busy>"],
+      ["Sent one", "sent", 2, now.toISOString(), null],
+      ["Waiting one", "waiting", 0, null, null],
+    ]);
+    const html = await (await router().fetch(request("GET", "/dev/outbox?to=lee%40example.com"))).text();
+    expect(html).toContain("<p>Failed, given up after 5 tries; last error: 451 Relay &#60;busy&#62;</p>");
+    expect(html).toContain(`<p>Sent ${now.toISOString()} (2 tries)</p>`);
+    expect(html).toContain("<p>Waiting</p>");
   });
 
   it("matches paths as the server's routes do: any case, a trailing slash, HEAD as GET", async () => {

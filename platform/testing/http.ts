@@ -151,6 +151,12 @@ interface OutboxMessage {
   body: string;
   kind: string;
   createdAt: string;
+  /** Delivery: waiting (not sent yet, or no sender for its channel), sent, or failed (given up). */
+  state: "waiting" | "sent" | "failed";
+  attempts: number;
+  sentAt: string | null;
+  /** The last failed try's error, while waiting to be tried again or once given up. */
+  lastError: string | null;
 }
 
 /** The outbox's newest messages first, for one recipient or all. */
@@ -161,19 +167,39 @@ async function recentMessages(db: Db, recipient: string | null): Promise<OutboxM
     .where(recipient ? eq(outbox.recipient, recipient) : undefined)
     .orderBy(desc(outbox.id))
     .limit(50);
-  return rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, body: r.body, kind: r.kind, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    recipient: r.recipient,
+    subject: r.subject,
+    body: r.body,
+    kind: r.kind,
+    createdAt: r.createdAt.toISOString(),
+    state: r.sentAt ? "sent" : r.failedAt ? "failed" : "waiting",
+    attempts: r.attempts,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    lastError: r.lastError,
+  }));
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function deliveryLine(m: OutboxMessage): string {
+  const tries = m.attempts === 1 ? "1 try" : `${m.attempts} tries`;
+  if (m.state === "sent") return `Sent ${escapeHtml(m.sentAt ?? "")} (${tries})`;
+  const error = m.lastError ? `; last error: ${escapeHtml(m.lastError)}` : "";
+  if (m.state === "failed") return `Failed, given up after ${tries}${error}`;
+  return m.attempts === 0 ? "Waiting" : `Waiting to be tried again after ${tries}${error}`;
+}
 
 function outboxPage(messages: OutboxMessage[]): string {
   const items = messages
     .map(
       (m) =>
-        `<li><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.recipient)} by ${m.channel}, ${escapeHtml(m.createdAt)}</p><pre>${escapeHtml(m.body)}</pre></li>`,
+        `<li><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.recipient)} by ${m.channel}, ${escapeHtml(m.createdAt)}</p><p>${deliveryLine(m)}</p><pre>${escapeHtml(m.body)}</pre></li>`,
     )
     .join("");
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Outbox</title></head><body><main><h1>Outbox</h1><p>Messages the shop would have sent, newest first.</p>${items ? `<ol>${items}</ol>` : "<p>No messages yet.</p>"}</main></body></html>`;
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Outbox</title></head><body><main><h1>Outbox</h1><p>Messages the shop sends, newest first, and how their delivery stands.</p>${items ? `<ol>${items}</ol>` : "<p>No messages yet.</p>"}</main></body></html>`;
 }
 
 interface MediaRange {

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { controllableClock, type ControllableClock, type OauthTokenResponse } from "../contract";
 import type { Database, Db } from "../db/open";
 import { createPlatform, type Platform, type PlatformConfig } from "../http";
+import type { MessageSenders } from "../ports/messaging";
 import type { PaymentServices } from "../ports/payment-gateway";
 import { embeddedPaymentServices } from "../payments";
 import { memoryLogger, type LogEntry } from "./memory-logger";
@@ -46,6 +47,8 @@ export interface TestPlatform {
   testGateway: { basePath: string; fetch(request: Request): Promise<Response> };
   /** The payment reconciliation sweep, as the server's timer runs it (at the test clock's time). */
   reconcilePayments: Platform["reconcilePayments"];
+  /** One outbox delivery pass, as the server's timer runs it, through the senders given in the options. */
+  deliverMessages: Platform["deliverMessages"];
   close(): Promise<void>;
 }
 
@@ -54,6 +57,8 @@ export interface TestPlatformOptions {
   config?: Partial<PlatformConfig>;
   /** Replaces the embedded test gateway (e.g. `{ gateway: null, applePay: null }`, or a validator for Apple Pay). */
   payments?: PaymentServices;
+  /** Senders for the outbox's messages; none by default (messages wait in the outbox). */
+  messaging?: MessageSenders;
 }
 
 const ORIGIN = "http://platform.test";
@@ -73,7 +78,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     ...options.config,
   };
   const embedded = embeddedPaymentServices({ db: database.db, clock, log });
-  const platform = createPlatform({ db: database.db, clock, log, config, payments: options.payments ?? embedded.services });
+  const platform = createPlatform({ db: database.db, clock, log, config, payments: options.payments ?? embedded.services, messaging: options.messaging });
 
   async function call(method: string, path: string, body?: Record<string, unknown>, opts: CallOptions = {}): Promise<TestResponse> {
     const upper = method.toUpperCase();
@@ -109,6 +114,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     logs: log.entries,
     testGateway: { basePath: embedded.testGateway.basePath, fetch: embedded.testGateway.fetch },
     reconcilePayments: platform.reconcilePayments,
+    deliverMessages: platform.deliverMessages,
     close: () => database.close(),
   };
 }

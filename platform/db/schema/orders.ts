@@ -225,6 +225,18 @@ export const outbox = pgTable(
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Delivery tries so far; a sender claims a message for a while (claimed_until) before each. */
+    attempts: integer("attempts").notNull().default(0),
+    /** Not tried again before this (backoff after a failure); null: due now. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** The last failure's error, never the body (it may hold a code or a reset link). */
+    lastError: text("last_error"),
+    /** Given up after the last allowed attempt. */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_created_idx").on(t.createdAt),
+    index("outbox_pending_idx").on(t.id).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
