@@ -126,6 +126,20 @@ test("a guest with a basket, a held time and WELCOME10 logs in at checkout and k
   await expect(page.getByRole("textbox", { name: "Mobile number" })).toHaveValue(member.mobile.replace(/\s/g, ""));
 });
 
+test("Continue with Google at the sign-in step comes back to the options step with the basket", async ({ page, jsEnabled }) => {
+  await basketReadyForCheckout(page, "collection", jsEnabled);
+  await page.getByRole("link", { name: "Checkout", exact: true }).click();
+  await expect(page).toHaveURL(isPath("/checkout/login"));
+  await loginSection(page).getByRole("link", { name: "Continue with Google" }).click();
+  // The local fake of Google's page (e2e/support/fake-oauth.ts), then back here.
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in with Google" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue as Alex Morgan" }).click();
+  await expect(page).toHaveURL(isPath("/checkout/options"));
+  await expect(page.getByRole("heading", { level: 1, name: "Your order" })).toBeVisible();
+  await expect(orderSummary(page)).toContainText(cheddar.name);
+  await expect(orderSummary(page)).toContainText(milk.name);
+});
+
 test("a new account made at checkout goes on to the options step as a member", async ({ page, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "new-account");
   await basketReadyForCheckout(page, "collection", jsEnabled);

@@ -5,9 +5,11 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import * as styles from "~/components/checkout/Checkout.css";
 import { MemberSignInForm } from "~/components/checkout/MemberSignIn";
+import { SocialSignIn } from "~/components/auth/SocialSignIn";
 import { CHECKOUT_SUBTITLES, checkoutBlockers, guestCheckoutPermitted } from "~/models/checkout";
 import { shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
+import { socialProviders } from "~/routes/auth/social.server";
 import { sendMemberOn, signInAction } from "./account.server";
 import { requireCheckout } from "./checkout.server";
 import * as forms from "~/styles/forms.css";
@@ -16,13 +18,13 @@ import * as forms from "~/styles/forms.css";
 const schema = z.object({ intent: z.literal("guest") });
 
 /**
- * The sign-in step (spec 2 §2: login, new account, guest). A member has passed it and goes on; guest checkout is
- * offered only where the store and the coupon allow it (spec 2 §4).
+ * The sign-in step (spec 2 §2: login, new account, guest; logging in by password, e-mailed code, Google or Facebook).
+ * A member has passed it and goes on; guest checkout is offered only where the store and the coupon allow it (spec 2 §4).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const data = await requireCheckout(context);
   sendMemberOn(context.get(shopperContext));
-  return { permitted: guestCheckoutPermitted(data.facts), blockers: checkoutBlockers(data.facts) };
+  return { permitted: guestCheckoutPermitted(data.facts), blockers: checkoutBlockers(data.facts), providers: await socialProviders(context) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const { permitted, blockers } = loaderData;
+  const { permitted, blockers, providers } = loaderData;
   return (
     <>
       <h1 className={styles.title}>How would you like to check out?</h1>
@@ -56,6 +58,8 @@ export default function CheckoutLogin({ loaderData, actionData }: Route.Componen
         </h2>
         <p>{CHECKOUT_SUBTITLES.login}</p>
         <MemberSignInForm answer={actionData} />
+        {/* Google and Facebook hand the basket over too, and come back to the checkout's next step. */}
+        <SocialSignIn providers={providers} redirectTo={href("/checkout/options")} />
       </section>
       <section className={styles.panel} aria-labelledby="register-title">
         <h2 className={styles.panelTitle} id="register-title">
