@@ -35,8 +35,11 @@ export default [
   route("checkout", "routes/checkout/layout.tsx", [
     index("routes/checkout/index.tsx"),
     route("login", "routes/checkout/login.tsx"),
+    route("login/code", "routes/checkout/login-code.tsx"),
+    route("create", "routes/checkout/create.tsx"),
     route("options", "routes/checkout/options.tsx"),
     route("details", "routes/checkout/details.tsx"),
+    route("details/sign-in", "routes/checkout/details-sign-in.tsx"),
     route("payment", "routes/checkout/payment.tsx"),
     route("payment/billing-address", "routes/checkout/billing-address.tsx"),
     route("payment/card-form", "routes/checkout/card-form.tsx"),

@@ -97,9 +97,10 @@ describe("messages", () => {
 
 describe("steps", () => {
   it("are in the spec's order, each with its page", () => {
-    expect(CHECKOUT_STEP_ORDER).toEqual(["login", "options", "details", "delivery", "billing", "payment"]);
+    expect(CHECKOUT_STEP_ORDER).toEqual(["login", "register", "options", "details", "delivery", "billing", "payment"]);
     expect(CHECKOUT_STEP_PATHS).toEqual({
       login: "/checkout/login",
+      register: "/checkout/create",
       options: "/checkout/options",
       details: "/checkout/details",
       delivery: "/checkout/details",
@@ -140,6 +141,15 @@ describe("stepValid (spec 2 §4)", () => {
     });
     it("stays valid for a member whatever the store or coupon says of guests", () => {
       expect(stepValid("login", facts({ guestCheckoutAllowed: false, couponRequirement: "registered_with_verification" }))).toBe(true);
+    });
+  });
+
+  describe("register", () => {
+    it("is valid when authenticated, as login is", () => {
+      expect(stepValid("register", facts({ mode: "member", guestCheckoutAllowed: false }))).toBe(true);
+      expect(stepValid("register", facts({ mode: "guest" }))).toBe(true);
+      expect(stepValid("register", facts({ mode: null }))).toBe(false);
+      expect(stepValid("register", facts({ mode: "guest", couponRequirement: "registered" }))).toBe(false);
     });
   });
 
@@ -245,15 +255,15 @@ describe("stepReachable", () => {
   it("opens every step when all are valid", () => {
     expect(reachable(facts())).toEqual(CHECKOUT_STEP_ORDER);
   });
-  it("opens only login before a sign-in choice", () => {
-    expect(reachable(facts({ mode: null }))).toEqual(["login"]);
+  it("opens only the sign-in choices, login and register, before one is made", () => {
+    expect(reachable(facts({ mode: null }))).toEqual(["login", "register"]);
   });
   it("opens the details page — details and delivery — once login and options are valid", () => {
     const fresh = facts({ mode: "guest", contact: null, acceptedTerms: false, deliveryAddress: null, billingAddress: null });
-    expect(reachable(fresh)).toEqual(["login", "options", "details", "delivery"]);
+    expect(reachable(fresh)).toEqual(["login", "register", "options", "details", "delivery"]);
   });
   it("opens billing once details and delivery are valid, and payment once billing is", () => {
-    expect(reachable(facts({ billingAddress: null }))).toEqual(["login", "options", "details", "delivery", "billing"]);
+    expect(reachable(facts({ billingAddress: null }))).toEqual(["login", "register", "options", "details", "delivery", "billing"]);
     expect(stepReachable("payment", facts({ billingAddress: null }))).toBe(false);
     expect(stepReachable("billing", facts({ acceptedTerms: false }))).toBe(false);
   });
@@ -268,7 +278,8 @@ describe("stepReachable", () => {
       const first = firstInvalidStep(f);
       const firstAt = first === null ? CHECKOUT_STEP_ORDER.length : CHECKOUT_STEP_ORDER.indexOf(first);
       for (const step of CHECKOUT_STEP_ORDER) {
-        const pageAt = CHECKOUT_STEP_ORDER.findIndex((s: CheckoutStep) => CHECKOUT_STEP_PATHS[s] === CHECKOUT_STEP_PATHS[step]);
+        // The sign-in choices are one step shown on two pages: register opens with login.
+        const pageAt = step === "register" ? 0 : CHECKOUT_STEP_ORDER.findIndex((s: CheckoutStep) => CHECKOUT_STEP_PATHS[s] === CHECKOUT_STEP_PATHS[step]);
         expect(stepReachable(step, f), `${JSON.stringify(overrides)} ${step}`).toBe(pageAt <= firstAt);
       }
     }

@@ -74,13 +74,17 @@ export interface CheckoutToast {
 // Steps (spec 2 §2, §4)
 // ---------------------------------------------------------------------------------------------------------
 
-export type CheckoutStep = "login" | "options" | "details" | "delivery" | "billing" | "payment";
+export type CheckoutStep = "login" | "register" | "options" | "details" | "delivery" | "billing" | "payment";
 
-export const CHECKOUT_STEP_ORDER: readonly CheckoutStep[] = ["login", "options", "details", "delivery", "billing", "payment"];
+export const CHECKOUT_STEP_ORDER: readonly CheckoutStep[] = ["login", "register", "options", "details", "delivery", "billing", "payment"];
 
-/** Where each step is done. The delivery address is entered on the details page. */
+/**
+ * Where each step is done. The delivery address is entered on the details page. Login and register are two ways
+ * through one step (spec 2 §2 sign-in choices), each on its own page.
+ */
 export const CHECKOUT_STEP_PATHS: Record<CheckoutStep, string> = {
   login: href("/checkout/login"),
+  register: href("/checkout/create"),
   options: href("/checkout/options"),
   details: href("/checkout/details"),
   delivery: href("/checkout/details"),
@@ -129,6 +133,7 @@ function filled(value: string | null | undefined): boolean {
 export function stepValid(step: CheckoutStep, facts: CheckoutFacts): boolean {
   switch (step) {
     case "login":
+    case "register":
       // "Login and register steps are valid when authenticated."
       return authenticated(facts);
     case "options":
@@ -157,12 +162,16 @@ export function firstInvalidStep(facts: CheckoutFacts, steps: readonly CheckoutS
   return steps.find((step) => !stepValid(step, facts)) ?? null;
 }
 
+/** Login and register are alternatives (spec 2 §2 sign-in choices): either opens from the start. */
+const SIGN_IN_STEPS: readonly CheckoutStep[] = ["login", "register"];
+
 /**
  * Whether the shopper may open a step: every step before it is valid. Steps done on the same page count as one, so
  * the delivery step (entered on the details page) is reachable as soon as the details page is, not only once the
  * details — which need a valid delivery — are complete.
  */
 export function stepReachable(step: CheckoutStep, facts: CheckoutFacts): boolean {
+  if (SIGN_IN_STEPS.includes(step)) return true;
   const path = CHECKOUT_STEP_PATHS[step];
   const firstOnPage = CHECKOUT_STEP_ORDER.findIndex((s) => CHECKOUT_STEP_PATHS[s] === path);
   return CHECKOUT_STEP_ORDER.slice(0, firstOnPage).every((s) => stepValid(s, facts));

@@ -14,6 +14,7 @@ import { TextField } from "~/components/forms/TextField";
 import { CHECKOUT_SUBTITLES, marketingOptionsFromForm, validateContactDetails, type ContactField } from "~/models/checkout";
 import { shopperContext } from "~/services/context";
 import { redirectWithFlash } from "~/services/flash.server";
+import { memberContact } from "./account.server";
 import { lookupFromQuery, pickerMode, saveAddressFromForm } from "./address.server";
 import { refusalMessage, refusedField, requireCheckout } from "./checkout.server";
 import * as forms from "~/styles/forms.css";
@@ -21,7 +22,6 @@ import * as forms from "~/styles/forms.css";
 const CONTACT_FIELDS = ["firstName", "lastName", "email", "phoneNumber", "acceptTerms"] as const satisfies readonly ContactField[];
 /** Ours: the details form sent before a delivery address was chosen. */
 const DELIVERY_ADDRESS_MISSING = "Please enter your delivery address.";
-const LOGIN_TO_ORDER = "Please Login or Create An Account to order with this store";
 
 const text = z.string().trim().default("");
 
@@ -53,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const delivery = facts.method === "delivery";
   const saved = checkout.deliveryAddress;
-  const offered = content.marketing.options;
+  const member = facts.mode === "member";
+  const offered = member ? [] : content.marketing.options;
   const optedIn = new Set((checkout.marketing?.options ?? []).filter((o) => o.opted === "in").map((o) => o.type));
   return {
     delivery,
@@ -65,8 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           defaultPostcode: shopper.session.get("location")?.postcode ?? "",
         }
       : null,
-    contact: checkout.contact,
-    acceptedTerms: facts.acceptedTerms,
+    // A member who has not given details for this order finds their own filled in (spec 2 §4).
+    contact: checkout.contact ?? (await memberContact(shopper)),
+    member,
+    // Spec 2 §4: members find the terms accepted.
+    acceptedTerms: facts.acceptedTerms || member,
     marketing: { intro: content.marketing.intro, secondaryIntro: content.marketing.secondaryIntro, offered, optedIn: [...optedIn] },
     terms: { label: content.termsLabel, link: content.termsLink },
     basketToken: basket.basketToken,
@@ -92,16 +96,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const details = submission.value;
 
   try {
-    // Spec 2 §4: a guest's e-mail may force sign-in when the store checks member e-mails.
+    // Spec 2 §4: a guest's e-mail may force sign-in when the store checks member e-mails: to the sign-in, filled in.
     const status = await shopper.api.call(api.checkRegistrationStatus, { email: details.email, basketToken: basket.basketToken });
-    if (status.loginRequired) return refuse(submission.reply({ fieldErrors: { email: [LOGIN_TO_ORDER] } }));
+    if (status.loginRequired) return redirect(`${href("/checkout/details/sign-in")}?${new URLSearchParams({ email: details.email })}`, 303);
     const contact = { firstName: details.firstName, lastName: details.lastName, email: details.email, phoneNumber: details.phoneNumber };
     await shopper.api.call(api.setContactDetails, { basketToken: basket.basketToken, ...contact });
-    await shopper.api.call(api.updateMarketingPreferences, {
-      marketingOptions: marketingOptionsFromForm(content.marketing.options, details.marketing),
-      marketingChannelId: store.allowedMarketingChannels[0]?.id ?? null,
-      basketToken: basket.basketToken,
-    });
+    // A guest's consents go with the basket; a member's are their account's (chosen when they joined).
+    if (facts.mode !== "member") {
+      await shopper.api.call(api.updateMarketingPreferences, {
+        marketingOptions: marketingOptionsFromForm(content.marketing.options, details.marketing),
+        marketingChannelId: store.allowedMarketingChannels[0]?.id ?? null,
+        basketToken: basket.basketToken,
+      });
+    }
   } catch (error) {
     const field = refusedField(error);
     const message = refusalMessage(error);
@@ -113,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { delivery, address, contact, marketing, terms } = loaderData;
+  const { delivery, address, contact, member, marketing, terms } = loaderData;
   const detailsAnswer = actionData?.part === "details" ? actionData : null;
   const addressAnswer = actionData?.part === "address" ? actionData.answer : null;
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "details", lastResult: detailsAnswer?.result });
@@ -160,7 +167,7 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
           <h2 className={styles.panelTitle} id="contact-title">
             Contact details
           </h2>
-          <p className={styles.choiceHint}>{CHECKOUT_SUBTITLES.guest}</p>
+          {member ? null : <p className={styles.choiceHint}>{CHECKOUT_SUBTITLES.guest}</p>}
           <TextField field={fields.firstName} label="First name" autoComplete="given-name" maxLength={50} spellCheck={false} defaultValue={contact?.firstName ?? ""} />
           <TextField field={fields.lastName} label="Last name" autoComplete="family-name" maxLength={50} spellCheck={false} defaultValue={contact?.lastName ?? ""} />
           <TextField field={fields.email} label="Email address" hint="We will send your order confirmation here" type="email" autoComplete="email" spellCheck={false} maxLength={254} defaultValue={contact?.email ?? ""} />

@@ -19,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     symbol: data.store.currency.symbolChar,
     done: {
       login: stepValid("login", facts),
+      register: stepValid("register", facts),
       options: stepValid("options", facts),
       details: stepValid("details", facts),
       payment: false,
@@ -30,6 +31,7 @@ function currentStep(pathname: string): StepKey {
   if (pathname.startsWith("/checkout/payment")) return "payment";
   if (pathname.startsWith("/checkout/details")) return "details";
   if (pathname.startsWith("/checkout/options")) return "options";
+  if (pathname.startsWith("/checkout/create")) return "register";
   return "login";
 }
 
