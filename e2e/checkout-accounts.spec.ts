@@ -1,10 +1,11 @@
 // Issue 13 point 4, "Sign-in at checkout": the sign-in step's three choices, a guest signing in who keeps their
 // basket, held time and coupon, a new account made at checkout, and the member e-mail check that stops a member's
-// e-mail used as a guest until they sign in (by a one-time code read from the outbox) — JavaScript on and off.
+// e-mail used as a guest until they sign in (by a one-time code read from the local SMTP server) — JavaScript on and off.
 // Each journey registers its own member through the API, so parallel journeys never share one member's basket.
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { addItem } from "./support/basket";
+import { codeFrom, waitForMail } from "./support/mail";
 import { basketReadyForCheckout, cheddar, milk, toast } from "./support/checkout";
 import { chooseSlot, dayTabs, firstFutureSlot, RESERVED_TOAST, SWITCHED_TOAST } from "./support/slots";
 import { expectFieldError, findStoresFromHome, isPath, shopButton, storeGroup } from "./support/stores";
@@ -42,16 +43,6 @@ async function registerMember(request: APIRequestContext, member: Member): Promi
 /** The order summary beside the step (shown on desktop; phones fold the same summary at the top). */
 function orderSummary(page: Page) {
   return page.locator('aside[aria-label="Your order"]');
-}
-
-/** The six-digit code in the newest message the outbox holds for an address. */
-async function codeFromOutbox(request: APIRequestContext, to: string): Promise<string> {
-  const response = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: "application/json" } });
-  expect(response.status()).toBe(200);
-  const { messages } = (await response.json()) as { messages: { body: string }[] };
-  const code = messages.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).find(Boolean);
-  expect(code, "a code in the outbox").toBeTruthy();
-  return code!;
 }
 
 /** A field with a hint shows `message` after it: marked invalid, described by hint and message, the message shown. */
@@ -213,6 +204,7 @@ test("the member e-mail check stops a member's e-mail used as a guest until they
   await expect(page).not.toHaveURL(isPath("/checkout/payment"));
 
   await page.goto(`/checkout/details/sign-in?email=${encodeURIComponent(member.email)}`);
+  const sentAfter = Date.now();
   await page.getByRole("button", { name: "Email me a code" }).click();
   await expect(page).toHaveURL(isPath("/checkout/login/code"));
   await expect(toast(page, CODE_SENT)).toBeVisible();
@@ -223,7 +215,7 @@ test("the member e-mail check stops a member's e-mail used as a guest until they
   await expectNoAxeViolations(page);
   await expectFitsAt320(page);
 
-  await page.getByRole("textbox", { name: "Code" }).fill(await codeFromOutbox(request, member.email));
+  await page.getByRole("textbox", { name: "Code" }).fill(codeFrom(await waitForMail(request, member.email, { after: sentAfter })));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(isPath("/checkout/details"));
   await expect(page.getByRole("textbox", { name: "Email address" })).toHaveValue(member.email);

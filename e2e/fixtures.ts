@@ -130,7 +130,23 @@ interface Fixtures {
   jsEnabled: boolean;
 }
 
+/**
+ * Each test is a shopper of its own, on an address of its own (the suite's server trusts X-Forwarded-For, as behind
+ * a real proxy): the platform's per-address guessing limits (platform/auth/limits.ts) then count each test's
+ * sign-ins and registrations apart, as they would count real shoppers', instead of the whole suite's from 127.0.0.1.
+ */
+function shopperAddress(testInfo: TestInfo): string {
+  let hash = 2166136261;
+  for (const char of `${testInfo.project.name}|${testInfo.testId}|${testInfo.repeatEachIndex}`) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  }
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
 export const test = base.extend<Fixtures>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": shopperAddress(testInfo) });
+  },
   browserProblems: [
     async ({ page }, use) => {
       const problems = await watchBrowserProblems(page);

@@ -37,8 +37,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "storefront-e2e-"));
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   cwd: root,
   stdio: "inherit",
-  // The order board's credentials are e2e/support/checkout.ts's STAFF.
-  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", SMTP_URL: mail.smtpUrl, ...socialEnv },
+  // The order board's credentials are e2e/support/checkout.ts's STAFF. Each test comes from an address of its own
+  // (X-Forwarded-For, set by e2e/fixtures.ts), as shoppers behind a proxy do.
+  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", TRUST_PROXY: "1", SMTP_URL: mail.smtpUrl, ...socialEnv },
 });
 
 function cleanUp(): void {
