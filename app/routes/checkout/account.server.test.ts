@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXT } from "~/models/account";
 import { describe, expect, it } from "vitest";
 import { codeSchema, NEXT_PATHS, registerSchema, signInNext, signInSchema } from "./account.server";
 
@@ -44,7 +45,7 @@ describe("codeSchema", () => {
   });
   it("refuses anything else in its own words", () => {
     for (const code of ["", "12345", "1234567", "12345a"]) {
-      expect(errors(codeSchema.safeParse({ intent: "code", email: "sam.patel@example.com", code })), code).toEqual({ code: "Enter the 6-digit code from your email" });
+      expect(errors(codeSchema.safeParse({ intent: "code", email: "sam.patel@example.com", code })), code).toEqual({ code: ACCOUNT_TEXT.codeInvalid });
     }
   });
 });

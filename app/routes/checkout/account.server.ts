@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { api, AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "../../../platform/contract";
+import { ACCOUNT_TEXT } from "~/models/account";
 import { CHECKOUT_TEXT, isEmailAddress, normaliseMobile } from "~/models/checkout";
 import { appContext, shopperContext, type Shopper } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
@@ -16,13 +17,6 @@ import { refusalMessage, refusedField } from "./checkout.server";
  * details step's sign-in page. Every way in ends in signInMember, which hands the guest's basket, held slot and
  * coupon to the member's session.
  */
-
-/** Ours, GOV.UK style: the spec has no words for an empty password or code. */
-export const ACCOUNT_TEXT = {
-  passwordRequired: "Enter your password",
-  codeInvalid: "Enter the 6-digit code from your email",
-  spam: "There was an error creating your account",
-} as const;
 
 /** Where a member goes once signed in: the options step, or back to the details step they were stopped at. */
 export type SignInNext = "options" | "details";
@@ -152,7 +146,7 @@ export async function registerAction(context: Context, form: FormData) {
   const submission = parseWithZod(form, { schema: registerSchema });
   const refuse = (extra: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {}) =>
     data(submission.reply({ ...extra, hideFields: ["password"] }), { status: 400 });
-  if (await isSpam(services.config, form)) return refuse({ formErrors: [ACCOUNT_TEXT.spam] });
+  if (await isSpam(services.config, form)) return refuse({ formErrors: [AUTH_MESSAGES.registerFailed] });
   if (submission.status !== "success") return refuse();
   const { marketing, ...details } = submission.value;
   try {
