@@ -194,6 +194,7 @@ const TABLE_OWNERS: Record<string, string> = {
   authTokens: "auth",
   members: "auth",
   memberIdentities: "auth",
+  memberAddresses: "members",
   oneTimeCodes: "auth",
   passwordResetTokens: "auth",
   idempotencyKeys: "idempotency.ts",

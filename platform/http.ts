@@ -17,6 +17,7 @@ import { registerSlots } from "./slots/handlers";
 import { registerBanners } from "./banners/handlers";
 import { registerSearch } from "./search/handlers";
 import { registerCheckout } from "./checkout/handlers";
+import { registerMembers } from "./members/handlers";
 import { registerPayments } from "./payments/handlers";
 import { registerOrders } from "./orders/handlers";
 import { embeddedLocationService } from "./location/service";
@@ -70,6 +71,7 @@ export function createPlatform(options: {
   registerBanners(router);
   registerSearch(router);
   registerCheckout(router);
+  registerMembers(router, { content });
   const paymentDeps = registerPayments(router, { content });
   registerOrders(router);
 

@@ -4,7 +4,6 @@ import type { ContentSource } from "../content/source";
 import type { RequestContext } from "../context";
 import { ApiError } from "../errors";
 import type { Router } from "../router";
-import { memberById, profileOf } from "./members";
 import { sendOtp } from "./otp";
 import { requestReset, resetPassword, validateReset } from "./reset";
 import { customGrant, passwordGrant, register } from "./sign-in";
@@ -34,13 +33,6 @@ export function registerAuth(router: Router, options: { content: ContentSource }
     const auth = requireSession(ctx);
     await revokeFamily(ctx.db, ctx.clock, auth.family);
     return { message: LOGGED_OUT };
-  });
-  router.on(api.memberProfileGet, async (_input, ctx) => {
-    const auth = requireSession(ctx);
-    if (auth.strategy !== "member" || auth.memberId === null) throw new ApiError(403, "Only a signed-in member has a profile");
-    const member = await memberById(ctx.db, auth.memberId);
-    if (!member) throw new ApiError(401, AUTH_MESSAGES.sessionExpired);
-    return profileOf(member);
   });
 }
 

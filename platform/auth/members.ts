@@ -116,5 +116,6 @@ export function profileOf(member: MemberRow): MemberProfile {
     email: member.email,
     mobile: member.mobile,
     mobileValidated: member.mobileValidated,
+    marketing: member.marketing,
   };
 }

@@ -18,12 +18,12 @@ function hashCode(code: string, salt: string): string {
 }
 
 /** salt$hash: a database reader sees no code (codes are short-lived and tries are few, so this is enough). */
-function storedHash(code: string): string {
+export function storedHash(code: string): string {
   const salt = randomBytes(12).toString("base64url");
   return `${salt}$${hashCode(code, salt)}`;
 }
 
-function codeMatches(code: string, stored: string): boolean {
+export function codeMatches(code: string, stored: string): boolean {
   const [salt, expected] = stored.split("$");
   if (!salt || !expected) return false;
   const a = Buffer.from(hashCode(code, salt));
@@ -77,7 +77,7 @@ export async function sendOtp(
     await tx
       .update(oneTimeCodes)
       .set({ usedAt: now })
-      .where(and(eq(oneTimeCodes.memberId, member.id), isNull(oneTimeCodes.usedAt)));
+      .where(and(eq(oneTimeCodes.memberId, member.id), eq(oneTimeCodes.purpose, "sign_in"), isNull(oneTimeCodes.usedAt)));
     await tx.insert(oneTimeCodes).values({
       memberId: member.id,
       channel: input.type,
@@ -107,7 +107,9 @@ export async function checkOtp(ctx: RequestContext, login: string, code: string)
   const live = ctx.db
     .select({ id: oneTimeCodes.id })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.memberId, member.id), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
+    .where(
+      and(eq(oneTimeCodes.memberId, member.id), eq(oneTimeCodes.purpose, "sign_in"), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)),
+    )
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1);
   const [tried] = await ctx.db

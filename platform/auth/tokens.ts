@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Clock, OauthTokenResponse } from "../contract";
 import type { Db } from "../db/open";
@@ -82,12 +82,21 @@ export async function refreshTokens(db: Db, clock: Clock, config: TokenConfig, r
   throw new ApiError(401, SESSION_EXPIRED);
 }
 
-/** Ends every session of a member (a password reset): each of their tokens stops working at once. */
-export async function revokeMember(db: Db, clock: Clock, memberId: number): Promise<void> {
+/**
+ * Ends every session of a member (a password reset), or every one but `keepFamily` (a password change keeps the
+ * caller's): each of their tokens stops working at once.
+ */
+export async function revokeMember(db: Db, clock: Clock, memberId: number, options: { keepFamily?: string } = {}): Promise<void> {
   await db
     .update(authTokens)
     .set({ revokedAt: clock.now() })
-    .where(and(eq(authTokens.memberId, memberId), isNull(authTokens.revokedAt)));
+    .where(
+      and(
+        eq(authTokens.memberId, memberId),
+        isNull(authTokens.revokedAt),
+        options.keepFamily === undefined ? undefined : ne(authTokens.family, options.keepFamily),
+      ),
+    );
 }
 
 /** Ends a session: every token of the family stops working at once. */

@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import { BASKET_MESSAGES, type Basket, type BasketCoupon } from "../contract";
 import { botCheckFor } from "../botcheck";
-import { coupons } from "../db/schema";
+import { coupons, members } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import { hit } from "../rate-limit";
 import type { RequestContext } from "../context";
+import type { Db } from "../db/open";
 import { couponUsable, lockOwnedBasket, renderBasket, requireAuth, saveBasket } from "./basket";
 import { formatPounds } from "./pricing";
 
@@ -53,9 +54,8 @@ export interface ApplyCouponInput {
  * coupon itself — unknown (404), expired or switched off (409), for members only (403), minimum spend not
  * met (409). The minimum spend is judged like the deduction, on the subtotal after deals.
  *
- * Requirements: `registered` needs a signed-in member. `registered_with_verification` also needs a verified
- * mobile; no member's mobile is verified yet (verification arrives with the member area), so it is refused
- * for members and guests alike.
+ * Requirements: `registered` needs a signed-in member. `registered_with_verification` also needs the member's
+ * mobile verified (member/verificationCode/check); guests and unverified members are refused alike.
  */
 export async function applyCoupon(ctx: RequestContext, input: ApplyCouponInput): Promise<{ coupon: BasketCoupon; basket: Basket }> {
   const auth = requireAuth(ctx);
@@ -80,7 +80,7 @@ export async function applyCoupon(ctx: RequestContext, input: ApplyCouponInput):
     if (coupon.requirement === "registered" && auth.memberId === null) {
       throw new ApiError(403, BASKET_MESSAGES.couponRegistered, { errorCode: "COUPON_REGISTERED_ONLY", errorDisplay: BASKET_MESSAGES.couponRegistered });
     }
-    if (coupon.requirement === "registered_with_verification") {
+    if (coupon.requirement === "registered_with_verification" && !(await mobileVerified(tx, auth.memberId))) {
       throw new ApiError(403, BASKET_MESSAGES.couponVerified, { errorCode: "COUPON_VERIFICATION_REQUIRED", errorDisplay: BASKET_MESSAGES.couponVerified });
     }
 
@@ -93,6 +93,13 @@ export async function applyCoupon(ctx: RequestContext, input: ApplyCouponInput):
     if (!rendered.coupon) throw new Error(`Coupon ${coupon.code} saved on the basket but not read back`);
     return { coupon: rendered.coupon, basket: rendered };
   });
+}
+
+/** Whether the member's mobile is verified; false for guests. */
+async function mobileVerified(tx: Db, memberId: number | null): Promise<boolean> {
+  if (memberId === null) return false;
+  const [member] = await tx.select({ mobileValidated: members.mobileValidated }).from(members).where(eq(members.id, memberId));
+  return member?.mobileValidated === true;
 }
 
 export async function removeCoupon(ctx: RequestContext, input: { basketToken: string }): Promise<Basket> {

@@ -7,7 +7,6 @@ import { basketCheckouts, baskets, coupons } from "../db/schema";
 import { createPlatform } from "../http";
 import { embeddedLocationService } from "../location/service";
 import { CONTACT, expectError, FAR_HOME, HOME, memoryLogger, seededPlatform, VICTORIA, type ShopperApi, type TestPlatform } from "../testing";
-import { MEMBER_MARKETING_UNAVAILABLE } from "./service";
 
 let t: TestPlatform;
 let c: ShopperApi;
@@ -299,13 +298,6 @@ describe("PUT /api/member/marketingPreferences/update", () => {
     const basket = await newBasket();
     expectError(await t.call("PUT", "/api/member/marketingPreferences/update", { basketToken: basket.basketToken, marketingOptions: options }, { token: await t.guestToken() }), 403, {
       message: BASKET_MESSAGES.otherSession,
-    });
-  });
-
-  it("refuses members until member accounts exist", async () => {
-    const member = await memberToken(t, 900);
-    expectError(await t.call("PUT", "/api/member/marketingPreferences/update", { marketingOptions: options }, { token: member }), 403, {
-      message: MEMBER_MARKETING_UNAVAILABLE,
     });
   });
 });

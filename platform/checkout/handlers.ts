@@ -8,7 +8,6 @@ import {
   setContactDetails,
   setDeliveryAddress,
   setInstructions,
-  updateMarketingPreferences,
 } from "./service";
 
 export function registerCheckout(router: Router): void {
@@ -18,6 +17,5 @@ export function registerCheckout(router: Router): void {
   router.on(api.setInstructions, (input, ctx) => setInstructions(ctx, input));
   router.on(api.setDeliveryAddress, (input, ctx) => setDeliveryAddress(ctx, input));
   router.on(api.setBillingAddress, (input, ctx) => setBillingAddress(ctx, input));
-  router.on(api.updateMarketingPreferences, (input, ctx) => updateMarketingPreferences(ctx, input));
   router.on(api.processOrder, (input, ctx) => processOrder(ctx, input));
 }

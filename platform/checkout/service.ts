@@ -202,21 +202,16 @@ export async function setBillingAddress(
   });
 }
 
-/** Ours: member accounts (and their preferences) are not here yet, so a member token has nothing to update. */
-export const MEMBER_MARKETING_UNAVAILABLE = "Marketing preferences for member accounts are not available yet.";
-
 /**
  * Spec 2 §7, guest side: a guest's consents are kept with the basket and go with the order made from it. The basket
- * token is required: it is where they are kept.
+ * token is required: it is where they are kept. (Members' are kept on the member: members/marketing.ts; the route
+ * is registered by members/handlers.ts, which sends each caller to the right one.)
  */
 export async function updateMarketingPreferences(
   ctx: RequestContext,
   input: { marketingOptions: MarketingOption[]; marketingChannelId?: number | null; basketToken?: string },
 ): Promise<{ success: true; message: string }> {
   const auth: AuthInfo = requireAuth(ctx);
-  if (auth.strategy === "member") {
-    throw new ApiError(403, MEMBER_MARKETING_UNAVAILABLE, { errorCode: "MEMBER_PREFERENCES_UNAVAILABLE", errorDisplay: CHECKOUT_MESSAGES.marketingUpdateError });
-  }
   const basketToken = input.basketToken;
   if (!basketToken) {
     throw new ApiError(400, CHECKOUT_MESSAGES.guestMarketingNeedsBasket, { errorCode: "BASKET_TOKEN_REQUIRED", errorDisplay: CHECKOUT_MESSAGES.marketingUpdateError });

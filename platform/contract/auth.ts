@@ -180,14 +180,17 @@ export const logout = endpoint({
   response: z.object({ message: z.string() }),
 });
 
-/** The signed-in member's profile, as far as the small member page needs it (issue 14 adds the rest). */
+/** The signed-in member's profile (spec 2 §3 member profile). */
 export const memberProfileSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   mobile: z.string().nullable(),
+  /** True once the member proved the number with member/verificationCode/check; a changed number is not. */
   mobileValidated: z.boolean(),
+  /** Opted in to marketing, per channel (marketingPreferences/get gives the words to show). */
+  marketing: z.object({ email: z.boolean(), sms: z.boolean() }),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 

@@ -16,6 +16,7 @@ export * from "./banners";
 export * from "./checkout";
 export * from "./payments";
 export * from "./orders";
+export * from "./member";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
@@ -32,6 +33,7 @@ import * as banners from "./banners";
 import * as checkout from "./checkout";
 import * as payments from "./payments";
 import * as orders from "./orders";
+import * as member from "./member";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -59,5 +61,6 @@ export const api = {
   ...endpointsIn(checkout),
   ...endpointsIn(payments),
   ...endpointsIn(orders),
+  ...endpointsIn(member),
 };
 export type Api = typeof api;

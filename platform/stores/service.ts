@@ -9,6 +9,7 @@ import {
   type StoreListEntry,
   type StoreSearchResponse,
   type StoreSummary,
+  MARKETING_CHANNELS,
 } from "../contract";
 import { getBusinessProfile } from "../business/profile";
 import { getWhiteLabelSettings } from "../business/white-label";
@@ -185,10 +186,7 @@ export async function storeDetails(ctx: RequestContext, storeId: number | null, 
     customerOrderNotePlaceholder: store.customerOrderNotePlaceholder,
     memberEmailCheck: store.memberEmailCheck,
     retailCustomer: { hasMembership: store.hasMembership },
-    allowedMarketingChannels: [
-      { id: 1, platformNames: { web: "Email" } },
-      { id: 2, platformNames: { web: "SMS" } },
-    ],
+    allowedMarketingChannels: MARKETING_CHANNELS.map((c) => ({ id: c.id, platformNames: { web: c.web } })),
     isDriverTipEmojiEnabled: false,
     info: { storeTimeZone: store.timeZone },
     membershipPricing: store.hasMembership,

@@ -57,6 +57,8 @@ export const members = pgTable(
     /** True once the member has shown they read this address (a social provider vouched for it, or a reset link). */
     emailVerified: boolean("email_verified").notNull().default(false),
     marketing: jsonb("marketing").$type<MemberMarketing>().notNull().default({ email: false, sms: false }),
+    /** The marketing channel (store allowedMarketingChannels id) the member's choices were last given through. */
+    marketingChannelId: integer("marketing_channel_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("members_email_idx").on(t.email)],
