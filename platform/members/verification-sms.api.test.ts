@@ -14,7 +14,7 @@ let twilio: FakeTwilio;
 beforeAll(async () => {
   twilio = await startFakeTwilio(TWILIO.sid, TWILIO.token);
   ({ t } = await seededPlatform({
-    messaging: { sms: twilioSender({ apiUrl: twilio.url, accountSid: TWILIO.sid, authToken: TWILIO.token, from: TWILIO.from }) },
+    messaging: { email: null, sms: twilioSender({ apiUrl: twilio.url, accountSid: TWILIO.sid, authToken: TWILIO.token, from: TWILIO.from }) },
   }));
 });
 afterAll(async () => {
