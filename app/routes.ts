@@ -67,7 +67,7 @@ export default [
     route("member/reset-token/:token", "routes/auth/reset-password.tsx"),
   ]),
   route("logout", "routes/auth/logout.ts"),
-  route("member", "routes/member/home.tsx"),
+  route("member", "routes/member/layout.tsx", { id: ROUTE_IDS.memberLayout }, [index("routes/member/home.tsx")]),
 
   route("staff", "routes/staff/orders.tsx"),
   route("staff/login", "routes/staff/login.tsx"),

@@ -13,6 +13,7 @@ export const ROUTE_IDS = {
   root: "root",
   storeLayout: "store-layout",
   basket: "basket",
+  memberLayout: "member-layout",
 } as const;
 
 /** The branding every page needs (site content), as the root loader reads it. */
@@ -54,6 +55,16 @@ export interface RootData {
     recentSearches: RecentSearchEntry[];
     locationError: LocationError | null;
   };
+}
+
+/** What every member page has from the member layout (spec 2 §2, login required). */
+export interface MemberLayoutData {
+  member: { firstName: string; lastName: string; email: string };
+  /**
+   * The retailer banner (spec 2 §2: visit site, call us): the shopper's chosen store, or null when none is chosen or
+   * its details cannot be read just now.
+   */
+  retailer: { storeName: string; storePath: string; phone: string | null } | null;
 }
 
 /** What every /stores/{storeSlug} page has from the store layout. */

@@ -1,27 +1,24 @@
-import type { Route } from "./+types/home";
-import { AuthPageCard, Facts } from "~/components/auth/AuthPage";
+import { useRouteLoaderData } from "react-router";
+import { Facts } from "~/components/auth/AuthPage";
 import { LogoutForm } from "~/components/auth/LogoutForm";
-import { memberProfile } from "./member.server";
+import { MemberPage, MemberTiles } from "~/components/member/MemberArea";
+import { ROUTE_IDS, type MemberLayoutData } from "~/models/route-data";
 import * as forms from "~/styles/forms.css";
 
-/** The member area's home (spec 2 §2 /member, login required): who is signed in, and the way out. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const profile = await memberProfile(context, request);
-  return { firstName: profile.firstName, lastName: profile.lastName, email: profile.email };
-}
-
-export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  const { firstName, lastName, email } = loaderData;
+/** The member area's dashboard (spec 2 §2 /member): who is signed in, a way to each part of the area, and out. */
+export default function MemberHome() {
+  const { member } = useRouteLoaderData(ROUTE_IDS.memberLayout) as MemberLayoutData;
   return (
-    <AuthPageCard title={`Hello, ${firstName}`}>
+    <MemberPage title={`Hello, ${member.firstName}`}>
       <Facts
         facts={[
-          { term: "Name", value: `${firstName} ${lastName}` },
-          { term: "Email address", value: email },
+          { term: "Name", value: `${member.firstName} ${member.lastName}` },
+          { term: "Email address", value: member.email },
         ]}
       />
+      <MemberTiles />
       <LogoutForm buttonClassName={forms.button.secondary} label="Log out" />
-    </AuthPageCard>
+    </MemberPage>
   );
 }
 
