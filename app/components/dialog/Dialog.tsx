@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import * as s from "./Dialog.css";
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  /** Called when the dialog closes itself: Escape, the close button, or a navigation away. */
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The storefront's modal dialog (spec 2 §2 modals), for pages with script; each one has a plain page that does the
+ * same without script. The native modal <dialog> keeps focus inside and closes on Escape; on closing, focus goes
+ * back to whatever opened it. A navigation closes it, and the page behind cannot scroll while it is open (the lock
+ * is lifted however it closes, unmount included).
+ */
+export function Dialog({ open, title, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+  const location = useLocation();
+  const openedAt = useRef(location.key);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      openedAt.current = location.key;
+      dialog.showModal();
+      document.documentElement.classList.add(s.scrollLocked);
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+    // location.key is read only when opening; a navigation is handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  // A navigation (a link inside, a redirect after a post) closes the dialog.
+  useEffect(() => {
+    if (open && location.key !== openedAt.current) onClose();
+  }, [location.key, open, onClose]);
+
+  useEffect(() => () => document.documentElement.classList.remove(s.scrollLocked), []);
+
+  function handleClose() {
+    document.documentElement.classList.remove(s.scrollLocked);
+    const back = opener.current;
+    opener.current = null;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    onClose();
+  }
+
+  return (
+    <dialog ref={ref} className={s.dialog} aria-labelledby={titleId} onClose={handleClose}>
+      {open ? (
+        <>
+          <div className={s.header}>
+            <h2 id={titleId} className={s.title}>
+              {title}
+            </h2>
+            <button type="button" className={s.close} aria-label="Close" onClick={() => ref.current?.close()}>
+              ×
+            </button>
+          </div>
+          {children}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
