@@ -5,6 +5,7 @@ import type { Database } from "../platform/db/open";
 import type { Logger } from "../platform/logger";
 import type { Env } from "./env";
 import { composePlatform, mountPlatform } from "./platform";
+import { platformFaults } from "./platform-faults";
 import { mountStorefront, securityHeadersAndLog } from "./storefront";
 import { mountTestHooks } from "./test-hooks";
 import { loggablePath } from "./security";
@@ -41,8 +42,12 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
   });
 
   mountTestHooks(app, { env, clock, testClock, database: platform.database, invalidateShared: () => void sharedGeneration++ });
+  // Test servers let a journey make the platform's answers fail for its own shopper (server/platform-faults.ts).
+  const faults = testClock ? platformFaults(platform.transport) : null;
+  faults?.mount(app);
   mountPlatform(app, platform);
-  const storefront = await mountStorefront(app, { env, log, clock, testClock, transport: platform.transport, generation: () => sharedGeneration });
+  const transport = faults?.transport ?? platform.transport;
+  const storefront = await mountStorefront(app, { env, log, clock, testClock, transport, generation: () => sharedGeneration });
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
     log.error("http.unhandled", { path: loggablePath(req.path), error: error instanceof Error ? error.stack : String(error) });
