@@ -1,13 +1,12 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { randomInt } from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
 import { MEMBER_MESSAGES } from "../contract";
 import type { RequestContext } from "../context";
 import type { Db } from "../db/open";
-import { coupons, members, oneTimeCodes } from "../db/schema";
+import { coupons, members } from "../db/schema";
 import { ApiError } from "../errors";
 import { botCheckFor } from "../botcheck";
 import { countAttempt } from "./limits";
-import { OTP_DIGITS, OTP_MAX_TRIES, OTP_SECONDS, codeMatches, storedHash } from "./otp";
+import { OTP_MAX_TRIES, OTP_SECONDS, issueCode, tryCode, useCode } from "./otp";
 import { lockOwnedBasket, saveBasket } from "../basket/basket";
 import { queueMessage } from "../outbox/outbox";
 import { requireMember, type MemberAuth } from "./member-guard";
@@ -54,24 +53,11 @@ export async function requestVerificationCode(
   if (!mobile) throw new ApiError(409, MEMBER_MESSAGES.noMobile, { errorCode: "NO_MOBILE", errorDisplay: MEMBER_MESSAGES.noMobile, details: { field: "mobile" } });
   await countAttempt(ctx, "sendCode", `verify:${member.id}`);
 
-  const code = String(randomInt(0, 10 ** OTP_DIGITS)).padStart(OTP_DIGITS, "0");
   const now = ctx.clock.now();
   const name = await options.companyName();
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(oneTimeCodes)
-        .set({ usedAt: now })
-        .where(and(eq(oneTimeCodes.memberId, member.id), eq(oneTimeCodes.purpose, "verify_mobile"), isNull(oneTimeCodes.usedAt)));
-      await tx.insert(oneTimeCodes).values({
-        memberId: member.id,
-        purpose: "verify_mobile",
-        channel: "sms",
-        recipient: mobile,
-        codeHash: storedHash(code),
-        expiresAt: new Date(now.getTime() + OTP_SECONDS * 1000),
-        createdAt: now,
-      });
+      const code = await issueCode(tx, { memberId: member.id, purpose: "verify_mobile", channel: "sms", recipient: mobile }, now);
       const body = `${code} is your ${name} code to verify your mobile number. It works once, for ${OTP_SECONDS / 60} minutes.`;
       await queueMessage(tx, { channel: "sms", recipient: mobile, kind: "verification_code", subject: `${name} verification code`, body }, now);
     });
@@ -98,33 +84,17 @@ export async function checkVerificationCode(
   await countAttempt(ctx, "signIn", `verify:${auth.memberId}`);
   const member = await memberRow(ctx, auth.memberId);
   const now = ctx.clock.now();
-  const live = ctx.db
-    .select({ id: oneTimeCodes.id })
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.memberId, member.id), eq(oneTimeCodes.purpose, "verify_mobile"), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
-    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
-    .limit(1);
-  const [tried] = await ctx.db
-    .update(oneTimeCodes)
-    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(eq(oneTimeCodes.id, sql`(${live})`))
-    .returning({ id: oneTimeCodes.id, attempts: oneTimeCodes.attempts, codeHash: oneTimeCodes.codeHash, recipient: oneTimeCodes.recipient });
+  const tried = await tryCode(ctx.db, member.id, "verify_mobile", input.verificationCode.trim(), now);
   if (!tried) throw incorrect();
   if (tried.attempts > OTP_MAX_TRIES) {
     ctx.log.warn("member.verification_tries_exhausted", { memberId: member.id });
     throw incorrect();
   }
-  const code = input.verificationCode.trim();
   // A code sent to a number the member has since changed proves nothing about the new one.
-  if (!/^\d+$/.test(code) || !codeMatches(code, tried.codeHash) || tried.recipient !== member.mobile) throw incorrect();
+  if (!tried.matches || tried.recipient !== member.mobile) throw incorrect();
 
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(oneTimeCodes)
-      .set({ usedAt: now })
-      .where(and(eq(oneTimeCodes.id, tried.id), isNull(oneTimeCodes.usedAt)))
-      .returning({ id: oneTimeCodes.id });
-    if (!used) return "incorrect" as const;
+    if (!(await useCode(tx, tried.id, now))) return "incorrect" as const;
     // Members verifying the same number at once: the lock on each row and this read decide one winner.
     const [other] = await tx
       .select({ id: members.id })
