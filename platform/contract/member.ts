@@ -111,6 +111,8 @@ const addressBody = {
 };
 
 const addressesResponse = z.object({ success: z.literal(true), message: z.string(), addresses: z.array(savedAddressSchema) });
+/** An add or update: the whole list, and the address as saved. */
+const addressSavedResponse = addressesResponse.extend({ address: savedAddressSchema });
 
 /** The member's saved addresses, delivery then billing, defaults first, then oldest first. */
 export const memberAddressesList = endpoint({
@@ -127,7 +129,7 @@ export const memberAddressesAdd = endpoint({
   path: "/api/member/addresses/add",
   auth: "token",
   request: z.object(addressBody),
-  response: addressesResponse.extend({ address: savedAddressSchema }),
+  response: addressSavedResponse,
 });
 
 /** Replaces one of the caller's addresses ('Address updated successfully'); another member's id is 404. */
@@ -136,7 +138,7 @@ export const memberAddressesUpdate = endpoint({
   path: "/api/member/addresses/update",
   auth: "token",
   request: z.object({ id: addressId, ...addressBody }),
-  response: addressesResponse.extend({ address: savedAddressSchema }),
+  response: addressSavedResponse,
 });
 
 /**
