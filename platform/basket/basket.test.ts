@@ -47,6 +47,8 @@ describe("couponUsable", () => {
     validUntil: null,
     active: true,
     storeIds: null,
+    memberVoucher: false,
+    terms: null,
     createdAt: now,
   };
 

@@ -17,6 +17,7 @@ export * from "./checkout";
 export * from "./payments";
 export * from "./orders";
 export * from "./member";
+export * from "./member-orders";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
@@ -34,6 +35,7 @@ import * as checkout from "./checkout";
 import * as payments from "./payments";
 import * as orders from "./orders";
 import * as member from "./member";
+import * as memberOrders from "./member-orders";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -62,5 +64,6 @@ export const api = {
   ...endpointsIn(payments),
   ...endpointsIn(orders),
   ...endpointsIn(member),
+  ...endpointsIn(memberOrders),
 };
 export type Api = typeof api;

@@ -35,6 +35,8 @@ export const orderSummarySchema = z.object({
   lines: z.array(orderLineSchema),
   totals: z.object({ subtotal: pence, savings: pence, coupon: pence, fee: pence, tip: pence, total: pence }),
   couponCode: z.string().nullable(),
+  /** When the board marked it delivered or collected (decision 0022); null while it is a current order. */
+  completedAt: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -73,6 +75,8 @@ export const staffLogin = endpoint({
 export const staffOrderSchema = orderSummarySchema.extend({
   /** The status the board can move the order to next; null once it has reached its last. */
   nextStatus: orderStatus.nullable(),
+  /** At its last status and not yet marked delivered or collected. */
+  canComplete: z.boolean(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
@@ -97,6 +101,19 @@ export const staffUpdateOrderStatus = endpoint({
   path: "/api/staff/orders/updateStatus",
   auth: "staff",
   request: z.object({ businessOrderId: z.string().min(1).max(40), status: orderStatus }),
+  response: staffOrderSchema,
+});
+
+/**
+ * Ours (decision 0022): marks an order delivered or collected, from its last status (Picked for a collection, Driver
+ * en Route for a delivery). Asked again, it answers the order as it is; earlier, 409 'This order cannot move to that
+ * status.'.
+ */
+export const staffCompleteOrder = endpoint({
+  method: "POST",
+  path: "/api/staff/orders/complete",
+  auth: "staff",
+  request: z.object({ businessOrderId: z.string().min(1).max(40) }),
   response: staffOrderSchema,
 });
 

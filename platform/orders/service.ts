@@ -49,6 +49,7 @@ export function orderSummary(order: OrderRow, store: Pick<StoreRow, "id" | "name
       total: order.totalPence,
     },
     couponCode: order.couponCode,
+    completedAt: order.completedAt?.toISOString() ?? null,
   };
 }
 

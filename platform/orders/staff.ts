@@ -64,7 +64,8 @@ export async function staffLogin(ctx: RequestContext, input: { username: string;
 
 function staffOrder(order: OrderRow, store: Parameters<typeof orderSummary>[1]): StaffOrder {
   const summary = orderSummary(order, store);
-  return { ...summary, nextStatus: nextOrderStatus(summary.status, summary.orderType) };
+  const nextStatus = nextOrderStatus(summary.status, summary.orderType);
+  return { ...summary, nextStatus, canComplete: nextStatus === null && order.completedAt === null };
 }
 
 /** A store's placed orders, newest first. */
@@ -108,5 +109,33 @@ export async function staffUpdateOrderStatus(ctx: RequestContext, input: { busin
       .returning();
     return moved ?? order;
   });
+  return staffOrder(updated, await storeOf(ctx.db, updated.storeId));
+}
+
+/**
+ * Marks an order delivered or collected (decision 0022) from its last status, under the same row lock as a status
+ * move; asked again it answers the order as it is.
+ */
+export async function staffCompleteOrder(ctx: RequestContext, input: { businessOrderId: string }): Promise<StaffOrder> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.businessOrderId, input.businessOrderId), eq(orders.state, "placed")))
+      .for("update");
+    if (!order || order.status === null) throw orderNotFound();
+    if (order.completedAt !== null) return order;
+    if (nextOrderStatus(order.status, order.fulfilmentMethod) !== null) {
+      throw new ApiError(409, ORDER_MESSAGES.statusMoveRefused, {
+        errorCode: "STATUS_MOVE_REFUSED",
+        errorDisplay: ORDER_MESSAGES.statusMoveRefused,
+        details: { currentStatus: order.status },
+      });
+    }
+    const now = ctx.clock.now();
+    const [done] = await tx.update(orders).set({ completedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
+    return done ?? order;
+  });
+  ctx.log.info("staff.order_completed", { businessOrderId: updated.businessOrderId });
   return staffOrder(updated, await storeOf(ctx.db, updated.storeId));
 }

@@ -26,6 +26,8 @@ export const baskets = pgTable(
     postcode: text("postcode"),
     lat: doublePrecision("lat"),
     lng: doublePrecision("lng"),
+    /** Loyalty points the member chose to spend on this basket (0: none). */
+    loyaltyPointsSpend: integer("loyalty_points_spend").notNull().default(0),
   },
   (t) => [index("baskets_owner_idx").on(t.ownerFamily)],
 );
@@ -74,5 +76,8 @@ export const coupons = pgTable("coupons", {
   active: boolean("active").notNull().default(true),
   /** Null: every store. */
   storeIds: jsonb("store_ids").$type<number[]>(),
+  /** Offered to members as a voucher (decision 0022), with its terms; applied like any coupon. */
+  memberVoucher: boolean("member_voucher").notNull().default(false),
+  terms: text("terms"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
 });

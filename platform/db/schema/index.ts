@@ -7,3 +7,4 @@ export * from "./slots";
 export * from "./orders";
 export * from "./auth";
 export * from "./test-gateway";
+export * from "./loyalty";

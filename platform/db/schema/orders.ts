@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -164,6 +165,8 @@ export const orders = pgTable(
     siteOrigin: text("site_origin"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     placedAt: timestamp("placed_at", { withTimezone: true }),
+    /** Set when the order board marks the order delivered or collected (decision 0022): it is then a past order. */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -172,8 +175,32 @@ export const orders = pgTable(
     uniqueIndex("orders_status_token_idx").on(t.statusToken),
     index("orders_basket_idx").on(t.basketToken),
     index("orders_store_placed_idx").on(t.storeId, t.state, t.placedAt),
+    index("orders_member_idx").on(t.memberId, t.state, t.placedAt),
   ],
 );
+
+/** A member's review of a completed order (spec 2 §3 review: starRating, comment, orderId): at most one per order. */
+export const orderReviews = pgTable("order_reviews", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  memberId: integer("member_id").notNull(),
+  starRating: integer("star_rating").notNull(),
+  comment: text("comment").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
+/** The last position the driver's page sent for an order en route (decision 0022). */
+export const driverLocations = pgTable("driver_locations", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  lat: doublePrecision("lat").notNull(),
+  lng: doublePrecision("lng").notNull(),
+  /** Metres, as the browser reported it; null when it did not. */
+  accuracy: doublePrecision("accuracy"),
+  recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+});
 
 /**
  * One row per attempt to pay an order. The attempt's idempotency key goes to the gateway with every request about

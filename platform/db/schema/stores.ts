@@ -6,6 +6,24 @@ export type WeeklyHours = Record<"1" | "2" | "3" | "4" | "5" | "6" | "7", { open
 export type DeliveryTier = { upToKm: number; costPence: number };
 export type LatLng = { lat: number; lng: number };
 
+/**
+ * A store's loyalty scheme (spec 2 §3 basket loyaltyPoints; decision 0022). Points are earned per whole pound of the
+ * order's subtotal after discounts and spent in the basket as money off.
+ */
+export type StoreLoyalty = {
+  pointsName: string;
+  /** Points earned per £1 (currencyToPointsRatio). */
+  pointsPerPound: number;
+  /** What one point takes off, in pence (pointsToCurrencyRatio is this / 100). */
+  pointValuePence: number;
+  minimumPointsSpend: number;
+  maximumPointsSpend: number;
+  /** Points can be spent only on a basket worth at least this (pence, subtotal after discounts). */
+  minimumBasketValuePence: number;
+  /** Tiers reached by what the member has spent at the store, lowest first; the first starts at 0. */
+  tiers: { name: string; fromSpendPence: number }[];
+};
+
 export const stores = pgTable("stores", {
   id: serial("id").primaryKey(),
   /** The text part of the slug; the public slug is `${slugText}-${id}`. */
@@ -36,6 +54,8 @@ export const stores = pgTable("stores", {
   hasMembership: boolean("has_membership").notNull().default(false),
   tipsEnabled: boolean("tips_enabled").notNull().default(true),
   menuGroupId: integer("menu_group_id").references(() => menuGroups.id, { onDelete: "set null" }),
+  /** The store's loyalty scheme; null when it has none. */
+  loyalty: jsonb("loyalty").$type<StoreLoyalty>(),
 });
 
 export const storeOrderMethods = pgTable(

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { endpoint } from "./endpoint";
+import { orderSummarySchema } from "./orders";
+import { ORDER_STATUSES } from "./order-rules";
+
+/*
+ * Spec 2 §2 and §7, the member area's orders (decision 0022): the member's current and past orders, one order, and
+ * reviews. Members only (a guest token is 403 MEMBERS_ONLY), and only their own: any other order is 404
+ * 'Order not found.', as if it did not exist.
+ */
+
+/** Our words for reviews (the spec shows the review's fields, not its messages). */
+export const REVIEW_MESSAGES = {
+  thanks: "Thank you for your review.",
+  alreadyReviewed: "You have already reviewed this order.",
+  notYet: "You can review an order once it has been delivered or collected.",
+  ratingRequired: "Choose from 1 to 5 stars",
+  commentTooLong: "Your comment must be 1000 characters or fewer",
+} as const;
+
+export const REVIEW_COMMENT_MAX = 1000;
+
+/** One order in the member's list. */
+export const memberOrderListItemSchema = z.object({
+  businessOrderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  orderType: z.enum(["delivery", "collection"]),
+  placedAt: z.string(),
+  completedAt: z.string().nullable(),
+  slot: z.object({ date: z.string(), start: z.string(), end: z.string() }),
+  store: z.object({ id: z.number().int().positive(), storeName: z.string(), slug: z.string(), timeZone: z.string() }),
+  itemCount: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  reviewed: z.boolean(),
+});
+export type MemberOrderListItem = z.infer<typeof memberOrderListItemSchema>;
+
+/**
+ * Ours: the member's orders, newest first. current: placed and not yet delivered or collected; past: the rest. Paged
+ * by `cursor` (the previous answer's nextCursor); nextCursor is null on the last page ('view more' hides).
+ */
+export const memberOrdersList = endpoint({
+  method: "POST",
+  path: "/api/member/orders/list",
+  auth: "token",
+  request: z.object({
+    kind: z.enum(["current", "past"]),
+    cursor: z.string().max(100).optional(),
+    limit: z.number().int().min(1).max(50).default(5),
+  }),
+  response: z.object({ orders: z.array(memberOrderListItemSchema), nextCursor: z.string().nullable() }),
+});
+
+export const orderReviewSchema = z.object({ starRating: z.number().int().min(1).max(5), comment: z.string(), createdAt: z.string() });
+
+/** Ours: one of the member's orders, with its review and whether it can be reviewed or tracked now. */
+export const memberOrderGet = endpoint({
+  method: "POST",
+  path: "/api/member/orders/get",
+  auth: "token",
+  request: z.object({ businessOrderId: z.string().min(1).max(40) }),
+  response: orderSummarySchema.extend({
+    review: orderReviewSchema.nullable(),
+    /** Delivered or collected, and not reviewed yet. */
+    canReview: z.boolean(),
+    /** A delivery en route and not yet delivered: its driver's position can be asked for. */
+    trackable: z.boolean(),
+  }),
+});
+
+/**
+ * Spec 2 §7 member/review/create (starRating, comment, orderId — the order's businessOrderId). Once per order, only
+ * after it was delivered or collected: 409 ALREADY_REVIEWED, 409 NOT_COMPLETED; a rating outside 1–5 or a comment
+ * over 1000 characters is 400 VALIDATION_ERROR with the field.
+ */
+export const memberReviewCreate = endpoint({
+  method: "POST",
+  path: "/api/member/review/create",
+  auth: "token",
+  request: z.object({
+    starRating: z.number(),
+    comment: z.string().max(10_000).default(""),
+    orderId: z.string().min(1).max(40),
+  }),
+  response: z.object({ success: z.literal(true), message: z.string(), review: orderReviewSchema }),
+});
