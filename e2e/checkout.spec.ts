@@ -97,10 +97,13 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   await expect(currentStatus(page)).toHaveText("Status: Store Accepted / Picking");
 
   await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to Picked` }).click();
-  // A collection has no driver: Picked is its last status.
-  await expect(boardOrder(board, number).getByRole("button")).toHaveCount(0);
+  // A collection has no driver: Picked is its last status, and then the board marks it collected.
+  await expect(boardOrder(board, number).getByRole("button")).toHaveText([`Mark order ${number} as collected`]);
   await page.goto(statusUrl);
   await expect(currentStatus(page)).toHaveText("Status: Picked");
+  await boardOrder(board, number).getByRole("button", { name: `Mark order ${number} as collected` }).click();
+  await expect(boardOrder(board, number)).toContainText("Picked, collected");
+  await expect(boardOrder(board, number).getByRole("button")).toHaveCount(0);
   await board.context().close();
 });
 

@@ -23,6 +23,7 @@ const UNKNOWN_CHANGE = "That change is not one the board knows.";
 /** The board's posts: sign out, or move one order on to a status. */
 const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("logout"), storeId: z.string().optional() }),
+  z.object({ intent: z.literal("complete"), storeId: z.string().optional(), businessOrderId: z.string().trim().min(1).max(64) }),
   z.object({
     intent: z.literal("status"),
     storeId: z.string().optional(),
@@ -51,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         businessOrderId: o.businessOrderId,
         status: o.status,
         nextStatus: o.nextStatus,
+        canComplete: o.canComplete,
+        completed: o.completedAt !== null,
         type: o.orderType === "delivery" ? "Delivery" : "Collection",
         when: o.timing === "asap" ? `ASAP (${clockTime(o.slot.start, zone)})` : `${dayLabel(o.slot.date, today, zone)} ${slotTimeRange({ startTime: o.slot.start, endTime: o.slot.end }, zone)}`,
         customer: `${o.customer.firstName} ${o.customer.lastName}`,
@@ -81,12 +84,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(href("/staff/login"), 303);
   }
   try {
+    if (change.intent === "complete") {
+      const done = await staffCall(context, now, api.staffCompleteOrder, { businessOrderId: change.businessOrderId });
+      return redirectWithToast(context, back, { kind: "success", message: `Order ${done.businessOrderId} is ${completedWord(done.orderType)}` });
+    }
     await staffCall(context, now, api.staffUpdateOrderStatus, { businessOrderId: change.businessOrderId, status: change.status });
     return redirectWithToast(context, back, { kind: "success", message: `Order ${change.businessOrderId} is now ${ORDER_STATUS_LABELS[change.status]}` });
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status >= 500) throw error;
     return redirectWithToast(context, back, { kind: "error", message: error.message });
   }
+}
+
+function completedWord(orderType: "delivery" | "collection"): string {
+  return orderType === "delivery" ? "delivered" : "collected";
 }
 
 export default function StaffOrders({ loaderData }: Route.ComponentProps) {
@@ -137,7 +148,7 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
             <dl className={styles.facts}>
               <div>
                 <dt>Status</dt>
-                <dd>{ORDER_STATUS_LABELS[o.status]}</dd>
+                <dd>{o.completed ? `${ORDER_STATUS_LABELS[o.status]}, ${o.type === "Delivery" ? "delivered" : "collected"}` : ORDER_STATUS_LABELS[o.status]}</dd>
               </div>
               <div>
                 <dt>{o.type}</dt>
@@ -182,6 +193,17 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="status" value={o.nextStatus} />
                 <button type="submit" className={forms.button.primary}>
                   Move order {o.businessOrderId} to {ORDER_STATUS_LABELS[o.nextStatus]}
+                </button>
+              </Form>
+            ) : null}
+            {o.canComplete ? (
+              <Form method="post">
+                <AuthenticityTokenInput />
+                <input type="hidden" name="intent" value="complete" />
+                <input type="hidden" name="storeId" value={storeId ?? ""} />
+                <input type="hidden" name="businessOrderId" value={o.businessOrderId} />
+                <button type="submit" className={forms.button.primary}>
+                  Mark order {o.businessOrderId} as {o.type === "Delivery" ? "delivered" : "collected"}
                 </button>
               </Form>
             ) : null}
