@@ -3,7 +3,7 @@
 // (the old one then refused at /login), their marketing preferences, and verifies their mobile with the code read
 // from the fake SMS provider (e2e/support/sms.ts) — after which VERIFIED15 applies. JavaScript on and off; a fresh
 // member per test, each with a mobile of its own, so parallel journeys never read each other's SMS.
-import type { Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { cheddar } from "./support/checkout";
 import { failPlatformCall } from "./support/faults";
@@ -37,6 +37,32 @@ const compact = (mobile: string) => mobile.replace(/\s/g, "");
 /** A fact of the profile's list (a <dt> and its <dd>). */
 function fact(page: Page, term: string) {
   return page.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]");
+}
+
+/** Registers the member on the platform (its own request context: the page stays a guest) and answers their token. */
+async function registerByApi(request: APIRequestContext, member: Member): Promise<string> {
+  const response = await request.post("/api/auth/register", {
+    data: { platform: "website", firstName: member.firstName, lastName: member.lastName, email: member.email, mobile: member.mobile, password: member.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Verifies the member's mobile through the platform's calls, with the code from the SMS. */
+async function verifyByApi(request: APIRequestContext, token: string, mobile: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const after = Date.now();
+  const sent = await request.post("/api/member/verificationCode/request", { data: { verifytoken: "honeypot:", platform: "web" }, headers });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const code = smsCode(await waitForSms(request, mobile, { after }));
+  const checked = await request.post("/api/member/verificationCode/check", { data: { verificationCode: code }, headers });
+  expect(checked.status(), await checked.text()).toBe(200);
+}
+
+async function applyCoupon(page: Page, code: string): Promise<void> {
+  await page.goto("/basket");
+  await page.getByRole("textbox", { name: "Coupon code" }).fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
 }
 
 async function openProfile(page: Page): Promise<void> {
@@ -174,18 +200,23 @@ test("a member verifies their mobile with the code from the SMS, and then VERIFI
   // Before verifying, the coupon for verified members is refused.
   await shopAtVictoria(page);
   await addItem(page, cheddar, 2);
-  await page.goto("/basket");
-  await page.getByRole("textbox", { name: "Coupon code" }).fill("VERIFIED15");
-  await page.getByRole("button", { name: "Apply" }).click();
+  await applyCoupon(page, "VERIFIED15");
   await expectFieldError(page.getByRole("textbox", { name: "Coupon code" }), COUPON_VERIFIED_ONLY);
 
   await openProfile(page);
-  await page.getByRole("link", { name: "Verify your mobile number" }).click();
+  const opener = page.getByRole("link", { name: "Verify your mobile number" });
+  await opener.click();
   // With script the profile's dialog; without, the page.
   const scope = jsEnabled ? page.getByRole("dialog", { name: "Verify your mobile number" }) : page.locator("main");
   if (jsEnabled) {
     await expect(scope).toBeVisible();
     await expect(page).toHaveURL(isPath("/member/profile"));
+    // Escape closes it, and focus goes back to what opened it.
+    await page.keyboard.press("Escape");
+    await expect(scope).toBeHidden();
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await expect(scope).toBeVisible();
   } else {
     await expect(page).toHaveURL(isPath("/member/verify-mobile"));
     await expect(page.getByRole("heading", { level: 1, name: "Verify your mobile number" })).toBeVisible();
@@ -222,10 +253,44 @@ test("a member verifies their mobile with the code from the SMS, and then VERIFI
   await expect(fact(page, "Mobile number verified")).toHaveText("Verified");
   await expect(page.getByRole("link", { name: "Verify your mobile number" })).toHaveCount(0);
 
-  await page.goto("/basket");
-  await page.getByRole("textbox", { name: "Coupon code" }).fill("VERIFIED15");
-  await page.getByRole("button", { name: "Apply" }).click();
+  await applyCoupon(page, "VERIFIED15");
   await expect(toast(page, COUPON_ADDED)).toBeVisible();
+});
+
+test("a mobile another account has verified is refused with the platform's words, and VERIFIED15 leaves the basket", { tag: "@desktop-only" }, async ({ page, request }, testInfo) => {
+  // Member A has verified their mobile; member B, verified on another number, has VERIFIED15 in their basket.
+  const a = memberWithOwnMobile(testInfo, "invite-a");
+  await verifyByApi(request, await registerByApi(request, a), a.mobile);
+  const b = memberWithOwnMobile(testInfo, "invite-b");
+  await verifyByApi(request, await registerByApi(request, b), b.mobile);
+  await page.goto("/login");
+  await fillLogin(page, b.email, b.password);
+  await expect(page).toHaveURL(/\/member$/);
+  await shopAtVictoria(page);
+  await addItem(page, cheddar, 2);
+  await applyCoupon(page, "VERIFIED15");
+  await expect(toast(page, COUPON_ADDED)).toBeVisible();
+  await expect(page.locator("dt", { hasText: "Coupon VERIFIED15" })).toBeAttached();
+
+  // B takes A's number (no longer verified) and tries to verify it.
+  await page.goto("/member/my-details");
+  await page.getByRole("textbox", { name: "Mobile number" }).fill(a.mobile);
+  await page.getByRole("button", { name: "Save my details" }).click();
+  await expect(toast(page, PROFILE_UPDATED)).toBeVisible();
+  await expect(fact(page, "Mobile number verified")).toHaveText("Not verified");
+  await page.goto("/member/verify-mobile");
+  const sentAfter = Date.now();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(toast(page, MESSAGES.otpSent)).toBeVisible();
+  const code = smsCode(await waitForSms(request, a.mobile, { after: sentAfter }));
+  await page.getByRole("textbox", { name: "Verification code" }).fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(problem(page, "Another member account has already been verified using your mobile number")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/basket");
+  await expect(page.getByRole("textbox", { name: "Coupon code" })).toBeVisible();
+  await expect(page.locator("dt", { hasText: "Coupon VERIFIED15" })).toHaveCount(0);
 });
 
 test("a guest asking for any profile page signs in and comes back to it", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
