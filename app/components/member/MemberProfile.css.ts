@@ -24,3 +24,5 @@ export const notice = style({
 export const verified = style({ fontWeight: 700 });
 
 export const codeForm = style({ marginTop: space[6] });
+
+export const intro = style({ margin: `0 0 ${space[4]}` });

@@ -58,7 +58,7 @@ export function VerifyMobileForms({
         </p>
       ) : null}
       <ErrorSummary id="verify-error-summary" errors={summary} />
-      <p>We will send a 6-digit code by text message to {mobile}. Type it in here to verify your mobile number.</p>
+      <p className={s.intro}>We will send a 6-digit code by text message to {mobile}. Type it in here to verify your mobile number.</p>
       <PostForm method="post" action={VERIFY_MOBILE_PATH}>
         <AuthenticityTokenInput />
         <HoneypotFields honeypot={honeypot} />
@@ -77,9 +77,10 @@ export function VerifyMobileForms({
             hint="The 6 digits in the text message we sent you"
             autoComplete="one-time-code"
             inputMode="numeric"
-            width="code"
+            width="phone"
             required
-            maxLength={20}
+            maxLength={7}
+            spellCheck={false}
           />
           <button type="submit" className={forms.button.primary} disabled={busy}>
             Verify
