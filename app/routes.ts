@@ -67,7 +67,13 @@ export default [
     route("member/reset-token/:token", "routes/auth/reset-password.tsx"),
   ]),
   route("logout", "routes/auth/logout.ts"),
-  route("member", "routes/member/layout.tsx", { id: ROUTE_IDS.memberLayout }, [index("routes/member/home.tsx")]),
+  route("member", "routes/member/layout.tsx", { id: ROUTE_IDS.memberLayout }, [
+    index("routes/member/home.tsx"),
+    route("profile", "routes/member/profile.tsx"),
+    route("my-details", "routes/member/my-details.tsx"),
+    route("change-password", "routes/member/change-password.tsx"),
+    route("verify-mobile", "routes/member/verify-mobile.tsx"),
+  ]),
 
   route("staff", "routes/staff/orders.tsx"),
   route("staff/login", "routes/staff/login.tsx"),

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startMailServer } from "./mail-server";
 import { startFakeOAuth } from "./fake-oauth";
+import { startSmsServer } from "./sms-server";
 
 const root = join(import.meta.dirname, "..", "..");
 const port = process.env.E2E_PORT ?? "4317";
@@ -20,6 +21,8 @@ if (!existsSync(join(root, "build", "server", "index.js"))) {
 const mail = await startMailServer(Number(port) + 1, Number(port) + 2);
 // Google and Facebook sign-in against local fakes of both providers (e2e/social-sign-in.spec.ts), on E2E_PORT+3.
 const oauth = await startFakeOAuth({ port: Number(port) + 3 });
+// SMS (verification codes) through a local fake of Twilio on E2E_PORT+4; journeys read it there (support/sms.ts).
+const sms = await startSmsServer(Number(port) + 4);
 const socialEnv = {
   GOOGLE_CLIENT_ID: oauth.google.clientId,
   GOOGLE_CLIENT_SECRET: oauth.google.clientSecret,
@@ -39,11 +42,12 @@ const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   stdio: "inherit",
   // The order board's credentials are e2e/support/checkout.ts's STAFF. Each test comes from an address of its own
   // (X-Forwarded-For, set by e2e/fixtures.ts), as shoppers behind a proxy do.
-  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", TRUST_PROXY: "1", SMTP_URL: mail.smtpUrl, ...socialEnv },
+  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", TRUST_PROXY: "1", SMTP_URL: mail.smtpUrl, ...sms.env, ...socialEnv },
 });
 
 function cleanUp(): void {
   void oauth.close();
+  void sms.fake.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -61,7 +61,8 @@ export async function changePassword(ctx: RequestContext, input: { currentPasswo
     : await spendPasswordCheck(input.currentPassword);
   if (!right) {
     ctx.log.warn("member.password_change_refused", { memberId: member.id, reason: "current_password" });
-    throw new ApiError(401, MEMBER_MESSAGES.currentPasswordIncorrect, {
+    // 400, not 401: the caller's session is fine, and a 401 would tell the storefront it had ended (signing them out).
+    throw new ApiError(400, MEMBER_MESSAGES.currentPasswordIncorrect, {
       errorCode: "CURRENT_PASSWORD_INCORRECT",
       errorDisplay: MEMBER_MESSAGES.currentPasswordIncorrect,
       details: { field: "currentPassword" },

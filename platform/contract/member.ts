@@ -75,8 +75,8 @@ export const memberProfileUpdate = endpoint({
 
 
 /**
- * Ours (the spec shows only the page): changes the password. The current password is checked (401
- * CURRENT_PASSWORD_INCORRECT, field currentPassword), the new one held to registration's rules (400, field
+ * Ours (the spec shows only the page): changes the password. The current password is checked (400
+ * CURRENT_PASSWORD_INCORRECT, field currentPassword: not 401, which would mean the caller's session had ended), the new one held to registration's rules (400, field
  * newPassword). Every other session of the member is ended; the caller's stays signed in. Limited like sign-in (429).
  */
 export const memberPasswordChange = endpoint({

@@ -127,11 +127,13 @@ describe("POST /api/member/password/change", () => {
 
   it("refuses a wrong current password and a new one that breaks registration's rules", async () => {
     const a = await newMember({ password: PASSWORD });
-    const wrong = expectError(await post("/api/member/password/change", { currentPassword: "not-it-at-all", newPassword: "new-harbour-kettle" }, a.token), 401, {
+    const wrong = expectError(await post("/api/member/password/change", { currentPassword: "not-it-at-all", newPassword: "new-harbour-kettle" }, a.token), 400, {
       errorCode: "CURRENT_PASSWORD_INCORRECT",
       errorDisplay: MEMBER_MESSAGES.currentPasswordIncorrect,
     });
     expect(wrong.field).toBe("currentPassword");
+    // A wrong current password leaves the caller signed in.
+    expect((await post("/api/member/profile/get", {}, a.token)).status).toBe(200);
     for (const [newPassword, message] of [
       ["short1", AUTH_MESSAGES.passwordTooShort],
       ["Password1", AUTH_MESSAGES.passwordTooCommon],
@@ -148,7 +150,7 @@ describe("POST /api/member/password/change", () => {
     for (let i = 0; i < 11; i++) {
       statuses.push((await post("/api/member/password/change", { currentPassword: `wrong-guess-${i}`, newPassword: "new-harbour-kettle" }, a.token)).status);
     }
-    expect(statuses.slice(0, 10).every((st) => st === 401)).toBe(true);
+    expect(statuses.slice(0, 10).every((st) => st === 400)).toBe(true);
     expectError(await post("/api/member/password/change", { currentPassword: PASSWORD, newPassword: "new-harbour-kettle" }, a.token), 429, {
       message: AUTH_MESSAGES.tooManyAttempts,
     });
