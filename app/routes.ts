@@ -67,7 +67,13 @@ export default [
     route("member/reset-token/:token", "routes/auth/reset-password.tsx"),
   ]),
   route("logout", "routes/auth/logout.ts"),
-  route("member", "routes/member/layout.tsx", { id: ROUTE_IDS.memberLayout }, [index("routes/member/home.tsx")]),
+  route("member", "routes/member/layout.tsx", { id: ROUTE_IDS.memberLayout }, [
+    index("routes/member/home.tsx"),
+    route("addresses", "routes/member/addresses.tsx"),
+    route("addresses/new", "routes/member/addresses-new.tsx"),
+    route("addresses/:addressId/edit", "routes/member/addresses-edit.tsx"),
+    route("addresses/:addressId/remove", "routes/member/addresses-remove.tsx"),
+  ]),
 
   route("staff", "routes/staff/orders.tsx"),
   route("staff/login", "routes/staff/login.tsx"),
