@@ -15,6 +15,9 @@ import * as s from "./Address.css";
 
 export type AddressType = "delivery" | "billing";
 
+/** The list of the member's addresses, where every change leads back to. */
+export const ADDRESSES_PATH = "/member/addresses";
+
 export const ADDRESS_NOUN: Record<AddressType, string> = { delivery: "delivery address", billing: "billing address" };
 
 type Lines = Pick<Address, "addressLine1" | "addressLine2" | "town" | "county" | "postcode">;

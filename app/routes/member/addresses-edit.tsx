@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/addresses-edit";
-import { ADDRESS_NOUN, AddressForm } from "~/components/member/Address";
+import { ADDRESS_NOUN, ADDRESSES_PATH, AddressForm } from "~/components/member/Address";
 import { MemberPage } from "~/components/member/MemberArea";
-import { ADDRESSES_PATH, ownAddress, updateAddress } from "./addresses.server";
+import { ownAddress, updateAddress } from "./addresses.server";
 
 /** Editing one of the member's saved addresses; any other id is the 404 page. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/addresses-new";
-import { ADDRESS_NOUN, AddressFinder, AddressForm } from "~/components/member/Address";
+import { ADDRESS_NOUN, ADDRESSES_PATH, AddressFinder, AddressForm } from "~/components/member/Address";
 import { MemberPage } from "~/components/member/MemberArea";
 import { lookupAddresses } from "../checkout/address.server";
-import { addAddress, addressTypeFrom, ADDRESSES_PATH, memberCall } from "./addresses.server";
+import { addAddress, addressTypeFrom, memberCall } from "./addresses.server";
 
 /**
  * Adding a saved address (spec 2 §2 modals "address list", "address results", "address form"): find it by postcode
@@ -54,7 +54,7 @@ export default function NewAddress({ loaderData, actionData }: Route.ComponentPr
         <AddressFinder type={type} path={path} lookup={lookup} result={answer?.result ?? null} manualHref={`${path}&manual=1`} />
       )}
       <p>
-        <a href={ADDRESSES_PATH}>Back to your addresses</a>
+        <Link to={ADDRESSES_PATH}>Back to your addresses</Link>
       </p>
     </MemberPage>
   );

@@ -2,10 +2,10 @@ import { data, Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/addresses-remove";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { AddressLines } from "~/components/member/Address";
+import { AddressLines, ADDRESSES_PATH } from "~/components/member/Address";
 import { MemberPage } from "~/components/member/MemberArea";
 import * as forms from "~/styles/forms.css";
-import { ADDRESSES_PATH, ownAddress, removeAddress } from "./addresses.server";
+import { ownAddress, removeAddress } from "./addresses.server";
 import * as s from "~/components/member/Address.css";
 
 /** The remove confirmation as a page (without script; the list opens it as a dialog with script). */

@@ -9,6 +9,7 @@ import { getBusinessProfile } from "~/services/business.server";
 import type { Shopper } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
+import { ADDRESSES_PATH } from "~/components/member/Address";
 import { lookupAddresses } from "../checkout/address.server";
 import { loginPath, requireMember } from "../auth/guards.server";
 
@@ -22,7 +23,6 @@ type RequestContext = Readonly<RouterContextProvider>;
 
 export type AddressType = "delivery" | "billing";
 export const ADDRESS_TYPES: readonly AddressType[] = ["delivery", "billing"];
-export const ADDRESSES_PATH = "/member/addresses";
 
 /** A form's refused post, as the page shows it again: which form, and Conform's reply (the typed input kept). */
 export interface AddressFormAnswer {
