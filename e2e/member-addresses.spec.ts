@@ -21,7 +21,21 @@ function card(page: Page, type: "Delivery" | "Billing", text: string): Locator {
   return section(page, type).getByRole("listitem").filter({ hasText: text });
 }
 
-async function typeAddress(page: Page, address: { line1: string; line2?: string; town: string; postcode: string }): Promise<void> {
+/**
+ * Where an add or edit happens: with script a dialog over the list, without it a page of its own (its main part).
+ * Either way it is the same forms.
+ */
+async function opened(page: Page, jsEnabled: boolean, title: string): Promise<Locator> {
+  if (jsEnabled) {
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  return page.getByRole("main");
+}
+
+async function typeAddress(page: Page | Locator, address: { line1: string; line2?: string; town: string; postcode: string }): Promise<void> {
   await page.getByRole("textbox", { name: "Address line 1" }).fill(address.line1);
   await page.getByRole("textbox", { name: "Address line 2 (optional)" }).fill(address.line2 ?? "");
   await page.getByRole("textbox", { name: "Town or city" }).fill(address.town);
@@ -29,11 +43,12 @@ async function typeAddress(page: Page, address: { line1: string; line2?: string;
 }
 
 /** From the list: add an address of the type, typed in, and back on the list with the message. */
-async function addTyped(page: Page, type: "delivery" | "billing", address: { line1: string; town: string; postcode: string }): Promise<void> {
+async function addTyped(page: Page, jsEnabled: boolean, type: "delivery" | "billing", address: { line1: string; town: string; postcode: string }): Promise<void> {
   await page.getByRole("link", { name: `Add a ${type} address` }).click();
-  await page.getByRole("link", { name: "Enter the address manually" }).click();
-  await typeAddress(page, address);
-  await page.getByRole("button", { name: "Save address" }).click();
+  const adding = await opened(page, jsEnabled, `Add a ${type} address`);
+  await adding.getByRole("link", { name: "Enter the address manually" }).click();
+  await typeAddress(adding, address);
+  await adding.getByRole("button", { name: "Save address" }).click();
   await expect(page).toHaveURL(isAddresses);
   await expect(toast(page, MEMBER_MESSAGES.addressAdded)).toBeVisible();
 }
@@ -46,7 +61,7 @@ async function addressId(entry: Locator): Promise<string> {
 }
 
 test.describe("member saved addresses", () => {
-  test("add one found by postcode and one typed in, edit one, set a default, remove one", { tag: "@desktop-only" }, async ({ page, jsEnabled }, testInfo) => {
+  test("add one found by postcode and ones typed in, delivery and billing", { tag: "@desktop-only" }, async ({ page, jsEnabled }, testInfo) => {
     const member = newMember(testInfo, "addresses");
     await register(page, member);
     await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Addresses" }).click();
@@ -57,17 +72,16 @@ test.describe("member saved addresses", () => {
 
     // Found by postcode, chosen from the results.
     await page.getByRole("link", { name: "Add a delivery address" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Add a delivery address" })).toBeVisible();
+    let adding = await opened(page, jsEnabled, "Add a delivery address");
     await expectNoAxeViolations(page);
-    await page.getByRole("textbox", { name: "Postcode", exact: true }).fill("SW1A 1AA");
-    await page.getByRole("button", { name: "Find address" }).click();
-    const results = page.getByRole("group", { name: /addresses? found for SW1A 1AA/ });
+    await adding.getByRole("textbox", { name: "Postcode", exact: true }).fill("SW1A 1AA");
+    await adding.getByRole("button", { name: "Find address" }).click();
+    const results = adding.getByRole("group", { name: /addresses? found for SW1A 1AA/ });
     await expect(results).toBeVisible();
     await expectNoAxeViolations(page);
-    const firstResult = results.getByRole("radio").first();
-    await firstResult.check();
+    await results.getByRole("radio").first().check();
     const chosen = (await results.locator("label").first().innerText()).split(",")[0]!.trim();
-    await page.getByRole("button", { name: "Use this address" }).click();
+    await adding.getByRole("button", { name: "Use this address" }).click();
     await expect(page).toHaveURL(isAddresses);
     await expect(toast(page, MEMBER_MESSAGES.addressAdded)).toBeVisible();
     const found = card(page, "Delivery", chosen);
@@ -77,19 +91,20 @@ test.describe("member saved addresses", () => {
 
     // Typed in: refused while incomplete, nothing typed lost.
     await page.getByRole("link", { name: "Add a delivery address" }).click();
-    await page.getByRole("link", { name: "Enter the address manually" }).click();
-    await expect(page.getByRole("textbox", { name: "Address line 1" })).toBeVisible();
-    await expect(page.getByRole("group", { name: /found for/ })).toHaveCount(0);
+    adding = await opened(page, jsEnabled, "Add a delivery address");
+    await adding.getByRole("link", { name: "Enter the address manually" }).click();
+    await expect(adding.getByRole("textbox", { name: "Address line 1" })).toBeVisible();
+    await expect(adding.getByRole("group", { name: /found for/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.getByRole("textbox", { name: "Address line 1" }).fill("4 Portland Place");
-    await page.getByRole("textbox", { name: "Postcode" }).fill("W1A 1AA");
-    await page.getByRole("textbox", { name: "Town or city" }).evaluate((input: HTMLInputElement) => input.removeAttribute("required"));
-    await page.getByRole("button", { name: "Save address" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Address line 1" })).toHaveValue("4 Portland Place");
+    await adding.getByRole("textbox", { name: "Address line 1" }).fill("4 Portland Place");
+    await adding.getByRole("textbox", { name: "Postcode" }).fill("W1A 1AA");
+    await adding.getByRole("textbox", { name: "Town or city" }).evaluate((input: HTMLInputElement) => input.removeAttribute("required"));
+    await adding.getByRole("button", { name: "Save address" }).click();
+    await expect(adding.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+    await expect(adding.getByRole("textbox", { name: "Address line 1" })).toHaveValue("4 Portland Place");
     await expectNoAxeViolations(page);
-    await page.getByRole("textbox", { name: "Town or city" }).fill("London");
-    await page.getByRole("button", { name: "Save address" }).click();
+    await adding.getByRole("textbox", { name: "Town or city" }).fill("London");
+    await adding.getByRole("button", { name: "Save address" }).click();
     await expect(page).toHaveURL(isAddresses);
     await expect(toast(page, MEMBER_MESSAGES.addressAdded)).toBeVisible();
     const typed = card(page, "Delivery", "4 Portland Place");
@@ -98,13 +113,27 @@ test.describe("member saved addresses", () => {
 
     // A billing address, typed in and made the default from the start.
     await page.getByRole("link", { name: "Add a billing address" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Add a billing address" })).toBeVisible();
-    await page.getByRole("link", { name: "Enter the address manually" }).click();
-    await typeAddress(page, { line1: "1 Billing Row", town: "Leeds", postcode: "LS1 1AA" });
-    await page.getByRole("checkbox", { name: "Make this my default" }).check();
-    await page.getByRole("button", { name: "Save address" }).click();
+    adding = await opened(page, jsEnabled, "Add a billing address");
+    await adding.getByRole("link", { name: "Enter the address manually" }).click();
+    await typeAddress(adding, { line1: "1 Billing Row", town: "Leeds", postcode: "LS1 1AA" });
+    await adding.getByRole("checkbox", { name: "Make this my default" }).check();
+    await adding.getByRole("button", { name: "Save address" }).click();
     await expect(toast(page, MEMBER_MESSAGES.addressAdded)).toBeVisible();
     await expect(card(page, "Billing", "1 Billing Row").getByText("Default", { exact: true })).toBeVisible();
+
+  });
+
+  test("set a default, edit one, remove one after a confirmation", { tag: "@desktop-only" }, async ({ page, jsEnabled }, testInfo) => {
+    const member = newMember(testInfo, "address-changes");
+    await register(page, member);
+    await page.goto("/member/addresses");
+    await addTyped(page, jsEnabled, "delivery", { line1: "9 Found Lane", town: "London", postcode: "SW1A 1AA" });
+    await addTyped(page, jsEnabled, "delivery", { line1: "4 Portland Place", town: "London", postcode: "W1A 1AA" });
+    const chosen = "9 Found Lane";
+    const found = card(page, "Delivery", chosen);
+    const typed = card(page, "Delivery", "4 Portland Place");
+    await expect(found.getByText("Default", { exact: true })).toBeVisible();
+    await expect(typed.getByText("Default", { exact: true })).toHaveCount(0);
 
     // The typed one becomes the default delivery address.
     await typed.getByRole("button", { name: /^Set as default/ }).click();
@@ -114,11 +143,11 @@ test.describe("member saved addresses", () => {
 
     // Edited.
     await typed.getByRole("link", { name: /^Edit/ }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Edit delivery address" })).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Address line 1" })).toHaveValue("4 Portland Place");
+    const editing = await opened(page, jsEnabled, "Edit delivery address");
+    await expect(editing.getByRole("textbox", { name: "Address line 1" })).toHaveValue("4 Portland Place");
     await expectNoAxeViolations(page);
-    await page.getByRole("textbox", { name: "Address line 2 (optional)" }).fill("Third floor");
-    await page.getByRole("button", { name: "Save changes" }).click();
+    await editing.getByRole("textbox", { name: "Address line 2 (optional)" }).fill("Third floor");
+    await editing.getByRole("button", { name: "Save changes" }).click();
     await expect(page).toHaveURL(isAddresses);
     await expect(toast(page, MEMBER_MESSAGES.addressUpdated)).toBeVisible();
     await expect(typed).toContainText("Third floor");
@@ -150,41 +179,54 @@ test.describe("member saved addresses", () => {
     await expect(typed).toBeVisible();
   });
 
-  test("a failed save shows 'There was an error updating your address' and keeps what was typed", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
+  test("a failed save shows 'There was an error updating your address' and keeps what was typed", { tag: "@desktop-only" }, async ({ page, jsEnabled }, testInfo) => {
     const member = newMember(testInfo, "address-errors");
     await register(page, member);
     await page.goto("/member/addresses");
 
     await failPlatformCall(page.request, "/api/member/addresses/add");
     await page.getByRole("link", { name: "Add a delivery address" }).click();
-    await page.getByRole("link", { name: "Enter the address manually" }).click();
-    await typeAddress(page, { line1: "12 Example Mews", town: "London", postcode: "SW1A 1AA" });
-    await page.getByRole("button", { name: "Save address" }).click();
+    const adding = await opened(page, jsEnabled, "Add a delivery address");
+    await adding.getByRole("link", { name: "Enter the address manually" }).click();
+    await typeAddress(adding, { line1: "12 Example Mews", town: "London", postcode: "SW1A 1AA" });
+    await adding.getByRole("button", { name: "Save address" }).click();
     await expect(problem(page, MEMBER_MESSAGES.addressUpdateError)).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Address line 1" })).toHaveValue("12 Example Mews");
-    await expect(page.getByRole("textbox", { name: "Postcode" })).toHaveValue("SW1A 1AA");
+    await expect(adding.getByRole("textbox", { name: "Address line 1" })).toHaveValue("12 Example Mews");
+    await expect(adding.getByRole("textbox", { name: "Postcode" })).toHaveValue("SW1A 1AA");
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Save address" }).click();
+    await adding.getByRole("button", { name: "Save address" }).click();
     await expect(toast(page, MEMBER_MESSAGES.addressAdded)).toBeVisible();
 
     await failPlatformCall(page.request, "/api/member/addresses/update");
     await card(page, "Delivery", "12 Example Mews").getByRole("link", { name: /^Edit/ }).click();
-    await page.getByRole("textbox", { name: "Address line 1" }).fill("14 Example Mews");
-    await page.getByRole("button", { name: "Save changes" }).click();
+    const editing = await opened(page, jsEnabled, "Edit delivery address");
+    await editing.getByRole("textbox", { name: "Address line 1" }).fill("14 Example Mews");
+    await editing.getByRole("button", { name: "Save changes" }).click();
     await expect(problem(page, MEMBER_MESSAGES.addressUpdateError)).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Address line 1" })).toHaveValue("14 Example Mews");
+    await expect(editing.getByRole("textbox", { name: "Address line 1" })).toHaveValue("14 Example Mews");
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Save changes" }).click();
+    await editing.getByRole("button", { name: "Save changes" }).click();
     await expect(toast(page, MEMBER_MESSAGES.addressUpdated)).toBeVisible();
-    await expect(card(page, "Delivery", "14 Example Mews")).toBeVisible();
+    const entry = card(page, "Delivery", "14 Example Mews");
+    await expect(entry).toBeVisible();
+
+    // A failed remove leaves the address, with the message, on the confirmation.
+    await failPlatformCall(page.request, "/api/member/addresses/remove");
+    await entry.getByRole("link", { name: /^Remove/ }).click();
+    const removing = await opened(page, jsEnabled, "Remove this address?");
+    await removing.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(problem(page, MEMBER_MESSAGES.addressUpdateError)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/member/addresses");
+    await expect(entry).toBeVisible();
   });
 
-  test("another member cannot see or change an address; a guest is sent to log in and brought back", { tag: "@desktop-only" }, async ({ page }, testInfo) => {
+  test("another member cannot see or change an address; a guest is sent to log in and brought back", { tag: "@desktop-only" }, async ({ page, jsEnabled }, testInfo) => {
     const owner = newMember(testInfo, "address-owner");
     await register(page, owner);
     await page.goto("/member/addresses");
-    await addTyped(page, "delivery", { line1: "1 Owner Street", town: "London", postcode: "SW1A 1AA" });
-    await addTyped(page, "delivery", { line1: "2 Owner Street", town: "London", postcode: "W1A 1AA" });
+    await addTyped(page, jsEnabled, "delivery", { line1: "1 Owner Street", town: "London", postcode: "SW1A 1AA" });
+    await addTyped(page, jsEnabled, "delivery", { line1: "2 Owner Street", town: "London", postcode: "W1A 1AA" });
     const second = await addressId(card(page, "Delivery", "2 Owner Street"));
     await logOut(page);
 
@@ -206,7 +248,7 @@ test.describe("member saved addresses", () => {
     await page.goto("/member/addresses");
     const csrf = /name="csrf" value="([^"]+)"/.exec(await page.content())?.[1];
     expect(csrf, "the page's forms carry a token").toBeTruthy();
-    const posts = [
+    const posts: { path: string; form: Record<string, string> }[] = [
       { path: `/member/addresses/${second}/remove`, form: { csrf: csrf!, intent: "remove" } },
       { path: "/member/addresses", form: { csrf: csrf!, intent: "setDefault", id: second } },
       {

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import type { ComponentType, MouseEvent, RefAttributes } from "react";
+import { Form, Link, type FetcherFormProps } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Address } from "~/models/address";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
@@ -48,6 +49,24 @@ function DefaultCheckbox({ field, checked }: { field: FormField; checked: boolea
   );
 }
 
+/** The form a part posts with: the router's Form on a page, a fetcher's Form in a dialog. */
+export type FormComponent = ComponentType<FetcherFormProps & RefAttributes<HTMLFormElement>>;
+
+/** A link to a page that, in a dialog, switches the dialog's view instead (the page stays the way without script). */
+function SwitchLink({ to, onSwitch, children }: { to: string; onSwitch?: () => void; children: string }) {
+  const onClick = onSwitch
+    ? (event: MouseEvent<HTMLAnchorElement>) => {
+        event.preventDefault();
+        onSwitch();
+      }
+    : undefined;
+  return (
+    <Link to={to} onClick={onClick}>
+      {children}
+    </Link>
+  );
+}
+
 export interface AddressLookupView {
   postcode: string;
   /** The addresses found, one line each; the chosen one is posted back by its place in this list. */
@@ -66,10 +85,14 @@ export interface AddressFinderProps {
   result: SubmissionResult<string[]> | null;
   /** Where 'Enter the address manually' leads. */
   manualHref: string;
+  /** In a dialog: the fetchers' forms (the finder's and the choice's), and the switch to the typed-in form. */
+  finderForm?: FormComponent;
+  chooseForm?: FormComponent;
+  onManual?: () => void;
 }
 
 /** Find by postcode ("address list"), then choose one of the addresses found ("address results"). */
-export function AddressFinder({ type, path, lookup, result, manualHref }: AddressFinderProps) {
+export function AddressFinder({ type, path, lookup, result, manualHref, finderForm: FinderForm = Form, chooseForm: ChooseForm = Form, onManual }: AddressFinderProps) {
   const [form, fields] = useForm<Pick<AddressFields, "intent" | "type" | "postcode" | "isDefault"> & { address: string }>({
     id: `choose-${type}`,
     lastResult: result ?? undefined,
@@ -84,7 +107,7 @@ export function AddressFinder({ type, path, lookup, result, manualHref }: Addres
   return (
     <div>
       <ErrorSummary errors={summary} />
-      <Form method="get" action={path} noValidate>
+      <FinderForm method="get" action={path} noValidate>
         <input type="hidden" name="type" value={type} />
         <div className={s.row}>
           <TextField
@@ -102,10 +125,10 @@ export function AddressFinder({ type, path, lookup, result, manualHref }: Addres
             </button>
           </div>
         </div>
-      </Form>
+      </FinderForm>
 
       {found ? (
-        <Form method="post" action={path} {...getFormProps(form)}>
+        <ChooseForm method="post" action={path} {...getFormProps(form)}>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="choose" />
           <input type="hidden" name="type" value={type} />
@@ -127,11 +150,13 @@ export function AddressFinder({ type, path, lookup, result, manualHref }: Addres
           <button type="submit" className={forms.button.primary}>
             Use this address
           </button>
-        </Form>
+        </ChooseForm>
       ) : null}
 
       <p>
-        <Link to={manualHref}>Enter the address manually</Link>
+        <SwitchLink to={manualHref} onSwitch={onManual}>
+          Enter the address manually
+        </SwitchLink>
       </p>
     </div>
   );
@@ -146,12 +171,14 @@ export interface AddressFormProps {
   address: (Lines & { isDefault: boolean }) | null;
   result: SubmissionResult<string[]> | null;
   submitLabel: string;
-  /** The way out without saving: back to the finder, or to the list. */
-  back: { href: string; label: string };
+  /** The way out without saving: back to the finder, or to the list (in a dialog, `onBack` instead). */
+  back: { href: string; label: string; onBack?: () => void };
+  /** In a dialog: the fetcher's form. */
+  form?: FormComponent;
 }
 
 /** The address typed in ("address form"), GOV.UK style: a summary of the problems, each field's own message. */
-export function AddressForm({ path, type, address, result, submitLabel, back }: AddressFormProps) {
+export function AddressForm({ path, type, address, result, submitLabel, back, form: PostForm = Form }: AddressFormProps) {
   const [form, fields] = useForm<AddressFields>({ id: "address", lastResult: result ?? undefined });
   const formError = form.errors?.[0];
   const summary = [
@@ -161,7 +188,7 @@ export function AddressForm({ path, type, address, result, submitLabel, back }: 
   return (
     <>
       <ErrorSummary errors={summary} />
-      <Form method="post" action={path} {...getFormProps(form)}>
+      <PostForm method="post" action={path} {...getFormProps(form)}>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="type" value={type} />
@@ -179,9 +206,11 @@ export function AddressForm({ path, type, address, result, submitLabel, back }: 
           <button type="submit" className={forms.button.primary}>
             {submitLabel}
           </button>
-          <Link to={back.href}>{back.label}</Link>
+          <SwitchLink to={back.href} onSwitch={back.onBack}>
+            {back.label}
+          </SwitchLink>
         </div>
-      </Form>
+      </PostForm>
     </>
   );
 }

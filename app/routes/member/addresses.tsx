@@ -2,9 +2,11 @@ import { useCallback, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/addresses";
+import type { action as addAction, loader as finderLoader } from "./addresses-new";
+import type { action as editAction } from "./addresses-edit";
 import type { SavedAddress } from "../../../platform/contract";
 import { Dialog } from "~/components/dialog/Dialog";
-import { ADDRESS_NOUN, AddressLines, type AddressType } from "~/components/member/Address";
+import { ADDRESS_NOUN, AddressFinder, AddressForm, AddressLines, type AddressType } from "~/components/member/Address";
 import { MemberPage, MemberSection } from "~/components/member/MemberArea";
 import { formatAddress } from "~/models/address";
 import * as forms from "~/styles/forms.css";
@@ -30,7 +32,11 @@ const SECTIONS: { type: AddressType; title: string; empty: string }[] = [
 export default function Addresses({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
   const [removing, setRemoving] = useState<SavedAddress | null>(null);
+  const [editing, setEditing] = useState<SavedAddress | null>(null);
+  const [adding, setAdding] = useState<AddressType | null>(null);
   const closeRemove = useCallback(() => setRemoving(null), []);
+  const closeEdit = useCallback(() => setEditing(null), []);
+  const closeAdd = useCallback(() => setAdding(null), []);
   return (
     <MemberPage title="Addresses" lead="The addresses you deliver to and pay from, ready for your next order.">
       {addresses.length === 0 ? <p className={s.empty}>You have no saved addresses yet.</p> : null}
@@ -43,29 +49,52 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
             ) : (
               <ul className={s.list}>
                 {ofType.map((address) => (
-                  <AddressCard key={address.id} address={address} onRemove={setRemoving} />
+                  <AddressCard key={address.id} address={address} onEdit={setEditing} onRemove={setRemoving} />
                 ))}
               </ul>
             )}
-            <Link className={forms.button.secondary} to={`/member/addresses/new?type=${section.type}`}>
+            <Link
+              className={forms.button.secondary}
+              to={`/member/addresses/new?type=${section.type}`}
+              onClick={(event) => {
+                // With script the finder opens over the list; without it, the link leads to its page.
+                event.preventDefault();
+                setAdding(section.type);
+              }}
+            >
               Add a {ADDRESS_NOUN[section.type]}
             </Link>
           </MemberSection>
         );
       })}
+      <AddDialog type={adding} onClose={closeAdd} />
+      <EditDialog address={editing} onClose={closeEdit} />
       <RemoveDialog address={removing} onClose={closeRemove} />
     </MemberPage>
   );
 }
 
-function AddressCard({ address, onRemove }: { address: SavedAddress; onRemove: (address: SavedAddress) => void }) {
+interface AddressCardProps {
+  address: SavedAddress;
+  onEdit: (address: SavedAddress) => void;
+  onRemove: (address: SavedAddress) => void;
+}
+
+function AddressCard({ address, onEdit, onRemove }: AddressCardProps) {
   const which = <span className={visuallyHidden}> {formatAddress(address)}</span>;
   return (
     <li className={s.card}>
       {address.isDefault ? <span className={s.defaultTag}>Default</span> : null}
       <AddressLines address={address} />
       <div className={s.actions}>
-        <Link className={s.actionLink} to={`/member/addresses/${address.id}/edit`}>
+        <Link
+          className={s.actionLink}
+          to={`/member/addresses/${address.id}/edit`}
+          onClick={(event) => {
+            event.preventDefault();
+            onEdit(address);
+          }}
+        >
           Edit{which}
         </Link>
         <Link
@@ -91,6 +120,75 @@ function AddressCard({ address, onRemove }: { address: SavedAddress; onRemove: (
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * Adding over the list (script only), the add page's steps in a dialog: find by postcode, choose from the results, or
+ * type it in. The forms go to the add page's loader and action through fetchers; a saved address leads back here.
+ */
+function AddDialog({ type, onClose }: { type: AddressType | null; onClose: () => void }) {
+  return (
+    <Dialog open={type !== null} title={type ? `Add a ${ADDRESS_NOUN[type]}` : "Add an address"} onClose={onClose}>
+      {type ? <AddAddress key={type} type={type} /> : null}
+    </Dialog>
+  );
+}
+
+function AddAddress({ type }: { type: AddressType }) {
+  const finder = useFetcher<typeof finderLoader>();
+  const saver = useFetcher<typeof addAction>();
+  const [mode, setMode] = useState<"find" | "manual">("find");
+  const path = `/member/addresses/new?type=${type}`;
+  const answer = saver.data ?? null;
+  if (mode === "manual") {
+    return (
+      <AddressForm
+        form={saver.Form}
+        path={`${path}&manual=1`}
+        type={type}
+        address={null}
+        result={answer?.part === "save" ? answer.result : null}
+        submitLabel="Save address"
+        back={{ href: path, label: "Find the address by postcode instead", onBack: () => setMode("find") }}
+      />
+    );
+  }
+  return (
+    <AddressFinder
+      type={type}
+      path={path}
+      lookup={finder.data?.lookup ?? null}
+      result={answer?.part === "choose" ? answer.result : null}
+      manualHref={`${path}&manual=1`}
+      finderForm={finder.Form}
+      chooseForm={saver.Form}
+      onManual={() => setMode("manual")}
+    />
+  );
+}
+
+/** Editing over the list (script only): the edit page's form, posted through a fetcher. */
+function EditDialog({ address, onClose }: { address: SavedAddress | null; onClose: () => void }) {
+  return (
+    <Dialog open={address !== null} title={address ? `Edit ${ADDRESS_NOUN[address.type]}` : "Edit address"} onClose={onClose}>
+      {address ? <EditAddress key={address.id} address={address} onCancel={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function EditAddress({ address, onCancel }: { address: SavedAddress; onCancel: () => void }) {
+  const saver = useFetcher<typeof editAction>();
+  return (
+    <AddressForm
+      form={saver.Form}
+      path={`/member/addresses/${address.id}/edit`}
+      type={address.type}
+      address={address}
+      result={saver.data?.result ?? null}
+      submitLabel="Save changes"
+      back={{ href: "/member/addresses", label: "Cancel", onBack: onCancel }}
+    />
   );
 }
 
