@@ -159,11 +159,17 @@ test.describe("member saved addresses", () => {
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(chosen);
       await expectNoAxeViolations(page);
-      // Cancel leaves it; the second time it goes.
+      // Cancel leaves it, and so does Escape (focus back on the Remove link); the third time it goes.
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toBeHidden();
       await expect(found).toBeVisible();
-      await found.getByRole("link", { name: /^Remove/ }).click();
+      const removeLink = found.getByRole("link", { name: /^Remove/ });
+      await removeLink.click();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(removeLink).toBeFocused();
+      await removeLink.click();
       await dialog.getByRole("button", { name: "Remove", exact: true }).click();
       await expect(dialog).toBeHidden();
     } else {
@@ -276,5 +282,30 @@ test.describe("member saved addresses", () => {
     await expect(kept).toBeVisible();
     await expect(kept.getByText("Default", { exact: true })).toHaveCount(0);
     await expect(page.getByText("Taken over")).toHaveCount(0);
+  });
+
+  test("the list works on a phone as on a desktop: every action a full tap target, nothing wider than the screen", async ({ page, jsEnabled }, testInfo) => {
+    const member = newMember(testInfo, "address-screen");
+    await register(page, member);
+    await page.goto("/member/addresses");
+    await addTyped(page, jsEnabled, "delivery", { line1: "1 Narrow Street", town: "London", postcode: "SW1A 1AA" });
+    await addTyped(page, jsEnabled, "delivery", { line1: "2 Narrow Street", town: "London", postcode: "W1A 1AA" });
+    const second = card(page, "Delivery", "2 Narrow Street");
+    const actions = [
+      second.getByRole("link", { name: /^Edit/ }),
+      second.getByRole("link", { name: /^Remove/ }),
+      second.getByRole("button", { name: /^Set as default/ }),
+      page.getByRole("link", { name: "Add a delivery address" }),
+      page.getByRole("link", { name: "Add a billing address" }),
+    ];
+    for (const action of actions) {
+      const box = await action.boundingBox();
+      expect(box, "the action is on the page").not.toBeNull();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      expect(box!.width).toBeGreaterThanOrEqual(44);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
   });
 });
