@@ -49,6 +49,12 @@ function DefaultCheckbox({ field, checked }: { field: FormField; checked: boolea
   );
 }
 
+/** A form's refused post, as the page shows it again: which form, and Conform's reply (the typed input kept). */
+export interface AddressFormAnswer {
+  part: "choose" | "save";
+  result: SubmissionResult<string[]>;
+}
+
 /** The form a part posts with: the router's Form on a page, a fetcher's Form in a dialog. */
 export type FormComponent = ComponentType<FetcherFormProps & RefAttributes<HTMLFormElement>>;
 

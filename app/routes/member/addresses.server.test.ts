@@ -66,8 +66,8 @@ describe("saved address forms", () => {
     expect(parseWithZod(form({ intent: "delete" }), { schema: newAddressSchema(RULES) }).status).toBe("error");
   });
 
-  it("edits with the typed fields alone, and makes a default only of a real id", () => {
-    const edit = parseWithZod(form({ intent: "save", addressLine1: "1 Row", town: "Leeds", postcode: "LS1 1AA" }), { schema: editAddressSchema(RULES) });
+  it("edits with the typed fields and the type, and makes a default only of a real id", () => {
+    const edit = parseWithZod(form({ intent: "save", type: "billing", addressLine1: "1 Row", town: "Leeds", postcode: "LS1 1AA" }), { schema: editAddressSchema(RULES) });
     expect(edit.status).toBe("success");
     expect(parseWithZod(form({ intent: "setDefault", id: "7" }), { schema: setDefaultSchema }).status).toBe("success");
     expect(parseWithZod(form({ intent: "setDefault", id: "0" }), { schema: setDefaultSchema }).status).toBe("error");

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -9,7 +8,7 @@ import { getBusinessProfile } from "~/services/business.server";
 import type { Shopper } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { ADDRESSES_PATH } from "~/components/member/Address";
+import { ADDRESSES_PATH, type AddressFormAnswer } from "~/components/member/Address";
 import { lookupAddresses } from "../checkout/address.server";
 import { loginPath, requireMember } from "../auth/guards.server";
 
@@ -23,12 +22,6 @@ type RequestContext = Readonly<RouterContextProvider>;
 
 export type AddressType = "delivery" | "billing";
 export const ADDRESS_TYPES: readonly AddressType[] = ["delivery", "billing"];
-
-/** A form's refused post, as the page shows it again: which form, and Conform's reply (the typed input kept). */
-export interface AddressFormAnswer {
-  part: "choose" | "save";
-  result: SubmissionResult<string[]>;
-}
 
 /** The `type` query of the add page: delivery unless billing is asked for. */
 export function addressTypeFrom(value: string | null): AddressType {
@@ -113,7 +106,7 @@ export function newAddressSchema(postcodeRules: readonly string[]) {
 
 /** The edit page's post: the address typed over. */
 export function editAddressSchema(postcodeRules: readonly string[]) {
-  return z.object({ intent: z.literal("save"), ...typedFields }).superRefine(addressRules(postcodeRules));
+  return z.object({ intent: z.literal("save"), type, ...typedFields }).superRefine(addressRules(postcodeRules));
 }
 
 /** The list page's post: make one address the default of its type. */
@@ -173,18 +166,15 @@ export async function updateAddress(context: RequestContext, request: Request, r
   const id = parseAddressId(rawId);
   if (id === null) return { ok: true, response: await failedChange(context) };
   const { postcodeRules } = await getBusinessProfile(shopper.shared);
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: editAddressSchema(postcodeRules) });
+  const submission = parseWithZod(await request.formData(), { schema: editAddressSchema(postcodeRules) });
   if (submission.status !== "success") return { ok: false, answer: { part: "save", result: submission.reply() } };
   const posted = submission.value;
-  const addressType = type.safeParse(form.get("type"));
-  if (!addressType.success) return { ok: true, response: await failedChange(context) };
 
   try {
     await memberCall(context, request, (s) =>
       s.api.call(api.memberAddressesUpdate, {
         id,
-        type: addressType.data,
+        type: posted.type,
         address: platformAddress(posted),
         ...(posted.isDefault ? { isDefault: true } : {}),
       }),
