@@ -9,7 +9,7 @@ import { fillLogin, logOut, newMember, problem, register, toast } from "./suppor
 import { failPlatformCall } from "./support/faults";
 
 // Each journey is several pages, each checked with axe (with script off, on a copy of the page).
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 const isAddresses = /\/member\/addresses$/;
 
