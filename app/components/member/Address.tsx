@@ -95,10 +95,12 @@ export interface AddressFinderProps {
   finderForm?: FormComponent;
   chooseForm?: FormComponent;
   onManual?: () => void;
+  /** A post is on its way: its button waits, so one press saves one address. */
+  busy?: boolean;
 }
 
 /** Find by postcode ("address list"), then choose one of the addresses found ("address results"). */
-export function AddressFinder({ type, path, lookup, result, manualHref, finderForm: FinderForm = Form, chooseForm: ChooseForm = Form, onManual }: AddressFinderProps) {
+export function AddressFinder({ type, path, lookup, result, manualHref, finderForm: FinderForm = Form, chooseForm: ChooseForm = Form, onManual, busy = false }: AddressFinderProps) {
   const [form, fields] = useForm<Pick<AddressFields, "intent" | "type" | "postcode" | "isDefault"> & { address: string }>({
     id: `choose-${type}`,
     lastResult: result ?? undefined,
@@ -153,7 +155,7 @@ export function AddressFinder({ type, path, lookup, result, manualHref, finderFo
             </div>
           </fieldset>
           <DefaultCheckbox field={fields.isDefault} checked={false} />
-          <button type="submit" className={forms.button.primary}>
+          <button type="submit" className={forms.button.primary} disabled={busy}>
             Use this address
           </button>
         </ChooseForm>
@@ -181,10 +183,12 @@ export interface AddressFormProps {
   back: { href: string; label: string; onBack?: () => void };
   /** In a dialog: the fetcher's form. */
   form?: FormComponent;
+  /** A post is on its way: its button waits. */
+  busy?: boolean;
 }
 
 /** The address typed in ("address form"), GOV.UK style: a summary of the problems, each field's own message. */
-export function AddressForm({ path, type, address, result, submitLabel, back, form: PostForm = Form }: AddressFormProps) {
+export function AddressForm({ path, type, address, result, submitLabel, back, form: PostForm = Form, busy = false }: AddressFormProps) {
   const [form, fields] = useForm<AddressFields>({ id: "address", lastResult: result ?? undefined });
   const formError = form.errors?.[0];
   const summary = [
@@ -209,7 +213,7 @@ export function AddressForm({ path, type, address, result, submitLabel, back, fo
           <DefaultCheckbox field={fields.isDefault} checked={false} />
         )}
         <div className={s.formActions}>
-          <button type="submit" className={forms.button.primary}>
+          <button type="submit" className={forms.button.primary} disabled={busy}>
             {submitLabel}
           </button>
           <SwitchLink to={back.href} onSwitch={back.onBack}>

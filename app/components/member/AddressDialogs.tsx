@@ -44,6 +44,7 @@ function AddAddress({ type }: { type: AddressType }) {
     return (
       <AddressForm
         form={saver.Form}
+        busy={saver.state !== "idle"}
         path={`${path}&manual=1`}
         type={type}
         address={null}
@@ -62,6 +63,7 @@ function AddAddress({ type }: { type: AddressType }) {
       manualHref={`${path}&manual=1`}
       finderForm={finder.Form}
       chooseForm={saver.Form}
+      busy={saver.state !== "idle"}
       onManual={() => setMode("manual")}
     />
   );
@@ -81,6 +83,7 @@ function EditAddress({ address, onCancel }: { address: SavedAddress; onCancel: (
   return (
     <AddressForm
       form={saver.Form}
+      busy={saver.state !== "idle"}
       path={`/member/addresses/${address.id}/edit`}
       type={address.type}
       address={address}
