@@ -73,6 +73,10 @@ export default [
     route("my-details", "routes/member/my-details.tsx"),
     route("change-password", "routes/member/change-password.tsx"),
     route("verify-mobile", "routes/member/verify-mobile.tsx"),
+    route("addresses", "routes/member/addresses.tsx"),
+    route("addresses/new", "routes/member/addresses-new.tsx"),
+    route("addresses/:addressId/edit", "routes/member/addresses-edit.tsx"),
+    route("addresses/:addressId/remove", "routes/member/addresses-remove.tsx"),
   ]),
 
   route("staff", "routes/staff/orders.tsx"),
