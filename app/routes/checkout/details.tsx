@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import type { Route } from "./+types/details";
 import { api } from "../../../platform/contract";
 import { AddressPicker, addressErrors, addressFieldId } from "~/components/checkout/AddressPicker";
@@ -11,39 +10,18 @@ import { ConsentFields } from "~/components/checkout/ConsentFields";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors, postedOptions } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
-import { CHECKOUT_SUBTITLES, marketingOptionsFromForm, validateContactDetails, type ContactField } from "~/models/checkout";
+import { CHECKOUT_SUBTITLES, marketingOptionsFromForm } from "~/models/checkout";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithFlash } from "~/services/flash.server";
 import type { Toast } from "~/models/shopper";
 import { memberContact } from "./account.server";
+import { CONTACT_FIELDS, detailsSchema as schema, type DetailsForm } from "./details.server";
 import { lookupFromQuery, memberSavedAddresses, pickerMode, saveAddressFromForm, savedAddressChoices } from "./address.server";
 import { memberMarketingChange, memberMarketingChoices, refusalMessage, refusedField, requireCheckout, saveMemberMarketing } from "./checkout.server";
 import * as forms from "~/styles/forms.css";
 
-const CONTACT_FIELDS = ["firstName", "lastName", "email", "phoneNumber", "acceptTerms"] as const satisfies readonly ContactField[];
 /** Ours: the details form sent before a delivery address was chosen. */
 const DELIVERY_ADDRESS_MISSING = "Please enter your delivery address.";
-
-const text = z.string().trim().default("");
-
-/** The contact details (spec 2 §3), checked by the model's rules with the spec's messages. */
-const schema = z
-  .object({
-    intent: z.literal("details"),
-    firstName: text,
-    lastName: text,
-    email: text,
-    phoneNumber: text,
-    acceptTerms: z.string().optional(),
-    marketing: z.array(z.string().max(100)).max(20).default([]),
-    /** A member's options as the page showed them: the types shown, and those ticked then (their saved choices). */
-    marketingShown: z.array(z.string().max(40)).max(20).default([]),
-    marketingWas: z.array(z.string().max(40)).max(20).default([]),
-  })
-  .superRefine((details, ctx) => {
-    const errors = validateContactDetails({ ...details, acceptTerms: details.acceptTerms });
-    for (const field of CONTACT_FIELDS) if (errors[field]) ctx.addIssue({ code: "custom", path: [field], message: errors[field] });
-  });
 
 /**
  * The details step (spec 2 §2, §3): the delivery address (found by postcode or typed), then name, e-mail, mobile,
@@ -141,7 +119,7 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
   const { delivery, address, contact, member, marketing, terms } = loaderData;
   const detailsAnswer = actionData?.part === "details" ? actionData : null;
   const addressAnswer = actionData?.part === "address" ? actionData.answer : null;
-  const [form, fields] = useForm<z.input<typeof schema>>({ id: "details", lastResult: detailsAnswer?.result });
+  const [form, fields] = useForm<DetailsForm>({ id: "details", lastResult: detailsAnswer?.result });
   const checkedMarketing = new Set(postedOptions(fields.marketing) ?? marketing.optedIn);
   const termsAccepted = detailsAnswer ? fields.acceptTerms.initialValue === "yes" : loaderData.acceptedTerms;
   // A details post refused for want of a delivery address says so at the address too, not only in the summary.
@@ -152,7 +130,7 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
     ...addressErrors(addressAnswer),
     ...(addressMissing ? [{ field: addressFieldId("delivery", "find-postcode"), message: addressMissing }] : []),
     ...(formError ? [{ field: fields.firstName.id, message: formError }] : []),
-    ...fieldErrors(CONTACT_FIELDS.map((name) => fields[name])),
+    ...fieldErrors([fields.firstName, fields.lastName, fields.email, fields.phoneNumber, fields.acceptTerms]),
   ];
 
   return (
