@@ -10,17 +10,27 @@ import { validateAddressForm, type AddressFormField } from "./checkout";
 export type AddressKind = "delivery" | "billing";
 
 const text = z.string().trim().default("");
+/** A member's "Save this address to my account" box: ticked sends "yes"; anything else is no. */
+const saveToAccount = z.literal("yes").optional().catch(undefined);
 
-/** A picker's two posts: `choose-{kind}` (the n-th address found at the postcode) or `save-{kind}` (typed in). */
+/**
+ * A picker's three posts: `choose-{kind}` (the n-th address found at the postcode), `save-{kind}` (typed in) or
+ * `use-saved-{kind}` (one of a member's saved addresses, by its id).
+ */
 export function addressFormSchema(kind: AddressKind, postcodeRules: readonly string[]) {
   return z.discriminatedUnion("intent", [
     z.object({
       intent: z.literal(`choose-${kind}`),
       postcode: text,
       address: z.number().int().min(0).max(1000).optional().catch(undefined),
+      saveToAccount,
+    }),
+    z.object({
+      intent: z.literal(`use-saved-${kind}`),
+      savedAddress: z.number().int().positive().max(2_147_483_647).optional().catch(undefined),
     }),
     z
-      .object({ intent: z.literal(`save-${kind}`), addressLine1: text, addressLine2: text, town: text, county: text, postcode: text })
+      .object({ intent: z.literal(`save-${kind}`), addressLine1: text, addressLine2: text, town: text, county: text, postcode: text, saveToAccount })
       .superRefine((address, ctx) => {
         const errors = validateAddressForm(address, postcodeRules);
         for (const [field, message] of Object.entries(errors) as [AddressFormField, string][]) ctx.addIssue({ code: "custom", path: [field], message });

@@ -22,9 +22,20 @@ export interface AddressLookup {
 /** A picker's refused post (the server's answer): which of its forms, and Conform's reply for it. */
 export interface AddressAnswer {
   kind: "delivery" | "billing";
-  part: "choose" | "save";
+  /** choose: a found address; save: a typed one; saved: one of a member's saved addresses. */
+  part: "choose" | "save" | "saved";
   result: SubmissionResult<string[]>;
 }
+
+/** One of a member's saved addresses as the picker offers it: its id (posted back), one line, whether it is ticked first. */
+export interface SavedAddressChoice {
+  id: number;
+  line: string;
+  isDefault: boolean;
+}
+
+/** The member's box under a new address: ticked sends saveToAccount=yes. */
+export const SAVE_TO_ACCOUNT_LABEL = "Save this address to my account";
 
 export interface AddressPickerProps {
   kind: "delivery" | "billing";
@@ -42,10 +53,19 @@ export interface AddressPickerProps {
   formError?: string | null;
   /** Where keeping the saved address leads; the picker's own page when not given. */
   keepHref?: string;
+  /** A member's saved addresses of this kind, offered first (spec 2 §3); none for a guest. */
+  savedAddresses?: readonly SavedAddressChoice[];
+  /** A member: a new address may be kept on their account too ("Save this address to my account"). */
+  offerSave?: boolean;
+  /** The level of the "Find another address" heading under the saved addresses (the page's next level). */
+  subheadingLevel?: 2 | 3;
 }
 
 /** The ids the page's error summary links to: a typed field, or the finder's postcode for the picker as a whole. */
 export const addressFieldId = (kind: AddressAnswer["kind"], name: AddressFieldName | "find-postcode") => `${kind}-${name}`;
+
+/** The id of the first saved address's radio, which the error summary links to. */
+export const savedAddressFieldId = (kind: AddressAnswer["kind"]) => `${kind}-saved-address`;
 
 /** The error summary's lines for a picker's refused post, in the order its fields appear. */
 export function addressErrors(answer: AddressAnswer | null): FieldError[] {
@@ -54,6 +74,7 @@ export function addressErrors(answer: AddressAnswer | null): FieldError[] {
   const first = (name: string) => errors[name]?.[0];
   const formError = first("");
   if (answer.part === "choose") return formError ? [{ field: addressFieldId(answer.kind, "find-postcode"), message: formError }] : [];
+  if (answer.part === "saved") return formError ? [{ field: savedAddressFieldId(answer.kind), message: formError }] : [];
   const lines: FieldError[] = formError ? [{ field: addressFieldId(answer.kind, "addressLine1"), message: formError }] : [];
   for (const name of ADDRESS_FIELDS) {
     const message = first(name);
@@ -70,8 +91,12 @@ export function AddressPicker(props: AddressPickerProps) {
   const { kind, path, saved, mode, lookup, answer } = props;
   const [manualForm, fields] = useForm<ManualAddressFields>({ id: kind, lastResult: answer?.part === "save" ? answer.result : undefined });
   const [chooseForm] = useForm({ id: `${kind}-choose`, lastResult: answer?.part === "choose" ? answer.result : undefined });
+  const [savedForm] = useForm({ id: `${kind}-saved`, lastResult: answer?.part === "saved" ? answer.result : undefined });
   const formError = (mode === "manual" ? manualForm.errors?.[0] : chooseForm.errors?.[0]) ?? props.formError ?? null;
   const noun = kind === "delivery" ? "delivery address" : "billing address";
+  // A refused post keeps the member's choice; a fresh form has the box ticked (most members want it kept).
+  const saveChecked = answer && answer.part !== "saved" ? answer.result.initialValue?.saveToAccount === "yes" : true;
+  const saveBox = props.offerSave ? <SaveToAccount checked={saveChecked} /> : null;
 
   if (mode === "show" && saved) {
     return (
@@ -97,6 +122,7 @@ export function AddressPicker(props: AddressPickerProps) {
         <TextField field={fields.town} label="Town or city" autoComplete="address-level2" required maxLength={100} width="half" defaultValue={saved?.town ?? ""} />
         <TextField field={fields.county} label="County (optional)" maxLength={100} width="half" defaultValue={saved?.county ?? ""} />
         <TextField field={fields.postcode} label="Postcode" autoComplete="postal-code" required maxLength={8} width="postcode" defaultValue={saved?.postcode ?? props.defaultPostcode} />
+        {saveBox}
         <div className={styles.actions}>
           <button type="submit" className={forms.button.primary}>
             Use this address
@@ -108,8 +134,47 @@ export function AddressPicker(props: AddressPickerProps) {
   }
 
   const found = lookup && lookup.addresses.length > 0 ? lookup : null;
+  // Saved addresses come first; once a postcode is being looked up, its results are what the shopper is choosing from.
+  const savedChoices = !lookup && props.savedAddresses && props.savedAddresses.length > 0 ? props.savedAddresses : null;
+  const Subheading = props.subheadingLevel === 2 ? "h2" : "h3";
+  const savedError = savedForm.errors?.[0];
   return (
     <div>
+      {savedChoices ? (
+        <>
+          <Form method="post" action={path} {...getFormProps(savedForm)}>
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value={`use-saved-${kind}`} />
+            <fieldset className={forms.fieldset}>
+              <legend className={forms.legend}>Your saved {noun}es</legend>
+              {savedError ? <p className={forms.errorMessage}>{savedError}</p> : null}
+              <div className={styles.choices}>
+                {savedChoices.map((choice, index) => (
+                  <label key={choice.id} className={styles.choice}>
+                    <input
+                      className={styles.choiceInput}
+                      id={index === 0 ? savedAddressFieldId(kind) : undefined}
+                      type="radio"
+                      name="savedAddress"
+                      value={choice.id}
+                      required
+                      defaultChecked={choice.isDefault}
+                    />
+                    <span className={styles.choiceText}>
+                      <span>{choice.line}</span>
+                      {choice.isDefault ? <span className={styles.choiceHint}>Your default {noun}</span> : null}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <button type="submit" className={forms.button.primary}>
+              Use this address
+            </button>
+          </Form>
+          <Subheading className={styles.subheading}>Find another address</Subheading>
+        </>
+      ) : null}
       <Form method="get" action={path} noValidate>
         {/* Keep which address is being changed across the look-up. */}
         <input type="hidden" name="change" value={kind} />
@@ -150,6 +215,7 @@ export function AddressPicker(props: AddressPickerProps) {
               ))}
             </div>
           </fieldset>
+          {saveBox}
           <button type="submit" className={forms.button.primary}>
             Use this address
           </button>
@@ -164,6 +230,18 @@ export function AddressPicker(props: AddressPickerProps) {
           <Link to={props.keepHref ?? path}>Keep {formatAddress(saved)}</Link>
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The member's "Save this address to my account" box, under a new address's fields. */
+function SaveToAccount({ checked }: { checked: boolean }) {
+  return (
+    <div className={forms.formGroup}>
+      <label className={styles.choice}>
+        <input className={styles.choiceInput} type="checkbox" name="saveToAccount" value="yes" defaultChecked={checked} />
+        <span>{SAVE_TO_ACCOUNT_LABEL}</span>
+      </label>
     </div>
   );
 }

@@ -41,6 +41,8 @@ export const panel = style({
   marginBottom: space[4],
 });
 export const panelTitle = style({ fontSize: fontSize.md, margin: `0 0 ${space[3]}` });
+/** A heading inside a panel's part (the address finder under a member's saved addresses). */
+export const subheading = style({ fontSize: fontSize.base, margin: `${space[6]} 0 ${space[3]}` });
 globalStyle(`${panel} a`, { color: vars.color.linkOnSurface });
 
 export const summaryToggle = style({

@@ -50,6 +50,24 @@ export function sessionBasket(shopper: Shopper): Promise<Basket> | null {
   return read;
 }
 
+/**
+ * Who the shopper is, as the basket's coupon rules ask (spec 2 §4 coupon requirements): signed in as a member, and
+ * whether that member's mobile is verified. The profile is read only when the basket's coupon needs a verified
+ * mobile; a profile that cannot be read counts as not verified (logged).
+ */
+export async function couponStanding(shopper: Shopper, basket: Basket | null, log: Logger): Promise<{ signedIn: boolean; mobileVerified: boolean }> {
+  const signedIn = shopper.session.get("auth")?.strategy === "member";
+  if (!signedIn || basket?.coupon?.registeredMemberRequirement !== "registered_with_verification") return { signedIn, mobileVerified: false };
+  try {
+    const profile = await shopper.api.call(api.memberProfileGet, {});
+    return { signedIn, mobileVerified: profile.mobileValidated };
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    log.warn("basket.member_profile_failed", { status: error.status, message: error.message });
+    return { signedIn, mobileVerified: false };
+  }
+}
+
 /** The bottom navigation's figures: cheap, and never a reason for a page to fail. */
 export async function basketSummary(shopper: Shopper, log: Logger): Promise<{ itemCount: number; subtotal: number } | null> {
   try {

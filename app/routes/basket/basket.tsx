@@ -19,6 +19,7 @@ import { safeRedirectPath } from "~/services/session.server";
 import {
   applyCoupon,
   clearBasket,
+  couponStanding,
   recommendedFor,
   removeCoupon,
   removeLine,
@@ -88,8 +89,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<BasketPageD
       null,
     ),
     tips: { levels: profile.tipLimitLevels, increment: profile.driverTipIncrement },
-    // No member sign-in yet: every shopper is a guest, and a guest has no verified mobile.
-    shopper: { signedIn: shopper.session.get("auth")?.strategy === "member", mobileVerified: false },
+    // A member, and whether their mobile is verified (VERIFIED15 and coupons like it need it).
+    shopper: await couponStanding(shopper, basket, log),
     recommended,
     honeypot: await honeypotInputProps(config),
     /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */

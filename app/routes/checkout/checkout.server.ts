@@ -1,20 +1,23 @@
 import { href, redirect, type RouterContextProvider } from "react-router";
 import {
   api,
+  MEMBER_MESSAGES,
   type Basket,
   type CheckoutContent,
   type CheckoutState,
   type GlobalSettings,
+  type MarketingOption,
   type PlacedOrder,
   type StoreDetails,
 } from "../../../platform/contract";
 import { basketProblems } from "~/models/basket";
 import { stepReachable, type CheckoutFacts, type CheckoutStep, CHECKOUT_STEP_ORDER, CHECKOUT_STEP_PATHS, firstInvalidStep } from "~/models/checkout";
 import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE, isStoreClosed } from "~/models/store-list";
-import { sessionBasket, selectedStoreDetails } from "~/routes/basket/basket.server";
+import { couponStanding, sessionBasket, selectedStoreDetails } from "~/routes/basket/basket.server";
 import { getBusinessProfile } from "~/services/business.server";
 import { loadSingle } from "~/services/content.server";
-import { shopperContext, type Shopper } from "~/services/context";
+import { appContext, shopperContext, type Shopper } from "~/services/context";
+import type { Logger } from "~/services/logger.server";
 import { redirectWithFlash } from "~/services/flash.server";
 import type { Toast } from "~/models/shopper";
 import { PlatformError } from "~/services/platform-client.server";
@@ -47,10 +50,10 @@ const loads = new WeakMap<Shopper, Promise<CheckoutLoad>>();
  * The checkout's data for this request, or where to send the shopper instead: no store or an empty basket goes back
  * to the basket page, and so does a basket that cannot be checked out (the basket page lists why).
  */
-export function loadCheckout(shopper: Shopper): Promise<CheckoutLoad> {
+export function loadCheckout(shopper: Shopper, log: Logger): Promise<CheckoutLoad> {
   let load = loads.get(shopper);
   if (!load) {
-    load = readCheckout(shopper);
+    load = readCheckout(shopper, log);
     loads.set(shopper, load);
   }
   return load;
@@ -61,7 +64,7 @@ export function forgetCheckout(shopper: Shopper): void {
   loads.delete(shopper);
 }
 
-async function readCheckout(shopper: Shopper): Promise<CheckoutLoad> {
+async function readCheckout(shopper: Shopper, log: Logger): Promise<CheckoutLoad> {
   const store = await selectedStoreDetails(shopper);
   if (!store) return { kind: "redirect", to: href("/basket"), toast: null };
   const basket = await sessionBasket(shopper);
@@ -71,8 +74,9 @@ async function readCheckout(shopper: Shopper): Promise<CheckoutLoad> {
     if (placedOrder) return { kind: "placed", order: placedOrder, storeId: store.id };
     return { kind: "redirect", to: href("/basket"), toast: null };
   }
-  const member = shopper.session.get("auth")?.strategy === "member";
-  const problems = basketProblems(basket, { signedIn: member, mobileVerified: false }, store.currency.symbolChar);
+  const standing = await couponStanding(shopper, basket, log);
+  const member = standing.signedIn;
+  const problems = basketProblems(basket, standing, store.currency.symbolChar);
   // A coupon that needs an account is the sign-in step's to explain (spec 2 §4 guest rules); anything else is the basket's.
   const blocking = problems.filter((p) => p.message !== "Please Login or Create An Account to order with this store");
   if (blocking.length > 0) return { kind: "redirect", to: href("/basket"), toast: { kind: "error", message: blocking[0]!.message } };
@@ -113,7 +117,7 @@ async function readCheckout(shopper: Shopper): Promise<CheckoutLoad> {
 /** The checkout data, or a redirect (thrown) to where the shopper must go instead. */
 export async function requireCheckout(context: Readonly<RouterContextProvider>, step?: CheckoutStep): Promise<CheckoutData> {
   const shopper = context.get(shopperContext);
-  const load = await loadCheckout(shopper);
+  const load = await loadCheckout(shopper, context.get(appContext).log);
   if (load.kind === "placed") {
     rememberPlacedOrder(shopper, load.order, load.storeId);
     throw redirect(href("/checkout/success"), 303);
@@ -160,4 +164,73 @@ export function paymentReturnUrls(request: Request, draftOrderId: string): { suc
     failureUrl: `${origin}/checkout/payment/failure?${query}`,
     cancelUrl: `${origin}/checkout/payment/cancel?${query}`,
   };
+}
+
+/** A member's marketing options at the details step: the store's words for each channel, and those they opted in to. */
+export interface MemberMarketingChoices {
+  offered: { type: string; text: string }[];
+  optedIn: string[];
+}
+
+/**
+ * Spec 2 §4: members get marketing options pre-filled — their own choices (member/marketingPreferences/get), in the
+ * checkout content's words where it has the channel's option. Null (logged) when they cannot be read: the step then
+ * shows no options and works as before.
+ */
+export async function memberMarketingChoices(shopper: Shopper, content: CheckoutContent, log: Logger): Promise<MemberMarketingChoices | null> {
+  try {
+    const { options } = await shopper.api.call(api.memberMarketingPreferencesGet, {});
+    const words = new Map(content.marketing.options.map((o) => [o.type.toLowerCase(), o.text]));
+    return {
+      offered: options.map((o) => ({ type: o.type, text: words.get(o.type.toLowerCase()) ?? o.text })),
+      optedIn: options.filter((o) => o.opted === "in").map((o) => o.type),
+    };
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    log.warn("checkout.member_marketing_failed", { status: error.status, message: error.message });
+    return null;
+  }
+}
+
+/**
+ * What a member changed in the marketing options the details step showed them: every shown option whose tick differs
+ * from what it was, as the update takes it (in the content's words, or the type's). Null when nothing changed.
+ * Options the page did not show are left alone.
+ */
+export function memberMarketingChange(
+  shown: readonly string[],
+  was: readonly string[],
+  ticked: readonly string[],
+  words: readonly { type: string; text: string }[],
+): MarketingOption[] | null {
+  const before = new Set(was);
+  const now = new Set(ticked);
+  const changes: MarketingOption[] = [];
+  for (const type of new Set(shown)) {
+    if (before.has(type) === now.has(type)) continue;
+    const text = words.find((w) => w.type.toLowerCase() === type.toLowerCase())?.text ?? type;
+    changes.push({ type, opted: now.has(type) ? "in" : "out", text });
+  }
+  return changes.length > 0 ? changes : null;
+}
+
+/**
+ * Stores a member's changed marketing options on their account (spec 2 §3: with a member token the update is the
+ * member's). The toast to show on the next step: the spec's success or error words, or null when nothing changed. A
+ * failure never stops the checkout.
+ */
+export async function saveMemberMarketing(
+  shopper: Shopper,
+  changes: MarketingOption[] | null,
+  marketingChannelId: number | null,
+  log: Logger,
+): Promise<Toast | null> {
+  if (!changes) return null;
+  try {
+    await shopper.api.call(api.updateMarketingPreferences, { marketingOptions: changes, marketingChannelId });
+    return { kind: "success", message: MEMBER_MESSAGES.marketingUpdated };
+  } catch (error) {
+    log.warn("checkout.member_marketing_update_failed", { message: error instanceof Error ? error.message : String(error) });
+    return { kind: "error", message: MEMBER_MESSAGES.marketingUpdateError };
+  }
 }

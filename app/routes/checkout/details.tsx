@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import type { Route } from "./+types/details";
 import { api } from "../../../platform/contract";
 import { AddressPicker, addressErrors, addressFieldId } from "~/components/checkout/AddressPicker";
@@ -11,51 +10,41 @@ import { ConsentFields } from "~/components/checkout/ConsentFields";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors, postedOptions } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
-import { CHECKOUT_SUBTITLES, marketingOptionsFromForm, validateContactDetails, type ContactField } from "~/models/checkout";
-import { shopperContext } from "~/services/context";
+import { CHECKOUT_SUBTITLES, marketingOptionsFromForm } from "~/models/checkout";
+import { appContext, shopperContext } from "~/services/context";
 import { redirectWithFlash } from "~/services/flash.server";
+import type { Toast } from "~/models/shopper";
 import { memberContact } from "./account.server";
-import { lookupFromQuery, pickerMode, saveAddressFromForm } from "./address.server";
-import { refusalMessage, refusedField, requireCheckout } from "./checkout.server";
+import { CONTACT_FIELDS, detailsSchema as schema, type DetailsForm } from "./details.server";
+import { lookupFromQuery, memberSavedAddresses, pickerMode, saveAddressFromForm, savedAddressChoices } from "./address.server";
+import { memberMarketingChange, memberMarketingChoices, refusalMessage, refusedField, requireCheckout, saveMemberMarketing } from "./checkout.server";
 import * as forms from "~/styles/forms.css";
 
-const CONTACT_FIELDS = ["firstName", "lastName", "email", "phoneNumber", "acceptTerms"] as const satisfies readonly ContactField[];
 /** Ours: the details form sent before a delivery address was chosen. */
 const DELIVERY_ADDRESS_MISSING = "Please enter your delivery address.";
-
-const text = z.string().trim().default("");
-
-/** The contact details (spec 2 §3), checked by the model's rules with the spec's messages. */
-const schema = z
-  .object({
-    intent: z.literal("details"),
-    firstName: text,
-    lastName: text,
-    email: text,
-    phoneNumber: text,
-    acceptTerms: z.string().optional(),
-    marketing: z.array(z.string().max(100)).max(20).default([]),
-  })
-  .superRefine((details, ctx) => {
-    const errors = validateContactDetails({ ...details, acceptTerms: details.acceptTerms });
-    for (const field of CONTACT_FIELDS) if (errors[field]) ctx.addIssue({ code: "custom", path: [field], message: errors[field] });
-  });
 
 /**
  * The details step (spec 2 §2, §3): the delivery address (found by postcode or typed), then name, e-mail, mobile,
  * marketing preferences and the terms. For delivery the address comes first so that finding it, a post of its own
- * without script, never loses what was typed below.
+ * without script, never loses what was typed below. A member (spec 2 §3, §4) finds their details, their marketing
+ * choices and the terms filled in, and their saved delivery addresses offered first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
+  const { log } = context.get(appContext);
   const checkoutData = await requireCheckout(context, "details");
   const { basket, checkout, content, facts } = checkoutData;
   const url = new URL(request.url);
   const delivery = facts.method === "delivery";
   const saved = checkout.deliveryAddress;
   const member = facts.mode === "member";
-  const offered = member ? [] : content.marketing.options;
-  const optedIn = new Set((checkout.marketing?.options ?? []).filter((o) => o.opted === "in").map((o) => o.type));
+  const [memberMarketing, savedAddresses] = await Promise.all([
+    member ? memberMarketingChoices(shopper, content, log) : null,
+    member && delivery ? memberSavedAddresses(shopper, "delivery", log) : [],
+  ]);
+  // A guest's consents are the basket's; a member's their account's, shown as they chose them.
+  const offered = member ? (memberMarketing?.offered ?? []) : content.marketing.options;
+  const optedIn = member ? (memberMarketing?.optedIn ?? []) : (checkout.marketing?.options ?? []).filter((o) => o.opted === "in").map((o) => o.type);
   return {
     delivery,
     address: delivery
@@ -64,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           mode: pickerMode(url, "delivery", saved !== null),
           lookup: await lookupFromQuery(shopper, url, "delivery").then((l) => (l ? { postcode: l.postcode, addresses: l.addresses, error: l.error } : null)),
           defaultPostcode: shopper.session.get("location")?.postcode ?? "",
+          savedAddresses: savedAddressChoices(savedAddresses),
         }
       : null,
     // A member who has not given details for this order finds their own filled in (spec 2 §4).
@@ -71,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     member,
     // Spec 2 §4: members find the terms accepted.
     acceptedTerms: facts.acceptedTerms || member,
-    marketing: { intro: content.marketing.intro, secondaryIntro: content.marketing.secondaryIntro, offered, optedIn: [...optedIn] },
+    marketing: { intro: content.marketing.intro, secondaryIntro: content.marketing.secondaryIntro, offered, optedIn },
     terms: { label: content.termsLabel, link: content.termsLink },
     basketToken: basket.basketToken,
   };
@@ -79,13 +69,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shopper = context.get(shopperContext);
+  const { log } = context.get(appContext);
   const { basket, store, checkout, content, facts } = await requireCheckout(context, "details");
   const form = await request.formData();
   const submission = parseWithZod(form, { schema });
 
   // The address picker's own posts: find and choose, or type in, the delivery address.
   if (submission.payload.intent !== "details") {
-    const saved = await saveAddressFromForm(shopper, "delivery", form, basket.basketToken);
+    const saved = await saveAddressFromForm(shopper, "delivery", form, basket.basketToken, log);
     if (!saved.ok) return data({ part: "address" as const, answer: saved.answer }, { status: 400 });
     return redirectWithFlash(context, href("/checkout/details"), saved.toast ? { toast: saved.toast } : {});
   }
@@ -94,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (result = submission.reply()) => data({ part: "details" as const, result, addressMissing }, { status: 400 });
   if (submission.status !== "success" || addressMissing) return refuse();
   const details = submission.value;
+  let toast: Toast | null = null;
 
   try {
     // Spec 2 §4: a guest's e-mail may force sign-in when the store checks member e-mails: to the sign-in, filled in.
@@ -101,8 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (status.loginRequired) return redirect(`${href("/checkout/details/sign-in")}?${new URLSearchParams({ email: details.email })}`, 303);
     const contact = { firstName: details.firstName, lastName: details.lastName, email: details.email, phoneNumber: details.phoneNumber };
     await shopper.api.call(api.setContactDetails, { basketToken: basket.basketToken, ...contact });
-    // A guest's consents go with the basket; a member's are their account's (chosen when they joined).
-    if (facts.mode !== "member") {
+    // A guest's consents go with the basket; a member's are their account's, changed only where they changed them.
+    if (facts.mode === "member") {
+      const changes = memberMarketingChange(details.marketingShown, details.marketingWas, details.marketing, content.marketing.options);
+      toast = await saveMemberMarketing(shopper, changes, store.allowedMarketingChannels[0]?.id ?? null, log);
+    } else {
       await shopper.api.call(api.updateMarketingPreferences, {
         marketingOptions: marketingOptionsFromForm(content.marketing.options, details.marketing),
         marketingChannelId: store.allowedMarketingChannels[0]?.id ?? null,
@@ -116,6 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(submission.reply({ formErrors: [message] }));
   }
   shopper.session.set("acceptedTerms", true);
+  if (toast) return redirectWithFlash(context, href("/checkout/payment"), { toast });
   return redirect(href("/checkout/payment"), 303);
 }
 
@@ -123,7 +119,7 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
   const { delivery, address, contact, member, marketing, terms } = loaderData;
   const detailsAnswer = actionData?.part === "details" ? actionData : null;
   const addressAnswer = actionData?.part === "address" ? actionData.answer : null;
-  const [form, fields] = useForm<z.input<typeof schema>>({ id: "details", lastResult: detailsAnswer?.result });
+  const [form, fields] = useForm<DetailsForm>({ id: "details", lastResult: detailsAnswer?.result });
   const checkedMarketing = new Set(postedOptions(fields.marketing) ?? marketing.optedIn);
   const termsAccepted = detailsAnswer ? fields.acceptTerms.initialValue === "yes" : loaderData.acceptedTerms;
   // A details post refused for want of a delivery address says so at the address too, not only in the summary.
@@ -134,7 +130,7 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
     ...addressErrors(addressAnswer),
     ...(addressMissing ? [{ field: addressFieldId("delivery", "find-postcode"), message: addressMissing }] : []),
     ...(formError ? [{ field: fields.firstName.id, message: formError }] : []),
-    ...fieldErrors(CONTACT_FIELDS.map((name) => fields[name])),
+    ...fieldErrors([fields.firstName, fields.lastName, fields.email, fields.phoneNumber, fields.acceptTerms]),
   ];
 
   return (
@@ -156,6 +152,8 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
             answer={addressAnswer}
             defaultPostcode={address.defaultPostcode}
             formError={addressMissing}
+            savedAddresses={address.savedAddresses}
+            offerSave={member}
           />
         </section>
       ) : null}
@@ -163,6 +161,10 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
       <Form method="post" {...getFormProps(form)}>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="details" />
+        {member
+          ? marketing.offered.map((option) => <input key={option.type} type="hidden" name={fields.marketingShown.name} value={option.type} />)
+          : null}
+        {member ? marketing.optedIn.map((type) => <input key={type} type="hidden" name={fields.marketingWas.name} value={type} />) : null}
         <section className={styles.panel} aria-labelledby="contact-title">
           <h2 className={styles.panelTitle} id="contact-title">
             Contact details
