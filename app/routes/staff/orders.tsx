@@ -7,7 +7,8 @@ import { api, ORDER_STATUSES } from "../../../platform/contract";
 import { ORDER_STATUS_LABELS } from "../../../platform/contract/order-rules";
 import * as styles from "~/components/checkout/Checkout.css";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { keyedLines, LineList } from "~/components/checkout/OrderSummary";
+import { keyedLines } from "~/components/checkout/OrderSummary";
+import { BoardOrder, type BoardOrderView } from "~/components/staff-board/BoardOrder";
 import { formatAddress } from "~/models/address";
 import { formatPence } from "~/models/money";
 import { clockTime, dayLabel, slotTimeRange, storeDate } from "~/models/slots";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stores: stores.map((s) => ({ id: s.id, name: `${s.storeName}, ${s.town}` })),
     storeId: store.id,
     username: shopper.session.get("staff")?.username ?? "",
-    orders: orders.map((o) => {
+    orders: orders.map((o): BoardOrderView => {
       const zone = o.store.timeZone;
       const today = storeDate(now, zone);
       return {
@@ -141,73 +142,7 @@ export default function StaffOrders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? <p>No orders yet.</p> : null}
       <ul className={styles.summaryLines} aria-label="Orders">
         {orders.map((o) => (
-          <li key={o.businessOrderId} className={styles.panel} aria-labelledby={`order-${o.businessOrderId}`}>
-            <h2 className={styles.panelTitle} id={`order-${o.businessOrderId}`}>
-              Order {o.businessOrderId}
-            </h2>
-            <dl className={styles.facts}>
-              <div>
-                <dt>Status</dt>
-                <dd>{o.completed ? `${ORDER_STATUS_LABELS[o.status]}, ${o.type === "Delivery" ? "delivered" : "collected"}` : ORDER_STATUS_LABELS[o.status]}</dd>
-              </div>
-              <div>
-                <dt>{o.type}</dt>
-                <dd>{o.when}</dd>
-              </div>
-              <div>
-                <dt>Customer</dt>
-                <dd>
-                  {o.customer}, {o.phone}, {o.email}
-                </dd>
-              </div>
-              {o.address ? (
-                <div>
-                  <dt>Deliver to</dt>
-                  <dd>{o.address}</dd>
-                </div>
-              ) : null}
-              {o.instructions ? (
-                <div>
-                  <dt>Customer's note</dt>
-                  <dd>{o.instructions}</dd>
-                </div>
-              ) : null}
-              <div>
-                <dt>Items and total</dt>
-                <dd>
-                  {o.items} items, {o.total} · {o.payment} · placed {o.placedAt}
-                </dd>
-              </div>
-            </dl>
-            {/* Folded so the board stays a list; a native disclosure, so it opens without JavaScript too. */}
-            <details>
-              <summary className={styles.summaryToggle}>Show items to pick for order {o.businessOrderId}</summary>
-              <LineList lines={o.lines} symbol="£" />
-            </details>
-            {o.nextStatus ? (
-              <Form method="post">
-                <AuthenticityTokenInput />
-                <input type="hidden" name="intent" value="status" />
-                <input type="hidden" name="storeId" value={storeId ?? ""} />
-                <input type="hidden" name="businessOrderId" value={o.businessOrderId} />
-                <input type="hidden" name="status" value={o.nextStatus} />
-                <button type="submit" className={forms.button.primary}>
-                  Move order {o.businessOrderId} to {ORDER_STATUS_LABELS[o.nextStatus]}
-                </button>
-              </Form>
-            ) : null}
-            {o.canComplete ? (
-              <Form method="post">
-                <AuthenticityTokenInput />
-                <input type="hidden" name="intent" value="complete" />
-                <input type="hidden" name="storeId" value={storeId ?? ""} />
-                <input type="hidden" name="businessOrderId" value={o.businessOrderId} />
-                <button type="submit" className={forms.button.primary}>
-                  Mark order {o.businessOrderId} as {o.type === "Delivery" ? "delivered" : "collected"}
-                </button>
-              </Form>
-            ) : null}
-          </li>
+          <BoardOrder key={o.businessOrderId} order={o} storeId={storeId} />
         ))}
       </ul>
     </div>
