@@ -20,6 +20,7 @@ import { registerCheckout } from "./checkout/handlers";
 import { registerMembers } from "./members/handlers";
 import { registerPayments } from "./payments/handlers";
 import { registerOrders } from "./orders/handlers";
+import { registerLoyalty } from "./loyalty/handlers";
 import { embeddedLocationService } from "./location/service";
 import type { LocationService } from "./ports/location-service";
 import type { PaymentServices } from "./ports/payment-gateway";
@@ -74,6 +75,7 @@ export function createPlatform(options: {
   registerMembers(router, { content });
   const paymentDeps = registerPayments(router, { content });
   registerOrders(router);
+  registerLoyalty(router);
 
   const messaging = options.messaging ?? { email: null, sms: null };
   const companyName = companyNameFrom(content);

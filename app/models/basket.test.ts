@@ -73,6 +73,7 @@ function basket(overrides: Partial<Basket> = {}, method: Partial<Basket["fulfilm
       minimumPointsSpend: 0,
       pointsToBeEarned: 15,
       pointsToCurrencyRatio: 0.01,
+      pointsToSpend: 0,
     },
     loyalty: null,
     addresses: [],

@@ -8,6 +8,7 @@ import { withIdempotency } from "../idempotency";
 import type { AuthInfo, RequestContext } from "../context";
 import { releaseHold, selectedSlotOf } from "../slots/holds-store";
 import { distanceKm } from "../stores/geo";
+import { loyaltyTotals } from "../loyalty/ledger";
 import { priceBasket, type PricedItem, type PricingCoupon, type PricingLine } from "./pricing";
 
 export type Method = "delivery" | "collection";
@@ -81,7 +82,7 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
   // One after the other: `db` may be a transaction, which runs one statement at a time.
   const [found] = await db
     .select({
-      store: { menuGroupId: stores.menuGroupId, hasMembership: stores.hasMembership, lat: stores.lat, lng: stores.lng },
+      store: { menuGroupId: stores.menuGroupId, hasMembership: stores.hasMembership, lat: stores.lat, lng: stores.lng, loyalty: stores.loyalty },
       method: storeOrderMethods,
     })
     .from(stores)
@@ -116,6 +117,8 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
           .orderBy(asc(deals.sortOrder), asc(deals.id));
   const [couponRow] = basket.couponCode ? await db.select().from(coupons).where(eq(coupons.code, basket.couponCode)) : [];
   const selectedSlot = await selectedSlotOf(db, basket, now);
+  // A member's points count only where the store has a scheme.
+  const totals = store.loyalty && viewer.memberId !== null ? await loyaltyTotals(db, viewer.memberId) : null;
 
   const onMenu = (menuItemId: number): PricedItem | null => {
     const row = items.get(menuItemId);
@@ -144,6 +147,10 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
     coupon,
     tipPence: basket.tipPence,
     acceptedAge: basket.acceptedAge,
+    loyalty: {
+      scheme: store.loyalty,
+      member: totals ? { balance: totals.balance, spentPence: totals.spentPence, pointsToSpend: basket.loyaltyPointsSpend } : null,
+    },
   });
 
   const lines: BasketLine[] = lineRows.map((l, i) => {
@@ -183,7 +190,7 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
     acceptedAge: basket.acceptedAge,
     maxBasketItems: method?.maxBasketItems ?? 0,
     loyaltyPoints: priced.loyaltyPoints,
-    loyalty: null,
+    loyalty: priced.loyaltyTier,
     addresses: [],
     fulfilmentMethod: {
       type: basket.fulfilmentMethod,
@@ -304,7 +311,7 @@ export async function newOrderBasket(db: Db, order: { id: number; storeId: numbe
 /** Empties a basket that became an order (lines, coupon, tip), so the same basket cannot be ordered twice. */
 export async function emptyBasket(db: Db, token: string, now: Date): Promise<void> {
   await db.delete(basketLines).where(eq(basketLines.basketToken, token));
-  await db.update(baskets).set({ couponCode: null, tipPence: 0, updatedAt: now }).where(eq(baskets.token, token));
+  await db.update(baskets).set({ couponCode: null, tipPence: 0, loyaltyPointsSpend: 0, updatedAt: now }).where(eq(baskets.token, token));
 }
 
 /** Writes changes to the basket row and returns the row as it now stands. */

@@ -5,6 +5,7 @@ import { applyCoupon, removeCoupon } from "./coupons";
 import { addItem, clearBasket, removeItem, updateBasket, updateItem } from "./lines";
 import { reserveTimeSlot } from "./reserve";
 import { updateTip } from "./tips";
+import { spendLoyaltyPoints } from "./loyalty-spend";
 
 export function registerBasket(router: Router): void {
   router.on(api.retrieveBasket, (input, ctx) => retrieveBasket(ctx, input));
@@ -16,6 +17,7 @@ export function registerBasket(router: Router): void {
   router.on(api.applyCoupon, (input, ctx) => applyCoupon(ctx, input));
   router.on(api.removeCoupon, (input, ctx) => removeCoupon(ctx, input));
   router.on(api.updateTip, (input, ctx) => updateTip(ctx, input));
+  router.on(api.basketLoyaltySpend, (input, ctx) => spendLoyaltyPoints(ctx, input));
   // The slots module takes the place; the basket answers with it (basket/reserve.ts).
   router.on(api.reserveTimeSlot, (input, ctx) => reserveTimeSlot(ctx, input));
 }

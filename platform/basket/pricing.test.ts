@@ -4,7 +4,6 @@ import {
   canonicalOptionIds,
   couponDeduction,
   fulfilmentCharge,
-  loyaltyPointsFor,
   priceBasket,
   resolveChoice,
   type PricedItem,
@@ -42,6 +41,7 @@ const basketOf = (lines: PricingLine[], extra: Partial<PricingInput> = {}): Pric
   deals: [],
   methodRow: delivery,
   distanceKm: null,
+  loyalty: { scheme: null, member: null },
   member: false,
   membershipPricing: false,
   coupon: null,
@@ -319,23 +319,17 @@ describe("tips, totals and loyalty", () => {
     expect(priceBasket(basketOf(lines, { method: "collection", methodRow: collection, tipPence: 150 }))).toMatchObject({ tip: 0, orderTotal: 1000 });
   });
 
-  it("earns one Larder point per whole pound after discounts", () => {
-    expect(loyaltyPointsFor(1999)).toEqual({
-      accumulatedPoints: 0,
-      currencyToPointsRatio: 1,
-      deductCost: 0,
-      loyaltyOrdersToBeEarned: 0,
-      loyaltyPointsName: "Larder points",
-      loyaltyReferRewardAccumulated: 0,
-      loyaltySystem: "points",
-      maximumPointsSpend: 0,
-      minimumBasketValue: 0,
-      minimumPointsSpend: 0,
-      pointsToBeEarned: 19,
-      pointsToCurrencyRatio: 0.01,
-    });
-    const result = priceBasket(basketOf([line("a", item(1, 2550))], { coupon: { kind: "fixed", value: 500, minSpendPence: 0, usable: true } }));
-    expect(result.loyaltyPoints.pointsToBeEarned).toBe(20);
+  it("earns points per whole pound after discounts, and takes spent points off the total", () => {
+    const scheme = { pointsName: "Larder points", pointsPerPound: 1, pointValuePence: 1, minimumPointsSpend: 100, maximumPointsSpend: 2000, minimumBasketValuePence: 1000, tiers: [] };
+    const coupon = { kind: "fixed" as const, value: 500, minSpendPence: 0, usable: true };
+    const guest = priceBasket(basketOf([line("a", item(1, 2550))], { coupon, loyalty: { scheme, member: null } }));
+    expect(guest.loyaltyPoints).toMatchObject({ loyaltySystem: "points", loyaltyPointsName: "Larder points", pointsToBeEarned: 20, accumulatedPoints: 0, deductCost: 0 });
+    const member = { balance: 600, spentPence: 0, pointsToSpend: 250 };
+    const spending = priceBasket(basketOf([line("a", item(1, 2550))], { coupon, loyalty: { scheme, member } }));
+    expect(spending.loyaltyPoints).toMatchObject({ accumulatedPoints: 600, deductCost: 250, pointsToSpend: 250, pointsToBeEarned: 18 });
+    expect(spending.orderTotal).toBe(2550 - 500 - 250 + 399);
+    // No scheme: nothing earned, nothing spent.
+    expect(priceBasket(basketOf([line("a", item(1, 2550))])).loyaltyPoints).toMatchObject({ loyaltySystem: "none", pointsToBeEarned: 0, deductCost: 0 });
   });
 
   it("prices an empty basket at the fee alone", () => {

@@ -1,6 +1,7 @@
 import { BASKET_MESSAGES } from "../contract";
 import type { BasketPromotion, MissedPromotion } from "../contract";
-import type { DealSection, DeliveryTier, ItemOption, ItemOptionGroup, ItemSize } from "../db/schema";
+import type { DealSection, DeliveryTier, ItemOption, ItemOptionGroup, ItemSize, StoreLoyalty } from "../db/schema";
+import { basketLoyalty, type LoyaltyPoints, type MemberLoyalty } from "../loyalty/rules";
 
 /*
  * The basket's money, worked out from plain rows: no database, no clock. Every amount is integer pence.
@@ -15,7 +16,7 @@ import type { DealSection, DeliveryTier, ItemOption, ItemOptionGroup, ItemSize }
  *    judged on it.
  *  - orderSubtotalAfterDiscounts = orderSubtotal − dealSavings − the coupon's deduction.
  *  - savings = dealSavings + memberSavings (the coupon is shown on its own, as coupon.deductCost).
- *  - orderTotal = orderSubtotalAfterDiscounts + the fee + the tip (delivery only).
+ *  - orderTotal = orderSubtotalAfterDiscounts − what loyalty points take off + the fee + the tip (delivery only).
  * Lines that cannot be bought as they stand (ITEM_UNAVAILABLE) stay in the basket at price 0 and count in no
  * total but totalItemsQuantity, which counts every line shown.
  */
@@ -81,6 +82,8 @@ export interface PricingInput {
   coupon: PricingCoupon | null;
   tipPence: number;
   acceptedAge: number | null;
+  /** The store's loyalty scheme (null: none) and, for a member, their points and the points chosen for this basket. */
+  loyalty: { scheme: StoreLoyalty | null; member: MemberLoyalty | null };
 }
 
 export interface LineConflict {
@@ -106,20 +109,6 @@ export interface FulfilmentCharge {
   minSpend: number;
 }
 
-export interface LoyaltyPoints {
-  accumulatedPoints: number;
-  currencyToPointsRatio: number;
-  deductCost: number;
-  loyaltyOrdersToBeEarned: number;
-  loyaltyPointsName: string;
-  loyaltyReferRewardAccumulated: number;
-  loyaltySystem: string;
-  maximumPointsSpend: number;
-  minimumBasketValue: number;
-  minimumPointsSpend: number;
-  pointsToBeEarned: number;
-  pointsToCurrencyRatio: number;
-}
 
 export interface PricingResult {
   lines: PricedLine[];
@@ -141,6 +130,8 @@ export interface PricingResult {
   orderTotal: number;
   totalItemsQuantity: number;
   loyaltyPoints: LoyaltyPoints;
+  /** The basket's `loyalty` (spec 2 §3): the next tier and what is left to spend to reach it after this basket. */
+  loyaltyTier: { nextTierIn: number; reachingTier: string } | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -354,22 +345,6 @@ export function couponDeduction(coupon: PricingCoupon, dealSubtotal: number): nu
 }
 
 /** The house loyalty scheme, "Larder points": one point per whole pound of the order after discounts. */
-export function loyaltyPointsFor(orderSubtotalAfterDiscounts: number): LoyaltyPoints {
-  return {
-    accumulatedPoints: 0,
-    currencyToPointsRatio: 1,
-    deductCost: 0,
-    loyaltyOrdersToBeEarned: 0,
-    loyaltyPointsName: "Larder points",
-    loyaltyReferRewardAccumulated: 0,
-    loyaltySystem: "points",
-    maximumPointsSpend: 0,
-    minimumBasketValue: 0,
-    minimumPointsSpend: 0,
-    pointsToBeEarned: Math.floor(orderSubtotalAfterDiscounts / 100),
-    pointsToCurrencyRatio: 0.01,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // The whole basket
@@ -394,6 +369,7 @@ export function priceBasket(input: PricingInput): PricingResult {
 
   const fulfilment = fulfilmentCharge(input.method, input.methodRow, dealSubtotal, input.distanceKm);
   const tip = input.method === "delivery" ? input.tipPence : 0;
+  const loyalty = basketLoyalty(input.loyalty.scheme, input.loyalty.member, orderSubtotalAfterDiscounts);
 
   return {
     lines: priced.map((p) => p.line),
@@ -410,9 +386,10 @@ export function priceBasket(input: PricingInput): PricingResult {
     fulfilment,
     fee: { code: input.method === "delivery" ? "DELIVERY" : "COLLECTION", amount: fulfilment.cost },
     tip,
-    orderTotal: orderSubtotalAfterDiscounts + fulfilment.cost + tip,
+    orderTotal: orderSubtotalAfterDiscounts - loyalty.deduction + fulfilment.cost + tip,
     totalItemsQuantity: input.lines.reduce((n, line) => n + line.quantity, 0),
-    loyaltyPoints: loyaltyPointsFor(orderSubtotalAfterDiscounts),
+    loyaltyPoints: loyalty.points,
+    loyaltyTier: loyalty.tier,
   };
 }
 

@@ -30,6 +30,7 @@ const basket = {
   fees: [{ code: "DELIVERY", amount: 199 }],
   coupon: { code: "WELCOME10", deductCost: 70, name: "10%", registeredMemberRequirement: "none", needsReAppliedAfterAuth: false },
   tips: { type: "driver", amount: 100 },
+  loyaltyPoints: { deductCost: 0, pointsToSpend: 0, pointsToBeEarned: 6 },
 } as unknown as Basket;
 
 const source: DraftSource = {
@@ -79,7 +80,12 @@ describe("draftHash", () => {
 describe("snapshots", () => {
   it("keeps each line as priced and the totals", () => {
     expect(snapshotLines(basket)).toEqual([{ basketLineId: "l1", menuItemId: 7, name: "Sourdough", variant: "Large", quantity: 2, price: 700 }]);
-    expect(snapshotTotals(basket)).toEqual({ subtotal: 700, savings: 0, coupon: 70, fee: 199, tip: 100, total: 929 });
+    expect(snapshotTotals(basket)).toEqual({ subtotal: 700, savings: 0, coupon: 70, fee: 199, tip: 100, total: 929, loyalty: { pointsSpent: 0, pence: 0, pointsEarned: 6 } });
+    // Points chosen but taking nothing off (the basket fell below the minimum) are not spent.
+    const unapplied = { ...basket, loyaltyPoints: { deductCost: 0, pointsToSpend: 200, pointsToBeEarned: 6 } } as unknown as Basket;
+    expect(snapshotTotals(unapplied).loyalty.pointsSpent).toBe(0);
+    const applied = { ...basket, loyaltyPoints: { deductCost: 200, pointsToSpend: 200, pointsToBeEarned: 4 } } as unknown as Basket;
+    expect(snapshotTotals(applied).loyalty).toEqual({ pointsSpent: 200, pence: 200, pointsEarned: 4 });
   });
 });
 

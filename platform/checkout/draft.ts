@@ -44,6 +44,8 @@ export interface DraftTotals {
   fee: number;
   tip: number;
   total: number;
+  /** Loyalty points spent on the order (only when they take something off), what they took off, and what it earns. */
+  loyalty: { pointsSpent: number; pence: number; pointsEarned: number };
 }
 
 export function snapshotTotals(basket: Basket): DraftTotals {
@@ -54,6 +56,11 @@ export function snapshotTotals(basket: Basket): DraftTotals {
     fee: basket.fees.reduce((sum, fee) => sum + fee.amount, 0),
     tip: basket.tips.amount,
     total: basket.orderTotal,
+    loyalty: {
+      pointsSpent: basket.loyaltyPoints.deductCost > 0 ? basket.loyaltyPoints.pointsToSpend : 0,
+      pence: basket.loyaltyPoints.deductCost,
+      pointsEarned: basket.loyaltyPoints.pointsToBeEarned,
+    },
   };
 }
 

@@ -74,6 +74,8 @@ export const basketLoyaltyPointsSchema = z.object({
   minimumPointsSpend: z.number().int().nonnegative(),
   pointsToBeEarned: z.number().int().nonnegative(),
   pointsToCurrencyRatio: z.number().nonnegative(),
+  /** Ours: the points the member chose to spend on this basket (deductCost is what they take off). */
+  pointsToSpend: z.number().int().nonnegative(),
 });
 
 export const basketSchema = z.object({

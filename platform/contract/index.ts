@@ -18,6 +18,7 @@ export * from "./payments";
 export * from "./orders";
 export * from "./member";
 export * from "./member-orders";
+export * from "./loyalty";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
@@ -36,6 +37,7 @@ import * as payments from "./payments";
 import * as orders from "./orders";
 import * as member from "./member";
 import * as memberOrders from "./member-orders";
+import * as loyalty from "./loyalty";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -65,5 +67,6 @@ export const api = {
   ...endpointsIn(orders),
   ...endpointsIn(member),
   ...endpointsIn(memberOrders),
+  ...endpointsIn(loyalty),
 };
 export type Api = typeof api;

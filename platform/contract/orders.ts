@@ -33,7 +33,8 @@ export const orderSummarySchema = z.object({
   deliveryAddress: checkoutAddressSchema.nullable(),
   instructions: z.string().nullable(),
   lines: z.array(orderLineSchema),
-  totals: z.object({ subtotal: pence, savings: pence, coupon: pence, fee: pence, tip: pence, total: pence }),
+  /** loyalty: what points spent on the order took off. */
+  totals: z.object({ subtotal: pence, savings: pence, coupon: pence, loyalty: pence, fee: pence, tip: pence, total: pence }),
   couponCode: z.string().nullable(),
   /** When the board marked it delivered or collected (decision 0022); null while it is a current order. */
   completedAt: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { recordOrderPoints } from "../loyalty/ledger";
 import { and, eq, ne } from "drizzle-orm";
 import type { PaymentMethodName, PlacedOrder } from "../contract";
 import { emptyBasket, newOrderBasket } from "../basket/basket";
@@ -74,6 +75,21 @@ export async function placeOrder(db: Db, order: OrderRow, options: PlaceOptions)
 
   await keepPlace(db, placed, now);
   await emptyBasket(db, order.basketToken, now);
+  // A member's points: what the order earned, and what it spent (decision 0022). Written once per order.
+  if (placed.memberId !== null && (placed.loyaltyPointsEarned > 0 || placed.loyaltyPointsSpent > 0)) {
+    await recordOrderPoints(
+      db,
+      {
+        id: placed.id,
+        memberId: placed.memberId,
+        storeId: placed.storeId,
+        earned: placed.loyaltyPointsEarned,
+        spent: placed.loyaltyPointsSpent,
+        valuePence: placed.totalPence - placed.feePence - placed.tipPence,
+      },
+      now,
+    );
+  }
 
   const [store] = await db.select({ name: stores.name, phone: stores.phone, timeZone: stores.timeZone }).from(stores).where(eq(stores.id, order.storeId));
   if (!store) throw new Error(`Order ${order.id} names store ${order.storeId}, which does not exist`);

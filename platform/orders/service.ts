@@ -44,6 +44,7 @@ export function orderSummary(order: OrderRow, store: Pick<StoreRow, "id" | "name
       subtotal: order.subtotalPence,
       savings: order.savingsPence,
       coupon: order.couponPence,
+      loyalty: order.loyaltyPence,
       fee: order.feePence,
       tip: order.tipPence,
       total: order.totalPence,

@@ -29,6 +29,9 @@ ALTER TABLE "stores" ADD COLUMN "loyalty" jsonb;--> statement-breakpoint
 ALTER TABLE "baskets" ADD COLUMN "loyalty_points_spend" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "coupons" ADD COLUMN "member_voucher" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "coupons" ADD COLUMN "terms" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "loyalty_points_spent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "loyalty_pence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "loyalty_points_earned" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "driver_locations" ADD CONSTRAINT "driver_locations_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_reviews" ADD CONSTRAINT "order_reviews_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

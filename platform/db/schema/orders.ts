@@ -159,6 +159,10 @@ export const orders = pgTable(
     feePence: integer("fee_pence").notNull(),
     tipPence: integer("tip_pence").notNull(),
     totalPence: integer("total_pence").notNull(),
+    /** Loyalty points spent on the order and what they took off (pence); points it earns when placed (decision 0022). */
+    loyaltyPointsSpent: integer("loyalty_points_spent").notNull().default(0),
+    loyaltyPence: integer("loyalty_pence").notNull().default(0),
+    loyaltyPointsEarned: integer("loyalty_points_earned").notNull().default(0),
     /** A hash of everything the draft was made from: the same basket, unchanged, reuses the draft. */
     basketHash: text("basket_hash").notNull(),
     /** The storefront's origin (from the return addresses), for links in the confirmation. */

@@ -7,9 +7,9 @@ import { seedCatalogue } from "./catalogue";
 import { seedCoupons } from "./coupons";
 import { seedMembers } from "./members";
 import { demoPostcodes } from "./postcodes";
-import { demoPaymentMethods, demoStores } from "./stores";
+import { demoPaymentMethods, demoStores, LARDER_LOYALTY, STORES_WITHOUT_LOYALTY } from "./stores";
 
-export { demoPaymentMethods, demoStoreIds, demoStores } from "./stores";
+export { demoPaymentMethods, demoStoreIds, demoStores, LARDER_LOYALTY } from "./stores";
 export { DEMO_MEMBER_PASSWORD, demoMembers } from "./members";
 export { demoPostcodes, displayPostcode, normalisePostcode } from "./postcodes";
 
@@ -37,7 +37,12 @@ async function lockSeeding(tx: Tx) {
 }
 
 async function insertDemoData(tx: Tx, options: { keepExistingPostcodes: boolean }) {
-  await tx.insert(stores).values(demoStores.map(({ methods: _methods, holidays: _holidays, ...store }) => store));
+  await tx.insert(stores).values(
+    demoStores.map(({ methods: _methods, holidays: _holidays, ...store }) => ({
+      ...store,
+      loyalty: STORES_WITHOUT_LOYALTY.includes(store.id) ? null : LARDER_LOYALTY,
+    })),
+  );
   await tx.insert(storeOrderMethods).values(demoStores.flatMap((s) => s.methods.map((m) => ({ ...m, storeId: s.id }))));
   await tx.insert(storePaymentMethods).values(demoPaymentMethods());
   const holidays = demoStores.flatMap((s) => s.holidays.map((h) => ({ ...h, storeId: s.id })));

@@ -26,7 +26,7 @@
  * settings alone, never from the hour the tests run. IV27 4AA (Lairg) is in the postcode table and no
  * store delivers there or lies within 25 km of it.
  */
-import type { storeHolidays, storeOrderMethods, storePaymentMethods, stores, WeeklyHours } from "../schema";
+import type { storeHolidays, storeOrderMethods, storePaymentMethods, stores, StoreLoyalty, WeeklyHours } from "../schema";
 import { normalisePostcode } from "./postcodes";
 
 export type SeedMethod = Omit<typeof storeOrderMethods.$inferInsert, "storeId">;
@@ -55,6 +55,27 @@ export const demoStoreIds = {
   collectionOnlyNoDeliveryRow: 14,
   highlands: 15,
 } as const;
+
+/**
+ * Larder points (decision 0022): a point per pound, a penny a point, spent 100 to 2,000 at a time on baskets of
+ * £10 or more; Silver from £100 spent, Gold from £250.
+ */
+export const LARDER_LOYALTY: StoreLoyalty = {
+  pointsName: "Larder points",
+  pointsPerPound: 1,
+  pointValuePence: 1,
+  minimumPointsSpend: 100,
+  maximumPointsSpend: 2000,
+  minimumBasketValuePence: 1000,
+  tiers: [
+    { name: "Bronze", fromSpendPence: 0 },
+    { name: "Silver", fromSpendPence: 10_000 },
+    { name: "Gold", fromSpendPence: 25_000 },
+  ],
+};
+
+/** Stores without the scheme: the bakery runs none. */
+export const STORES_WITHOUT_LOYALTY: readonly number[] = [demoStoreIds.preorderOnly];
 
 type Range = { open: string; close: string };
 
