@@ -6,6 +6,7 @@ import { addItem, clearBasket, removeItem, updateBasket, updateItem } from "./li
 import { reserveTimeSlot } from "./reserve";
 import { updateTip } from "./tips";
 import { spendLoyaltyPoints } from "./loyalty-spend";
+import { reorder } from "./reorder";
 
 export function registerBasket(router: Router): void {
   router.on(api.retrieveBasket, (input, ctx) => retrieveBasket(ctx, input));
@@ -18,6 +19,8 @@ export function registerBasket(router: Router): void {
   router.on(api.removeCoupon, (input, ctx) => removeCoupon(ctx, input));
   router.on(api.updateTip, (input, ctx) => updateTip(ctx, input));
   router.on(api.basketLoyaltySpend, (input, ctx) => spendLoyaltyPoints(ctx, input));
+  // Ordering again fills a basket: the basket module's, reading the member's order (decision 0022).
+  router.on(api.memberOrdersReorder, (input, ctx) => reorder(ctx, input));
   // The slots module takes the place; the basket answers with it (basket/reserve.ts).
   router.on(api.reserveTimeSlot, (input, ctx) => reserveTimeSlot(ctx, input));
 }

@@ -65,7 +65,7 @@ const itemUnavailable = () => new ApiError(404, BASKET_MESSAGES.itemUnavailable,
  * and with options the item allows (400), and not age-restricted beyond the basket's accepted age (403, with
  * the item's age in the body as `ageRestriction`).
  */
-async function checkedChoice(db: Db, basket: BasketRow, choice: MenuItemChoice): Promise<{ item: ItemRow; sizeId: number | null; optionIds: number[] }> {
+export async function checkedChoice(db: Db, basket: BasketRow, choice: MenuItemChoice): Promise<{ item: ItemRow; sizeId: number | null; optionIds: number[] }> {
   const [store] = await db.select({ menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, basket.storeId));
   if (!store?.menuGroupId) throw itemUnavailable();
   const [item] = await db
@@ -93,7 +93,7 @@ async function checkedChoice(db: Db, basket: BasketRow, choice: MenuItemChoice):
  * The store's maximum total quantity for the basket's method (0: none). Only growth is refused, so a basket
  * already over a maximum the store lowered can still be brought down.
  */
-async function checkMaxItems(db: Db, basket: BasketRow, before: number, after: number): Promise<void> {
+export async function checkMaxItems(db: Db, basket: BasketRow, before: number, after: number): Promise<void> {
   if (after <= before) return;
   const [method] = await db
     .select({ maxBasketItems: storeOrderMethods.maxBasketItems })
@@ -106,7 +106,7 @@ async function checkMaxItems(db: Db, basket: BasketRow, before: number, after: n
   }
 }
 
-function checkLineQuantity(quantity: number): void {
+export function checkLineQuantity(quantity: number): void {
   if (quantity > MAX_LINE_QUANTITY) {
     const message = BASKET_MESSAGES.lineQuantityMax.replace("{max}", String(MAX_LINE_QUANTITY));
     throw new ApiError(409, message, { errorCode: "LINE_QUANTITY_MAX", errorDisplay: message });
@@ -115,17 +115,17 @@ function checkLineQuantity(quantity: number): void {
 
 const lineNotFound = () => new ApiError(404, BASKET_MESSAGES.lineNotFound, { errorCode: "LINE_NOT_FOUND", errorDisplay: BASKET_MESSAGES.lineNotFound });
 
-const sameChoice = (line: BasketLineRow, menuItemId: number, sizeId: number | null, optionIds: readonly number[]) =>
+export const sameChoice = (line: BasketLineRow, menuItemId: number, sizeId: number | null, optionIds: readonly number[]) =>
   line.menuItemId === menuItemId &&
   line.sizeId === sizeId &&
   line.optionIds.length === optionIds.length &&
   canonicalOptionIds(line.optionIds).every((id, i) => id === optionIds[i]);
 
-const totalQuantity = (lines: readonly BasketLineRow[]) => lines.reduce((n, l) => n + l.quantity, 0);
+export const totalQuantity = (lines: readonly BasketLineRow[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
-const lineKey = (basketToken: string, lineId: string) => and(eq(basketLines.basketToken, basketToken), eq(basketLines.lineId, lineId));
+export const lineKey = (basketToken: string, lineId: string) => and(eq(basketLines.basketToken, basketToken), eq(basketLines.lineId, lineId));
 
-function newLineId(): string {
+export function newLineId(): string {
   return randomBytes(9).toString("base64url");
 }
 

@@ -79,7 +79,7 @@ describe("draftHash", () => {
 
 describe("snapshots", () => {
   it("keeps each line as priced and the totals", () => {
-    expect(snapshotLines(basket)).toEqual([{ basketLineId: "l1", menuItemId: 7, name: "Sourdough", variant: "Large", quantity: 2, price: 700 }]);
+    expect(snapshotLines(basket)).toEqual([{ basketLineId: "l1", menuItemId: 7, name: "Sourdough", variant: "Large", quantity: 2, price: 700, sizeId: 71, optionIds: [2000701] }]);
     expect(snapshotTotals(basket)).toEqual({ subtotal: 700, savings: 0, coupon: 70, fee: 199, tip: 100, total: 929, loyalty: { pointsSpent: 0, pence: 0, pointsEarned: 6 } });
     // Points chosen but taking nothing off (the basket fell below the minimum) are not spent.
     const unapplied = { ...basket, loyaltyPoints: { deductCost: 0, pointsToSpend: 200, pointsToBeEarned: 6 } } as unknown as Basket;

@@ -34,6 +34,8 @@ export function snapshotLines(basket: Basket): OrderLineSnapshot[] {
     variant: line.variant,
     quantity: line.quantity,
     price: line.price,
+    sizeId: line.sizeId,
+    optionIds: line.options.map((o) => o.id),
   }));
 }
 

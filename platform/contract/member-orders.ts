@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { basketSchema } from "./basket";
 import { endpoint } from "./endpoint";
 import { orderSummarySchema } from "./orders";
 import { ORDER_STATUSES } from "./order-rules";
@@ -83,4 +84,36 @@ export const memberReviewCreate = endpoint({
     orderId: z.string().min(1).max(40),
   }),
   response: z.object({ success: z.literal(true), message: z.string(), review: orderReviewSchema }),
+});
+
+/** Our words for ordering again. */
+export const REORDER_MESSAGES = {
+  allAdded: "Your items have been added to your basket.",
+  someAdded: "Some of your items have been added to your basket.",
+  noneAdded: "None of the items from this order can be added to your basket now.",
+  chooseAgain: "Choose its size and options again.",
+} as const;
+
+/**
+ * Spec 2 §7 member/orders/reorder (businessOrderId, fulfilmentMethod, basketToken): the order's items that still exist
+ * and are sold for the method go into the basket at today's prices, each with its size and options. The basket is
+ * the one given when it is the caller's and at the order's store; otherwise a new basket at the order's store (the
+ * storefront then shops there). A basket with items for the other method is 409 FULFILMENT_METHOD_MISMATCH.
+ * `notAdded` names each item that could not go in, and why.
+ */
+export const memberOrdersReorder = endpoint({
+  method: "POST",
+  path: "/api/member/orders/reorder",
+  auth: "token",
+  request: z.object({
+    businessOrderId: z.string().min(1).max(40),
+    fulfilmentMethod: z.enum(["delivery", "collection"]),
+    basketToken: z.string().min(1).max(128).optional(),
+  }),
+  response: z.object({
+    message: z.string(),
+    basket: basketSchema,
+    added: z.array(z.object({ name: z.string(), quantity: z.number().int().positive() })),
+    notAdded: z.array(z.object({ name: z.string(), quantity: z.number().int().positive(), reason: z.string() })),
+  }),
 });

@@ -104,7 +104,17 @@ export const basketCheckouts = pgTable("basket_checkouts", {
 /** Order numbers as shoppers and staff see them. */
 export const orderNumbers = pgSequence("order_number_seq", { startWith: 100001 });
 
-export type OrderLineSnapshot = { basketLineId: string; menuItemId: number; name: string; variant: string | null; quantity: number; price: number };
+/** An order's line as bought. sizeId and optionIds (for ordering again) are absent on orders placed before they were kept. */
+export type OrderLineSnapshot = {
+  basketLineId: string;
+  menuItemId: number;
+  name: string;
+  variant: string | null;
+  quantity: number;
+  price: number;
+  sizeId?: number | null;
+  optionIds?: number[];
+};
 export type OrderStatusValue = "sent_to_store" | "store_accepted_picking" | "picked" | "en_route";
 
 /**
