@@ -7,6 +7,7 @@ import { reserveTimeSlot } from "./reserve";
 import { updateTip } from "./tips";
 import { spendLoyaltyPoints } from "./loyalty-spend";
 import { reorder } from "./reorder";
+import { listVouchers } from "./vouchers";
 
 export function registerBasket(router: Router): void {
   router.on(api.retrieveBasket, (input, ctx) => retrieveBasket(ctx, input));
@@ -21,6 +22,7 @@ export function registerBasket(router: Router): void {
   router.on(api.basketLoyaltySpend, (input, ctx) => spendLoyaltyPoints(ctx, input));
   // Ordering again fills a basket: the basket module's, reading the member's order (decision 0022).
   router.on(api.memberOrdersReorder, (input, ctx) => reorder(ctx, input));
+  router.on(api.memberVouchersList, (input, ctx) => listVouchers(ctx, input));
   // The slots module takes the place; the basket answers with it (basket/reserve.ts).
   router.on(api.reserveTimeSlot, (input, ctx) => reserveTimeSlot(ctx, input));
 }

@@ -117,3 +117,26 @@ export const memberOrdersReorder = endpoint({
     notAdded: z.array(z.object({ name: z.string(), quantity: z.number().int().positive(), reason: z.string() })),
   }),
 });
+
+/** A voucher the business offers members (decision 0022): a coupon with its terms, applied as any coupon is. */
+export const voucherSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** percent: value is the percentage; fixed: pence. */
+  kind: z.enum(["percent", "fixed"]),
+  value: z.number().int().nonnegative(),
+  minSpend: z.number().int().nonnegative(),
+  validUntil: z.string().nullable(),
+  requirement: z.enum(["none", "registered", "registered_with_verification"]),
+  terms: z.string(),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
+
+/** Ours: the vouchers on offer to members now, at the store when one is given. */
+export const memberVouchersList = endpoint({
+  method: "POST",
+  path: "/api/member/vouchers/list",
+  auth: "token",
+  request: z.object({ storeId: z.number().int().positive().max(2_147_483_647).optional() }),
+  response: z.object({ vouchers: z.array(voucherSchema) }),
+});

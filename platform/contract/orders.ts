@@ -118,9 +118,46 @@ export const staffCompleteOrder = endpoint({
   response: staffOrderSchema,
 });
 
+/**
+ * Ours (decision 0022): the driver's page for an order en route sends the driver's position (every 30 s with script,
+ * or posted by hand). Only a delivery at Driver en Route and not yet delivered: 409 NOT_EN_ROUTE otherwise. Only the
+ * last position is kept.
+ */
+export const staffDriverLocation = endpoint({
+  method: "POST",
+  path: "/api/staff/orders/driverLocation",
+  auth: "staff",
+  request: z.object({
+    businessOrderId: z.string().min(1).max(40),
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    accuracy: z.number().nonnegative().max(100_000).nullish(),
+  }),
+  response: z.object({ recordedAt: z.string() }),
+});
+
+/**
+ * Spec 2 §7 POST order/getDriverLocation (businessOrderId): the driver's last position for an order en route, for the
+ * session or member that placed it (or whoever holds its status token, as the status page does); anyone else 404.
+ * `location` is null until the driver's page has sent one, and once the order is no longer en route.
+ */
+export const getDriverLocation = endpoint({
+  method: "POST",
+  path: "/api/order/getDriverLocation",
+  auth: "token",
+  request: z.object({ businessOrderId: z.string().min(1).max(40), statusToken: z.string().min(1).max(128).optional() }),
+  response: z.object({
+    trackable: z.boolean(),
+    location: z.object({ lat: z.number(), lng: z.number(), accuracy: z.number().nullable(), recordedAt: z.string() }).nullable(),
+    /** Where the order goes, when its address was placed on the map. */
+    destination: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  }),
+});
+
 export const ORDER_MESSAGES = {
   orderNotFound: "Order not found.",
   staffSignInFailed: "The username or password is not right.",
   staffNotConfigured: "The staff order board is not set up on this server.",
   statusMoveRefused: "This order cannot move to that status.",
+  notEnRoute: "This order is not out for delivery.",
 } as const;

@@ -133,4 +133,47 @@ describe("a member's orders", () => {
     await t.db.update(members).set({ emailVerified: true }).where(eq(members.email, email));
     expect((await list(tokens.access_token, { kind: "current" })).orders.map((o) => o.businessOrderId)).toEqual([draft.businessOrderId]);
   });
+
+  it("tracks an order en route: the driver's page sends positions, the order's member reads the last, nobody else", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    const id = await placeOrder(a.token);
+    const row = (await t.db.select().from(orders).where(eq(orders.businessOrderId, id)))[0]!;
+    const send = (lat: number, lng: number) => staff("/api/staff/orders/driverLocation", id, { lat, lng, accuracy: 12 });
+    const read = async (token: string, extra: Record<string, unknown> = {}) => post("/api/order/getDriverLocation", { businessOrderId: id, ...extra }, token);
+
+    expectError(await send(51.5, -0.14), 409, { errorCode: "NOT_EN_ROUTE", message: ORDER_MESSAGES.notEnRoute });
+    expect(api.getDriverLocation.response.parse((await read(a.token)).body)).toMatchObject({ trackable: false, location: null });
+    for (const status of ["store_accepted_picking", "picked", "en_route"]) await staff("/api/staff/orders/updateStatus", id, { status });
+    expect(api.getDriverLocation.response.parse((await read(a.token)).body)).toMatchObject({ trackable: true, location: null });
+
+    expect((await send(51.497, -0.135)).status).toBe(200);
+    t.clock.advance(30_000);
+    const last = await send(51.4985, -0.1372);
+    expect(api.staffDriverLocation.response.parse(last.body).recordedAt).toBe(new Date(new Date(TEST_NOW).getTime() + 30_000).toISOString());
+    const seen = api.getDriverLocation.response.parse((await read(a.token)).body);
+    expect(seen.location).toEqual({ lat: 51.4985, lng: -0.1372, accuracy: 12, recordedAt: new Date(new Date(TEST_NOW).getTime() + 30_000).toISOString() });
+    // The status page's token reads it too; another member, a guess, or a shopper's token on the board's call do not.
+    const guest = await t.guestToken();
+    expect((await read(guest, { statusToken: row.statusToken })).status).toBe(200);
+    expectError(await read(b.token), 404, { message: ORDER_MESSAGES.orderNotFound });
+    expectError(await read(guest, { statusToken: "not-the-token" }), 404, { message: ORDER_MESSAGES.orderNotFound });
+    expect((await post("/api/staff/orders/driverLocation", { businessOrderId: id, lat: 1, lng: 1 }, a.token)).status).toBe(401);
+
+    await staff("/api/staff/orders/complete", id);
+    expect(api.getDriverLocation.response.parse((await read(a.token)).body)).toMatchObject({ trackable: false, location: null });
+    expectError(await send(51.5, -0.14), 409, { errorCode: "NOT_EN_ROUTE" });
+    t.clock.set(TEST_NOW);
+  });
+
+  it("offers members the vouchers on offer, each with its terms", async () => {
+    const a = await newMember();
+    const res = await post("/api/member/vouchers/list", { storeId: 1 }, a.token);
+    expect(res.status).toBe(200);
+    const { vouchers } = api.memberVouchersList.response.parse(res.body);
+    expect(vouchers.map((v) => v.code)).toEqual(["MEMBER5", "VERIFIED15"]);
+    expect(vouchers[0]).toMatchObject({ kind: "fixed", value: 500, requirement: "registered" });
+    expect(vouchers[1]!.terms).toContain("verified their mobile number");
+    expectError(await post("/api/member/vouchers/list", {}, await t.guestToken()), 403, { errorCode: "MEMBERS_ONLY" });
+  });
 });
