@@ -81,6 +81,7 @@ export default [
 
   route("staff", "routes/staff/orders.tsx"),
   route("staff/login", "routes/staff/login.tsx"),
+  route("staff/driver/:orderId", "routes/staff/driver.tsx"),
 
   // Resources without a screen: resized images, the browser's error log, and the test hooks.
   route("img", "routes/system/image.ts"),

@@ -45,10 +45,10 @@ describe("updatedAgo", () => {
   const now = new Date("2026-11-26T18:00:00Z");
   const before = (seconds: number) => new Date(now.getTime() - seconds * 1000);
 
-  it("says just now under a minute, and for a stamp a little ahead of the clock", () => {
-    expect(updatedAgo(before(0), now)).toBe("updated just now");
-    expect(updatedAgo(before(59), now)).toBe("updated just now");
-    expect(updatedAgo(before(-2), now)).toBe("updated just now");
+  it("says less than a minute under a minute, and for a stamp a little ahead of the clock", () => {
+    expect(updatedAgo(before(0), now)).toBe("updated less than a minute ago");
+    expect(updatedAgo(before(59), now)).toBe("updated less than a minute ago");
+    expect(updatedAgo(before(-2), now)).toBe("updated less than a minute ago");
   });
 
   it("counts whole minutes, hours and days, singular and plural", () => {

@@ -35,12 +35,12 @@ export function distanceAway(miles: number): string {
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
 /**
- * "updated just now" (under a minute), "updated 2 minutes ago", "updated 1 hour ago", "updated 3 days ago". A
- * position stamped a little ahead of the clock (clocks differ by a second or two) is "just now".
+ * "updated less than a minute ago", "updated 2 minutes ago", "updated 1 hour ago", "updated 3 days ago". A
+ * position stamped a little ahead of the clock (clocks differ by a second or two) counts as under a minute.
  */
 export function updatedAgo(recordedAt: Date, now: Date): string {
   const seconds = Math.floor((now.getTime() - recordedAt.getTime()) / 1000);
-  if (!Number.isFinite(seconds) || seconds < 60) return "updated just now";
+  if (!Number.isFinite(seconds) || seconds < 60) return "updated less than a minute ago";
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `updated ${plural(minutes, "minute")} ago`;
   const hours = Math.floor(minutes / 60);

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/contract/order-rules";
 import { LineList, type SummaryLine } from "~/components/checkout/OrderSummary";
@@ -75,6 +75,11 @@ export function BoardOrder({ order: o, storeId }: { order: BoardOrderView; store
         <summary className={styles.summaryToggle}>Show items to pick for order {o.businessOrderId}</summary>
         <LineList lines={o.lines} symbol="£" />
       </details>
+      {o.status === "en_route" && !o.completed ? (
+        <p>
+          <Link to={href("/staff/driver/:orderId", { orderId: o.businessOrderId })}>Driver page for order {o.businessOrderId}</Link>
+        </p>
+      ) : null}
       {o.nextStatus ? (
         <Form method="post">
           <AuthenticityTokenInput />

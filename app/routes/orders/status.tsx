@@ -3,6 +3,8 @@ import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/status";
 import * as styles from "~/components/checkout/Checkout.css";
 import { OrderDetails } from "~/components/checkout/OrderDetails";
+import { DriverTracking } from "~/components/order-tracking/DriverTracking";
+import { driverTracking } from "~/components/order-tracking/tracking.server";
 import { orderProgress } from "~/models/order-status";
 import { storeDate } from "~/models/slots";
 import { appContext, shopperContext } from "~/services/context";
@@ -20,7 +22,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
   const now = context.get(appContext).clock.now();
   const order = await orderByStatusToken(shopper, params.statusToken, new URL(request.url).pathname);
-  return { order, today: storeDate(now, order.store.timeZone), progress: orderProgress(order.status, order.orderType) };
+  // The driver's position is asked for only while the order is out for delivery: before and after there is none.
+  const enRoute = order.orderType === "delivery" && order.status === "en_route" && order.completedAt === null;
+  const tracking = enRoute ? await driverTracking(shopper, { businessOrderId: order.businessOrderId, statusToken: params.statusToken }, now) : null;
+  return { order, today: storeDate(now, order.store.timeZone), progress: orderProgress(order.status, order.orderType), tracking };
 }
 
 export default function OrderStatus({ loaderData }: Route.ComponentProps) {
@@ -55,6 +60,7 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
+      <DriverTracking tracking={loaderData.tracking} />
       <p>
         <Link to=".">Refresh status</Link>
       </p>
