@@ -4,7 +4,7 @@ import type { Route } from "./+types/status";
 import * as styles from "~/components/checkout/Checkout.css";
 import { OrderDetails } from "~/components/checkout/OrderDetails";
 import { DriverTracking } from "~/components/order-tracking/DriverTracking";
-import { driverTracking } from "~/components/order-tracking/tracking.server";
+import { driverTracking } from "./tracking.server";
 import { orderProgress } from "~/models/order-status";
 import { storeDate } from "~/models/slots";
 import { appContext, shopperContext } from "~/services/context";

@@ -2,7 +2,7 @@ import { api } from "../../../platform/contract";
 import { distanceAway, haversineMiles, openStreetMapUrl, updatedAgo } from "~/models/driver-tracking";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
-import type { DriverTrackingData } from "./DriverTracking";
+import type { DriverTrackingData } from "~/components/order-tracking/DriverTracking";
 
 /**
  * What a shopper following an order sees of its driver (order/getDriverLocation): nothing unless the order is out for
