@@ -87,7 +87,7 @@ describe("POST /api/checkout/processOrder: drafts", () => {
     });
     expect(row.statusToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row.slotStart.toISOString()).toBe(new Date(ELEVEN).toISOString());
-    expect(row.lines).toEqual(basket.items.map((l) => ({ basketLineId: l.basketLineId, menuItemId: l.menuItemId, name: l.name, variant: l.variant, quantity: l.quantity, price: l.price })));
+    expect(row.lines).toEqual(basket.items.map((l) => ({ basketLineId: l.basketLineId, menuItemId: l.menuItemId, name: l.name, variant: l.variant, quantity: l.quantity, price: l.price, sizeId: l.sizeId, optionIds: l.options.map((o) => o.id) })));
     expect(row.deliveryAddress).toMatchObject({ addressLine1: HOME.addressLine1, postcode: "SW1A 1AA" });
     expect(row.deliveryAddress!.lat).toBeCloseTo(51.50101);
     // The draft does not touch the basket: it is emptied only once the order is placed.
