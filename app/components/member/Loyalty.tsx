@@ -61,7 +61,8 @@ export function LoyaltyHistory({ history, pointsName }: { history: readonly Loya
 }
 
 /** The scheme explained from its settings: the rewards dialog's and the rewards page's content. */
-export function RewardsExplained({ store }: { store: LoyaltyStoreView | null }) {
+export function RewardsExplained({ store, inDialog = false }: { store: LoyaltyStoreView | null; inDialog?: boolean }) {
+  const Heading = inDialog ? "h3" : "h2";
   const scheme = store?.scheme ?? null;
   if (!store) return <p>Choose a store to see how its rewards work.</p>;
   if (!scheme) return <p>{store.storeName} does not have a loyalty scheme.</p>;
@@ -77,7 +78,7 @@ export function RewardsExplained({ store }: { store: LoyaltyStoreView | null }) 
       </ul>
       {scheme.tiers.length > 0 ? (
         <>
-          <h3>Tiers</h3>
+          <Heading>Tiers</Heading>
           <ul className={s.rules}>
             {tierRules(scheme).map((rule) => (
               <li key={rule}>{rule}</li>
@@ -113,7 +114,7 @@ export function RewardsBanner({ balance, store }: { balance: number; store: Loya
         How rewards work
       </Link>
       <Dialog open={open} title="How rewards work" onClose={() => setOpen(false)}>
-        <RewardsExplained store={store} />
+        <RewardsExplained store={store} inDialog />
       </Dialog>
     </aside>
   );

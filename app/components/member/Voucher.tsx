@@ -58,11 +58,12 @@ export function ApplyVoucherForm({ voucher, honeypot }: { voucher: Voucher; hone
 }
 
 /** A voucher's terms (spec 2 modal 'voucher terms'), in the dialog and on the terms page. */
-export function VoucherTerms({ voucher }: { voucher: Voucher }) {
+export function VoucherTerms({ voucher, inDialog = false }: { voucher: Voucher; inDialog?: boolean }) {
+  const Heading = inDialog ? "h3" : "h2";
   return (
     <>
       <VoucherFacts voucher={voucher} />
-      <h3>Terms</h3>
+      <Heading>Terms</Heading>
       <p className={s.terms}>{voucher.terms}</p>
     </>
   );
@@ -94,7 +95,7 @@ export function VoucherCard({ voucher, honeypot }: { voucher: Voucher; honeypot:
         <ApplyVoucherForm voucher={voucher} honeypot={honeypot} />
       </div>
       <Dialog open={open} title={`${voucher.name}: terms`} onClose={() => setOpen(false)}>
-        <VoucherTerms voucher={voucher} />
+        <VoucherTerms voucher={voucher} inDialog />
         <ApplyVoucherForm voucher={voucher} honeypot={honeypot} />
       </Dialog>
     </li>
