@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, type RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { api, BASKET_MESSAGES } from "../../../platform/contract";
 import type { Voucher } from "../../../platform/contract/member-orders";
 import { COUPON_ADDED_MESSAGE } from "~/models/basket";
@@ -22,6 +24,12 @@ import { VOUCHERS_PATH } from "~/components/member/Voucher";
 export { VOUCHERS_PATH };
 /** Ours: a voucher applied before there is a basket to apply it to. */
 export const VOUCHER_NO_BASKET_MESSAGE = "Choose a store and add items first, then apply your voucher.";
+
+/** Ours: an apply post without a voucher's code. */
+export const VOUCHER_CHOOSE_MESSAGE = "Choose a voucher to apply.";
+
+/** The 'Apply' form: the voucher's code (the honeypot and CSRF fields are checked on their own). */
+const applySchema = z.object({ intent: z.literal("apply"), code: z.string().trim().min(1).max(40) });
 
 export async function memberVouchers(context: RequestContext, request: Request): Promise<Voucher[]> {
   return memberCall(context, request, async (shopper) => {
@@ -53,12 +61,12 @@ export async function applyVoucher(context: RequestContext, request: Request): P
   const shopper = requireMember(context, request);
   const { config, log } = context.get(appContext);
   const form = await request.formData();
-  const code = form.get("code");
+  const submission = parseWithZod(form, { schema: applySchema });
   const back = (message: string) => redirectWithToast(context, VOUCHERS_PATH, { kind: "error", message });
-  if (form.get("intent") !== "apply" || typeof code !== "string" || !code.trim()) return back("Choose a voucher to apply.");
+  if (submission.status !== "success") return back(VOUCHER_CHOOSE_MESSAGE);
   if (await isSpam(config, form)) return back(BASKET_MESSAGES.botCheckFailed);
   if (!shopper.session.get("store") || !shopper.session.get("basketToken")) return back(VOUCHER_NO_BASKET_MESSAGE);
-  const outcome = await applyCoupon(shopper, log, code);
+  const outcome = await applyCoupon(shopper, log, submission.value.code);
   if (outcome.couponError) return back(outcome.couponError.message);
   if (outcome.toast?.kind === "error") return back(outcome.toast.message);
   return redirectWithToast(context, href("/basket"), outcome.toast ?? { kind: "success", message: COUPON_ADDED_MESSAGE });
