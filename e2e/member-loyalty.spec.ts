@@ -61,6 +61,12 @@ test("a member earns points on a cash order, sees them, spends 100 on the next b
   const member = newMember(testInfo, "loyalty");
   await register(page, member);
 
+  // No store chosen and no orders yet: the balance alone, and an empty history.
+  await page.goto("/member/loyalty");
+  await expect(page.getByText("You have 0 points to spend")).toBeVisible();
+  await expect(page.getByText("You have not earned any points yet. Place an order to start.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
   // No basket yet: a voucher has nothing to go on.
   await page.goto("/member/vouchers");
   await expect(page.getByRole("heading", { level: 1, name: "Vouchers" })).toBeVisible();
