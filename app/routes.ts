@@ -77,6 +77,10 @@ export default [
     route("addresses/new", "routes/member/addresses-new.tsx"),
     route("addresses/:addressId/edit", "routes/member/addresses-edit.tsx"),
     route("addresses/:addressId/remove", "routes/member/addresses-remove.tsx"),
+    route("loyalty", "routes/member/loyalty.tsx"),
+    route("loyalty/rewards", "routes/member/loyalty-rewards.tsx"),
+    route("vouchers", "routes/member/vouchers.tsx"),
+    route("vouchers/:code/terms", "routes/member/vouchers-terms.tsx"),
   ]),
 
   route("staff", "routes/staff/orders.tsx"),

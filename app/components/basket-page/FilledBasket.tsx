@@ -5,6 +5,7 @@ import type { Basket } from "../../../platform/contract/basket";
 import { BASKET_ACTION, BasketForm } from "~/components/basket-summary/BasketForm";
 import { BasketLines } from "~/components/basket-summary/BasketLines";
 import { CouponForm } from "~/components/basket-summary/CouponForm";
+import { canSpendPoints, PointsForm } from "~/components/basket-summary/PointsForm";
 import { RecommendedItems } from "~/components/basket-summary/RecommendedItems";
 import { TipForm } from "~/components/basket-summary/TipForm";
 import * as summary from "~/components/basket-summary/BasketSummary.css";
@@ -42,7 +43,14 @@ function usePendingQuantities(): Map<string, number> {
  * The basket with items (spec 2 §2 basket page): the order's store, method and time; the lines, deals and coupon; the
  * driver tip; the totals and the way to check out; then recommended items.
  */
-export function FilledBasket({ data: page, basket, coupon }: { data: StoreData; basket: Basket; coupon: SubmissionResult<string[]> | null }) {
+export interface FilledBasketProps {
+  data: StoreData;
+  basket: Basket;
+  coupon: SubmissionResult<string[]> | null;
+  points: SubmissionResult<string[]> | null;
+}
+
+export function FilledBasket({ data: page, basket, coupon, points }: FilledBasketProps) {
   const { store, method, shopper, seed } = page;
   const symbol = store.symbol;
   const formKey = (name: string) => `${seed}.${name}`;
@@ -90,6 +98,7 @@ export function FilledBasket({ data: page, basket, coupon }: { data: StoreData; 
           <HoneypotProvider {...page.honeypot}>
             <CouponForm coupon={basket.coupon} answer={coupon} symbol={symbol} formKey={formKey} />
           </HoneypotProvider>
+          {canSpendPoints(basket, shopper.signedIn) ? <PointsForm basket={basket} answer={points} symbol={symbol} formKey={formKey} /> : null}
           {method === "delivery" && store.tipsEnabled ? (
             <TipForm amount={basket.tips.amount} tipLimitLevels={page.tips.levels} driverTipIncrement={page.tips.increment} symbol={symbol} formKey={formKey} />
           ) : null}

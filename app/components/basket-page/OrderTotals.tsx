@@ -43,6 +43,12 @@ export function OrderTotals({ basket, estimate, method, baseCost, symbol, proble
               <dd>−{formatPence(basket.coupon.deductCost, { symbol })}</dd>
             </>
           ) : null}
+          {basket.loyaltyPoints.deductCost > 0 ? (
+            <>
+              <dt>Points</dt>
+              <dd>−{formatPence(basket.loyaltyPoints.deductCost, { symbol })}</dd>
+            </>
+          ) : null}
           <dt>{method === "delivery" ? "Delivery fee" : "Collection fee"}</dt>
           <dd>{fee === 0 ? "Free" : formatPence(fee, { symbol })}</dd>
           {method === "delivery" && basket.tips.amount > 0 ? (

@@ -14,6 +14,8 @@ export interface BasketAnswer {
   basket: Basket | null;
   /** A refused coupon: Conform's reply, with the refusal on the code field. */
   coupon: SubmissionResult<string[]> | null;
+  /** Refused loyalty points: Conform's reply, with the refusal on the points field. */
+  points?: SubmissionResult<string[]> | null;
   /** What went wrong, as the toast says it. */
   error: string | null;
 }

@@ -9,6 +9,8 @@ export const MEMBER_AREA_LINKS = [
   { to: "/member", label: "Your account", text: "Your account at a glance." },
   { to: "/member/profile", label: "Profile", text: "Your name, mobile number, its verification and marketing preferences." },
   { to: "/member/addresses", label: "Addresses", text: "Your saved delivery and billing addresses." },
+  { to: "/member/loyalty", label: "Loyalty", text: "Your points, your tier and how to use them." },
+  { to: "/member/vouchers", label: "Vouchers", text: "Offers for members, ready to apply to your basket." },
   { to: "/member/change-password", label: "Change password", text: "Choose a new password for your account." },
 ] as const;
 

@@ -114,7 +114,7 @@ export async function recommendedFor(shopper: Shopper, basket: Basket, log: Logg
   }
 }
 
-export type BasketIntent = "set-quantity" | "remove" | "apply-coupon" | "remove-coupon" | "tip" | "clear";
+export type BasketIntent = "set-quantity" | "remove" | "apply-coupon" | "remove-coupon" | "tip" | "clear" | "spend-points";
 
 export interface BasketOutcome {
   /** The basket as the platform now has it; null when the change failed before one came back. */
@@ -122,6 +122,8 @@ export interface BasketOutcome {
   toast: Toast | null;
   /** A refusal tied to the coupon field (shown inline and in the error summary, never only as a toast). */
   couponError: { message: string; value: string } | null;
+  /** A refusal tied to the loyalty points field, likewise. */
+  pointsError?: { message: string; value: string } | null;
 }
 
 const ok = (basket: Basket, message: string | null): BasketOutcome => ({
@@ -250,5 +252,34 @@ export async function clearBasket(shopper: Shopper, log: Logger, idempotencyKey?
     return ok(remember(shopper, basket), BASKET_CLEARED_MESSAGE);
   } catch (error) {
     return failed(refusal(error, "There was an error on the system. Please try again.", log, "basket_clear_failed"));
+  }
+}
+
+/** Ours: the points field held something other than a whole number. */
+export const POINTS_NUMBER_MESSAGE = "Enter the number of points to use, like 100";
+
+/** The points field as typed: a whole number from 0 up, or null. */
+export function parsePoints(raw: string): number | null {
+  const value = raw.trim().replace(/,/g, "");
+  if (!/^\d{1,7}$/.test(value)) return null;
+  const points = Number(value);
+  return points <= 1_000_000 ? points : null;
+}
+
+/**
+ * Spends the member's loyalty points on the basket (0 stops spending them): the platform's answer says what happened
+ * (a toast); a refusal (no scheme, too few points, outside the limits, basket too small) goes on the field.
+ */
+export async function spendPoints(shopper: Shopper, log: Logger, raw: string, idempotencyKey?: string): Promise<BasketOutcome> {
+  const value = raw.trim();
+  const points = parsePoints(value);
+  const onField = (message: string): BasketOutcome => ({ basket: null, toast: null, couponError: null, pointsError: { message, value } });
+  if (points === null) return onField(POINTS_NUMBER_MESSAGE);
+  try {
+    const basketToken = tokenOrThrow(shopper);
+    const answer = await shopper.api.call(api.basketLoyaltySpend, { basketToken, points }, idempotencyKey ? { idempotencyKey } : {});
+    return ok(remember(shopper, answer.basket), answer.message);
+  } catch (error) {
+    return onField(refusal(error, "There was an error on the system. Please try again.", log, "loyalty_spend_failed"));
   }
 }

@@ -26,6 +26,7 @@ import {
   selectedStoreDetails,
   sessionBasket,
   setLineQuantity,
+  spendPoints,
   updateTip,
   type BasketOutcome,
 } from "./basket.server";
@@ -46,6 +47,7 @@ const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-coupon"), ...common }),
   z.object({ intent: z.literal("tip"), amount: z.string().transform(parsePence).pipe(z.number()), ...common }),
   z.object({ intent: z.literal("clear"), ...common }),
+  z.object({ intent: z.literal("spend-points"), points: z.string().default(""), ...common }),
 ]);
 
 /** What a malformed post of each kind is told: nothing changed. */
@@ -139,6 +141,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "clear":
         outcome = await clearBasket(shopper, log, key);
         break;
+      case "spend-points":
+        outcome = await spendPoints(shopper, log, change.points, key);
+        break;
     }
   }
 
@@ -146,9 +151,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent,
     basket: outcome.basket,
     coupon: outcome.couponError ? submission.reply({ fieldErrors: { code: [outcome.couponError.message] } }) : null,
+    points: outcome.pointsError ? submission.reply({ fieldErrors: { points: [outcome.pointsError.message] } }) : null,
     error: outcome.toast?.kind === "error" ? outcome.toast.message : null,
   };
-  if (outcome.couponError) return data(answer, { status: 400 });
+  if (outcome.couponError || outcome.pointsError) return data(answer, { status: 400 });
   // With script the toast is read by the revalidation that follows this answer.
   if (js) return dataWithToast(context, answer, outcome.toast);
   return redirectWithFlash(context, back, outcome.toast ? { toast: outcome.toast } : {});
@@ -158,7 +164,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
   if (loaderData.kind === "no-store") return <NoStore />;
   const { store, basket } = loaderData;
   if (!basket || basket.items.length === 0) return <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} />;
-  return <FilledBasket data={loaderData} basket={basket} coupon={actionData?.coupon ?? null} />;
+  return <FilledBasket data={loaderData} basket={basket} coupon={actionData?.coupon ?? null} points={actionData?.points ?? null} />;
 }
 
 export function meta() {

@@ -1,0 +1,116 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { Basket } from "../../../platform/contract/basket";
+import { formatPence } from "~/models/money";
+import * as f from "~/styles/forms.css";
+import { visuallyHidden } from "~/styles/global.css";
+import { BasketForm, type BasketAnswer } from "./BasketForm";
+import * as styles from "./BasketSummary.css";
+
+export const POINTS_FETCHER_KEY = "loyalty-points";
+
+/** Whether the basket offers a member their points: a store with a scheme, and points to spend or being spent. */
+export function canSpendPoints(basket: Basket, signedIn: boolean): boolean {
+  const loyalty = basket.loyaltyPoints;
+  return signedIn && loyalty.loyaltySystem !== "none" && (loyalty.accumulatedPoints > 0 || loyalty.pointsToSpend > 0);
+}
+
+export interface PointsFormProps {
+  basket: Basket;
+  /** The refusal of the last spend when the page was rendered by the post itself (no script): Conform's reply. */
+  answer: SubmissionResult<string[]> | null;
+  symbol: string;
+  formKey: (name: string) => string;
+}
+
+/**
+ * Spending loyalty points on this basket (spec 2 §3 basket loyaltyPoints): how many, within the scheme's limits; or,
+ * while some are being spent, 'Stop using points'. A refusal goes on the field and in an error summary (GOV.UK).
+ */
+export function PointsForm({ basket, answer, symbol, formKey }: PointsFormProps) {
+  const fetcher = useFetcher<BasketAnswer>({ key: POINTS_FETCHER_KEY });
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const loyalty = basket.loyaltyPoints;
+  const name = loyalty.loyaltyPointsName;
+  const lastResult = fetcher.data ? (fetcher.data.points ?? null) : answer;
+  const [, fields] = useForm<{ points: string }>({ id: "loyalty-points", lastResult });
+  const points = fields.points;
+  const message = fetcher.state === "idle" && lastResult ? (points.errors?.[0] ?? null) : null;
+  const value = typeof points.value === "string" ? points.value : "";
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.data && message) summaryRef.current?.focus();
+  }, [message, fetcher.data]);
+
+  return (
+    <section className={styles.panel} aria-labelledby="points-title">
+      <h2 className={styles.panelTitle} id="points-title">
+        Use your {name}
+      </h2>
+      <p>
+        You have {loyalty.accumulatedPoints} {name}. You can use {loyalty.minimumPointsSpend} to {loyalty.maximumPointsSpend} on an order of{" "}
+        {formatPence(loyalty.minimumBasketValue, { symbol })} or more.
+      </p>
+      {loyalty.pointsToSpend > 0 ? (
+        <>
+          <p>
+            Using <strong>{loyalty.pointsToSpend}</strong> {name}: {formatPence(loyalty.deductCost, { symbol })} off this order.
+          </p>
+          <BasketForm fetcher={fetcher} intent="spend-points" idempotencyKey={formKey(`points-stop-${loyalty.pointsToSpend}`)}>
+            <input type="hidden" name="points" value="0" />
+            <button type="submit" className={f.button.secondary} aria-disabled={busy || undefined}>
+              Stop using points
+            </button>
+          </BasketForm>
+        </>
+      ) : null}
+      {message ? (
+        <div className={f.errorSummary} ref={summaryRef} tabIndex={-1} role="alert" aria-labelledby="points-error-summary-title">
+          <h3 className={f.errorSummaryTitle} id="points-error-summary-title">
+            There is a problem
+          </h3>
+          <ul className={f.errorSummaryList}>
+            <li>
+              <a href={`#${points.id}`} className={f.errorSummaryLink}>
+                {message}
+              </a>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      <BasketForm fetcher={fetcher} intent="spend-points" idempotencyKey={formKey(`points-use-${loyalty.pointsToSpend}`)}>
+        <div className={`${f.formGroup} ${message ? f.formGroupError : ""}`}>
+          <label className={f.label} htmlFor={points.id}>
+            Points to use
+          </label>
+          {message ? (
+            <p id={points.errorId} className={f.errorMessage}>
+              <span className={visuallyHidden}>Error: </span>
+              {message}
+            </p>
+          ) : null}
+          <div className={styles.couponRow}>
+            <input
+              id={points.id}
+              name={points.name}
+              type="text"
+              inputMode="numeric"
+              className={`${f.input} ${styles.couponInput} ${message ? f.fieldError : ""}`}
+              defaultValue={message ? value : ""}
+              key={message ? `${message}-${value}` : `points-${loyalty.pointsToSpend}`}
+              autoComplete="off"
+              maxLength={9}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? points.errorId : undefined}
+            />
+            <button type="submit" className={f.button.primary} aria-disabled={busy || undefined}>
+              Use points
+            </button>
+          </div>
+        </div>
+      </BasketForm>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { RouterContextProvider } from "react-router";
+import { api } from "../../../platform/contract";
+import type { LoyaltyPageData, LoyaltyStoreView } from "~/models/loyalty";
+import type { Shopper } from "~/services/context";
+import { PlatformError } from "~/services/platform-client.server";
+import { memberCall } from "./addresses.server";
+
+/*
+ * The member's loyalty points (spec 2 §2 /member/loyalty, §7 loyalty/progress and loyalty/summary): the balance and
+ * history from the summary; the tier progress and the scheme's settings from the chosen store's scheme.
+ */
+
+type RequestContext = Readonly<RouterContextProvider>;
+
+/** The chosen store's scheme and the member's standing in it; null without a store, or when it is no longer there. */
+async function storeProgress(shopper: Shopper): Promise<LoyaltyStoreView | null> {
+  const store = shopper.session.get("store");
+  if (!store) return null;
+  try {
+    const { progress, store: details } = await shopper.api.call(api.loyaltyProgress, { storeId: store.id });
+    return {
+      storeName: details.storeName,
+      scheme: details.scheme,
+      balanceValue: progress.balanceValue,
+      tier: progress.tier,
+      spent: progress.spent,
+      next: progress.next,
+    };
+  } catch (error) {
+    if (error instanceof PlatformError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export async function loyaltyPage(context: RequestContext, request: Request): Promise<LoyaltyPageData> {
+  return memberCall(context, request, async (shopper) => {
+    const [summary, store] = await Promise.all([shopper.api.call(api.loyaltySummary, {}), storeProgress(shopper)]);
+    return {
+      balance: summary.balance,
+      earned: summary.earned,
+      spent: summary.spent,
+      history: summary.history.map((entry) => ({
+        kind: entry.kind,
+        points: entry.points,
+        orderNumber: entry.businessOrderId,
+        storeName: entry.storeName,
+        at: entry.at,
+      })),
+      store,
+    };
+  });
+}
+
+/** The rewards page: the balance and the chosen store's scheme only. */
+export async function loyaltyRewards(context: RequestContext, request: Request): Promise<{ balance: number; store: LoyaltyStoreView | null }> {
+  return memberCall(context, request, async (shopper) => {
+    const [summary, store] = await Promise.all([shopper.api.call(api.loyaltySummary, {}), storeProgress(shopper)]);
+    return { balance: summary.balance, store };
+  });
+}
