@@ -77,6 +77,9 @@ export default [
     route("addresses/new", "routes/member/addresses-new.tsx"),
     route("addresses/:addressId/edit", "routes/member/addresses-edit.tsx"),
     route("addresses/:addressId/remove", "routes/member/addresses-remove.tsx"),
+    route("orders", "routes/member/orders.tsx"),
+    route("orders/:orderId", "routes/member/orders-detail.tsx"),
+    route("orders/:orderId/reorder", "routes/member/orders-reorder.tsx"),
   ]),
 
   route("staff", "routes/staff/orders.tsx"),
