@@ -4,7 +4,6 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import type { Route } from "./+types/orders-detail";
-import { REVIEW_COMMENT_MAX } from "../../../platform/contract/member-orders";
 import * as checkout from "~/components/checkout/Checkout.css";
 import { keyedLines, LineList } from "~/components/checkout/OrderSummary";
 import { Dialog } from "~/components/dialog/Dialog";
@@ -16,7 +15,7 @@ import * as s from "~/components/member/Orders.css";
 import { formatAddress } from "~/models/address";
 import { orderProgress } from "~/models/order-status";
 import * as forms from "~/styles/forms.css";
-import { memberOrder, reviewOrder, type reviewSchema } from "./orders.server";
+import { memberOrder, REVIEW_COMMENT_MAX, reviewOrder, type reviewSchema } from "./orders.server";
 
 /**
  * One of the member's orders (spec 2 §2 /member/orders/{orderId}): its steps, lines and totals, where and when; 'Order
@@ -24,7 +23,7 @@ import { memberOrder, reviewOrder, type reviewSchema } from "./orders.server";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await memberOrder(context, request, params.orderId);
-  return { order, progress: orderProgress(order.status, order.orderType) };
+  return { order, progress: orderProgress(order.status, order.orderType), commentMax: REVIEW_COMMENT_MAX };
 }
 
 /** The review form posts here. */
@@ -112,7 +111,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           {order.review.comment ? <p>{order.review.comment}</p> : null}
         </MemberSection>
       ) : order.canReview ? (
-        <ReviewForm result={actionData} />
+        <ReviewForm result={actionData} commentMax={loaderData.commentMax} />
       ) : actionData ? (
         <ReviewRefusal result={actionData} />
       ) : null}
@@ -129,12 +128,17 @@ function ReviewRefusal({ result }: { result: ReviewResult }) {
 }
 
 /** 'Rate your order': 1–5 stars and a comment. */
-function ReviewForm({ result }: { result: ReviewResult }) {
+function ReviewForm({ result, commentMax }: { result: ReviewResult; commentMax: number }) {
   const [form, fields] = useForm<z.input<typeof reviewSchema>>({ id: "review", lastResult: result, shouldValidate: "onSubmit" });
   const formError = form.errors?.[0];
-  const summary = [...(formError ? [{ field: `${fields.starRating.id}-1`, message: formError }] : []), ...fieldErrors([{ ...fields.starRating, id: `${fields.starRating.id}-1` }, fields.comment])];
   const ratingError = fields.starRating.errors?.[0];
   const commentError = fields.comment.errors?.[0];
+  // The rating's summary link goes to its first star.
+  const summary = [
+    ...(formError ? [{ field: `${fields.starRating.id}-1`, message: formError }] : []),
+    ...(ratingError ? [{ field: `${fields.starRating.id}-1`, message: ratingError }] : []),
+    ...fieldErrors([fields.comment]),
+  ];
   return (
     <MemberSection id="order-review" title="Rate your order">
       <ErrorSummary id="review-errors" errors={summary} />
@@ -180,7 +184,7 @@ function ReviewForm({ result }: { result: ReviewResult }) {
             name={fields.comment.name}
             className={commentError ? `${forms.textarea} ${forms.fieldError}` : forms.textarea}
             defaultValue={typeof fields.comment.initialValue === "string" ? fields.comment.initialValue : ""}
-            maxLength={REVIEW_COMMENT_MAX}
+            maxLength={commentMax}
             aria-invalid={commentError ? true : undefined}
             aria-describedby={commentError ? fields.comment.errorId : undefined}
           />

@@ -17,6 +17,8 @@ import { memberCall } from "./addresses.server";
 type RequestContext = Readonly<RouterContextProvider>;
 export type OrderListKind = "current" | "past";
 
+export { REVIEW_COMMENT_MAX };
+
 export const ORDERS_PATH = "/member/orders";
 /** How many orders each list shows at a time. */
 export const ORDERS_PAGE_SIZE = 5;
