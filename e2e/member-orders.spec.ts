@@ -104,6 +104,11 @@ test("a member's orders: current then past, order again naming what was not adde
   await expect(firstCard).toContainText("Sent to Store");
   await expect(ordersSection(page, "Past orders")).toContainText("You have no past orders yet.");
   await expectNoAxeViolations(page);
+  // Five at a time: no 'View more' for two; a page cursor nobody gave shows the list from its newest.
+  await expect(page.getByRole("link", { name: /^View more/ })).toHaveCount(0);
+  const unknown = await page.goto("/member/orders?current=bm9wZQ");
+  expect(unknown?.status()).toBe(200);
+  await expect(ordersSection(page, "Current orders").getByRole("heading", { name: /^Order / })).toHaveText([`Order ${second}`, `Order ${first}`]);
 
   // The board completes the first: it is a past order now, collected.
   await completeOnBoard(browser, first);

@@ -6,6 +6,15 @@ import * as checkout from "~/components/checkout/Checkout.css";
 import { slotTimeRange } from "~/models/slots";
 import * as s from "./Orders.css";
 
+/** The orders page's query for the lists at these cursors (null: the newest); "?" when both are at their newest. */
+export function ordersPageQuery(at: { current: string | null; past: string | null }): string {
+  const query = new URLSearchParams();
+  if (at.current) query.set("current", at.current);
+  if (at.past) query.set("past", at.past);
+  const text = query.toString();
+  return text ? `?${text}` : "?";
+}
+
 /** A date in the store's zone, as '26 Nov 2026'. */
 export function orderDate(instantOrDate: string, timeZone: string): string {
   const at = /^\d{4}-\d{2}-\d{2}$/.test(instantOrDate) ? new Date(`${instantOrDate}T12:00:00Z`) : new Date(instantOrDate);

@@ -36,10 +36,17 @@ export function cursorFrom(value: string | null): string | null {
 }
 
 async function listPage(context: RequestContext, request: Request, kind: OrderListKind, cursor: string | null): Promise<OrderListPage> {
-  const answer = await memberCall(context, request, (shopper) =>
-    shopper.api.call(api.memberOrdersList, { kind, limit: ORDERS_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
-  );
-  return { orders: answer.orders, cursor, nextCursor: answer.nextCursor };
+  const read = (at: string | null) =>
+    memberCall(context, request, (shopper) => shopper.api.call(api.memberOrdersList, { kind, limit: ORDERS_PAGE_SIZE, ...(at ? { cursor: at } : {}) }));
+  try {
+    const answer = await read(cursor);
+    return { orders: answer.orders, cursor, nextCursor: answer.nextCursor };
+  } catch (error) {
+    // A cursor the platform does not know (edited by hand, say): the list from its newest instead.
+    if (!(cursor && error instanceof PlatformError && error.status === 400)) throw error;
+    const answer = await read(null);
+    return { orders: answer.orders, cursor: null, nextCursor: answer.nextCursor };
+  }
 }
 
 /** Both lists, each at the page its query parameter (?current=, ?past=) asks for. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { MemberPage, MemberSection } from "~/components/member/MemberArea";
-import { OrderCard } from "~/components/member/OrderParts";
+import { OrderCard, ordersPageQuery } from "~/components/member/OrderParts";
 import * as s from "~/components/member/Orders.css";
 import { orderLists, type OrderListKind, type OrderListPage } from "./orders.server";
 
@@ -17,17 +17,6 @@ const SECTIONS: { kind: OrderListKind; title: string; empty: string; more: strin
   { kind: "current", title: "Current orders", empty: "You have no current orders.", more: "View more current orders" },
   { kind: "past", title: "Past orders", empty: "You have no past orders yet.", more: "View more past orders" },
 ];
-
-/** The query for a list's page, keeping the other list where it is. */
-function pageQuery(search: Record<OrderListKind, string | null>): string {
-  const query = new URLSearchParams();
-  for (const kind of ["current", "past"] as const) {
-    const cursor = search[kind];
-    if (cursor) query.set(kind, cursor);
-  }
-  const text = query.toString();
-  return text ? `?${text}` : "?";
-}
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const pages: Record<OrderListKind, OrderListPage> = loaderData;
@@ -49,12 +38,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             )}
             <p className={s.pager}>
               {page.nextCursor ? (
-                <Link className={s.link} to={pageQuery({ ...at, [section.kind]: page.nextCursor })} preventScrollReset>
+                <Link className={s.link} to={ordersPageQuery({ ...at, [section.kind]: page.nextCursor })} preventScrollReset>
                   {section.more}
                 </Link>
               ) : null}
               {page.cursor ? (
-                <Link className={s.link} to={pageQuery({ ...at, [section.kind]: null })} preventScrollReset>
+                <Link className={s.link} to={ordersPageQuery({ ...at, [section.kind]: null })} preventScrollReset>
                   Back to the newest {section.kind} orders
                 </Link>
               ) : null}
