@@ -36,18 +36,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-            <p className={s.pager}>
-              {page.nextCursor ? (
-                <Link className={s.link} to={ordersPageQuery({ ...at, [section.kind]: page.nextCursor })} preventScrollReset>
-                  {section.more}
-                </Link>
-              ) : null}
-              {page.cursor ? (
-                <Link className={s.link} to={ordersPageQuery({ ...at, [section.kind]: null })} preventScrollReset>
-                  Back to the newest {section.kind} orders
-                </Link>
-              ) : null}
-            </p>
+            {page.nextCursor || page.cursor ? (
+              <p className={s.pager}>
+                {page.nextCursor ? (
+                  <Link className={s.link} to={ordersPageQuery({ ...at, [section.kind]: page.nextCursor })} preventScrollReset>
+                    {section.more}
+                  </Link>
+                ) : null}
+                {page.cursor ? (
+                  <Link className={s.link} to={ordersPageQuery({ ...at, [section.kind]: null })} preventScrollReset>
+                    Back to the newest {section.kind} orders
+                  </Link>
+                ) : null}
+              </p>
+            ) : null}
           </MemberSection>
         );
       })}
