@@ -81,6 +81,9 @@ export default [
     route("loyalty/rewards", "routes/member/loyalty-rewards.tsx"),
     route("vouchers", "routes/member/vouchers.tsx"),
     route("vouchers/:code/terms", "routes/member/vouchers-terms.tsx"),
+    route("orders", "routes/member/orders.tsx"),
+    route("orders/:orderId", "routes/member/orders-detail.tsx"),
+    route("orders/:orderId/reorder", "routes/member/orders-reorder.tsx"),
   ]),
 
   route("staff", "routes/staff/orders.tsx"),

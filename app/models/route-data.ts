@@ -111,4 +111,6 @@ export type BasketPageData =
       honeypot: HoneypotInputProps;
       /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */
       seed: string;
+      /** The items an 'Order again' just could not add (shown once). */
+      notAdded: { name: string; quantity: number; reason: string }[];
     };

@@ -64,6 +64,8 @@ export interface SessionData {
   loginEmail: string;
   /** A signed-in member of staff (the order board), with the board's own platform token. */
   staff: { token: string; expiresAt: number; username: string };
+  /** The items an 'Order again' could not add: the basket page names them once. */
+  reorderNotAdded: { name: string; quantity: number; reason: string }[];
 }
 
 /** A store search that failed, shown once inline in the widget it came from. */

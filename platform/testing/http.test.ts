@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getWhiteLabelSettings } from "../business/white-label";
-import { outbox } from "../db/schema";
+import { menuItems, outbox } from "../db/schema";
 import { queueMessage } from "../outbox/outbox";
 import { createTestingRouter, type TestingRouterOptions } from "./http";
 import { seededPlatform, type SeededPlatform } from "./seeded";
@@ -27,11 +27,11 @@ const request = (method: string, path: string, init: { body?: string; headers?: 
 
 describe("createTestingRouter", () => {
   it("lists only the routes its conditions allow", () => {
-    const all = ["POST /__test/white-label", "GET /__test/banner-events", "GET /__test/order-payments", "GET /dev/outbox"];
+    const all = ["POST /__test/white-label", "POST /__test/menu-item-availability", "GET /__test/banner-events", "GET /__test/order-payments", "GET /dev/outbox"];
     const list = (options: Partial<TestingRouterOptions>) => router(options).routes.map((r) => `${r.method} ${r.path}`);
     expect(list({})).toEqual(all);
     expect(list({ testHooks: false })).toEqual(["GET /dev/outbox"]);
-    expect(list({ outbox: false })).toEqual(all.slice(0, 3));
+    expect(list({ outbox: false })).toEqual(all.slice(0, 4));
   });
 
   it("answers 404 to anything else, and to a route its conditions leave out", async () => {
@@ -58,6 +58,25 @@ describe("createTestingRouter", () => {
     // Without a JSON body the settings go back to the defaults, as an empty object would.
     expect((await router().fetch(request("POST", "/__test/white-label"))).status).toBe(200);
     expect((await getWhiteLabelSettings(seeded.t.db)).autoSelectClosestStore).toBe(false);
+  });
+
+  it("takes a menu item off sale for a method and back; a bad or unknown item is refused", async () => {
+    const before = changes;
+    const json = { "content-type": "application/json" };
+    const post = (body: unknown) => router().fetch(request("POST", "/__test/menu-item-availability", { body: JSON.stringify(body), headers: json }));
+    const [item] = await seeded.t.db.select().from(menuItems).limit(1);
+    const off = await post({ menuItemId: item!.id, collection: false });
+    expect(off.status).toBe(200);
+    expect(changes).toBe(before + 1);
+    const [changed] = await seeded.t.db.select().from(menuItems).where(eq(menuItems.id, item!.id));
+    expect({ delivery: changed!.availableForDelivery, collection: changed!.availableForCollection }).toEqual({ delivery: item!.availableForDelivery, collection: false });
+    expect((await post({ menuItemId: item!.id, collection: item!.availableForCollection })).status).toBe(200);
+    const [back] = await seeded.t.db.select().from(menuItems).where(eq(menuItems.id, item!.id));
+    expect(back!.availableForCollection).toBe(item!.availableForCollection);
+
+    expect((await post({ menuItemId: "45", delivery: false })).status).toBe(400);
+    expect((await post({ menuItemId: item!.id })).status).toBe(400);
+    expect((await post({ menuItemId: 2_000_000_000, delivery: false })).status).toBe(404);
   });
 
   it("reads banner counts and an order's charges, never cached", async () => {

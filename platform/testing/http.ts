@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { saveWhiteLabelOverrides } from "../business/white-label";
 import type { Clock } from "../contract";
 import type { Db } from "../db/open";
-import { bannerEvents, orderPayments, orders, outbox, testGatewayPayments } from "../db/schema";
+import { bannerEvents, menuItems, orderPayments, orders, outbox, testGatewayPayments } from "../db/schema";
 
 /*
  * The embedded platform's test and development hooks, as a fetch-style handler like the platform's own fetch: the
@@ -71,6 +71,24 @@ export function createTestingRouter(options: TestingRouterOptions): TestingRoute
       } catch (error) {
         return json({ status: 400, errorCode: 400, message: String(error) }, 400);
       }
+    });
+
+    // Order-again journeys take an item off sale (no screen does): whether a menu item is sold for delivery and for
+    // collection, each left as it is when not given.
+    on("POST", "/__test/menu-item-availability", async (request) => {
+      const body = (await jsonBody(request)) as { menuItemId?: unknown; delivery?: unknown; collection?: unknown } | null;
+      const id = body?.menuItemId;
+      if (typeof id !== "number" || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+        return json({ status: 400, errorCode: 400, message: "menuItemId must be a positive whole number" }, 400);
+      }
+      const changes: { availableForDelivery?: boolean; availableForCollection?: boolean } = {};
+      if (typeof body?.delivery === "boolean") changes.availableForDelivery = body.delivery;
+      if (typeof body?.collection === "boolean") changes.availableForCollection = body.collection;
+      if (Object.keys(changes).length === 0) return json({ status: 400, errorCode: 400, message: "delivery or collection is required" }, 400);
+      const updated = await db.update(menuItems).set(changes).where(eq(menuItems.id, id)).returning({ id: menuItems.id });
+      if (updated.length === 0) return json({ status: 404, errorCode: 404, message: "No such menu item" }, 404);
+      options.onSharedChange();
+      return json({ ok: true });
     });
 
     // Banner journeys check what the platform counted: impressions and clicks per banner (no API reads them).

@@ -7,6 +7,7 @@ import * as s from "./MemberArea.css";
 /** The member area's parts (spec 2 §2), in the order the dashboard offers them. */
 export const MEMBER_AREA_LINKS = [
   { to: "/member", label: "Your account", text: "Your account at a glance." },
+  { to: "/member/orders", label: "Orders", text: "Your current and past orders: follow them, order again, review them." },
   { to: "/member/profile", label: "Profile", text: "Your name, mobile number, its verification and marketing preferences." },
   { to: "/member/addresses", label: "Addresses", text: "Your saved delivery and billing addresses." },
   { to: "/member/loyalty", label: "Loyalty", text: "Your points, your tier and how to use them." },

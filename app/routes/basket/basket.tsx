@@ -5,6 +5,7 @@ import type { Route } from "./+types/basket";
 import { BASKET_MESSAGES } from "../../../platform/contract";
 import { EmptyBasket, NoStore } from "~/components/basket-page/EmptyBasket";
 import { FilledBasket } from "~/components/basket-page/FilledBasket";
+import { OrderNotAdded } from "~/components/member/OrderParts";
 import type { BasketAnswer } from "~/components/basket-summary/BasketForm";
 import { parsePence, parseQuantity, QUANTITY_ERROR_MESSAGE, REMOVE_ERROR_MESSAGE } from "~/models/basket";
 import { basketLineIdField, idempotencyKeyField } from "~/models/form-fields.server";
@@ -69,6 +70,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<BasketPageD
   const other = method === "delivery" ? "collection" : "delivery";
   const timeZone = store.info.storeTimeZone;
   const recommended = basket && settings.recommendedItemsEnabled ? await recommendedFor(shopper, basket, log) : [];
+  const notAdded = shopper.session.get("reorderNotAdded") ?? [];
+  if (notAdded.length > 0) shopper.session.unset("reorderNotAdded");
   return {
     kind: "store",
     store: {
@@ -97,6 +100,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<BasketPageD
     honeypot: await honeypotInputProps(config),
     /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */
     seed: crypto.randomUUID(),
+    notAdded,
   };
 }
 
@@ -163,8 +167,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BasketPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "no-store") return <NoStore />;
   const { store, basket } = loaderData;
-  if (!basket || basket.items.length === 0) return <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} />;
-  return <FilledBasket data={loaderData} basket={basket} coupon={actionData?.coupon ?? null} points={actionData?.points ?? null} />;
+  const notAdded = <OrderNotAdded items={loaderData.notAdded} />;
+  if (!basket || basket.items.length === 0) {
+    return (
+      <>
+        {notAdded}
+        <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} />
+      </>
+    );
+  }
+  return (
+    <>
+      {notAdded}
+      <FilledBasket data={loaderData} basket={basket} coupon={actionData?.coupon ?? null} points={actionData?.points ?? null} />
+    </>
+  );
 }
 
 export function meta() {
