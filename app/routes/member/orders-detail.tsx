@@ -7,6 +7,7 @@ import type { Route } from "./+types/orders-detail";
 import * as checkout from "~/components/checkout/Checkout.css";
 import { keyedLines, LineList } from "~/components/checkout/OrderSummary";
 import { Dialog } from "~/components/dialog/Dialog";
+import { DriverTracking } from "~/components/order-tracking/DriverTracking";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { MemberPage, MemberSection } from "~/components/member/MemberArea";
@@ -14,7 +15,9 @@ import { orderDate, orderSlot, orderStatusLabel, OrderSteps, OrderTotals, Reorde
 import * as s from "~/components/member/Orders.css";
 import { formatAddress } from "~/models/address";
 import { orderProgress } from "~/models/order-status";
+import { appContext, shopperContext } from "~/services/context";
 import * as forms from "~/styles/forms.css";
+import { driverTracking } from "../orders/tracking.server";
 import { memberOrder, REVIEW_COMMENT_MAX, reviewOrder, type reviewSchema } from "./orders.server";
 
 /**
@@ -23,7 +26,10 @@ import { memberOrder, REVIEW_COMMENT_MAX, reviewOrder, type reviewSchema } from 
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await memberOrder(context, request, params.orderId);
-  return { order, progress: orderProgress(order.status, order.orderType), commentMax: REVIEW_COMMENT_MAX };
+  // An order out for delivery shows where its driver is (the order tracking of spec 2 §2).
+  const now = context.get(appContext).clock.now();
+  const tracking = order.trackable ? await driverTracking(context.get(shopperContext), { businessOrderId: order.businessOrderId }, now) : null;
+  return { order, tracking, progress: orderProgress(order.status, order.orderType), commentMax: REVIEW_COMMENT_MAX };
 }
 
 /** The review form posts here. */
@@ -46,6 +52,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         Status: <strong>{orderStatusLabel(order)}</strong>
       </p>
       <OrderSteps steps={progress} completed={completed} />
+      {loaderData.tracking ? <DriverTracking tracking={loaderData.tracking} /> : null}
       <div className={s.actions}>
         <Link
           className={forms.button.primary}
