@@ -6,6 +6,7 @@ import { orders, rateLimits, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { hit } from "../rate-limit";
 import type { RequestContext } from "../context";
+import type { Db } from "../db/open";
 import type { OrderRow } from "./place";
 import { orderNotFound, orderSummary, storeOf } from "./service";
 
@@ -81,25 +82,30 @@ export async function staffListOrders(ctx: RequestContext, input: { storeId: num
   return { orders: rows.map((row) => staffOrder(row, store)) };
 }
 
+/** A placed order, locked for the rest of the transaction so that two screens cannot both change it. */
+async function lockPlacedOrder(tx: Db, businessOrderId: string): Promise<OrderRow & { status: OrderStatus }> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.businessOrderId, businessOrderId), eq(orders.state, "placed")))
+    .for("update");
+  if (!order || order.status === null) throw orderNotFound();
+  return { ...order, status: order.status };
+}
+
+const moveRefused = (currentStatus: OrderStatus) =>
+  new ApiError(409, ORDER_MESSAGES.statusMoveRefused, { errorCode: "STATUS_MOVE_REFUSED", errorDisplay: ORDER_MESSAGES.statusMoveRefused, details: { currentStatus } });
+
 /**
  * One step forward at a time, in a transaction that locks the order so two clicks from two screens cannot both
  * move it. The status it already has answers the order as it is (a double click changes nothing).
  */
 export async function staffUpdateOrderStatus(ctx: RequestContext, input: { businessOrderId: string; status: OrderStatus }): Promise<StaffOrder> {
   const updated = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.businessOrderId, input.businessOrderId), eq(orders.state, "placed")))
-      .for("update");
-    if (!order || order.status === null) throw orderNotFound();
+    const order = await lockPlacedOrder(tx, input.businessOrderId);
     if (order.status === input.status) return order;
     if (nextOrderStatus(order.status, order.fulfilmentMethod) !== input.status) {
-      throw new ApiError(409, ORDER_MESSAGES.statusMoveRefused, {
-        errorCode: "STATUS_MOVE_REFUSED",
-        errorDisplay: ORDER_MESSAGES.statusMoveRefused,
-        details: { currentStatus: order.status },
-      });
+      throw moveRefused(order.status);
     }
     const now = ctx.clock.now();
     const [moved] = await tx
@@ -118,19 +124,10 @@ export async function staffUpdateOrderStatus(ctx: RequestContext, input: { busin
  */
 export async function staffCompleteOrder(ctx: RequestContext, input: { businessOrderId: string }): Promise<StaffOrder> {
   const updated = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.businessOrderId, input.businessOrderId), eq(orders.state, "placed")))
-      .for("update");
-    if (!order || order.status === null) throw orderNotFound();
+    const order = await lockPlacedOrder(tx, input.businessOrderId);
     if (order.completedAt !== null) return order;
     if (nextOrderStatus(order.status, order.fulfilmentMethod) !== null) {
-      throw new ApiError(409, ORDER_MESSAGES.statusMoveRefused, {
-        errorCode: "STATUS_MOVE_REFUSED",
-        errorDisplay: ORDER_MESSAGES.statusMoveRefused,
-        details: { currentStatus: order.status },
-      });
+      throw moveRefused(order.status);
     }
     const now = ctx.clock.now();
     const [done] = await tx.update(orders).set({ completedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
