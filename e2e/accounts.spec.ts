@@ -1,6 +1,7 @@
 // Issue 13, member accounts on the storefront (spec 2 §2, §4 Auth, §6, §8): register, log out, log in with the
 // password or a one-time code, reset a forgotten password from its link, the guards, and a session that ends —
-// each with JavaScript on and off, on a phone and a desktop. Every member is new to its test, so the projects running
+// each with JavaScript on and off (registration also on a phone; the rest, whose forms are the same at any size,
+// on a desktop). Every member is new to its test, so the projects running
 // side by side never share one (a new code replaces the last; a reset ends every session).
 import { expect, expectNoAxeViolations, javaScriptOn, test } from "./fixtures";
 import {
@@ -65,7 +66,7 @@ test.describe("member accounts", () => {
     }
   });
 
-  test("an e-mail address already registered is refused with the platform's words", async ({ page }) => {
+  test("an e-mail address already registered is refused with the platform's words @desktop-only", async ({ page }) => {
     await page.goto("/register");
     await page.getByLabel("First name").fill("Sam");
     await page.getByLabel("Last name").fill("Patel");
@@ -78,7 +79,7 @@ test.describe("member accounts", () => {
     await expect(page.getByLabel("First name")).toHaveValue("Sam");
   });
 
-  test("log in with a code sent by e-mail; a wrong code refused", async ({ page, request }, testInfo) => {
+  test("log in with a code sent by e-mail; a wrong code refused @desktop-only", async ({ page, request }, testInfo) => {
     const member = newMember(testInfo, "code");
     await register(page, member);
     await logOut(page);
@@ -106,7 +107,7 @@ test.describe("member accounts", () => {
     await expectMemberHome(page, member.firstName, member.email);
   });
 
-  test("forgotten password: reset from the link, the new password works, the old one and the used link do not, and the other session ends", async ({ page, browser, request }, testInfo) => {
+  test("forgotten password: reset from the link, the new password works, the old one and the used link do not, and the other session ends @desktop-only", async ({ page, browser, request }, testInfo) => {
     const member = newMember(testInfo, "reset");
     // Signed in here (registering signs in); the reset happens in another browser.
     await register(page, member);
@@ -162,7 +163,7 @@ test.describe("member accounts", () => {
     await expect(accountButton(page)).toHaveAttribute("href", "/login");
   });
 
-  test("the member area sends a guest to log in and back after; logging out returns to the store", async ({ page }) => {
+  test("the member area sends a guest to log in and back after; logging out returns to the store @desktop-only", async ({ page }) => {
     // With a location and a store chosen, logging out lands on the store page (spec 2 §4).
     await shopAtVictoria(page);
     await page.goto("/member?from=test");

@@ -38,7 +38,7 @@ test.describe("banners", () => {
     await expect.poll(() => bannerCount(request, berries.id, "display"), { timeout: 15_000, intervals: [500] }).toBeGreaterThan(before);
   });
 
-  test("a banner's click is counted on the way to its page", async ({ page, request }) => {
+  test("a banner's click is counted on the way to its page @desktop-only", async ({ page, request }) => {
     test.slow();
     await shopAtVictoria(page);
     const before = await bannerCount(request, berries.id, "click");

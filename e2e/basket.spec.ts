@@ -42,7 +42,7 @@ function summaryRow(page: Page, term: string | RegExp): Locator {
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("basket page", () => {
-  test("without a store: the empty message and a store search", async ({ page }) => {
+  test("without a store: the empty message and a store search @desktop-only", async ({ page }) => {
     await page.goto("/basket");
     await expect(page.getByRole("heading", { level: 1, name: "Your basket" })).toBeVisible();
     await expect(page.getByText(EMPTY, { exact: true })).toBeVisible();
@@ -84,7 +84,7 @@ test.describe("basket page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("coupon WELCOME10 is applied and removed with the spec's messages; MEMBER5 is refused on the field", async ({ page }) => {
+  test("coupon WELCOME10 is applied and removed with the spec's messages; MEMBER5 is refused on the field @desktop-only", async ({ page }) => {
     await shopWith(page, [milk, cheddar]);
     const code = page.getByRole("textbox", { name: "Coupon code" });
 
@@ -178,7 +178,7 @@ test.describe("basket page", () => {
     await expect(page.getByRole("complementary").getByText("Coupon WELCOME10")).toHaveCount(0);
   });
 
-  test("a driver tip is chosen for delivery and gone after switching to collection", async ({ page }) => {
+  test("a driver tip is chosen for delivery and gone after switching to collection @desktop-only", async ({ page }) => {
     await shopWith(page, [cheddar]);
     const tips = page.getByRole("group", { name: "Tip your driver" });
     await expect(tips.getByRole("radio", { name: "No tip" })).toBeChecked();

@@ -117,7 +117,7 @@ test("a guest with a basket, a held time and WELCOME10 logs in at checkout and k
   await expect(page.getByRole("textbox", { name: "Mobile number" })).toHaveValue(member.mobile.replace(/\s/g, ""));
 });
 
-test("Continue with Google at the sign-in step comes back to the options step with the basket", async ({ page, jsEnabled }) => {
+test("Continue with Google at the sign-in step comes back to the options step with the basket @desktop-only", async ({ page, jsEnabled }) => {
   await basketReadyForCheckout(page, "collection", jsEnabled);
   await page.getByRole("link", { name: "Checkout", exact: true }).click();
   await expect(page).toHaveURL(isPath("/checkout/login"));
@@ -131,7 +131,7 @@ test("Continue with Google at the sign-in step comes back to the options step wi
   await expect(orderSummary(page)).toContainText(milk.name);
 });
 
-test("a new account made at checkout goes on to the options step as a member", async ({ page, jsEnabled }, testInfo) => {
+test("a new account made at checkout goes on to the options step as a member @desktop-only", async ({ page, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "new-account");
   await basketReadyForCheckout(page, "collection", jsEnabled);
   await page.getByRole("link", { name: "Checkout", exact: true }).click();
@@ -166,7 +166,7 @@ test("a new account made at checkout goes on to the options step as a member", a
   await expect(page).toHaveURL(isPath("/checkout/options"));
 });
 
-test("the member e-mail check stops a member's e-mail used as a guest until they sign in with a code", async ({ page, request, jsEnabled }, testInfo) => {
+test("the member e-mail check stops a member's e-mail used as a guest until they sign in with a code @desktop-only", async ({ page, request, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "email-check");
   await registerMember(request, member);
   // Piccadilly checks member e-mails (seed); its collection has no minimum spend.

@@ -1,5 +1,6 @@
 // What the server puts on the wire, read without a browser in between: complete HTML for curl, the
-// Content-Security-Policy nonce, security headers, compression and asset caching.
+// Content-Security-Policy nonce, security headers, compression and asset caching. No browser is involved, so each
+// runs once (@once), not in every browser project.
 import { test } from "@playwright/test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect } from "./fixtures";
@@ -19,7 +20,7 @@ function url(baseURL: string | undefined, path: string): string {
   return new URL(path, baseURL).toString();
 }
 
-test("curl gets the complete home page, branded, with no JavaScript involved", async ({ baseURL }) => {
+test("curl gets the complete home page, branded, with no JavaScript involved @once", async ({ baseURL }) => {
   const response = await rawGet(url(baseURL, "/"), { "user-agent": "curl/8.5.0", accept: "*/*" });
   expect(response.status).toBe(200);
   expect(header(response, "content-type")).toMatch(/^text\/html/);
@@ -30,7 +31,7 @@ test("curl gets the complete home page, branded, with no JavaScript involved", a
   expect(html).toMatch(/<main\b/);
 });
 
-test("curl of an unmatched path gets a complete 404 error page", async ({ baseURL }) => {
+test("curl of an unmatched path gets a complete 404 error page @once", async ({ baseURL }) => {
   const response = await rawGet(url(baseURL, "/no-such-page"), { "user-agent": "curl/8.5.0", accept: "*/*" });
   expect(response.status).toBe(404);
   const html = decoded(response);
@@ -51,7 +52,7 @@ test("parts loaded on demand are in the HTML in place, never left for a script t
   }
 });
 
-test("each response carries its own CSP nonce, and every script and style in the page uses it", async ({ baseURL }) => {
+test("each response carries its own CSP nonce, and every script and style in the page uses it @once", async ({ baseURL }) => {
   const [first, second] = await Promise.all([rawGet(url(baseURL, "/")), rawGet(url(baseURL, "/"))]);
   const firstNonce = scriptNonce(header(first, "content-security-policy"));
   const secondNonce = scriptNonce(header(second, "content-security-policy"));
@@ -68,7 +69,7 @@ test("each response carries its own CSP nonce, and every script and style in the
   }
 });
 
-test("pages carry the security headers", async ({ baseURL }) => {
+test("pages carry the security headers @once", async ({ baseURL }) => {
   for (const path of ["/", "/no-such-page"]) {
     const response = await rawGet(url(baseURL, path));
     const policy = header(response, "content-security-policy");
@@ -83,7 +84,7 @@ test("pages carry the security headers", async ({ baseURL }) => {
   }
 });
 
-test("HTML is compressed for clients that accept it", async ({ baseURL }) => {
+test("HTML is compressed for clients that accept it @once", async ({ baseURL }) => {
   const both = await rawGet(url(baseURL, "/"), { "accept-encoding": "gzip, br" });
   expect(["gzip", "br"]).toContain(header(both, "content-encoding"));
   expect(header(both, "vary").toLowerCase()).toContain("accept-encoding");
@@ -98,7 +99,7 @@ test("HTML is compressed for clients that accept it", async ({ baseURL }) => {
   expect(none.body.toString("utf8")).toMatch(companyNameInHtml);
 });
 
-test("hashed assets are cached for a year as immutable, and pages are not", async ({ baseURL }) => {
+test("hashed assets are cached for a year as immutable, and pages are not @once", async ({ baseURL }) => {
   const page = await rawGet(url(baseURL, "/"));
   expect(header(page, "cache-control")).not.toContain("immutable");
 
@@ -112,7 +113,7 @@ test("hashed assets are cached for a year as immutable, and pages are not", asyn
   expect(Number(cacheControl.match(/max-age=(\d+)/)?.[1] ?? 0)).toBeGreaterThanOrEqual(oneYear);
 });
 
-test("catalogue images are resized to WebP, cacheable for a day, and never set a cookie", async ({ baseURL }) => {
+test("catalogue images are resized to WebP, cacheable for a day, and never set a cookie @once", async ({ baseURL }) => {
   const response = await rawGet(url(baseURL, "/img?src=/catalogue/dairy.svg&w=320"), { accept: "image/webp,*/*" });
   expect(response.status).toBe(200);
   expect(header(response, "content-type")).toBe("image/webp");

@@ -1,5 +1,5 @@
 // Issue 2, "the house": the branded shell, the error page and the flash toast, in a real browser with
-// JavaScript on and off, at a phone and a desktop size. Every test also fails on any CSP violation or
+// JavaScript on and off, at a phone and a desktop size (the error page's links only on a desktop). Every test also fails on any CSP violation or
 // uncaught error the browser reports (see fixtures.ts).
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
@@ -36,7 +36,7 @@ test.describe("error page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("Go back returns to the same-site page the shopper came from", async ({ page, baseURL }) => {
+  test("Go back returns to the same-site page the shopper came from @desktop-only", async ({ page, baseURL }) => {
     await page.goto("/came-from-here");
     await page.goto("/no-such-page", { referer: `${baseURL}/came-from-here` });
     const goBack = page.getByRole("link", { name: "Go back" });
@@ -51,7 +51,7 @@ test.describe("error page", () => {
     await expect(page.getByRole("heading", { name: "Page Not Found: /came-from-here" })).toBeVisible();
   });
 
-  test("Go back ignores a referrer from another site and goes home", async ({ page }) => {
+  test("Go back ignores a referrer from another site and goes home @desktop-only", async ({ page }) => {
     await page.goto("/no-such-page", { referer: "https://elsewhere.example/offers" });
     const goBack = page.getByRole("link", { name: "Go back" });
     await expect(goBack).toHaveAttribute("href", "/");
@@ -60,7 +60,7 @@ test.describe("error page", () => {
     await expect(page).toHaveTitle(companyName);
   });
 
-  test("Go to Homepage returns to the home page", async ({ page }) => {
+  test("Go to Homepage returns to the home page @desktop-only", async ({ page }) => {
     await page.goto("/no-such-page");
     await page.getByRole("link", { name: "Go to Homepage" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/");
@@ -68,7 +68,7 @@ test.describe("error page", () => {
     await expect(page.getByRole("banner").getByRole("img", { name: companyName }).first()).toBeVisible();
   });
 
-  test("an error thrown in a loader shows the 500 page and never a stack", async ({ page }) => {
+  test("an error thrown in a loader shows the 500 page and never a stack @desktop-only", async ({ page }) => {
     const response = await page.goto("/__test/boom");
     expect(response?.status()).toBe(500);
     await expect(page.getByText("500 Error", { exact: true })).toBeVisible();

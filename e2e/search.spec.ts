@@ -90,14 +90,14 @@ test.describe("item search", () => {
     await expect(itemNames(page)).toHaveText(firstPage);
   });
 
-  test("a page past the end shows the last page", async ({ page }) => {
+  test("a page past the end shows the last page @desktop-only", async ({ page }) => {
     await page.goto(`${searchPath}?searchTerm=500g&itemsPage=99`);
     await expect(page).toHaveURL((url) => url.searchParams.get("itemsPage") !== "99");
     await expect(page.getByRole("navigation", { name: "Item pages" }).getByRole("link", { name: "Next page" })).toHaveCount(0);
     await expect(itemNames(page).first()).toBeVisible();
   });
 
-  test("a term that matches nothing shows the hint", async ({ page }) => {
+  test("a term that matches nothing shows the hint @desktop-only", async ({ page }) => {
     await page.goto(searchPath);
     await searchBox(page).fill("zqxvw");
     await searchBox(page).press("Enter");
@@ -108,7 +108,7 @@ test.describe("item search", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a 1-character term shows the hint and searches nothing", async ({ page, jsEnabled }) => {
+  test("a 1-character term shows the hint and searches nothing @desktop-only", async ({ page, jsEnabled }) => {
     const loads = watchSearchLoads(page);
     await page.goto(searchPath);
     const field = searchBox(page);

@@ -79,7 +79,7 @@ test.describe("choosing a time", () => {
     await expect(asapRadio(slotGroup(page, "delivery", "Today"))).not.toBeChecked();
   });
 
-  test("a hold runs out after SLOT_HOLD_SECONDS and its place is offered again", async ({ page, request, testClock, jsEnabled }, testInfo) => {
+  test("a hold runs out after SLOT_HOLD_SECONDS and its place is offered again @desktop-only", async ({ page, request, testClock, jsEnabled }, testInfo) => {
     test.slow();
     const held = "14:00–15:00";
     await testClock.set(projectMonday(testInfo, "10:00"));

@@ -50,7 +50,7 @@ test.describe("fulfilment method", () => {
     await expect(page.getByText(/^Delivery cost: /)).toBeVisible();
   });
 
-  test("a collection-only store offers no switch to delivery", async ({ page }) => {
+  test("a collection-only store offers no switch to delivery @desktop-only", async ({ page }) => {
     await shopAtNorthernQuarter(page);
     await expect(barOrderType(page)).toContainText("Collection");
     await expect(barSlot(page)).toContainText("Collection time");

@@ -26,7 +26,7 @@ const providers = [
 ] as const;
 
 for (const { provider, name, person, heading } of providers) {
-  test(`${name}: Continue on the provider's page signs the shopper in and lands in the member area`, async ({ page }) => {
+  test(`${name}: Continue on the provider's page signs the shopper in and lands in the member area @desktop-only`, async ({ page }) => {
     // The sign-in page offers both providers the demo content enables, as plain links.
     await page.goto("/login");
     await expectNoAxeViolations(page);
@@ -46,7 +46,7 @@ for (const { provider, name, person, heading } of providers) {
     expect(visited.filter((url) => url.startsWith(fakeOrigin()))).toEqual([]);
   });
 
-  test(`${name}: Cancel on the provider's page comes back to /login with a message`, async ({ page }) => {
+  test(`${name}: Cancel on the provider's page comes back to /login with a message @desktop-only`, async ({ page }) => {
     await page.goto(`/auth/${provider}`);
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
@@ -60,7 +60,7 @@ for (const { provider, name, person, heading } of providers) {
   });
 }
 
-test("after signing in, the shopper lands where the sign-in was started from, and only ever on this site", async ({ page }) => {
+test("after signing in, the shopper lands where the sign-in was started from, and only ever on this site @desktop-only", async ({ page }) => {
   await page.goto(`/auth/facebook?redirectTo=${encodeURIComponent("/stores?from=login")}`);
   await page.getByRole("button", { name: "Continue as Jo Rivers" }).click();
   await expect.poll(() => pathOf(page)).toBe("/stores?from=login");
@@ -71,7 +71,7 @@ test("after signing in, the shopper lands where the sign-in was started from, an
   await expect.poll(() => new URL(page.url()).pathname).toBe("/member");
 });
 
-test("an account the platform refuses (no verified e-mail) comes back to /login with the platform's words", async ({ page }) => {
+test("an account the platform refuses (no verified e-mail) comes back to /login with the platform's words @desktop-only", async ({ page }) => {
   // Google: an address Google has not verified.
   await page.goto("/auth/google");
   await page.getByRole("button", { name: "Continue as Pat Lee" }).click();
@@ -87,7 +87,7 @@ test("an account the platform refuses (no verified e-mail) comes back to /login 
   expect(new URL(page.url()).origin).toBe(fakeOrigin());
 });
 
-test("the guest's basket comes along when they sign in with Google", async ({ page }) => {
+test("the guest's basket comes along when they sign in with Google @desktop-only", async ({ page }) => {
   const milk = { id: 36, name: "Semi-Skimmed Milk 2 Pints" };
   await shopAtVictoria(page);
   await addItem(page, milk);
@@ -97,7 +97,7 @@ test("the guest's basket comes along when they sign in with Google", async ({ pa
   await expect(page.getByRole("heading", { level: 3, name: milk.name })).toBeVisible();
 });
 
-test("a callback that answers no sign-in of this session is refused, and signs nobody in", async ({ page }) => {
+test("a callback that answers no sign-in of this session is refused, and signs nobody in @desktop-only", async ({ page }) => {
   await page.goto("/auth/google/callback?code=4%2F0Aforged&state=not-this-sessions");
   await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
   await expect(toast(page, SOCIAL_FAILED)).toBeVisible();

@@ -13,7 +13,7 @@ test.describe("address search (storeSearchMode: address)", () => {
     await setWhiteLabel(request, {});
   });
 
-  test("an empty address search is refused on the field: 'Not a valid address'", async ({ page }) => {
+  test("an empty address search is refused on the field: 'Not a valid address' @desktop-only", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("textbox", { name: "Postcode" })).toHaveCount(0);
     await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -70,7 +70,7 @@ test.describe("automatic store selection (autoSelectClosestStore)", () => {
     await setWhiteLabel(request, {});
   });
 
-  test("a postcode search lands on the nearest store's page", async ({ page }) => {
+  test("a postcode search lands on the nearest store's page @desktop-only", async ({ page }) => {
     await page.goto("/");
     await searchPostcode(page, "SW1A 1AA");
     await expect(page).toHaveURL(isPath(`/stores/${demoStores.victoria.slug}`));

@@ -1,5 +1,6 @@
 // Issue 3, "Finding a store": from a postcode to the stores near by, a store and its catalogue, with JavaScript
-// on and off, at a phone and a desktop size. Every test starts with fresh cookies (a new browser context) and
+// on and off, at a phone and a desktop size (the checks whose pages look the same at any size only on a desktop).
+// Every test starts with fresh cookies (a new browser context) and
 // also fails on any CSP violation or uncaught error the browser reports (see fixtures.ts).
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
@@ -102,7 +103,7 @@ test.describe("from a postcode to a category", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Stores near SW1A 1AA" })).toBeVisible();
   });
 
-  test("recent searches keep the last three, newest first", async ({ page }) => {
+  test("recent searches keep the last three, newest first @desktop-only", async ({ page }) => {
     await findStoresFromHome(page, "SW1A 1AA");
     for (const postcode of ["M1 1AE", "EH1 1YZ", "LS1 4DY"]) {
       // A search is idempotent; on a loaded machine the click can land while the previous page is still settling.
@@ -145,7 +146,7 @@ test.describe("postcode messages", () => {
     await expectNoFieldError(postcodeField(page));
   });
 
-  test("a well-formed postcode the location service does not know: 'Unable to find location'", async ({ page }) => {
+  test("a well-formed postcode the location service does not know: 'Unable to find location' @desktop-only", async ({ page }) => {
     await page.goto("/");
     const field = postcodeField(page);
     // SW1A 9ZZ passes the UK postcode rules of the business profile and is not in the postcode table.
@@ -216,7 +217,7 @@ test.describe("stores near by views", () => {
 });
 
 test.describe("store addresses", () => {
-  test("a slug with old text and the older /store/ address both lead to the current store page", async ({ page }) => {
+  test("a slug with old text and the older /store/ address both lead to the current store page @desktop-only", async ({ page }) => {
     await page.goto("/stores/old-text-1");
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
     await expect(page.getByRole("heading", { level: 1, name: victoria.name })).toBeVisible();
@@ -226,7 +227,7 @@ test.describe("store addresses", () => {
     await expect(page.getByRole("heading", { level: 1, name: victoria.name })).toBeVisible();
   });
 
-  test("an unknown store is a 404 Page Not Found that resets the selected store", async ({ page }) => {
+  test("an unknown store is a 404 Page Not Found that resets the selected store @desktop-only", async ({ page }) => {
     await findStoresFromHome(page, "SW1A 1AA");
     await shopButton(storeGroup(page, "Open now"), victoria.name).click();
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
@@ -269,7 +270,7 @@ test.describe("store addresses", () => {
 });
 
 test.describe("store state", () => {
-  test("a paused and a closed store say so on their page", async ({ page }) => {
+  test("a paused and a closed store say so on their page @desktop-only", async ({ page }) => {
     await findStoresFromHome(page, "SW1A 1AA");
     await storeGroup(page, "Closed").getByRole("link", { name: islington.name }).click();
     await expect(page).toHaveURL(isPath(`/stores/${islington.slug}`));
