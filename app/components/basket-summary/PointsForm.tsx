@@ -1,11 +1,11 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Basket } from "../../../platform/contract/basket";
 import { formatPence } from "~/models/money";
 import * as f from "~/styles/forms.css";
-import { visuallyHidden } from "~/styles/global.css";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { BasketForm, type BasketAnswer } from "./BasketForm";
+import { FieldRow } from "./FieldRow";
 import * as styles from "./BasketSummary.css";
 
 export const POINTS_FETCHER_KEY = "loyalty-points";
@@ -30,7 +30,6 @@ export interface PointsFormProps {
  */
 export function PointsForm({ basket, answer, symbol, formKey }: PointsFormProps) {
   const fetcher = useFetcher<BasketAnswer>({ key: POINTS_FETCHER_KEY });
-  const summaryRef = useRef<HTMLDivElement>(null);
   const loyalty = basket.loyaltyPoints;
   const name = loyalty.loyaltyPointsName;
   const lastResult = fetcher.data ? (fetcher.data.points ?? null) : answer;
@@ -39,10 +38,6 @@ export function PointsForm({ basket, answer, symbol, formKey }: PointsFormProps)
   const message = fetcher.state === "idle" && lastResult ? (points.errors?.[0] ?? null) : null;
   const value = typeof points.value === "string" ? points.value : "";
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (fetcher.data && message) summaryRef.current?.focus();
-  }, [message, fetcher.data]);
 
   return (
     <section className={styles.panel} aria-labelledby="points-title">
@@ -66,50 +61,26 @@ export function PointsForm({ basket, answer, symbol, formKey }: PointsFormProps)
           </BasketForm>
         </>
       ) : null}
-      {message ? (
-        <div className={f.errorSummary} ref={summaryRef} tabIndex={-1} role="alert" aria-labelledby="points-error-summary-title">
-          <h3 className={f.errorSummaryTitle} id="points-error-summary-title">
-            There is a problem
-          </h3>
-          <ul className={f.errorSummaryList}>
-            <li>
-              <a href={`#${points.id}`} className={f.errorSummaryLink}>
-                {message}
-              </a>
-            </li>
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary id="points-error-summary" headingLevel={3} errors={message ? [{ field: points.id, message }] : []} />
       <BasketForm fetcher={fetcher} intent="spend-points" idempotencyKey={formKey(`points-use-${loyalty.pointsToSpend}`)}>
-        <div className={`${f.formGroup} ${message ? f.formGroupError : ""}`}>
-          <label className={f.label} htmlFor={points.id}>
-            Points to use
-          </label>
-          {message ? (
-            <p id={points.errorId} className={f.errorMessage}>
-              <span className={visuallyHidden}>Error: </span>
-              {message}
-            </p>
-          ) : null}
-          <div className={styles.couponRow}>
-            <input
-              id={points.id}
-              name={points.name}
-              type="text"
-              inputMode="numeric"
-              className={`${f.input} ${styles.couponInput} ${message ? f.fieldError : ""}`}
-              defaultValue={message ? value : ""}
-              key={message ? `${message}-${value}` : `points-${loyalty.pointsToSpend}`}
-              autoComplete="off"
-              maxLength={9}
-              aria-invalid={message ? true : undefined}
-              aria-describedby={message ? points.errorId : undefined}
-            />
-            <button type="submit" className={f.button.primary} aria-disabled={busy || undefined}>
-              Use points
-            </button>
-          </div>
-        </div>
+        <FieldRow id={points.id} errorId={points.errorId} label="Points to use" message={message}>
+          <input
+            id={points.id}
+            name={points.name}
+            type="text"
+            inputMode="numeric"
+            className={`${f.input} ${styles.couponInput} ${message ? f.fieldError : ""}`}
+            defaultValue={message ? value : ""}
+            key={message ? `${message}-${value}` : `points-${loyalty.pointsToSpend}`}
+            autoComplete="off"
+            maxLength={9}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? points.errorId : undefined}
+          />
+          <button type="submit" className={f.button.primary} aria-disabled={busy || undefined}>
+            Use points
+          </button>
+        </FieldRow>
       </BasketForm>
     </section>
   );
