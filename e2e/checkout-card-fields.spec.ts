@@ -32,6 +32,15 @@ async function reachCardStep(page: Page): Promise<void> {
 
 test("the card fields: a script that never loads, bad fields, a decline, a tokenisation failure, then 4242 @js-only @desktop-only", async ({ page }) => {
   await reachCardStep(page);
+  // Card numbers go to the gateway's token endpoint only, never to a storefront address.
+  const cardDigits = [CARDS.approved, CARDS.declined].map((c) => c.replace(/ /g, ""));
+  const sent = { toGateway: 0, elsewhere: [] as string[] };
+  page.on("request", (request) => {
+    const body = (request.postData() ?? "").replace(/ |%20|\+/g, "");
+    if (!cardDigits.some((digits) => body.includes(digits))) return;
+    if (new URL(request.url()).pathname === "/test-gateway/tokens") sent.toGateway++;
+    else sent.elsewhere.push(request.url());
+  });
 
   // The gateway's script never answers: after 15 seconds (the page's clock moved on) the card form is given up on,
   // and the gateway's hosted page is offered instead.
@@ -90,6 +99,8 @@ test("the card fields: a script that never loads, bad fields, a decline, a token
   await typeCard(page, CARDS.approved);
   await payButton(page).click();
   await expectSuccess(page, VICTORIA_THANKS);
+  expect(sent.elsewhere).toEqual([]);
+  expect(sent.toGateway).toBeGreaterThanOrEqual(2);
 });
 
 test("the 3-D Secure card typed into the card fields goes through its challenge to the order @js-only @desktop-only", async ({ page }) => {
