@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce } from "./security";
+import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, CHECKOUT_COM_FRAMES, contentSecurityPolicy, embeddedFrames, loggablePath, newNonce } from "./security";
 
 describe("content security policy", () => {
   it("allows scripts and styles only from the site and by nonce", () => {
@@ -14,6 +14,24 @@ describe("content security policy", () => {
   it("lets forms go only to the site, unless the card gateway's hosted page is on another origin", () => {
     expect(contentSecurityPolicy("n")).toContain("form-action 'self';");
     expect(contentSecurityPolicy("n", { formTargets: CHECKOUT_COM_FORM_ORIGINS })).toContain("form-action 'self' https://*.checkout.com;");
+  });
+  it("allows no frames, and no script from elsewhere, unless a card gateway's fields are configured", () => {
+    const none = contentSecurityPolicy("n");
+    expect(none).toContain("frame-src 'none'");
+    expect(none).toContain("script-src 'self' 'nonce-n';");
+    const checkout = contentSecurityPolicy("n", { cardFields: CHECKOUT_COM_FRAMES });
+    expect(checkout).toContain("script-src 'self' 'nonce-n' https://cdn.checkout.com;");
+    expect(checkout).toContain("frame-src https://*.checkout.com");
+    expect(checkout).toContain("connect-src 'self';");
+    const embedded = contentSecurityPolicy("n", { cardFields: embeddedFrames("/test-gateway") });
+    expect(embedded).toContain("script-src 'self' 'nonce-n';");
+    expect(embedded).toContain("frame-src 'self'");
+  });
+  it("takes the card fields from checkout.com with its keys, from the embedded test gateway without them, else none", () => {
+    expect(cardFieldsSource({ CHECKOUT_SECRET_KEY: "sk_sbox_x" }, "/test-gateway")).toEqual(CHECKOUT_COM_FRAMES);
+    expect(CHECKOUT_COM_FRAMES.scriptUrl).toBe("https://cdn.checkout.com/js/framesv2.min.js");
+    expect(cardFieldsSource({}, "/test-gateway")?.scriptUrl).toBe("/test-gateway/frames.js");
+    expect(cardFieldsSource({ PLATFORM_URL: "https://platform.example" }, "/test-gateway")).toBeNull();
   });
   it("makes a fresh nonce each time", () => {
     const a = newNonce();

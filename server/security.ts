@@ -7,20 +7,61 @@ export function newNonce(): string {
 /** checkout.com's hosted payment pages, where a payment form's post is redirected when checkout.com is used. */
 export const CHECKOUT_COM_FORM_ORIGINS = ["https://*.checkout.com"] as const;
 
+/** Where the card fields on the card step come from (decision 0024): the gateway's script and its field frames. */
+export interface CardFieldsSource {
+  /** The script that defines the global `Frames`. */
+  scriptUrl: string;
+  /** What script-src and frame-src must allow for it, beyond the site itself. */
+  scriptOrigins: readonly string[];
+  frameOrigins: readonly string[];
+}
+
+/** checkout.com Frames: its script from the CDN, its field frames from checkout.com. */
+export const CHECKOUT_COM_FRAMES: CardFieldsSource = {
+  scriptUrl: "https://cdn.checkout.com/js/framesv2.min.js",
+  scriptOrigins: ["https://cdn.checkout.com"],
+  frameOrigins: ["https://*.checkout.com"],
+};
+
+/** The embedded test gateway's stand-in for Frames, on the storefront's own origin. */
+export function embeddedFrames(basePath: string): CardFieldsSource {
+  return { scriptUrl: `${basePath}/frames.js`, scriptOrigins: ["'self'"], frameOrigins: ["'self'"] };
+}
+
+/**
+ * The card gateway whose fields the card step shows: checkout.com when its keys are set, the embedded test gateway
+ * when the platform is embedded without them, none for a remote platform without them (then cards are paid on the
+ * gateway's hosted page only).
+ */
+export function cardFieldsSource(env: { CHECKOUT_SECRET_KEY?: string; PLATFORM_URL?: string }, testGatewayPath: string): CardFieldsSource | null {
+  if (env.CHECKOUT_SECRET_KEY) return CHECKOUT_COM_FRAMES;
+  if (!env.PLATFORM_URL) return embeddedFrames(testGatewayPath);
+  return null;
+}
+
 /**
  * The Content-Security-Policy every page is served with. Scripts and the brand <style> run by nonce only;
  * no inline style attributes, no third-party origins — except `formTargets`: form-action also governs where a
  * form post may be redirected, so the card gateway's hosted page must be listed when it is on another origin.
+ *
+ * Frames: none, unless a card gateway is configured (`cardFields`): then frame-src allows its field frames and
+ * script-src its script.
  */
-export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; formTargets?: readonly string[] } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { dev?: boolean; formTargets?: readonly string[]; cardFields?: Pick<CardFieldsSource, "scriptOrigins" | "frameOrigins"> | null } = {},
+): string {
+  const card = options.cardFields ?? null;
+  const unique = (values: string[]) => [...new Set(values)];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "script-src": unique(["'self'", `'nonce-${nonce}'`, ...(card?.scriptOrigins ?? [])]),
     "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
     "form-action": ["'self'", ...(options.formTargets ?? [])],
+    "frame-src": card ? unique([...card.frameOrigins]) : ["'none'"],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],

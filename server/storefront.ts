@@ -11,7 +11,8 @@ import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";
 import type { Env } from "./env";
 import { precompressed } from "./precompressed";
-import { CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, SECURITY_HEADERS } from "./security";
+import { TEST_GATEWAY_BASE_PATH } from "../platform/payments";
+import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, SECURITY_HEADERS } from "./security";
 
 /** The session secret: from the environment, else one made on first start and kept in DATA_DIR. */
 export function sessionSecret(env: Env, log: Logger): string {
@@ -31,11 +32,13 @@ export function securityHeadersAndLog(env: Env, log: Logger) {
   // A card form posted to the storefront is answered by a redirect to checkout.com's hosted page, which form-action
   // must allow; the embedded test gateway is on the storefront's own origin.
   const formTargets = env.CHECKOUT_SECRET_KEY ? CHECKOUT_COM_FORM_ORIGINS : [];
+  // The card step's fields are the gateway's frames and script (decision 0024): allowed only when there is one.
+  const cardFields = cardFieldsSource(env, TEST_GATEWAY_BASE_PATH);
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.locals.nonce = newNonce();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev, formTargets }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev, formTargets, cardFields }));
     if (env.NODE_ENV === "production") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (env.LOG_REQUESTS) {
       res.on("finish", () => {
@@ -121,6 +124,7 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
           testRoutes: testClock !== null,
           oauth,
           publicUrl: env.PUBLIC_URL,
+          cardFieldsScript: cardFieldsSource(env, TEST_GATEWAY_BASE_PATH)?.scriptUrl ?? null,
         },
       };
       return new RouterContextProvider(new Map([[keys.appContext, services]]));

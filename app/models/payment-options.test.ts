@@ -80,7 +80,7 @@ describe("messages and constants", () => {
       expect(value, key).toBe(PAYMENT_MESSAGES[key as keyof typeof PAYMENT_MESSAGES]);
     }
     expect(Object.keys(PAYMENT_TEXT).sort()).toEqual(
-      ["applePayError", "gatewayNotSupported", "googlePayError", "googlePayProcessing", "paymentCancelled", "paymentIssue"].sort(),
+      ["applePayError", "cardDetails", "cardFormLoad", "gatewayNotSupported", "googlePayError", "googlePayProcessing", "paymentCancelled", "paymentIssue"].sort(),
     );
   });
   it("keep the spec's words (spec 2 §8)", () => {

@@ -28,6 +28,8 @@ export const PAYMENT_TEXT = {
   googlePayProcessing: "There was an error processing with Google Pay",
   gatewayNotSupported: "Payment gateway is not supported",
   paymentCancelled: "Your payment was cancelled. Nothing was charged.",
+  cardFormLoad: "There was an error loading the card form",
+  cardDetails: "There was an error with card details. Try with another card or reload the page before trying again.",
 } as const;
 
 /** Spec 2 §5: the one gateway card payments go through (the contract's GATEWAY_NAME). */

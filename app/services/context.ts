@@ -23,6 +23,8 @@ export interface AppServices {
     /** Social sign-in: the providers whose client id and secret are set, and the public address for their callbacks. */
     oauth?: OAuthConfig;
     publicUrl?: string;
+    /** The card gateway's Frames script for the card step's fields (decision 0024); null or absent: none. */
+    cardFieldsScript?: string | null;
   };
   /** The shopper's address as the edge saw it. */
   clientIp: string;

@@ -98,10 +98,13 @@ export async function chooseCard(page: Page): Promise<void> {
   await expect(page).toHaveURL(isPath("/checkout/payment/card-form"));
 }
 
-/** On the payment step: card, then the card step's Pay button, landing on the gateway's page. */
+/**
+ * On the payment step: card, then the card step's way to the gateway's page — its Pay button without script, the
+ * button under the card fields with script (decision 0024) — landing on the gateway's page.
+ */
 export async function goToGatewayCardPage(page: Page): Promise<void> {
   await chooseCard(page);
-  await page.getByRole("button", { name: /^Pay £[\d.]+ by card$/ }).click();
+  await page.getByRole("button", { name: /^(Pay £[\d.]+ by card|Enter your card on our payment provider's page instead)$/ }).click();
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/test-gateway/hpp/"));
 }
 

@@ -126,3 +126,9 @@ export const progressMark = style({ width: "1.5rem", textAlign: "center", fontWe
 
 export const table = style({ width: "100%", borderCollapse: "collapse", margin: `0 0 ${space[4]}` });
 globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: space[2], borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
+
+/* The card gateway's field frames (decision 0024): each container holds one iframe the gateway's script puts there. */
+export const cardFrame = style({ maxWidth: "22rem", minHeight: "2.75rem" });
+export const cardFrameShort = style({ maxWidth: "8rem" });
+globalStyle(`${cardFrame} iframe`, { display: "block", width: "100%", height: "2.75rem", border: 0 });
+export const alternative = style({ marginTop: space[6], paddingTop: space[4], borderTop: `1px solid ${vars.color.border}` });

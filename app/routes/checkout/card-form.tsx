@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import { ClientOnly } from "remix-utils/client-only";
 import { z } from "zod";
 import type { Route } from "./+types/card-form";
 import * as styles from "~/components/checkout/Checkout.css";
+import { CardFields } from "~/components/checkout/CardFields";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { formatAddress } from "~/models/address";
@@ -16,10 +18,14 @@ import { startPayment } from "./payment.server";
 import * as forms from "~/styles/forms.css";
 
 
-/** The pay button's form: the key that makes a repeated post charge once. */
-const schema = z.object({ idempotencyKey: idempotencyKeyField });
+/**
+ * The pay button's form: the key that makes a repeated post charge once, and with script the card token from the
+ * gateway's fields (never card data). Without a token the payment opens the gateway's hosted card page.
+ */
+const schema = z.object({ idempotencyKey: idempotencyKeyField, token: z.string().trim().min(1).max(400).optional() });
 /** Spec 2 §5: the brands the card gateway takes. */
 const ACCEPTED_CARDS = ["Visa", "Mastercard", "Discover", "JCB"];
+const HOSTED_PAGE_ALTERNATIVE = "Enter your card on our payment provider's page instead";
 
 function cardState(d: CheckoutData) {
   const available = paymentOptions(paymentContextFor(d.store, d.basket, d.gateways)).includes("card");
@@ -34,10 +40,12 @@ function cardState(d: CheckoutData) {
 }
 
 /**
- * The card step (spec 2 §2): the amount and billing address, then on to the gateway's secure card page, where the
- * three card fields are — card data never passes through this site.
+ * The card step (spec 2 §2): the amount and billing address, then the three card fields. With script they are the
+ * gateway's fields on this page (CardFields); without it, or when they cannot load, they are on the gateway's
+ * secure card page. Either way card data never passes through this site (decisions 0014, 0024).
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
   const checkoutData = await requireCheckout(context, "payment");
   const { basket, checkout, store } = checkoutData;
   return {
@@ -45,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     total: formatPence(basket.orderTotal, { symbol: store.currency.symbolChar }),
     billingAddress: checkout.billingAddress ? formatAddress(checkout.billingAddress) : "",
     formKey: crypto.randomUUID(),
+    cardFields: config.cardFieldsScript && checkoutData.gatewayPublicKey ? { scriptUrl: config.cardFieldsScript, publicKey: checkoutData.gatewayPublicKey } : null,
   };
 }
 
@@ -57,8 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (message: string) => data(submission.reply({ formErrors: [message] }), { status: 400 });
   if (problem) return refuse(problem);
   if (disabledReason) return refuse(disabledReason);
-  const idempotencyKey = submission.status === "success" ? submission.value.idempotencyKey : undefined;
-  const started = await startPayment(shopper, log, request, checkoutData, "card", idempotencyKey);
+  const { idempotencyKey, token } = submission.status === "success" ? submission.value : { idempotencyKey: undefined, token: undefined };
+  const started = await startPayment(shopper, log, request, checkoutData, "card", idempotencyKey, token ? { token } : undefined);
   if (started.kind === "placed") return redirect(href("/checkout/success"), 303);
   // The gateway's pages are not this app's routes: the browser must load them as documents, script or not.
   if (started.kind === "redirect") return redirectDocument(started.href, 303);
@@ -72,6 +81,28 @@ export default function CardForm({ loaderData, actionData }: Route.ComponentProp
   const submitting = navigation.state !== "idle" && navigation.formAction === href("/checkout/payment/card-form");
   const refusal = form.errors?.[0];
   const blocked = problem ?? disabledReason;
+  /** The way without script: the gateway's hosted card page. With script, the alternative to the fields. */
+  const hostedPage = (alternative: boolean) => {
+    return (
+      <Form method="post" {...getFormProps(form)}>
+        <p>
+          {alternative
+            ? "Or enter your card on our payment provider's secure page, then come back here."
+            : "You will enter your card number, expiry date and security code on our payment provider's secure page, then come back here."}
+        </p>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="idempotencyKey" value={loaderData.formKey} />
+        <button
+          type="submit"
+          className={alternative ? forms.button.secondary : forms.button.primary}
+          disabled={blocked !== null || submitting}
+          {...(alternative ? {} : { id: "pay" })}
+        >
+          {submitting ? "Please wait…" : alternative ? HOSTED_PAGE_ALTERNATIVE : `Pay ${total} by card`}
+        </button>
+      </Form>
+    );
+  };
   return (
     <>
       <h1 className={styles.title}>Pay by card</h1>
@@ -97,15 +128,12 @@ export default function CardForm({ loaderData, actionData }: Route.ComponentProp
             <dd>{ACCEPTED_CARDS.join(", ")}</dd>
           </div>
         </dl>
-        <p>You will enter your card number, expiry date and security code on our payment provider's secure page, then come back here.</p>
-        {problem ? null : (
-          <Form method="post" {...getFormProps(form)}>
-            <AuthenticityTokenInput />
-            <input type="hidden" name="idempotencyKey" value={loaderData.formKey} />
-            <button type="submit" id="pay" className={forms.button.primary} disabled={blocked !== null || submitting}>
-              {submitting ? "Please wait…" : `Pay ${total} by card`}
-            </button>
-          </Form>
+        {problem ? null : loaderData.cardFields ? (
+          <ClientOnly fallback={hostedPage(false)}>
+            {() => <CardFields {...loaderData.cardFields!} total={total} blocked={blocked} hostedPage={(failed) => hostedPage(!failed)} />}
+          </ClientOnly>
+        ) : (
+          hostedPage(false)
         )}
       </section>
       <p>

@@ -34,8 +34,11 @@ export async function startPayment(
   data: CheckoutData,
   paymentMethod: PaymentMethodName,
   idempotencyKey: string | undefined,
-  /** A wallet's payment token, as the device gave it (Apple Pay paymentData, Google Pay tokenizationData.token). */
-  wallet?: { appleTokenData?: Record<string, unknown>; googleTokenData?: Record<string, unknown> },
+  /**
+   * What pays instead of the gateway's hosted page: a card token from the gateway's card fields, or a wallet's
+   * payment token as the device gave it (Apple Pay paymentData, Google Pay tokenizationData.token).
+   */
+  wallet?: { token?: string; appleTokenData?: Record<string, unknown>; googleTokenData?: Record<string, unknown> },
 ): Promise<PaymentStart> {
   const { basket, checkout, store } = data;
   const slot = basket.selectedSlot;

@@ -31,7 +31,7 @@ const schema = z.object({
 });
 
 const OPTION_HINTS: Record<PaymentMethodName, string> = {
-  card: "Visa, Mastercard, Discover or JCB. You enter your card on our payment provider's secure page.",
+  card: "Visa, Mastercard, Discover or JCB. Your card details go only to our payment provider.",
   cash: "Pay when you receive your order.",
   applepay: "",
   googlepay: "",

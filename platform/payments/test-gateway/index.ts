@@ -13,13 +13,15 @@ import {
   type GatewayContext,
 } from "./api";
 import { cardOutcome, checkCardForm } from "./card-rules";
+import { fieldPage, fieldPageResponse, fieldScript, framesScript, scriptResponse } from "./frames";
 import { CHALLENGE_OUTCOMES, cardPage, challengePage, FIELD_NAMES, htmlResponse, messagePage, originsOf, type ChallengeOutcome } from "./pages";
 import { cancelHosted, findHosted, findPayment, payOnHostedPage, settleChallenge, type HostedRow, type PaymentRow } from "./state";
 
 /*
  * The embedded test gateway: a stand-in for checkout.com's sandbox, served in this process (by default under
  * /test-gateway on the storefront's own origin). It answers checkout.com's API shapes for the adapter and hosts
- * the pages a shopper sees: the card page and the 3-D Secure challenge. See docs/decisions/0014.
+ * the pages a shopper sees: the card page, the card fields for the shop's own page (frames.ts, a stand-in for
+ * checkout.com Frames) and the 3-D Secure challenge. See docs/decisions/0014 and 0024.
  *
  * Redirects the shopper's browser follows:
  *   card page, approved          303 success_url?cko-payment-id=pay_…
@@ -63,6 +65,17 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     const allow = (...methods: string[]) => (methods.includes(method) ? null : methodNotAllowed(methods));
 
     switch (first) {
+      case "frames.js":
+        if (segments.length !== 1) break;
+        return allow("GET") ?? scriptResponse(framesScript(basePath));
+      case "frames": {
+        if (segments.length !== 2) break;
+        if (id === "field.js") return allow("GET") ?? scriptResponse(fieldScript());
+        if (id !== "field") break;
+        const page = fieldPage(url.searchParams, basePath, ctx.clock.now());
+        if (!page) break;
+        return allow("GET") ?? fieldPageResponse(page);
+      }
       case "tokens":
         if (segments.length !== 1) break;
         return allow("POST") ?? jsonResponse(await postTokens(ctx, request));
