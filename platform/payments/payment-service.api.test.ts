@@ -432,4 +432,30 @@ describe("POST /api/payment/validateApplePayMerchant", () => {
       }
     }
   });
+
+  it("answers 422 when Apple refuses the merchant for the site, and 502 when Apple cannot be reached", async () => {
+    const answers = [
+      { status: 400, body: '{"statusMessage":"Payment Services Exception merchantId=merchant.example.shop not registered for domain=shop.example"}' },
+      { status: 503, body: "" },
+    ];
+    const applePay = applePayMerchantValidator({
+      merchantId: "merchant.example.shop",
+      certificate: "test certificate",
+      key: "test key",
+      requester: async () => answers.shift()!,
+    });
+    const { t: apple, token } = await seededPlatform({ payments: { gateway: null, applePay } });
+    try {
+      expectError(await apple.call("POST", "/api/payment/validateApplePayMerchant", body, { token }), 422, {
+        message: PAYMENT_MESSAGES.applePayUnavailable,
+        errorCode: "APPLE_PAY_UNAVAILABLE",
+      });
+      expectError(await apple.call("POST", "/api/payment/validateApplePayMerchant", body, { token }), 502, {
+        message: PAYMENT_MESSAGES.applePayError,
+        errorCode: "APPLE_PAY_VALIDATION_FAILED",
+      });
+    } finally {
+      await apple.close();
+    }
+  });
 });

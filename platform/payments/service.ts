@@ -717,6 +717,11 @@ export async function validateApplePayMerchant(
     return await validator.validate({ validationURL: input.validationURL, domain: input.domain, displayName });
   } catch (error) {
     ctx.log.warn("payments.apple_pay_validation_failed", { error: error instanceof Error ? error.message : String(error) });
+    // Apple refusing the merchant for this site (a 4xx: the domain or merchant is not registered) will not change
+    // on a retry: Apple Pay is not available here (spec 2 §4: a 422 sends the shopper to a page of its own).
+    if (error instanceof GatewayError && error.kind === "invalid") {
+      throw new ApiError(422, PAYMENT_MESSAGES.applePayUnavailable, { errorCode: "APPLE_PAY_UNAVAILABLE", errorDisplay: PAYMENT_MESSAGES.applePayUnavailable });
+    }
     throw new ApiError(502, PAYMENT_MESSAGES.applePayError, { errorCode: "APPLE_PAY_VALIDATION_FAILED", errorDisplay: PAYMENT_MESSAGES.applePayError });
   }
 }
