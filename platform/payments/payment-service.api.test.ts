@@ -273,6 +273,19 @@ describe("card and wallet tokens", () => {
       expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe(method);
     }
   });
+
+  it("sends a Google Pay card kept in the Google account (PAN_ONLY) through 3-D Secure, and places the order once it passes", async () => {
+    const { token, draft } = await draftFor();
+    const data = { ...fixture("googlepay-token-data.json"), signedMessage: '{"encryptedMessage":"CHALLENGE","ephemeralPublicKey":"x","tag":"y"}' };
+    const pending = await pay(token, draft.draftOrderId, { paymentMethod: "googlepay", googleTokenData: data });
+    expect(pending.order).toBeNull();
+    expect(pending.gatewayData).toMatchObject({ approved: false, status: "Pending" });
+    const href = redirectOf(pending.gatewayData);
+    expect(href).toMatch(new RegExp(`^${t.testGateway.basePath}/3ds/pay_`));
+    const passed = await answerChallenge(t.testGateway.fetch, href, "authenticate");
+    expect((await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status).toBe("placed");
+    expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe("googlepay");
+  });
 });
 
 describe("when the gateway cannot be reached", () => {

@@ -483,8 +483,10 @@ async function payWithToken(
         billing: gatewayBilling(order.billingAddress),
         successUrl: input.successUrl,
         failureUrl: input.failureUrl,
-        // Wallets authenticate the shopper on the device; cards go through 3-D Secure.
-        threeDs: attempt.method === "card",
+        // Apple Pay authenticates the shopper on the device (its token carries a cryptogram). Cards, and Google Pay's
+        // cards kept in the Google account (PAN_ONLY, no cryptogram), go through 3-D Secure: spec 2 §4's Google Pay
+        // answer "Pending with a redirect link".
+        threeDs: attempt.method !== "applepay",
       },
       attempt.idempotencyKey,
     );
