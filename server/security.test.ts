@@ -15,6 +15,9 @@ describe("content security policy", () => {
     expect(contentSecurityPolicy("n")).toContain("form-action 'self';");
     expect(contentSecurityPolicy("n", { formTargets: CHECKOUT_COM_FORM_ORIGINS })).toContain("form-action 'self' https://*.checkout.com;");
   });
+  it("lets the page connect only to the site, and to where the browser reads Google Pay's payment method manifest", () => {
+    expect(contentSecurityPolicy("n")).toContain("connect-src 'self' https://google.com/pay https://pay.google.com;");
+  });
   it("makes a fresh nonce each time", () => {
     const a = newNonce();
     const b = newNonce();

@@ -12,6 +12,9 @@ export const CHECKOUT_COM_FORM_ORIGINS = ["https://*.checkout.com"] as const;
  * no inline style attributes, no third-party origins — except `formTargets`: form-action also governs where a
  * form post may be redirected, so the card gateway's hosted page must be listed when it is on another origin.
  */
+/** Where the browser reads Google Pay's payment method manifest (spec 2 §4 Google Pay; WalletButtons.tsx). */
+const GOOGLE_PAY_MANIFESTS = ["https://google.com/pay", "https://pay.google.com"];
+
 export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; formTargets?: readonly string[] } = {}): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -19,7 +22,9 @@ export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; f
     "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'"],
+    // Google Pay through the Payment Request API: the browser fetches the payment method's manifest from its
+    // identifier (https://google.com/pay, which points it to pay.google.com) under the page's connect-src.
+    "connect-src": ["'self'", ...GOOGLE_PAY_MANIFESTS],
     "form-action": ["'self'", ...(options.formTargets ?? [])],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
@@ -28,7 +33,7 @@ export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; f
   if (options.dev) {
     // Vite's dev server injects styles and a websocket client; the production build needs neither.
     directives["style-src"] = ["'self'", "'unsafe-inline'"];
-    directives["connect-src"] = ["'self'", "ws:", "wss:"];
+    directives["connect-src"] = ["'self'", "ws:", "wss:", ...GOOGLE_PAY_MANIFESTS];
   }
   return Object.entries(directives)
     .map(([k, v]) => `${k} ${v.join(" ")}`)
