@@ -134,7 +134,7 @@ test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
     await expectSuccess(page, VICTORIA_THANKS);
   });
 
-  test("a sheet that fails shows Google Pay's error; a declined token the payment issue", async ({ page }) => {
+  test("a sheet that fails shows Google Pay's error", async ({ page }) => {
     await atPaymentStep(page, { google: { script: "fail", token: googlePayToken(`approve-${unique()}`) } });
     await page.getByRole("button", { name: "Pay with Google Pay" }).click();
     await expect(page.getByRole("alert").filter({ hasText: GOOGLE_PAY_SHEET_ERROR })).toBeVisible();
