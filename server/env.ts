@@ -19,6 +19,8 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default(".data"),
+    /** The embedded platform's content (global.json, home.json …) when Strapi is not used. */
+    CONTENT_DIR: z.string().min(1).default("content"),
     DATABASE_URL: optionalUrl,
     PLATFORM_URL: optionalUrl,
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -51,7 +51,7 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
     location: locationServiceFromEnv(database.db, env),
     payments: payments.services,
     config: {
-      contentDir: path.resolve("content"),
+      contentDir: path.resolve(env.CONTENT_DIR),
       strapi: env.STRAPI_URL && env.STRAPI_TOKEN ? { url: env.STRAPI_URL, token: env.STRAPI_TOKEN } : undefined,
       accessTokenSeconds: env.ACCESS_TOKEN_SECONDS,
       refreshTokenSeconds: env.REFRESH_TOKEN_SECONDS,

@@ -22,7 +22,7 @@ describe("content security policy", () => {
     const checkout = contentSecurityPolicy("n", { cardFields: CHECKOUT_COM_FRAMES });
     expect(checkout).toContain("script-src 'self' 'nonce-n' https://cdn.checkout.com;");
     expect(checkout).toContain("frame-src https://*.checkout.com");
-    expect(checkout).toContain("connect-src 'self';");
+    expect(checkout).toContain("connect-src 'self' https://google.com/pay https://pay.google.com;");
     const embedded = contentSecurityPolicy("n", { cardFields: embeddedFrames("/test-gateway") });
     expect(embedded).toContain("script-src 'self' 'nonce-n';");
     expect(embedded).toContain("frame-src 'self'");
@@ -32,6 +32,9 @@ describe("content security policy", () => {
     expect(CHECKOUT_COM_FRAMES.scriptUrl).toBe("https://cdn.checkout.com/js/framesv2.min.js");
     expect(cardFieldsSource({}, "/test-gateway")?.scriptUrl).toBe("/test-gateway/frames.js");
     expect(cardFieldsSource({ PLATFORM_URL: "https://platform.example" }, "/test-gateway")).toBeNull();
+  });
+  it("lets the page connect only to the site, and to where the browser reads Google Pay's payment method manifest", () => {
+    expect(contentSecurityPolicy("n")).toContain("connect-src 'self' https://google.com/pay https://pay.google.com;");
   });
   it("makes a fresh nonce each time", () => {
     const a = newNonce();

@@ -39,6 +39,9 @@ export function cardFieldsSource(env: { CHECKOUT_SECRET_KEY?: string; PLATFORM_U
   return null;
 }
 
+/** Where the browser reads Google Pay's payment method manifest (spec 2 §4 Google Pay; WalletButtons.tsx). */
+const GOOGLE_PAY_MANIFESTS = ["https://google.com/pay", "https://pay.google.com"];
+
 /**
  * The Content-Security-Policy every page is served with. Scripts and the brand <style> run by nonce only;
  * no inline style attributes, no third-party origins — except `formTargets`: form-action also governs where a
@@ -59,7 +62,9 @@ export function contentSecurityPolicy(
     "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'"],
+    // Google Pay through the Payment Request API: the browser fetches the payment method's manifest from its
+    // identifier (https://google.com/pay, which points it to pay.google.com) under the page's connect-src.
+    "connect-src": ["'self'", ...GOOGLE_PAY_MANIFESTS],
     "form-action": ["'self'", ...(options.formTargets ?? [])],
     "frame-src": card ? unique([...card.frameOrigins]) : ["'none'"],
     "frame-ancestors": ["'none'"],
@@ -69,7 +74,7 @@ export function contentSecurityPolicy(
   if (options.dev) {
     // Vite's dev server injects styles and a websocket client; the production build needs neither.
     directives["style-src"] = ["'self'", "'unsafe-inline'"];
-    directives["connect-src"] = ["'self'", "ws:", "wss:"];
+    directives["connect-src"] = ["'self'", "ws:", "wss:", ...GOOGLE_PAY_MANIFESTS];
   }
   return Object.entries(directives)
     .map(([k, v]) => `${k} ${v.join(" ")}`)

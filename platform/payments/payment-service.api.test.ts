@@ -273,6 +273,19 @@ describe("card and wallet tokens", () => {
       expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe(method);
     }
   });
+
+  it("sends a Google Pay card kept in the Google account (PAN_ONLY) through 3-D Secure, and places the order once it passes", async () => {
+    const { token, draft } = await draftFor();
+    const data = { ...fixture("googlepay-token-data.json"), signedMessage: '{"encryptedMessage":"CHALLENGE","ephemeralPublicKey":"x","tag":"y"}' };
+    const pending = await pay(token, draft.draftOrderId, { paymentMethod: "googlepay", googleTokenData: data });
+    expect(pending.order).toBeNull();
+    expect(pending.gatewayData).toMatchObject({ approved: false, status: "Pending" });
+    const href = redirectOf(pending.gatewayData);
+    expect(href).toMatch(new RegExp(`^${t.testGateway.basePath}/3ds/pay_`));
+    const passed = await answerChallenge(t.testGateway.fetch, href, "authenticate");
+    expect((await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status).toBe("placed");
+    expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe("googlepay");
+  });
 });
 
 describe("when the gateway cannot be reached", () => {
@@ -430,6 +443,32 @@ describe("POST /api/payment/validateApplePayMerchant", () => {
       } finally {
         await apple.close();
       }
+    }
+  });
+
+  it("answers 422 when Apple refuses the merchant for the site, and 502 when Apple cannot be reached", async () => {
+    const answers = [
+      { status: 400, body: '{"statusMessage":"Payment Services Exception merchantId=merchant.example.shop not registered for domain=shop.example"}' },
+      { status: 503, body: "" },
+    ];
+    const applePay = applePayMerchantValidator({
+      merchantId: "merchant.example.shop",
+      certificate: "test certificate",
+      key: "test key",
+      requester: async () => answers.shift()!,
+    });
+    const { t: apple, token } = await seededPlatform({ payments: { gateway: null, applePay } });
+    try {
+      expectError(await apple.call("POST", "/api/payment/validateApplePayMerchant", body, { token }), 422, {
+        message: PAYMENT_MESSAGES.applePayUnavailable,
+        errorCode: "APPLE_PAY_UNAVAILABLE",
+      });
+      expectError(await apple.call("POST", "/api/payment/validateApplePayMerchant", body, { token }), 502, {
+        message: PAYMENT_MESSAGES.applePayError,
+        errorCode: "APPLE_PAY_VALIDATION_FAILED",
+      });
+    } finally {
+      await apple.close();
     }
   });
 });

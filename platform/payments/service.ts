@@ -483,8 +483,10 @@ async function payWithToken(
         billing: gatewayBilling(order.billingAddress),
         successUrl: input.successUrl,
         failureUrl: input.failureUrl,
-        // Wallets authenticate the shopper on the device; cards go through 3-D Secure.
-        threeDs: attempt.method === "card",
+        // Apple Pay authenticates the shopper on the device (its token carries a cryptogram). Cards, and Google Pay's
+        // cards kept in the Google account (PAN_ONLY, no cryptogram), go through 3-D Secure: spec 2 §4's Google Pay
+        // answer "Pending with a redirect link".
+        threeDs: attempt.method !== "applepay",
       },
       attempt.idempotencyKey,
     );
@@ -717,6 +719,11 @@ export async function validateApplePayMerchant(
     return await validator.validate({ validationURL: input.validationURL, domain: input.domain, displayName });
   } catch (error) {
     ctx.log.warn("payments.apple_pay_validation_failed", { error: error instanceof Error ? error.message : String(error) });
+    // Apple refusing the merchant for this site (a 4xx: the domain or merchant is not registered) will not change
+    // on a retry: Apple Pay is not available here (spec 2 §4: a 422 sends the shopper to a page of its own).
+    if (error instanceof GatewayError && error.kind === "invalid") {
+      throw new ApiError(422, PAYMENT_MESSAGES.applePayUnavailable, { errorCode: "APPLE_PAY_UNAVAILABLE", errorDisplay: PAYMENT_MESSAGES.applePayUnavailable });
+    }
     throw new ApiError(502, PAYMENT_MESSAGES.applePayError, { errorCode: "APPLE_PAY_VALIDATION_FAILED", errorDisplay: PAYMENT_MESSAGES.applePayError });
   }
 }

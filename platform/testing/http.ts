@@ -118,6 +118,16 @@ export function createTestingRouter(options: TestingRouterOptions): TestingRoute
         .where(and(inArray(testGatewayPayments.reference, siblings.map((s) => s.draftOrderId)), eq(testGatewayPayments.status, "Authorized")));
       return json({ orders: siblings.filter((s) => s.state === "placed").length, approvedTries: tries.length, gatewayApproved: approved.length }, 200, noStore);
     });
+
+    // The billing name and postcode an order was placed with, for the wallet journeys (the payer's name from Apple Pay
+    // or Google Pay, split at its first space): no page shows a placed order's billing address.
+    on("GET", "/__test/order-billing", async (_request, url) => {
+      const businessOrderId = url.searchParams.get("businessOrderId") ?? "";
+      const [order] = await db.select({ billing: orders.billingAddress, method: orders.paymentMethod }).from(orders).where(eq(orders.businessOrderId, businessOrderId));
+      if (!order) return json({ status: 404, errorCode: 404, message: "No such order" }, 404, noStore);
+      const billing = order.billing ? { firstName: order.billing.firstName, lastName: order.billing.lastName, postcode: order.billing.postcode } : null;
+      return json({ paymentMethod: order.method, billing }, 200, noStore);
+    });
   }
 
   if (options.outbox) {

@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useEffect, useState } from "react";
 import type { PaymentMethodName } from "../../../platform/contract/payment-rules";
-import { GOOGLE_PAY_REDIRECT_DELAY_MS, walletButtons } from "~/models/payment-options";
+import { applePayOutcome, GOOGLE_PAY_REDIRECT_DELAY_MS, PAYMENT_TEXT, walletButtons } from "~/models/payment-options";
 import * as forms from "~/styles/forms.css";
 import * as styles from "./Checkout.css";
 
@@ -38,8 +38,9 @@ interface ApplePaySessionClass {
 type WalletAnswer = { ok: boolean; message?: string; redirect?: string; merchantSession?: unknown; next?: "success" | "redirect"; href?: string };
 
 const GOOGLE_PAY_METHOD = "https://google.com/pay";
-const APPLE_PAY_ERROR = "An error occurred while processing the Apple Pay payment.";
-const GOOGLE_PAY_ERROR = "There was an error processing with Google Pay";
+const APPLE_PAY_ERROR = PAYMENT_TEXT.applePayError;
+/** Spec 2 §8: Google's sheet failing (the payment itself failing has the platform's message). */
+const GOOGLE_PAY_ERROR = PAYMENT_TEXT.googlePayProcessing;
 
 function googlePayData(merchantName: string, totalPence: number, publicKey: string) {
   return {
@@ -160,10 +161,11 @@ export function WalletButtons(props: {
         setError(body.message ?? APPLE_PAY_ERROR);
       });
     };
-    // Spec 2 §4: a cancel is an error.
+    // Spec 2 §4: a cancel is an error (the model's rule: nothing was charged).
     session.oncancel = () => {
+      const outcome = applePayOutcome(null, true);
       setBusy(false);
-      setError(APPLE_PAY_ERROR);
+      setError(outcome.kind === "error" ? outcome.message : APPLE_PAY_ERROR);
     };
     session.begin();
   }

@@ -2,7 +2,7 @@ import { api, PAYMENT_MESSAGES, type PaymentMethodName, type PlacedOrder } from 
 import type { Logger } from "~/services/logger.server";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
-import { cardGatewayProblem, paymentContextFor, paymentDisabledReason, paymentOptions } from "~/models/payment-options";
+import { cardGatewayProblem, googlePayNextStep, paymentContextFor, paymentDisabledReason, paymentOptions } from "~/models/payment-options";
 import { paymentReturnUrls, refusalMessage, rememberPlacedOrder, type CheckoutData } from "./checkout.server";
 
 /** The ways this order may be paid (spec 2 §4 payment options), why paying is off now, and what stops a card. */
@@ -77,6 +77,15 @@ export async function startPayment(
     }
     const href = paid.gatewayData?._links.redirect?.href;
     if (href) return { kind: "redirect", href };
+    // Spec 2 §4: a Google Pay payment answered with its id but no business order id is verified, then succeeds.
+    const next = paymentMethod === "googlepay" ? googlePayNextStep(paid) : null;
+    if (next?.kind === "verify") {
+      const verified = await shopper.api.call(api.verifyPayment, { draftOrderId: draft.draftOrderId, paymentId: next.paymentId, paymentGateway: gateway });
+      if (verified.status === "placed" && verified.order) {
+        rememberPlacedOrder(shopper, verified.order, store.id);
+        return { kind: "placed", order: verified.order };
+      }
+    }
     return { kind: "refused", message: PAYMENT_MESSAGES.paymentIssue };
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status >= 500) {

@@ -28,7 +28,8 @@ import {
  *
  * Wallet tokens: checkout.com decrypts Apple Pay and Google Pay token data; this stand-in only checks the documented
  * shapes. A wallet token approves, unless its token data contains the word "decline" (in any field, in any case),
- * when it declines. Wallet payments are never challenged: the device authenticated the shopper.
+ * when it declines, or for Google Pay the word "challenge", when 3-D Secure is asked for (a card kept in the Google
+ * account, PAN_ONLY, has no cryptogram). Apple Pay payments are never challenged: the device authenticated the shopper.
  */
 
 export interface GatewayContext {
@@ -345,7 +346,10 @@ export async function postTokens(ctx: GatewayContext, request: Request): Promise
     const data = body.token_data;
     if (data === undefined || data === null) return invalid("token_data_required");
     if (!isObject(data) || !walletTokenDataValid(body.type, data)) return invalid("token_data_invalid");
-    const outcome: CardOutcome = /decline/i.test(JSON.stringify(data)) ? "decline" : "approve";
+    // Test token data chooses its outcome as test card numbers do: "decline", or for Google Pay "challenge" (a card
+    // kept in the Google account, PAN_ONLY, which 3-D Secure must authenticate).
+    const text = JSON.stringify(data);
+    const outcome: CardOutcome = /decline/i.test(text) ? "decline" : body.type === "googlepay" && /challenge/i.test(text) ? "challenge" : "approve";
     const card = WALLET_CARDS[body.type];
     const row = await insertToken(
       ctx.db,
@@ -385,8 +389,8 @@ export async function postPayments(ctx: GatewayContext, request: Request): Promi
     if (codes.length > 0 || token === null) return invalid(...codes);
     const taken = await takeToken(tx, token, now);
     if (typeof taken === "string") return invalid(taken);
-    // Wallets authenticate the shopper on the device; only card tokens go through 3-D Secure.
-    const threeDs = taken.type === "card" && isObject(threeDsSetting) && threeDsSetting.enabled === true;
+    // Apple Pay authenticates the shopper on the device; card and Google Pay tokens go through 3-D Secure when asked.
+    const threeDs = taken.type !== "applepay" && isObject(threeDsSetting) && threeDsSetting.enabled === true;
     const payment = await createPayment(
       tx,
       taken,
