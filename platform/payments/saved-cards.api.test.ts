@@ -4,7 +4,7 @@ import { api, MEMBER_MESSAGES, PAYMENT_MESSAGES, SAVED_CARD_MESSAGES } from "../
 import { registerMember } from "../auth/testing/accounts";
 import { memberCards, orderPayments, testGatewayPayments } from "../db/schema";
 import { expectError, orderRow, resetClockAndHolds, RETURN_URLS, seededPlatform, type ShopperApi, type TestPlatform } from "../testing";
-import { answerChallenge, TEST_CARD } from "./testing/drive";
+import { answerChallenge, payOnCardPage, TEST_CARD } from "./testing/drive";
 import { cardToken, redirectOf, returnedPaymentId } from "./testing/gateway";
 
 /*
@@ -213,6 +213,18 @@ describe("makePayment with saved cards", () => {
     const verified = await post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId, paymentGateway: "checkoutcom" }, member);
     expect(api.verifyPayment.response.parse(verified.body).status).toBe("placed");
     expect(await list(member)).toMatchObject([{ last4: "0021", isDefault: true }]);
+  });
+
+  it("saveCard on the gateway's hosted card page (no card script) keeps the card paid with there", async () => {
+    const member = await newMember();
+    const draft = await draftOf(member);
+    const hosted = await paid(member, draft.draftOrderId, { saveCard: true });
+    expect(hosted.gatewayData!.id).toMatch(/^hpp_/);
+    const back = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: "5555 5555 5555 4444", expiry: "07/31" });
+    const paymentId = returnedPaymentId(back.location, RETURN_URLS.successUrl);
+    const verified = await post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId, paymentGateway: "checkoutcom" }, member);
+    expect(api.verifyPayment.response.parse(verified.body).status).toBe("placed");
+    expect(await list(member)).toMatchObject([{ scheme: "Mastercard", last4: "4444", expiryMonth: 7, expiryYear: 2031, isDefault: true }]);
   });
 
   it("pays with a saved card and its 3-digit security code, through the card's own source", async () => {
