@@ -229,6 +229,8 @@ const TABLE_OWNERS: Record<string, string> = {
   testGatewayHostedPayments: "payments",
   testGatewayPayments: "payments",
   testGatewayIdempotency: "payments",
+  testGatewayInstruments: "payments",
+  memberCards: "payments",
 };
 
 describe("platform/ tables", () => {

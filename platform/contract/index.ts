@@ -15,6 +15,7 @@ export * from "./search";
 export * from "./banners";
 export * from "./checkout";
 export * from "./payments";
+export * from "./cards";
 export * from "./orders";
 export * from "./member";
 export * from "./member-orders";
@@ -34,6 +35,7 @@ import * as search from "./search";
 import * as banners from "./banners";
 import * as checkout from "./checkout";
 import * as payments from "./payments";
+import * as cards from "./cards";
 import * as orders from "./orders";
 import * as member from "./member";
 import * as memberOrders from "./member-orders";
@@ -64,6 +66,7 @@ export const api = {
   ...endpointsIn(banners),
   ...endpointsIn(checkout),
   ...endpointsIn(payments),
+  ...endpointsIn(cards),
   ...endpointsIn(orders),
   ...endpointsIn(member),
   ...endpointsIn(memberOrders),

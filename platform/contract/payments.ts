@@ -52,6 +52,12 @@ export type GatewayData = z.infer<typeof gatewayDataSchema>;
  *
  * A second call for the same order while a payment is still open answers that payment again; a call for a placed
  * order answers the placed order. A new charge is tried only after the last one was declined or cancelled.
+ *
+ * Saved cards (members only, decision 0023): `cardId` with its `cvv` pays by card with the member's saved card, as a
+ * token payment does (approved, declined, or Pending with a 3-D Secure redirect). The cvv must be exactly 3 digits,
+ * else 400 VALIDATION_ERROR before any gateway call; another member's card is 404 CARD_NOT_FOUND; a guest giving
+ * `cardId` or `saveCard` is 403 SAVED_CARDS_FOR_MEMBERS. `saveCard: true` (with a token, or on the hosted card page)
+ * keeps the card once the gateway approves the payment, unless the member has it already.
  */
 export const makePayment = endpoint({
   method: "POST",

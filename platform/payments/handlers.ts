@@ -4,6 +4,7 @@ import type { ContentSource } from "../content/source";
 import type { Router } from "../router";
 import { cancelPayment, makePayment, validateApplePayMerchant, verifyPayment, type PaymentDeps } from "./service";
 import { receiveCheckoutComWebhook } from "./webhook";
+import { addCard, deleteCard, listCards, setDefaultCard } from "./cards";
 
 export function registerPayments(router: Router, options: { content: ContentSource }): PaymentDeps {
   const deps: PaymentDeps = { companyName: companyNameFrom(options.content) };
@@ -12,5 +13,9 @@ export function registerPayments(router: Router, options: { content: ContentSour
   router.on(api.cancelPayment, (input, ctx) => cancelPayment(ctx, deps, input));
   router.on(api.validateApplePayMerchant, (input, ctx) => validateApplePayMerchant(ctx, deps, input));
   router.on(api.checkoutComWebhook, (input, ctx) => receiveCheckoutComWebhook(ctx, deps, input));
+  router.on(api.memberCardsList, (_input, ctx) => listCards(ctx));
+  router.on(api.memberCardsAdd, (input, ctx) => addCard(ctx, input));
+  router.on(api.memberCardsDelete, (input, ctx) => deleteCard(ctx, input));
+  router.on(api.memberCardsSetDefault, (input, ctx) => setDefaultCard(ctx, input));
   return deps;
 }

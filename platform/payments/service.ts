@@ -23,6 +23,7 @@ import { holdPlaceUntil } from "../slots/holds-store";
 import { holdUntil } from "../slots/service";
 import { paymentMethodsOf } from "../stores/service";
 import { appleValidationUrl } from "./apple-pay";
+import { cardNotFound, keepCard, memberCard, type CardRow } from "./cards";
 import { GatewayError, type GatewayAddress, type GatewayPayment, type PaymentGateway, type WalletType } from "../ports/payment-gateway";
 
 /*
@@ -235,7 +236,7 @@ export async function settlePayment(ctx: RequestContext, deps: PaymentDeps, targ
       }
       await tx.update(orderPayments).set({ gatewayPaymentId: payment.id, status: "approved", responseSummary: summary, updatedAt: now }).where(where);
       const placed = await placeOrder(tx, order, { paymentMethod: attempt.method, companyName, publicUrl: ctx.config.publicUrl, now });
-      return { kind: "placed" as const, order: { ...order, ...placed } };
+      return { kind: "placed" as const, order: { ...order, ...placed }, saveCard: attempt.saveCard };
     }
 
     // Never downgrade: a try that ended stays ended, whatever a stale answer says.
@@ -256,13 +257,34 @@ export async function settlePayment(ctx: RequestContext, deps: PaymentDeps, targ
     return { kind: "outcome" as const, order };
   });
 
-  if (recorded.kind === "placed") return { status: "placed", order: placedOrder(recorded.order), payment };
+  if (recorded.kind === "placed") {
+    if ("saveCard" in recorded && recorded.saveCard) await keepPaidCard(ctx, recorded.order, payment);
+    return { status: "placed", order: placedOrder(recorded.order), payment };
+  }
   if (recorded.kind === "void") {
     await voidSecondCharge(ctx, recorded.order, recorded.attempt, payment);
     return { status: "placed", order: placedOrder(recorded.order), payment };
   }
   const status = outcome === "approved" ? "declined" : outcome;
   return { status, order: null, payment };
+}
+
+/**
+ * The member asked to keep the card they paid with (makePayment saveCard): once the payment is approved, the card
+ * the gateway describes is kept, unless they have it already. The order is placed whatever happens here.
+ */
+async function keepPaidCard(ctx: RequestContext, order: OrderRow, payment: GatewayPayment): Promise<void> {
+  if (order.memberId === null) return;
+  if (!payment.card) {
+    ctx.log.warn("cards.not_kept", { orderId: order.id, paymentId: payment.id, reason: "no_card_in_payment" });
+    return;
+  }
+  try {
+    const made = await keepCard(ctx.db, order.memberId, payment.card, ctx.clock.now());
+    ctx.log.info(made ? "cards.added" : "cards.already_kept", { memberId: order.memberId, orderId: order.id, ...(made ? { cardId: made.id } : {}) });
+  } catch (error) {
+    ctx.log.error("cards.keep_failed", { orderId: order.id, paymentId: payment.id, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** Releases a second approval for an order already paid. When the gateway cannot be reached the try stays open. */
@@ -351,15 +373,36 @@ function checkReturnUrls(ctx: RequestContext, input: MakePaymentInput): void {
   }
 }
 
+const SECURITY_CODE = new RegExp(`^\\d{${CARD_SECURITY_CODE_LENGTH}}$`);
+
+const savedCardsForMembers = () =>
+  new ApiError(403, PAYMENT_MESSAGES.savedCardsForMembers, { errorCode: "SAVED_CARDS_FOR_MEMBERS", errorDisplay: PAYMENT_MESSAGES.savedCardsForMembers });
+
+/**
+ * Spec 2 §5 and §7: a saved card pays with its security code, exactly 3 digits, checked before anything else (no
+ * gateway call for a code that cannot be right); only a member's own saved card, and only by card. Saving a card
+ * is for members.
+ */
+async function savedCardFor(ctx: RequestContext, auth: AuthInfo, input: MakePaymentInput): Promise<CardRow | null> {
+  if (input.cvv != null && !SECURITY_CODE.test(input.cvv)) {
+    throw validationError("cvv", `cvv must be exactly ${CARD_SECURITY_CODE_LENGTH} digits`);
+  }
+  const isMember = auth.strategy === "member" && auth.memberId !== null;
+  if (input.saveCard && !isMember) throw savedCardsForMembers();
+  if (!input.cardId) return null;
+  if (!isMember) throw savedCardsForMembers();
+  if (input.paymentMethod !== "card") throw validationError("cardId", "a saved card pays by card only");
+  if (input.token) throw validationError("cardId", "give cardId or token, not both");
+  if (input.cvv == null) throw validationError("cvv", `a saved card needs its ${CARD_SECURITY_CODE_LENGTH}-digit cvv`);
+  const card = await memberCard(ctx.db, auth.memberId!, input.cardId);
+  if (!card) throw cardNotFound();
+  return card;
+}
+
 export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input: MakePaymentInput): Promise<MakePaymentAnswer> {
   const auth = requireAuth(ctx);
-  if (input.cvv != null && input.cvv.length !== CARD_SECURITY_CODE_LENGTH) {
-    throw validationError("cvv", `cvv must be exactly ${CARD_SECURITY_CODE_LENGTH} characters`);
-  }
+  const card = await savedCardFor(ctx, auth, input);
   const order = await ownedOrder(ctx.db, input.draftOrderId, auth);
-  if (input.cardId) {
-    throw new ApiError(403, PAYMENT_MESSAGES.savedCardsForMembers, { errorCode: "SAVED_CARDS_FOR_MEMBERS", errorDisplay: PAYMENT_MESSAGES.savedCardsForMembers });
-  }
   checkReturnUrls(ctx, input);
   if (order.state === "placed") return placedAnswer(order, (await triesOf(ctx.db, order.id)).find((t) => t.status === "approved"));
 
@@ -369,7 +412,8 @@ export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input:
   if (method === "cash") return payCash(ctx, deps, order, input);
 
   const walletData = method === "applepay" ? input.appleTokenData : method === "googlepay" ? input.googleTokenData : null;
-  const hasToken = Boolean(input.token) || Boolean(walletData);
+  // A saved card pays as a token does: at once, approved, declined or sent to 3-D Secure.
+  const hasToken = Boolean(input.token) || Boolean(walletData) || card !== null;
   if (method !== "card" && !hasToken) throw validationError(method === "applepay" ? "appleTokenData" : "googleTokenData", `${method} needs its token data`);
 
   // Phase 1.
@@ -398,6 +442,8 @@ export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input:
         kind: hasToken ? "token" : "hosted",
         idempotencyKey: tryKey(locked, next),
         status: "initiated",
+        // A card already saved is not saved again; wallets' cards are the wallet's.
+        saveCard: Boolean(input.saveCard) && method === "card" && card === null,
         amountPence: locked.totalPence,
         createdAt: now,
         updatedAt: now,
@@ -415,7 +461,7 @@ export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input:
   }
   return attempt.kind === "hosted"
     ? openHostedPage(ctx, started.order, attempt, input)
-    : payWithToken(ctx, deps, started.order, attempt, input, walletData ?? null);
+    : payWithToken(ctx, deps, started.order, attempt, input, walletData ?? null, card);
 }
 
 async function openHostedPage(ctx: RequestContext, order: OrderRow, attempt: PaymentTry, input: MakePaymentInput): Promise<MakePaymentAnswer> {
@@ -468,14 +514,18 @@ async function payWithToken(
   attempt: PaymentTry,
   input: MakePaymentInput,
   walletData: Record<string, unknown> | null,
+  card: CardRow | null,
 ): Promise<MakePaymentAnswer> {
   const gateway = gatewayOf(ctx);
   let payment: GatewayPayment;
   try {
-    const token = input.token ? input.token : await gateway.exchangeWalletToken(attempt.method as WalletType, walletData ?? {});
+    const source =
+      card && input.cvv
+        ? { savedCard: { sourceId: card.sourceId, cvv: input.cvv } }
+        : { token: input.token ? input.token : await gateway.exchangeWalletToken(attempt.method as WalletType, walletData ?? {}) };
     payment = await gateway.requestPayment(
       {
-        token,
+        ...source,
         reference: order.draftOrderId,
         amount: order.totalPence,
         currency: CURRENCY,

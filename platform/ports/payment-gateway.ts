@@ -53,8 +53,10 @@ export interface HostedPaymentStatus {
 }
 
 export interface PaymentRequest {
-  /** A card or wallet token (tok_…). */
-  token: string;
+  /** A card or wallet token (tok_…); unused when paying with a saved card. */
+  token?: string;
+  /** A saved card: the gateway's instrument (src_…) and the security code the shopper typed for this payment. */
+  savedCard?: { sourceId: string; cvv: string };
   reference: string;
   amount: number;
   currency: string;
@@ -79,6 +81,22 @@ export interface GatewayPayment {
   reference: string | null;
   amount: number;
   currency: string;
+  /** The card paid with, as the gateway describes it (checkout.com's source), when it says. */
+  card?: GatewayCard | null;
+}
+
+/**
+ * A card the gateway keeps for paying again: checkout.com's instrument or payment source. No card number, no
+ * security code: the fingerprint identifies the card number without revealing it.
+ */
+export interface GatewayCard {
+  /** src_… */
+  sourceId: string;
+  fingerprint: string;
+  scheme: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
 }
 
 export type WalletType = "applepay" | "googlepay";
@@ -102,6 +120,8 @@ export interface PaymentGateway {
   voidPayment(id: string, reference: string, idempotencyKey: string): Promise<void>;
   /** Exchanges an Apple Pay or Google Pay token for a gateway token (checkout.com's POST /tokens). */
   exchangeWalletToken(type: WalletType, tokenData: Record<string, unknown>): Promise<string>;
+  /** Keeps the card behind a card token for paying again (checkout.com's POST /instruments); spends the token. */
+  createInstrument(token: string): Promise<GatewayCard>;
 }
 
 /**

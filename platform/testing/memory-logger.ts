@@ -1,4 +1,4 @@
-import type { Logger } from "../logger";
+import { redactLogFields, type Logger } from "../logger";
 
 export interface LogEntry {
   level: "info" | "warn" | "error";
@@ -6,11 +6,14 @@ export interface LogEntry {
   fields: Record<string, unknown>;
 }
 
-/** A logger that keeps its entries, so tests can assert what was (and was not) logged. */
+/**
+ * A logger that keeps its entries, so tests can assert what was (and was not) logged. Fields are redacted as the
+ * JSON logger redacts them: the entries are what a log line would carry.
+ */
 export function memoryLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   const at = (level: LogEntry["level"]) => (event: string, fields: Record<string, unknown> = {}) => {
-    entries.push({ level, event, fields });
+    entries.push({ level, event, fields: redactLogFields(fields) as Record<string, unknown> });
   };
   return { entries, info: at("info"), warn: at("warn"), error: at("error") };
 }

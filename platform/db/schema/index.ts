@@ -8,3 +8,4 @@ export * from "./orders";
 export * from "./auth";
 export * from "./test-gateway";
 export * from "./loyalty";
+export * from "./cards";

@@ -242,6 +242,8 @@ export const orderPayments = pgTable(
     amountPence: integer("amount_pence").notNull(),
     responseSummary: text("response_summary"),
     redirectUrl: text("redirect_url"),
+    /** A member asked to keep the card (makePayment saveCard): it is saved once the gateway approves (decision 0023). */
+    saveCard: boolean("save_card").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

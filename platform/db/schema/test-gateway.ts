@@ -18,6 +18,8 @@ export const testGatewayTokens = pgTable("test_gateway_tokens", {
   expiryYear: integer("expiry_year").notNull(),
   /** What paying with this card does: approve, decline, or ask for a 3-D Secure challenge first. */
   outcome: text("outcome", { enum: ["approve", "decline", "challenge"] }).notNull(),
+  /** The card's fingerprint: the same for every token of one card number (a keyed hash, never the number). */
+  fingerprint: text("fingerprint"),
   used: boolean("used").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -55,7 +57,9 @@ export const testGatewayPayments = pgTable("test_gateway_payments", {
   approved: boolean("approved").notNull(),
   responseCode: text("response_code"),
   responseSummary: text("response_summary"),
-  source: jsonb("source").$type<{ type: string; scheme: string; last4: string; bin: string; expiry_month: number; expiry_year: number }>().notNull(),
+  source: jsonb("source")
+    .$type<{ id?: string; type: string; scheme: string; last4: string; bin: string; expiry_month: number; expiry_year: number; fingerprint?: string }>()
+    .notNull(),
   successUrl: text("success_url"),
   failureUrl: text("failure_url"),
   /** Where a cancelled challenge goes: the hosted page's cancel address, else the failure address. */
@@ -74,5 +78,21 @@ export const testGatewayIdempotency = pgTable("test_gateway_idempotency", {
   requestHash: text("request_hash").notNull(),
   status: integer("status").notNull(),
   body: jsonb("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Instruments (src_…): a card kept for paying again, made from a token (POST /instruments) or by a card payment
+ * (its source id). Paid with as source {type: "id", id, cvv}; the outcome is the card's, as for its tokens.
+ */
+export const testGatewayInstruments = pgTable("test_gateway_instruments", {
+  id: text("id").primaryKey(),
+  scheme: text("scheme").notNull(),
+  last4: text("last4").notNull(),
+  bin: text("bin").notNull(),
+  expiryMonth: integer("expiry_month").notNull(),
+  expiryYear: integer("expiry_year").notNull(),
+  fingerprint: text("fingerprint").notNull(),
+  outcome: text("outcome", { enum: ["approve", "decline", "challenge"] }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });

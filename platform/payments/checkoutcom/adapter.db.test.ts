@@ -114,6 +114,15 @@ describe("payments with a token", () => {
       reference: request.reference,
       amount: 2350,
       currency: "GBP",
+      // The card, kept by the gateway as a source the member may pay with again (a saved card).
+      card: {
+        sourceId: expect.stringMatching(/^src_[a-z2-7]{26}$/),
+        fingerprint: expect.stringMatching(/^[0-9A-F]{64}$/),
+        scheme: "Visa",
+        last4: "4242",
+        expiryMonth: 12,
+        expiryYear: 2030,
+      },
     });
     expect(await gateway.getPayment(payment.id)).toEqual(payment);
   });
@@ -162,6 +171,76 @@ describe("payments with a token", () => {
   it("declines a card that needs 3-D Secure when it was not asked for", async () => {
     const payment = await gateway.requestPayment(paymentRequest(await cardToken(TEST_CARD.challenge), { threeDs: false }), key());
     expect(payment).toMatchObject({ status: "Declined", approved: false, responseSummary: "3DS authentication required" });
+  });
+});
+
+describe("instruments (saved cards)", () => {
+  const { token: _unused, ...noToken } = paymentRequest("tok_unused");
+  const withSaved = (sourceId: string, cvv: string, overrides: Partial<PaymentRequest> = {}): PaymentRequest => {
+    const reference = draft();
+    return {
+      ...noToken,
+      reference,
+      successUrl: `${SHOP}/checkout/payment/success?draftOrderId=${reference}`,
+      failureUrl: `${SHOP}/checkout/payment/failure?draftOrderId=${reference}`,
+      savedCard: { sourceId, cvv },
+      ...overrides,
+    };
+  };
+
+  it("POST /instruments keeps the card behind a token: src_ id, fingerprint, brand, last four, expiry; the token is spent", async () => {
+    const token = await cardToken("4242 4242 4242 4242".replace(/ /g, ""), { expiry_month: 6, expiry_year: 2031 });
+    const card = await gateway.createInstrument(token);
+    expect(card).toEqual({
+      sourceId: expect.stringMatching(/^src_[a-z2-7]{26}$/),
+      fingerprint: expect.stringMatching(/^[0-9A-F]{64}$/),
+      scheme: "Visa",
+      last4: "4242",
+      expiryMonth: 6,
+      expiryYear: 2031,
+    });
+    expect((await failure(gateway.createInstrument(token))).message).toContain("token_used");
+    // The same card tokenised again has the same fingerprint and a new instrument; another card another fingerprint.
+    const again = await gateway.createInstrument(await cardToken("4242424242424242"));
+    expect(again.fingerprint).toBe(card.fingerprint);
+    expect(again.sourceId).not.toBe(card.sourceId);
+    expect((await gateway.createInstrument(await cardToken("5555555555554444"))).fingerprint).not.toBe(card.fingerprint);
+    expect((await failure(gateway.createInstrument("tok_nosuchtoken"))).kind).toBe("declined");
+  });
+
+  it("a wallet token is not kept, and can still pay", async () => {
+    const walletToken = await gateway.exchangeWalletToken("googlepay", { signature: "s", protocolVersion: "ECv2", signedMessage: "m" });
+    expect((await failure(gateway.createInstrument(walletToken))).status).toBe(422);
+    expect(await gateway.requestPayment(paymentRequest(walletToken, { threeDs: false }), key())).toMatchObject({ status: "Authorized" });
+  });
+
+  it("pays with an instrument and its security code, as often as asked; the card's own outcome applies", async () => {
+    const approve = await gateway.createInstrument(await cardToken("4242424242424242"));
+    for (let i = 0; i < 2; i++) {
+      const paid = await gateway.requestPayment(withSaved(approve.sourceId, "123"), key());
+      expect(paid).toMatchObject({ status: "Authorized", approved: true, card: { sourceId: approve.sourceId, fingerprint: approve.fingerprint, last4: "4242" } });
+    }
+    const decline = await gateway.createInstrument(await cardToken(TEST_CARD.decline.replace(/ /g, "")));
+    expect(await gateway.requestPayment(withSaved(decline.sourceId, "123"), key())).toMatchObject({ status: "Declined", approved: false });
+    const challenge = await gateway.createInstrument(await cardToken(TEST_CARD.challenge.replace(/ /g, "")));
+    const pending = await gateway.requestPayment(withSaved(challenge.sourceId, "123"), key());
+    expect(pending).toMatchObject({ status: "Pending", redirectUrl: `/test-gateway/3ds/${pending.id}` });
+    await answerChallenge(browser, pending.redirectUrl!, "authenticate", server.url);
+    expect(await gateway.getPayment(pending.id)).toMatchObject({ status: "Authorized", card: { sourceId: challenge.sourceId, last4: "0021" } });
+  });
+
+  it("a payment's source id pays again, like an instrument", async () => {
+    const first = await gateway.requestPayment(paymentRequest(await cardToken("4242424242424242")), key());
+    const again = await gateway.requestPayment(withSaved(first.card!.sourceId, "123"), key());
+    expect(again).toMatchObject({ status: "Authorized", card: { sourceId: first.card!.sourceId, fingerprint: first.card!.fingerprint } });
+  });
+
+  it("refuses a security code that is not 3 digits, and an unknown source", async () => {
+    const card = await gateway.createInstrument(await cardToken("4242424242424242"));
+    const before = (await database.db.select({ n: count() }).from(testGatewayPayments))[0]!.n;
+    expect((await failure(gateway.requestPayment(withSaved(card.sourceId, "12"), key()))).message).toContain("cvv_invalid");
+    expect((await failure(gateway.requestPayment(withSaved("src_nosuchsource", "123"), key()))).message).toContain("source_id_invalid");
+    expect((await database.db.select({ n: count() }).from(testGatewayPayments))[0]!.n).toBe(before);
   });
 });
 

@@ -58,6 +58,14 @@ describe("reading checkout.com's answers", () => {
       reference: "draft_8421",
       amount: 2350,
       currency: "GBP",
+      card: {
+        sourceId: "src_wmlfc3zyhqzehihu7giusaaawu",
+        fingerprint: "9F3BAD2E48C6C8579F2F5DC0710B7C11A8ACD5072C3363A72579A6FB227D64BE",
+        scheme: "Visa",
+        last4: "4242",
+        expiryMonth: 12,
+        expiryYear: 2030,
+      },
     });
     const sent = fake.requests.at(-1)!;
     expect(sent.method).toBe("POST");
@@ -115,6 +123,14 @@ describe("reading checkout.com's answers", () => {
       reference: "draft_8421",
       amount: 2350,
       currency: "GBP",
+      card: {
+        sourceId: "src_nwd3m4in3hkuddfpjsaevunhdy",
+        fingerprint: "B16D9C2E7C8D1F48BD8BD6C1C6B7F2E0DCA3B6E3D0DB8F6E59F7E8FD7A3A1C5E",
+        scheme: "Visa",
+        last4: "0021",
+        expiryMonth: 12,
+        expiryYear: 2030,
+      },
     });
     const sent = fake.requests.at(-1)!;
     expect([sent.method, sent.path, sent.headers.authorization]).toEqual(["GET", "/payments/pay_mbabizu24mvu3mela5njyhpit4", `Bearer ${SECRET}`]);
@@ -192,6 +208,34 @@ describe("reading checkout.com's answers", () => {
     expect(sent.path).toBe("/tokens");
     expect(sent.headers.authorization).toBe(`Bearer ${PUBLIC}`);
     expect(sent.body).toEqual({ type: "applepay", token_data: tokenData });
+  });
+
+  it("keeps a card from its token as an instrument with the secret key, reading the card it describes", async () => {
+    expect(await adapter().createInstrument("tok_4gzeau5o2uqubbk6fufs3m7p54")).toEqual({
+      sourceId: "src_wmlfc3zyhqzehihu7giusaaawu",
+      fingerprint: "9F3BAD2E48C6C8579F2F5DC0710B7C11A8ACD5072C3363A72579A6FB227D64BE",
+      scheme: "VISA",
+      last4: "4242",
+      expiryMonth: 6,
+      expiryYear: 2031,
+    });
+    const sent = fake.requests.at(-1)!;
+    expect([sent.method, sent.path, sent.headers.authorization]).toEqual(["POST", "/instruments", `Bearer ${SECRET}`]);
+    expect(sent.body).toEqual({ type: "token", token: "tok_4gzeau5o2uqubbk6fufs3m7p54" });
+  });
+
+  it("a refused token is declined; an instrument answer without its card is unavailable", async () => {
+    fake.answerNext(422, fixture("checkoutcom/error-422-token.json"));
+    expect(await failure(adapter().createInstrument("tok_x"))).toMatchObject({ kind: "declined", status: 422 });
+    fake.answerNext(201, { id: "src_wmlfc3zyhqzehihu7giusaaawu", type: "card" });
+    expect(await failure(adapter().createInstrument("tok_x"))).toMatchObject({ kind: "unavailable", status: 201 });
+  });
+
+  it("pays with a saved card as source id with its security code, and no token or billing address", async () => {
+    const { token: _token, ...withoutToken } = request;
+    await adapter().requestPayment({ ...withoutToken, savedCard: { sourceId: "src_wmlfc3zyhqzehihu7giusaaawu", cvv: "100" } }, "k");
+    const sent = fake.requests.at(-1)!;
+    expect((sent.body as { source: unknown }).source).toEqual({ type: "id", id: "src_wmlfc3zyhqzehihu7giusaaawu", cvv: "100" });
   });
 });
 

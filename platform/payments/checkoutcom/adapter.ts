@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   GatewayError,
   type GatewayAddress,
+  type GatewayCard,
   type GatewayCustomer,
   type GatewayPayment,
   type HostedPayment,
@@ -49,6 +50,31 @@ export interface CheckoutComGateway extends PaymentGateway {
 
 const link = z.object({ href: z.string() });
 
+/** A card as checkout.com describes it: a payment's source, or an instrument (POST /instruments). */
+const cardSchema = z.object({
+  id: z.string().min(1),
+  fingerprint: z.string().min(1),
+  scheme: z.string().nullish(),
+  last4: z.string().regex(/^\d{4}$/),
+  expiry_month: z.number().int().min(1).max(12),
+  expiry_year: z.number().int(),
+});
+
+/** The reusable card behind an answer, or null when the answer does not describe one whole (wallets, 202s). */
+function cardOf(value: unknown): GatewayCard | null {
+  const parsed = cardSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const card = parsed.data;
+  return {
+    sourceId: card.id,
+    fingerprint: card.fingerprint,
+    scheme: card.scheme ?? "Card",
+    last4: card.last4,
+    expiryMonth: card.expiry_month,
+    expiryYear: card.expiry_year,
+  };
+}
+
 const paymentSchema = z.object({
   id: z.string().min(1),
   status: z.string().min(1),
@@ -58,6 +84,7 @@ const paymentSchema = z.object({
   currency: z.string().optional(),
   reference: z.string().nullish(),
   response_summary: z.string().nullish(),
+  source: z.unknown().optional(),
   _links: z.object({ redirect: link.optional() }).optional(),
 });
 
@@ -192,6 +219,7 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
   }
 
   function toPayment(parsed: z.infer<typeof paymentSchema>, fallback: { amount: number; currency: string; reference: string | null }): GatewayPayment {
+    const card = cardOf(parsed.source);
     return {
       id: parsed.id,
       status: parsed.status,
@@ -201,6 +229,8 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
       reference: parsed.reference ?? fallback.reference,
       amount: parsed.amount ?? fallback.amount,
       currency: parsed.currency ?? fallback.currency,
+      // The card paid with, when the answer describes one whole (not a 202, not every wallet payment).
+      ...(card ? { card } : {}),
     };
   }
 
@@ -251,7 +281,10 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
       const answer = await call(label, "POST", "/payments", {
         idempotencyKey,
         body: compact({
-          source: compact({ type: "token", token: request.token, billing_address: request.billing ? addressBody(request.billing) : undefined }),
+          // A saved card is paid with its instrument and the security code typed for this payment.
+          source: request.savedCard
+            ? { type: "id", id: request.savedCard.sourceId, cvv: request.savedCard.cvv }
+            : compact({ type: "token", token: request.token, billing_address: request.billing ? addressBody(request.billing) : undefined }),
           amount: request.amount,
           currency: request.currency,
           reference: request.reference,
@@ -300,6 +333,15 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
       const answer = await call(label, "POST", "/tokens", { key: options.publicKey, body: { type, token_data: tokenData } });
       if (answer.status !== 201 && answer.status !== 200) throw failureFor(label, answer);
       return parse(tokenSchema, label, answer).token;
+    },
+
+    async createInstrument(token) {
+      const label = "POST /instruments";
+      const answer = await call(label, "POST", "/instruments", { body: { type: "token", token } });
+      if (answer.status !== 201 && answer.status !== 200) throw failureFor(label, answer);
+      const card = cardOf(answer.body);
+      if (!card) throw new GatewayError("unavailable", `checkout.com ${label} answered ${answer.status} in an unexpected shape`, answer.status, answer.body);
+      return card;
     },
   };
 }

@@ -1,14 +1,18 @@
+import { TransactionRollbackError } from "drizzle-orm";
 import { timingSafeEqual } from "node:crypto";
 import type { Clock } from "../../contract";
 import type { Db, Tx } from "../../db/open";
 import type { Logger } from "../../logger";
 import { CARD_MESSAGES, cardOutcome, checkCardNumber, type CardOutcome } from "./card-rules";
 import {
+  cardFingerprint,
   createPayment,
   findHosted,
+  findInstrument,
   findPayment,
   findPaymentsByReference,
   insertHosted,
+  insertInstrument,
   insertToken,
   newId,
   requestId,
@@ -17,13 +21,15 @@ import {
   withIdempotencyKey,
   type ApiAnswer,
   type HostedRow,
+  type InstrumentRow,
+  type PaidWith,
   type PaymentRow,
   type TokenRow,
 } from "./state";
 
 /*
  * The test gateway's JSON API, in checkout.com's documented request and response shapes: POST /tokens,
- * POST /payments, GET /payments?reference=, GET /payments/{id}, POST /payments/{id}/voids, POST /hosted-payments, GET /hosted-payments/{id}.
+ * POST /instruments, POST /payments (source token or id), GET /payments?reference=, GET /payments/{id}, POST /payments/{id}/voids, POST /hosted-payments, GET /hosted-payments/{id}.
  * Links are paths under the gateway's base path, because the gateway is served on the storefront's own origin.
  *
  * Wallet tokens: checkout.com decrypts Apple Pay and Google Pay token data; this stand-in only checks the documented
@@ -337,6 +343,7 @@ export async function postTokens(ctx: GatewayContext, request: Request): Promise
         expiryMonth: body.expiry_month as number,
         expiryYear: body.expiry_year as number,
         outcome: cardOutcome(digits),
+        fingerprint: cardFingerprint(ctx.secretKey, digits),
       },
       now,
     );
@@ -353,7 +360,14 @@ export async function postTokens(ctx: GatewayContext, request: Request): Promise
     const card = WALLET_CARDS[body.type];
     const row = await insertToken(
       ctx.db,
-      { type: body.type, ...card, expiryMonth: 12, expiryYear: now.getUTCFullYear() + 3, outcome },
+      {
+        type: body.type,
+        ...card,
+        expiryMonth: 12,
+        expiryYear: now.getUTCFullYear() + 3,
+        outcome,
+        fingerprint: cardFingerprint(ctx.secretKey, `${body.type}:${card.bin}${card.last4}`),
+      },
       now,
     );
     return { status: 201, body: tokenBody(row) };
@@ -372,10 +386,17 @@ export async function postPayments(ctx: GatewayContext, request: Request): Promi
   const codes: string[] = [];
   const source = body.source;
   let token: string | null = null;
+  let instrumentId: string | null = null;
   if (!isObject(source)) codes.push("payment_source_required");
-  else if (source.type !== "token") codes.push(source.type === undefined ? "source_type_required" : "payment_source_type_invalid");
-  else if (!nonEmptyString(source.token)) codes.push("token_required");
-  else token = source.token;
+  else if (source.type === "token") {
+    if (!nonEmptyString(source.token)) codes.push("token_required");
+    else token = source.token;
+  } else if (source.type === "id") {
+    if (!nonEmptyString(source.id)) codes.push("source_id_required");
+    else instrumentId = source.id;
+    // A saved card's security code is optional at checkout.com; when given it must be the accepted brands' 3 digits.
+    if (source.cvv !== undefined && source.cvv !== null && (typeof source.cvv !== "string" || !/^\d{3}$/.test(source.cvv))) codes.push("cvv_invalid");
+  } else codes.push(source.type === undefined ? "source_type_required" : "payment_source_type_invalid");
   checkMoney(body, codes);
   const customer = checkCustomer(body.customer, codes);
   const successUrl = checkUrl(body, "success_url", false, codes);
@@ -385,10 +406,20 @@ export async function postPayments(ctx: GatewayContext, request: Request): Promi
     codes.push("3ds_invalid");
   }
   const now = ctx.clock.now();
-  return withIdempotencyKey(ctx.db, now, idempotencyKey(request), "POST /payments", body, async (tx) => {
-    if (codes.length > 0 || token === null) return invalid(...codes);
-    const taken = await takeToken(tx, token, now);
-    if (typeof taken === "string") return invalid(taken);
+  // The security code is never kept, not even in the hash that tells a repeated request from a different one.
+  const hashed = isObject(source) && "cvv" in source ? { ...body, source: { ...source, cvv: undefined } } : body;
+  return withIdempotencyKey(ctx.db, now, idempotencyKey(request), "POST /payments", hashed, async (tx) => {
+    if (codes.length > 0 || (token === null && instrumentId === null)) return invalid(...codes);
+    let taken: PaidWith;
+    if (token !== null) {
+      const spent = await takeToken(tx, token, now);
+      if (typeof spent === "string") return invalid(spent);
+      taken = spent;
+    } else {
+      const instrument = await findInstrument(tx, instrumentId!);
+      if (!instrument) return invalid("source_id_invalid");
+      taken = { ...instrument, type: "card", instrumentId: instrument.id };
+    }
     // Apple Pay authenticates the shopper on the device; card and Google Pay tokens go through 3-D Secure when asked.
     const threeDs = taken.type !== "applepay" && isObject(threeDsSetting) && threeDsSetting.enabled === true;
     const payment = await createPayment(
@@ -409,6 +440,54 @@ export async function postPayments(ctx: GatewayContext, request: Request): Promi
     );
     ctx.log.info("test_gateway.payment", { id: payment.id, status: payment.status, amount: payment.amount, reference: payment.reference });
     return paymentCreated(ctx, payment);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /instruments
+// ---------------------------------------------------------------------------------------------------------
+
+/** checkout.com's instrument answer: the card kept for paying again, with its id and fingerprint. */
+function instrumentBody(row: InstrumentRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    type: "card",
+    fingerprint: row.fingerprint,
+    expiry_month: row.expiryMonth,
+    expiry_year: row.expiryYear,
+    scheme: row.scheme,
+    last4: row.last4,
+    bin: row.bin,
+    card_type: "Credit",
+    card_category: "Consumer",
+    issuer: "Test Gateway Bank",
+    issuer_country: "GB",
+  };
+}
+
+/** Keeps the card behind a card token (which it spends) as an instrument: {type: "token", token} → 201 src_…. */
+export async function postInstruments(ctx: GatewayContext, request: Request): Promise<ApiAnswer> {
+  if (!sameKey(presentedKey(request), ctx.secretKey)) return unauthorized;
+  const body = await readJson(request);
+  if (!body) return invalid("request_body_invalid");
+  if (body.type === undefined || body.type === null) return invalid("instrument_type_required");
+  if (body.type !== "token") return invalid("instrument_type_invalid");
+  if (!nonEmptyString(body.token)) return invalid("token_required");
+  const token = body.token;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const taken = await takeToken(tx, token, now);
+    if (typeof taken === "string") return invalid(taken);
+    if (taken.type !== "card" || !taken.fingerprint) {
+      // Spending the token is undone: a wallet token can still pay.
+      tx.rollback();
+    }
+    const row = await insertInstrument(tx, { ...taken, fingerprint: taken.fingerprint! }, now);
+    ctx.log.info("test_gateway.instrument", { id: row.id, scheme: row.scheme });
+    return { status: 201, body: instrumentBody(row) };
+  }).catch((error: unknown) => {
+    if (error instanceof TransactionRollbackError) return invalid("token_type_invalid");
+    throw error;
   });
 }
 

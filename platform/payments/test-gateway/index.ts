@@ -7,6 +7,7 @@ import {
   listPayments,
   jsonResponse,
   postHostedPayments,
+  postInstruments,
   postPayments,
   postTokens,
   postVoid,
@@ -15,13 +16,14 @@ import {
 import { cardOutcome, checkCardForm } from "./card-rules";
 import { fieldPage, fieldPageResponse, fieldScript, framesScript, scriptResponse } from "./frames";
 import { CHALLENGE_OUTCOMES, cardPage, challengePage, FIELD_NAMES, htmlResponse, messagePage, originsOf, type ChallengeOutcome } from "./pages";
-import { cancelHosted, findHosted, findPayment, payOnHostedPage, settleChallenge, type HostedRow, type PaymentRow } from "./state";
+import { cancelHosted, cardFingerprint, findHosted, findPayment, payOnHostedPage, settleChallenge, type HostedRow, type PaymentRow } from "./state";
 
 /*
  * The embedded test gateway: a stand-in for checkout.com's sandbox, served in this process (by default under
  * /test-gateway on the storefront's own origin). It answers checkout.com's API shapes for the adapter and hosts
  * the pages a shopper sees: the card page, the card fields for the shop's own page (frames.ts, a stand-in for
- * checkout.com Frames) and the 3-D Secure challenge. See docs/decisions/0014 and 0024.
+ * checkout.com Frames) and the 3-D Secure challenge. See docs/decisions/0014, 0024, and 0023 for instruments,
+ * the saved cards' sources.
  *
  * Redirects the shopper's browser follows:
  *   card page, approved          303 success_url?cko-payment-id=pay_…
@@ -86,6 +88,9 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
         if (segments.length === 2) return allow("GET") ?? jsonResponse(await getPayment(ctx, request, id!));
         if (segments.length === 3 && action === "voids") return allow("POST") ?? jsonResponse(await postVoid(ctx, request, id!));
         break;
+      case "instruments":
+        if (segments.length !== 1) break;
+        return allow("POST") ?? jsonResponse(await postInstruments(ctx, request));
       case "hosted-payments":
         if (segments.length === 1) return allow("POST") ?? jsonResponse(await postHostedPayments(ctx, request));
         if (segments.length === 2) return allow("GET") ?? jsonResponse(await getHostedPayment(ctx, request, id!));
@@ -263,6 +268,7 @@ async function payOnCardPage(ctx: GatewayContext, id: string, request: Request):
       expiryMonth: card.expiryMonth,
       expiryYear: card.expiryYear,
       outcome: cardOutcome(card.digits),
+      fingerprint: cardFingerprint(ctx.secretKey, card.digits),
     },
     now,
   );

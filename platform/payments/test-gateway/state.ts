@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lt, sql, TransactionRollbackError } from "drizzle-orm";
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Db, Tx } from "../../db/open";
-import { testGatewayHostedPayments, testGatewayIdempotency, testGatewayPayments, testGatewayTokens } from "../../db/schema";
+import { testGatewayHostedPayments, testGatewayIdempotency, testGatewayInstruments, testGatewayPayments, testGatewayTokens } from "../../db/schema";
 import { hashInput } from "../../idempotency";
 import type { CardOutcome } from "./card-rules";
 
@@ -14,6 +14,7 @@ import type { CardOutcome } from "./card-rules";
 export type TokenRow = typeof testGatewayTokens.$inferSelect;
 export type PaymentRow = typeof testGatewayPayments.$inferSelect;
 export type HostedRow = typeof testGatewayHostedPayments.$inferSelect;
+export type InstrumentRow = typeof testGatewayInstruments.$inferSelect;
 type Conn = Db | Tx;
 
 /** checkout.com's tokens live 15 minutes. */
@@ -52,6 +53,16 @@ export interface TokenInput {
   expiryMonth: number;
   expiryYear: number;
   outcome: CardOutcome;
+  /** cardFingerprint of the card number (wallet tokens: of the wallet's test card). */
+  fingerprint: string;
+}
+
+/**
+ * checkout.com's card fingerprint: the same for one card number however often it is tokenised, and no way back to
+ * the number. A hash keyed with the gateway's secret key, so a fingerprint means nothing outside this gateway.
+ */
+export function cardFingerprint(secretKey: string, cardDigits: string): string {
+  return createHmac("sha256", `fingerprint:${secretKey}`).update(cardDigits).digest("hex").toUpperCase();
 }
 
 export async function insertToken(conn: Conn, input: TokenInput, now: Date): Promise<TokenRow> {
@@ -76,6 +87,35 @@ export async function takeToken(tx: Tx, token: string, now: Date): Promise<Token
     .where(and(eq(testGatewayTokens.token, token), eq(testGatewayTokens.used, false)))
     .returning();
   return taken ?? "token_used";
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Instruments
+// ---------------------------------------------------------------------------------------------------------
+
+export type InstrumentInput = Pick<InstrumentRow, "scheme" | "last4" | "bin" | "expiryMonth" | "expiryYear" | "outcome" | "fingerprint">;
+
+export async function insertInstrument(conn: Conn, input: InstrumentInput, now: Date): Promise<InstrumentRow> {
+  const [row] = await conn
+    .insert(testGatewayInstruments)
+    .values({
+      id: newId("src"),
+      scheme: input.scheme,
+      last4: input.last4,
+      bin: input.bin,
+      expiryMonth: input.expiryMonth,
+      expiryYear: input.expiryYear,
+      outcome: input.outcome,
+      fingerprint: input.fingerprint,
+      createdAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findInstrument(conn: Conn, id: string): Promise<InstrumentRow | null> {
+  const [row] = await conn.select().from(testGatewayInstruments).where(eq(testGatewayInstruments.id, id));
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -120,7 +160,22 @@ function decide(outcome: CardOutcome, threeDs: boolean): Decision {
   return { status: "Authorized", approved: true, responseCode: RESPONSES.approved.code, responseSummary: RESPONSES.approved.summary, threeDsEnrolled: threeDs };
 }
 
-export async function createPayment(tx: Tx, token: TokenRow, input: PaymentInput, now: Date): Promise<PaymentRow> {
+/** What a payment is made with: a spent token, or a kept instrument (its id is then the payment's source id). */
+export type PaidWith = Pick<TokenRow, "type" | "scheme" | "last4" | "bin" | "expiryMonth" | "expiryYear" | "outcome" | "fingerprint"> & { instrumentId?: string };
+
+/**
+ * The payment's source in checkout.com's terms. A card payment's source has an id (src_…) the card can be paid with
+ * again, and the card's fingerprint; a token paid with for the first time makes that instrument.
+ */
+async function sourceOf(tx: Tx, card: PaidWith, now: Date): Promise<PaymentRow["source"]> {
+  const base = { type: "card", scheme: card.scheme, last4: card.last4, bin: card.bin, expiry_month: card.expiryMonth, expiry_year: card.expiryYear };
+  if (card.type !== "card" || !card.fingerprint) return base;
+  const id = card.instrumentId ?? (await insertInstrument(tx, { ...card, fingerprint: card.fingerprint }, now)).id;
+  return { id, ...base, fingerprint: card.fingerprint };
+}
+
+export async function createPayment(tx: Tx, token: PaidWith, input: PaymentInput, now: Date): Promise<PaymentRow> {
+  const source = await sourceOf(tx, token, now);
   const [row] = await tx
     .insert(testGatewayPayments)
     .values({
@@ -130,7 +185,7 @@ export async function createPayment(tx: Tx, token: TokenRow, input: PaymentInput
       currency: input.currency,
       reference: input.reference,
       ...decide(token.outcome, input.threeDs),
-      source: { type: "card", scheme: token.scheme, last4: token.last4, bin: token.bin, expiry_month: token.expiryMonth, expiry_year: token.expiryYear },
+      source,
       successUrl: input.successUrl,
       failureUrl: input.failureUrl,
       cancelUrl: input.cancelUrl,

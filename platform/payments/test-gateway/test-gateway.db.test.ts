@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { controllableClock } from "../../contract";
 import type { Database } from "../../db/open";
-import { testGatewayPayments, testGatewayTokens } from "../../db/schema";
+import { testGatewayIdempotency, testGatewayPayments, testGatewayTokens } from "../../db/schema";
 import { memoryLogger, openTestDatabase, TEST_NOW } from "../../testing";
 import { answerChallenge, formActions, getPage, payOnCardPage, postForm, TEST_CARD } from "../testing/drive";
 import { createTestGateway, type TestGateway } from "./index";
@@ -59,6 +59,52 @@ async function hostedPage(overrides: Record<string, unknown> = {}): Promise<{ id
   const body = created.body as { id: string; _links: { redirect: { href: string } } };
   return { id: body.id, href: body._links.redirect.href };
 }
+
+describe("API: instruments", () => {
+  const token = async (number = "4242424242424242") =>
+    ((await api("POST", "/tokens", { type: "card", number, expiry_month: 12, expiry_year: 2030, cvv: "123" }, PUBLIC)).body as { token: string }).token;
+
+  it("keeps a card token as an instrument with the secret key only, and checks the request", async () => {
+    const tok = await token();
+    expect((await api("POST", "/instruments", { type: "token", token: tok }, PUBLIC)).status).toBe(401);
+    expect(await api("POST", "/instruments", { token: tok })).toMatchObject({ status: 422, body: { error_codes: ["instrument_type_required"] } });
+    expect(await api("POST", "/instruments", { type: "card", token: tok })).toMatchObject({ status: 422, body: { error_codes: ["instrument_type_invalid"] } });
+    expect(await api("POST", "/instruments", { type: "token" })).toMatchObject({ status: 422, body: { error_codes: ["token_required"] } });
+    expect((await api("GET", "/instruments")).status).toBe(405);
+    const made = await api("POST", "/instruments", { type: "token", token: tok });
+    expect(made).toMatchObject({ status: 201, body: { type: "card", scheme: "Visa", last4: "4242", bin: "424242", expiry_month: 12, expiry_year: 2030 } });
+    expect(made.body!.id).toMatch(/^src_[a-z2-7]{26}$/);
+    expect(JSON.stringify(made.body)).not.toContain("4242424242424242");
+    expect(await api("POST", "/instruments", { type: "token", token: tok })).toMatchObject({ status: 422, body: { error_codes: ["token_used"] } });
+  });
+
+  it("never keeps the security code given with a saved-card payment, even in its idempotency record", async () => {
+    const made = await api("POST", "/instruments", { type: "token", token: await token() });
+    const paid = await api(
+      "POST",
+      "/payments",
+      { source: { type: "id", id: made.body!.id, cvv: "864" }, amount: 100, currency: "GBP", reference: "draft_cvv" },
+      SECRET,
+      { "cko-idempotency-key": "cvv-key" },
+    );
+    expect(paid).toMatchObject({ status: 201, body: { status: "Authorized", source: { id: made.body!.id } } });
+    expect(JSON.stringify(paid.body)).not.toContain("864");
+    const rows = await database.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, "draft_cvv"));
+    expect(JSON.stringify(rows)).not.toContain("864");
+    const [kept] = await database.db.select().from(testGatewayIdempotency).where(eq(testGatewayIdempotency.key, "cvv-key"));
+    expect(kept!.status).toBe(201);
+    expect(JSON.stringify(kept!.body)).not.toContain("864");
+    // The same request again (its cvv is not part of what makes it the same) is answered with the first payment.
+    const again = await api(
+      "POST",
+      "/payments",
+      { source: { type: "id", id: made.body!.id, cvv: "864" }, amount: 100, currency: "GBP", reference: "draft_cvv" },
+      SECRET,
+      { "cko-idempotency-key": "cvv-key" },
+    );
+    expect(again.body!.id).toBe(paid.body!.id);
+  });
+});
 
 describe("API", () => {
   it("takes the secret key as a bearer token or bare, and refuses anything else with 401", async () => {

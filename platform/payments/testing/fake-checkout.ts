@@ -90,6 +90,7 @@ function recordedAnswer(method: string, path: string): { status: number; body: u
   if (method === "POST" && path === "/hosted-payments") return { status: 201, body: fixture("checkoutcom/hosted-created.json") };
   if (method === "GET" && /^\/hosted-payments\/hpp_[A-Za-z0-9_-]+$/.test(path)) return { status: 200, body: fixture("checkoutcom/hosted-details.json") };
   if (method === "POST" && path === "/tokens") return { status: 201, body: fixture("checkoutcom/token-applepay.json") };
+  if (method === "POST" && path === "/instruments") return { status: 201, body: fixture("checkoutcom/instrument-created.json") };
   return { status: 404, body: null };
 }
 

@@ -99,6 +99,7 @@ export function faultyGateway(): { gateway: PaymentGateway; faults: GatewayFault
       return inner!.voidPayment(id, reference, key);
     },
     exchangeWalletToken: (type, data) => inner!.exchangeWalletToken(type, data),
+    createInstrument: (token) => inner!.createInstrument(token),
   };
   return {
     gateway,
