@@ -1,7 +1,10 @@
 // Issue 14, the member area's frame (spec 2 §2): the dashboard's way to each part of the area, the area's own
-// navigation on every page, and the retailer banner (visit site, call us) for the shopper's store.
+// navigation on every page, and the retailer banner (visit site, call us) for the shopper's store. Issue 15's pages
+// (orders, an order, loyalty, vouchers) on a phone: nothing scrolls sideways and their main actions are in view.
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { newMember, register } from "./support/accounts";
+import { fillLogin, newMember, register } from "./support/accounts";
+import { collectionTimes, placeCollectionByApi, registerByApi } from "./support/orders";
 import { shopAtVictoria, slotStores } from "./support/slots";
 import { isPath } from "./support/stores";
 
@@ -36,5 +39,36 @@ test.describe("member area", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Hello, Robin" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Visit site" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^Call us/ })).toHaveCount(0);
+  });
+
+  test("the orders, an order, loyalty and vouchers pages fit a phone, their main actions in view @once", async ({ page, request }, testInfo) => {
+    // A phone's screen (375 × 667) in the one run with script; the member and an order made through the platform's calls.
+    await page.setViewportSize({ width: 375, height: 667 });
+    const member = newMember(testInfo, "phone");
+    const token = await registerByApi(request, member);
+    const [time] = await collectionTimes(request, token, 1);
+    const number = await placeCollectionByApi(request, token, member, time!);
+    await shopAtVictoria(page);
+    await page.goto("/login");
+    await fillLogin(page, member.email, member.password);
+    await expect(page).toHaveURL(isPath("/member"));
+
+    const pages: [string, (page: Page) => Locator[]][] = [
+      ["/member/orders", (p) => [p.getByRole("link", { name: `View order ${number}` })]],
+      [`/member/orders/${number}`, (p) => [p.getByRole("link", { name: "Order again" })]],
+      ["/member/loyalty", (p) => [p.getByRole("link", { name: "How rewards work" }), p.getByRole("progressbar")]],
+      ["/member/vouchers", (p) => [p.getByRole("button", { name: "Apply £5 off for members" }).first(), p.getByRole("link", { name: /View terms/ }).first()]],
+    ];
+    for (const [path, actions] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `sideways scroll on ${path}`).toBeLessThanOrEqual(0);
+      for (const action of actions(page)) {
+        await action.scrollIntoViewIfNeeded();
+        await expect(action, `${path}: ${action.toString()}`).toBeInViewport({ ratio: 1 });
+      }
+      await expectNoAxeViolations(page);
+    }
   });
 });
