@@ -1,7 +1,8 @@
 // Issue 15, loyalty points and vouchers in the member area: a member's cash order earns Larder points, seen on
 // /member/loyalty (balance, tier, history) with 'How rewards work' (a dialog with JavaScript, a page without); points
 // spent on the next basket within the scheme's limits (a refused amount on the field), then no longer; MEMBER5's
-// terms opened from /member/vouchers and the voucher applied to the basket. Guests are sent to sign in. JS on and off.
+// terms opened from /member/vouchers and the voucher applied to the basket. The order is a delivery: the member follows
+// it en route on their own order page once its driver page has sent a position. Guests are sent to sign in. JS on and off.
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { newMember, problem, register, toast } from "./support/accounts";
@@ -9,6 +10,7 @@ import { addItem } from "./support/basket";
 import { basketReadyForCheckout, cheddar, expectSuccess, pounds } from "./support/checkout";
 import { shopAtVictoria } from "./support/slots";
 import { isPath } from "./support/stores";
+import { driverSendsPosition, driverTracking, expectDriverAt, moveToEnRoute, staffPage } from "./support/tracking";
 
 const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
 const ADDRESS_ADDED = "Address added successfully";
@@ -29,8 +31,8 @@ async function totalPence(page: Page): Promise<number> {
   return Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
 }
 
-/** A member's delivery order paid in cash: the basket as checkout wants it, then 25 more cheddars (£104 in all). */
-async function placeCashOrder(page: Page, jsEnabled: boolean): Promise<void> {
+/** A member's delivery order paid in cash: the basket as checkout wants it, then 25 more cheddars (£104 in all). Its number. */
+async function placeCashOrder(page: Page, jsEnabled: boolean): Promise<string> {
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   await addItem(page, cheddar, 25);
   await page.goto("/basket");
@@ -47,7 +49,7 @@ async function placeCashOrder(page: Page, jsEnabled: boolean): Promise<void> {
   await expect(page).toHaveURL(isPath("/checkout/payment"));
   await page.getByRole("radio", { name: /^Cash/ }).check();
   await page.getByRole("button", { name: "Continue" }).click();
-  await expectSuccess(page, VICTORIA_THANKS);
+  return expectSuccess(page, VICTORIA_THANKS);
 }
 
 test("a guest is sent to sign in for the loyalty and vouchers pages @desktop-only", async ({ page }) => {
@@ -57,7 +59,7 @@ test("a guest is sent to sign in for the loyalty and vouchers pages @desktop-onl
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmember%2Fvouchers$/);
 });
 
-test("a member earns points on a cash order, sees them, spends 100 on the next basket and applies MEMBER5 @desktop-only", async ({ page, jsEnabled }, testInfo) => {
+test("a member follows their cash order en route, sees its points, spends 100 on the next basket and applies MEMBER5 @desktop-only", async ({ page, browser, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "loyalty");
   await register(page, member);
 
@@ -73,7 +75,22 @@ test("a member earns points on a cash order, sees them, spends 100 on the next b
   await page.getByRole("button", { name: "Apply £5 off for members" }).first().click();
   await expect(toast(page, "Choose a store and add items first")).toBeVisible();
 
-  await placeCashOrder(page, jsEnabled);
+  const number = await placeCashOrder(page, jsEnabled);
+
+  // The board sends it out and its driver page sends a position: the member follows it on their order page.
+  const board = await staffPage(browser, jsEnabled);
+  try {
+    await moveToEnRoute(board, number);
+    await page.goto(`/member/orders/${number}`);
+    await expect(page.getByRole("status").filter({ hasText: /^Status:/ })).toHaveText("Status: Driver en Route");
+    await expect(driverTracking(page)).toContainText("Waiting for the driver's position.");
+    const where = await driverSendsPosition(board, number, jsEnabled);
+    await page.reload();
+    await expectDriverAt(page, where);
+    await expectNoAxeViolations(page);
+  } finally {
+    await board.context().close();
+  }
 
   // The loyalty page: 104 points (£104.00 at 1 point a pound), worth £1.04; Silver reached; the order in the history.
   await page.goto("/member/loyalty");

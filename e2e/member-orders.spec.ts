@@ -1,15 +1,17 @@
 // Issue 15, the member's orders: a member places two cash orders and finds them under current orders; the board
 // completes one and it moves to past orders; one of its items goes off sale, and ordering it again fills the basket
 // with the rest and names that one; the member reviews it once (a second review is refused); another member's look
-// at it is a 404 and a guest is sent to log in. JavaScript on and off.
+// at it is a 404 and a guest is sent to log in. A member with more orders than a page pages through them with
+// 'View more'. JavaScript on and off.
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { BASKET_MESSAGES } from "../platform/contract/basket";
 import { REORDER_MESSAGES, REVIEW_MESSAGES } from "../platform/contract/member-orders";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { newMember, problem, register, toast } from "./support/accounts";
+import { fillLogin, newMember, problem, register, toast } from "./support/accounts";
 import { addItem } from "./support/basket";
 import { boardOrder, cheddar, expectSuccess, milk, openBoard } from "./support/checkout";
 import { chooseSlot, dayTabs, firstFutureSlot, RESERVED_TOAST, shopAtVictoria, slotGroup, SWITCHED_TOAST } from "./support/slots";
+import { collectionTimes, placeCollectionByApi, registerByApi } from "./support/orders";
 import { isPath } from "./support/stores";
 
 const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
@@ -198,4 +200,31 @@ test("a member's orders: current then past, order again naming what was not adde
   await expectNoAxeViolations(page);
   await page.goto("/member/orders");
   await expect(ordersSection(page, "Current orders")).toContainText("You have no current orders.");
+});
+
+test("a member with six current orders sees five, then the sixth under 'View more', and back @desktop-only", async ({ page, request }, testInfo) => {
+  // The orders are placed through the platform's calls: the list's paging is what this journey is about.
+  const member = newMember(testInfo, "orders-paging");
+  const token = await registerByApi(request, member);
+  const numbers: string[] = [];
+  for (const time of await collectionTimes(request, token, 6)) numbers.push(await placeCollectionByApi(request, token, member, time));
+  const newestFirst = numbers.toReversed().map((number) => `Order ${number}`);
+
+  await page.goto("/login?redirectTo=%2Fmember%2Forders");
+  await fillLogin(page, member.email, member.password);
+  await expect(page).toHaveURL(isPath("/member/orders"));
+  const current = ordersSection(page, "Current orders");
+  await expect(current.getByRole("heading", { name: /^Order / })).toHaveText(newestFirst.slice(0, 5));
+  await expect(current.getByRole("link", { name: /^Back to the newest/ })).toHaveCount(0);
+
+  await current.getByRole("link", { name: "View more current orders" }).click();
+  await expect(page).toHaveURL(/\/member\/orders\?current=[\w.:=-]+$/);
+  await expect(current.getByRole("heading", { name: /^Order / })).toHaveText(newestFirst.slice(5));
+  await expect(current.getByRole("link", { name: "View more current orders" })).toHaveCount(0);
+  await expect(ordersSection(page, "Past orders")).toContainText("You have no past orders yet.");
+  await expectNoAxeViolations(page);
+
+  await current.getByRole("link", { name: "Back to the newest current orders" }).click();
+  await expect(page).toHaveURL(isPath("/member/orders"));
+  await expect(current.getByRole("heading", { name: /^Order / })).toHaveText(newestFirst.slice(0, 5));
 });

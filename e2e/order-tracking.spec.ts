@@ -3,38 +3,13 @@
 // (the browser's position, granted), by its form without — and the shopper's status page shows how far the driver
 // is from the delivery address, how long ago, and OpenStreetMap at that point. Before the order is out, the driver
 // page says so.
-import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { basketReadyForCheckout, boardOrder, checkoutAsGuest, chooseDeliveryAddress, expectSuccess, fillDetails, openBoard } from "./support/checkout";
-import { isPath } from "./support/stores";
+import { BY_HAND, driverSendsPosition, driverTracking, expectDriverAt, NOT_EN_ROUTE, sendByHand, staffPage } from "./support/tracking";
 
 const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
-const NOT_EN_ROUTE = "This order is not out for delivery.";
-
-/** Where the driver is: with script the browser's position, without it typed in (SW1A 1AA is 51.50101, -0.14159). */
-const WITH_SCRIPT = { latitude: 51.5045, longitude: -0.1335, away: "0.4 miles away" };
-const BY_HAND = { latitude: 51.5074, longitude: -0.1278, away: "0.7 miles away" };
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The board's own browser, allowed to read the device's position (the driver's phone), signed in as staff. */
-async function staffPage(browser: Browser, jsEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    locale: "en-GB",
-    javaScriptEnabled: jsEnabled,
-    permissions: ["geolocation"],
-    geolocation: { latitude: WITH_SCRIPT.latitude, longitude: WITH_SCRIPT.longitude, accuracy: 12 },
-  });
-  const page = await context.newPage();
-  await openBoard(page);
-  return page;
-}
-
-async function sendByHand(driver: Page, position: { latitude: number; longitude: number }): Promise<void> {
-  await driver.getByRole("textbox", { name: "Latitude" }).fill(String(position.latitude));
-  await driver.getByRole("textbox", { name: "Longitude" }).fill(String(position.longitude));
-  await driver.getByRole("button", { name: "Send position" }).click();
-}
 
 test("a guest follows a delivery en route from the driver's page @desktop-only", async ({ page, browser, jsEnabled }) => {
   await basketReadyForCheckout(page, "delivery", jsEnabled);
@@ -83,27 +58,15 @@ test("a guest follows a delivery en route from the driver's page @desktop-only",
 
   // En route, the shopper waits for the driver's first position.
   await page.goto(statusUrl);
-  const tracking = page.getByRole("region", { name: "Your driver" });
-  await expect(tracking).toContainText("Waiting for the driver's position.");
+  await expect(driverTracking(page)).toContainText("Waiting for the driver's position.");
   await expectNoAxeViolations(page);
 
-  await boardOrder(board, number).getByRole("link", { name: `Driver page for order ${number}` }).click();
-  await expect(board).toHaveURL(isPath(driverPath));
-  const where = jsEnabled ? WITH_SCRIPT : BY_HAND;
   // With script the page sends the browser's position by itself; without, the driver types it in.
-  if (!jsEnabled) await sendByHand(board, BY_HAND);
-  await expect(board.getByText(/^Last sent at \d{2}:\d{2}:\d{2}$/)).toBeVisible();
-  await expect(board.getByRole("alert").filter({ hasText: NOT_EN_ROUTE })).toHaveCount(0);
+  const where = await driverSendsPosition(board, number, jsEnabled);
   await expectNoAxeViolations(board);
 
   await page.goto(statusUrl);
-  await expect(tracking).toContainText(`Your driver is ${where.away}, updated less than a minute ago.`);
-  const lat = where.latitude.toFixed(5);
-  const lng = where.longitude.toFixed(5);
-  await expect(tracking.getByRole("link", { name: "See the driver on OpenStreetMap" })).toHaveAttribute(
-    "href",
-    `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`,
-  );
+  await expectDriverAt(page, where);
   await expectNoAxeViolations(page);
 
   // Delivered: the order is no longer followed, and the board no longer links to its driver page.

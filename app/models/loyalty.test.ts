@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { LARDER_LOYALTY } from "../../platform/db/seed";
+import { schemeOf } from "../../platform/loyalty/service";
 import { balanceText, historyDate, nextTierText, schemeRules, tierProgressPercent, tierRules } from "./loyalty";
 
-const scheme = {
-  pointsName: "Larder points",
-  pointsPerPound: 1,
-  pointValuePence: 1,
-  minimumPointsSpend: 100,
-  maximumPointsSpend: 2000,
-  minimumBasketValue: 1000,
-  tiers: [
-    { name: "Bronze", fromSpend: 0 },
-    { name: "Silver", fromSpend: 10000 },
-    { name: "Gold", fromSpend: 25000 },
-  ],
-};
+// The demo brand's Larder points as the platform shows them (the seed's settings through the contract's view).
+const scheme = schemeOf(LARDER_LOYALTY)!;
 
 describe("loyalty words", () => {
   it("says the balance and what it is worth", () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { api, LOYALTY_MESSAGES, MEMBER_MESSAGES, type Basket } from "../contract";
+import { api, BASKET_MESSAGES, LOYALTY_MESSAGES, MEMBER_MESSAGES, type Basket } from "../contract";
 import { registerMember } from "../auth/testing/accounts";
 import { demoStoreIds } from "../db/seed";
 import { loyaltyLedger, orders } from "../db/schema";
@@ -99,15 +99,28 @@ describe("loyalty points", () => {
     expect(bakery.progress).toMatchObject({ balanceValue: 0, tier: null, next: null });
   });
 
-  it("keeps each member's points their own: B cannot spend on A's basket, and sees none of A's history", async () => {
+  it("keeps each member's points their own: B is refused spending on (or stopping) A's basket, changes nothing, and sees none of A's history", async () => {
     const a = await newMember();
     const b = await newMember();
     const made = await c.ready(a, { goods: 15000 });
     await place(a, made);
     const next = await c.ready(a, { goods: 2000 });
-    expect((await spend(b, next.basket, 100)).status).not.toBe(200);
-    const basketAfter = api.retrieveBasket.response.parse((await post("/api/basket/retrieve", { storeId: demoStoreIds.openLondonVictoria, fulfilmentMethod: "delivery", basketToken: next.basket.basketToken }, a)).body);
-    expect(basketAfter.loyaltyPoints.pointsToSpend).toBe(0);
+    const readA = async () =>
+      api.retrieveBasket.response.parse((await post("/api/basket/retrieve", { storeId: demoStoreIds.openLondonVictoria, fulfilmentMethod: "delivery", basketToken: next.basket.basketToken }, a)).body);
+    const ledger = await t.db.select().from(loyaltyLedger);
+    const balance = (await summary(a)).balance;
+
+    // A's basket is not B's to change: refused as every basket call from another session is (403), whatever it holds.
+    expectError(await spend(b, next.basket, 100), 403, { message: BASKET_MESSAGES.otherSession });
+    expect((await readA()).loyaltyPoints.pointsToSpend).toBe(0);
+    // A spends 100; B cannot stop it either.
+    expect((await spend(a, next.basket, 100)).status).toBe(200);
+    expectError(await spend(b, next.basket, 0), 403, { message: BASKET_MESSAGES.otherSession });
+    expect((await readA()).loyaltyPoints.pointsToSpend).toBe(100);
+
+    expect(await t.db.select().from(loyaltyLedger)).toEqual(ledger);
+    expect((await summary(a)).balance).toBe(balance);
     expect(await summary(b)).toEqual({ balance: 0, earned: 0, spent: 0, history: [] });
+    expect(await progress(b)).toMatchObject({ progress: { balance: 0 } });
   });
 });

@@ -111,7 +111,17 @@ describe("a member's orders", () => {
     expect((await list(b.token, { kind: "past" })).orders).toEqual([]);
     expect((await list(b.token, { kind: "current" })).orders).toEqual([]);
     expectError(await post("/api/member/orders/get", { businessOrderId: id }, b.token), 404, { message: ORDER_MESSAGES.orderNotFound });
+    // Indistinguishable from an order that does not exist.
+    expectError(await post("/api/member/orders/get", { businessOrderId: "999999999" }, b.token), 404, { message: ORDER_MESSAGES.orderNotFound });
     expectError(await post("/api/member/review/create", { orderId: id, starRating: 1, comment: "Not mine" }, b.token), 404, { message: ORDER_MESSAGES.orderNotFound });
+    // A's page cursor does not open A's list to B.
+    for (let i = 0; i < 2; i++) {
+      t.clock.advance(60_000);
+      await placeOrder(a.token);
+    }
+    const aFirstPage = await list(a.token, { kind: "current", limit: 1 });
+    expect(aFirstPage.nextCursor).not.toBeNull();
+    expect(await list(b.token, { kind: "current", cursor: aFirstPage.nextCursor })).toEqual({ orders: [], nextCursor: null });
     const row = await orderRow(t, (await t.db.select({ d: orders.draftOrderId }).from(orders).where(eq(orders.businessOrderId, id)))[0]!.d);
     expect(await t.db.select().from(orderReviews).where(eq(orderReviews.orderId, row.id))).toEqual([]);
 

@@ -37,20 +37,8 @@ export const actionLink = style({
 export const inlineForm = style({ display: "inline" });
 export const empty = style({ margin: `0 0 ${space[4]}` });
 
-export const choices = style({ display: "grid", gap: space[3], margin: `0 0 ${space[6]}` });
-export const choice = style({
-  display: "flex",
-  alignItems: "flex-start",
-  gap: space[3],
-  padding: space[3],
-  minHeight: tapTarget,
-  border: `2px solid ${vars.color.border}`,
-  borderRadius: radii.md,
-  background: vars.color.surface,
-  color: vars.color.onSurface,
-  cursor: "pointer",
-});
-export const choiceInput = style({ width: "1.5rem", height: "1.5rem", flex: "0 0 auto", marginTop: "2px", accentColor: vars.color.primary });
+/** The finder's results are chosen as the checkout's are: the same radio cards. */
+export { choice, choiceInput, choices } from "~/components/checkout/Checkout.css";
 export const checkbox = style({ display: "flex", alignItems: "center", gap: space[3], minHeight: tapTarget, margin: `0 0 ${space[6]}`, cursor: "pointer" });
 export const row = style({ display: "flex", flexWrap: "wrap", gap: space[3], alignItems: "flex-end" });
 export const formActions = style({ display: "flex", flexWrap: "wrap", gap: space[3], alignItems: "center", margin: `${space[4]} 0` });

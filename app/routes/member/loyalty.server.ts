@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { api } from "../../../platform/contract";
 import type { LoyaltyPageData, LoyaltyStoreView } from "~/models/loyalty";
 import type { Shopper } from "~/services/context";
+import type { Logger } from "~/services/logger.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { memberCall } from "./addresses.server";
 
@@ -56,5 +57,24 @@ export async function loyaltyRewards(context: RequestContext, request: Request):
   return memberCall(context, request, async (shopper) => {
     const [summary, store] = await Promise.all([shopper.api.call(api.loyaltySummary, {}), storeProgress(shopper)]);
     return { balance: summary.balance, store };
+  });
+}
+
+/**
+ * The dashboard's rewards banner (spec 2 §2: a loyalty reward banner and dialog): the balance and the chosen store's
+ * scheme, or null when no store is chosen or it has no scheme. A failed read leaves the banner out (logged) rather than
+ * the dashboard; an ended session still goes to sign in.
+ */
+export async function dashboardRewards(context: RequestContext, request: Request, log: Logger): Promise<{ balance: number; store: LoyaltyStoreView } | null> {
+  return memberCall(context, request, async (shopper) => {
+    if (!shopper.session.get("store")) return null;
+    try {
+      const [summary, store] = await Promise.all([shopper.api.call(api.loyaltySummary, {}), storeProgress(shopper)]);
+      return store?.scheme ? { balance: summary.balance, store } : null;
+    } catch (error) {
+      if (error instanceof PlatformError && (error.status === 401 || error.status === 403)) throw error;
+      log.warn("member area: the rewards banner could not be read", { error: String(error) });
+      return null;
+    }
   });
 }
