@@ -95,7 +95,9 @@ export function slotRadio(scope: Page | Locator, range: string): Locator {
 
 /** The first future slot's radio (the rows after ASAP) that can be chosen, and its time range. */
 export async function firstFutureSlot(group: Locator): Promise<{ radio: Locator; range: string }> {
-  const radio = group.getByRole("radio", { name: /^\d\d:\d\d–\d\d:\d\d$/ }).first();
+  // Journeys running side by side book the same first times, so one may be full by now (disabled): the first that
+  // can still be chosen is the shopper's first future slot.
+  const radio = group.getByRole("radio", { name: /^\d\d:\d\d–\d\d:\d\d$/, disabled: false }).first();
   await expect(radio).toBeEnabled();
   const range = (await radio.locator("xpath=ancestor::label").innerText()).trim();
   expect(range, "a future slot's row shows its time range").toMatch(/^\d\d:\d\d–\d\d:\d\d$/);
