@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardDescription, cardExpiry, cardName, SECURITY_CODE_MESSAGES, securityCodeField } from "./saved-cards";
+import { cardDescription, cardExpiry, cardName, NEW_CARD, savedCardChoiceSchema, SECURITY_CODE_MESSAGES, securityCodeField } from "./saved-cards";
 
 describe("saved cards as shown", () => {
   const card = { scheme: "Visa", last4: "4242", expiryMonth: 3, expiryYear: 2030 };
@@ -31,5 +31,18 @@ describe("a saved card's security code (spec 2 §5)", () => {
   it("asks for the code when there is none", () => {
     expect(check(undefined).error?.issues[0]?.message).toBe(SECURITY_CODE_MESSAGES.empty);
     expect(check("").error?.issues[0]?.message).toBe(SECURITY_CODE_MESSAGES.empty);
+  });
+});
+
+describe("the card step's saved-card choice", () => {
+  const parse = (value: Record<string, string>) => savedCardChoiceSchema.safeParse(value);
+
+  it("a chosen saved card needs its 3-digit code; a new card or none needs none", () => {
+    expect(parse({ selectedSavedCardId: "card_1", cvv: "123" }).success).toBe(true);
+    const short = parse({ selectedSavedCardId: "card_1", cvv: "12" });
+    expect(short.error?.issues[0]).toMatchObject({ path: ["cvv"], message: SECURITY_CODE_MESSAGES.invalid });
+    expect(parse({ selectedSavedCardId: "card_1" }).error?.issues[0]).toMatchObject({ path: ["cvv"], message: SECURITY_CODE_MESSAGES.empty });
+    expect(parse({ selectedSavedCardId: NEW_CARD, cvv: "1" }).success).toBe(true);
+    expect(parse({}).success).toBe(true);
   });
 });

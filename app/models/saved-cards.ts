@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-in-browser";
 import { CARD_SECURITY_CODE_LENGTH } from "../../platform/contract/payment-rules";
 
 /*
@@ -45,3 +45,20 @@ export const securityCodeField = z
 
 /** The card step's choice (form key selectedSavedCardId): a saved card's id, or a new card. */
 export const NEW_CARD = "new";
+
+/**
+ * The card step's saved-card choice (spec 2 §3 form key selectedSavedCardId, §5): a saved card needs its security
+ * code; a new card does not. The browser checks it before posting, and the card step's action again before any call.
+ */
+export const savedCardChoiceShape = {
+  selectedSavedCardId: z.string().trim().max(80).optional(),
+  cvv: z.string().optional(),
+};
+
+export function checkSavedCardChoice(value: { selectedSavedCardId?: string; cvv?: string }, ctx: z.RefinementCtx): void {
+  if (!value.selectedSavedCardId || value.selectedSavedCardId === NEW_CARD) return;
+  const code = securityCodeField.safeParse(value.cvv);
+  if (!code.success) ctx.addIssue({ code: "custom", path: ["cvv"], message: code.error.issues[0]?.message ?? SECURITY_CODE_MESSAGES.invalid });
+}
+
+export const savedCardChoiceSchema = z.object(savedCardChoiceShape).superRefine(checkSavedCardChoice);
