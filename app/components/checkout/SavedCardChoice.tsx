@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -8,15 +7,15 @@ import type { SavedCard } from "../../../platform/contract";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
-import { cardDescription, NEW_CARD, savedCardChoiceSchema } from "~/models/saved-cards";
+import { cardDescription, NEW_CARD } from "~/models/saved-cards";
 import * as forms from "~/styles/forms.css";
 import { SaveCardCheckbox } from "./CardFields";
 import * as styles from "./Checkout.css";
 
 /**
  * A member's saved cards on the card step (spec 2 §3 selectedSavedCardId, §5): one radio a card, the default chosen
- * first, and "Use a new card". A saved card asks for its 3-digit security code, checked on the field before any
- * call. With script, "Use a new card" shows the new-card way (`newCard`: the gateway's fields or its hosted page);
+ * first, and "Use a new card". A saved card asks for its 3-digit security code; the card step's action checks it
+ * before any call and the refusal shows on the field. With script, "Use a new card" shows the new-card way (`newCard`: the gateway's fields or its hosted page);
  * without script the one form carries both ways (the new card on the gateway's hosted page, with the save tick).
  */
 export function SavedCardChoice(props: {
@@ -32,12 +31,9 @@ export function SavedCardChoice(props: {
   const hydrated = useHydrated();
   const first = cards.find((c) => c.isDefault) ?? cards[0]!;
   const [choice, setChoice] = useState(first.id);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ selectedSavedCardId: string; cvv: string }>({
     id: "card",
     lastResult: props.lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: savedCardChoiceSchema }),
   });
   const newChosen = hydrated && choice === NEW_CARD;
   const refusal = form.errors?.[0];

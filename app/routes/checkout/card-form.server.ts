@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect, redirectDocument, type RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { api, type SavedCard } from "../../../platform/contract";
 import { formatAddress } from "~/models/address";
-import { idempotencyKeyField } from "~/models/form-fields.server";
 import { formatPence } from "~/models/money";
 import { cardGatewayProblem, paymentContextFor, paymentDisabledReason, paymentOptions } from "~/models/payment-options";
-import { checkSavedCardChoice, NEW_CARD, savedCardChoiceShape } from "~/models/saved-cards";
+import { NEW_CARD } from "~/models/saved-cards";
+import { cardPaymentSchema } from "~/models/saved-cards.server";
 import { appContext, shopperContext, type Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
 import { isMember } from "~/services/member-session.server";
@@ -14,21 +13,6 @@ import { requireCheckout, type CheckoutData } from "./checkout.server";
 import { startPayment } from "./payment.server";
 
 type RequestContext = Readonly<RouterContextProvider>;
-
-/**
- * The pay button's form (spec 2 §3 form keys): the key that makes a repeated post charge once; with script the card
- * token from the gateway's fields (never card data); a member's saved card (selectedSavedCardId) with its security
- * code, or a new card they may keep (saveCard). Without a token or a saved card the payment opens the gateway's
- * hosted card page.
- */
-const schema = z
-  .object({
-    idempotencyKey: idempotencyKeyField,
-    token: z.string().trim().min(1).max(400).optional(),
-    saveCard: z.boolean().optional(),
-    ...savedCardChoiceShape,
-  })
-  .superRefine(checkSavedCardChoice);
 
 function cardState(d: CheckoutData) {
   const available = paymentOptions(paymentContextFor(d.store, d.basket, d.gateways)).includes("card");
@@ -78,7 +62,7 @@ export async function payByCard(context: RequestContext, request: Request) {
   const { log } = context.get(appContext);
   const checkoutData = await requireCheckout(context, "payment");
   const { problem, disabledReason } = cardState(checkoutData);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await request.formData(), { schema: cardPaymentSchema });
   const refuse = (message: string) => data(submission.reply({ formErrors: [message] }), { status: 400 });
   if (problem) return refuse(problem);
   if (disabledReason) return refuse(disabledReason);
