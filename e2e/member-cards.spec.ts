@@ -82,6 +82,15 @@ test("a member saves a card while paying, pays the next order with it and its se
   await expect(page.getByRole("radio", { name: SAVED_VISA })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Use a new card" })).not.toBeChecked();
   await expectNoAxeViolations(page);
+  if (jsEnabled) {
+    // "Use a new card" shows the gateway's fields (with the save tick) instead of the security code, and back.
+    await page.getByRole("radio", { name: "Use a new card" }).check();
+    await expect(page.getByRole("button", { name: /^Pay £[\d.]+$/ })).toBeEnabled();
+    await expect(page.getByRole("checkbox", { name: SAVE_CARD }).first()).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Security code" })).toHaveCount(0);
+    await page.getByRole("radio", { name: SAVED_VISA }).check();
+    await expect(page.getByRole("button", { name: /^Pay £[\d.]+$/ })).toHaveCount(0);
+  }
   const code = page.getByRole("textbox", { name: "Security code" });
   await code.fill("12");
   await page.getByRole("button", { name: /^Pay £[\d.]+ by card$/ }).click();

@@ -62,7 +62,6 @@ export function CardFields(props: {
     if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === sent.current) return;
     sent.current = fetcher.data;
     fail(fetcher.data?.error?.[""]?.[0] ?? PAYMENT_TEXT.paymentIssue);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
   async function pay(event: FormEvent<HTMLFormElement>) {

@@ -113,7 +113,6 @@ function AddCardFields({ scriptUrl, publicKey, onCancel }: CardFieldsSource & { 
     seen.current = fetcher.data;
     setMessage(fetcher.data.error);
     card.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
   async function add(event: FormEvent<HTMLFormElement>) {
