@@ -1,8 +1,9 @@
 // Issue 16 point 3, saved cards in the storefront: one member per project does the whole story — pays with a new
 // card ticking "Save this card for next time" (in the gateway's fields with script, on its hosted page without),
 // finds it under Saved cards, pays the next order with it and its security code (2 digits refused on the field,
-// 3 digits pay), cannot add the same card twice (script), and deletes it after confirming. Member B cannot see or
-// delete A's card: platform/payments/saved-cards.api.test.ts; here, a card id that is not the member's is the 404.
+// 3 digits pay), adds another card and makes it the default and cannot add the same card twice (script), and deletes
+// them after confirming. Member B cannot see or delete A's card: platform/payments/saved-cards.api.test.ts; here, a
+// card id that is not the member's is the 404 page.
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { newMember, register, toast } from "./support/accounts";
@@ -105,17 +106,31 @@ test("a member saves a card while paying, pays the next order with it and its se
   await page.goto("/member/cards");
   const card = page.getByRole("list", { name: "Your saved cards" }).getByRole("listitem");
   if (jsEnabled) {
-    // The same card again, through the gateway's fields in the "add new payment card" dialog.
-    await page.getByRole("link", { name: "Add new payment card" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add new payment card" });
-    await expect(dialog.getByRole("button", { name: "Add card" })).toBeEnabled();
-    await expectNoAxeViolations(page);
-    await typeCard(page, CARDS.approved);
-    await dialog.getByRole("button", { name: "Add card" }).click();
+    // Another card, added through the gateway's fields in the "add new payment card" dialog, then made the default.
+    const addCard = async (number: string) => {
+      await page.getByRole("link", { name: "Add new payment card" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add new payment card" });
+      await expect(dialog.getByRole("button", { name: "Add card" })).toBeEnabled();
+      await typeCard(page, number);
+      await dialog.getByRole("button", { name: "Add card" }).click();
+      return dialog;
+    };
+    await addCard("5555 5555 5555 4444");
+    await expect(toast(page, "Card added successfully!")).toBeVisible();
+    await expect(card).toHaveCount(2);
+    const mastercard = card.filter({ hasText: "Mastercard •••• 4444" });
+    await mastercard.getByRole("button", { name: /^Set as default/ }).click();
+    await expect(toast(page, "Card set as default successfully")).toBeVisible();
+    await expect(mastercard.getByText("Default", { exact: true })).toBeVisible();
+    await expect(card.filter({ hasText: "Visa •••• 4242" }).getByText("Default", { exact: true })).toHaveCount(0);
+
+    // The same card twice: said on the form, nothing added.
+    const dialog = await addCard(CARDS.approved);
     await expect(dialog.getByRole("alert").filter({ hasText: "Card already exists!" })).toBeVisible();
+    await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    await expect(card).toHaveCount(1);
+    await expect(card).toHaveCount(2);
   } else {
     // Without script the gateway's fields cannot run: the page says how a card is saved instead.
     await page.getByRole("link", { name: "Add new payment card" }).click();
@@ -129,19 +144,22 @@ test("a member saves a card while paying, pays the next order with it and its se
   expect(missing?.status()).toBe(404);
   await page.goto("/member/cards");
 
-  // Deleted after confirming: a dialog with script, a page without.
-  await card.getByRole("link", { name: /^Delete/ }).click();
-  if (jsEnabled) {
-    const confirm = page.getByRole("dialog", { name: "Delete this card?" });
-    await expect(confirm.getByText("Visa •••• 4242")).toBeVisible();
-    await confirm.getByRole("button", { name: "Delete" }).click();
-  } else {
-    await expect(page).toHaveURL(/\/member\/cards\/[^/]+\/delete$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Delete this card?" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Delete" }).click();
+  // Deleted after confirming: a dialog with script, a page without; until none is left.
+  for (let left = await card.count(); left > 0; left--) {
+    await card.first().getByRole("link", { name: /^Delete/ }).click();
+    if (jsEnabled) {
+      const confirm = page.getByRole("dialog", { name: "Delete this card?" });
+      await expect(confirm.getByText(/ •••• \d{4}$/)).toBeVisible();
+      await confirm.getByRole("button", { name: "Delete" }).click();
+    } else {
+      await expect(page).toHaveURL(/\/member\/cards\/[^/]+\/delete$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Delete this card?" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Delete" }).click();
+    }
+    await expect(page).toHaveURL(isPath("/member/cards"));
+    await expect(toast(page, "Card deleted successfully")).toBeVisible();
+    await expect(card).toHaveCount(left - 1);
   }
-  await expect(page).toHaveURL(isPath("/member/cards"));
-  await expect(toast(page, "Card deleted successfully")).toBeVisible();
   await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
 });
