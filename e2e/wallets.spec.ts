@@ -7,7 +7,7 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { basketReadyForCheckout, CARDS, checkoutAsGuest, chooseDeliveryAddress, expectSuccess, fillDetails, goToGatewayCardPage, PAYMENT_ISSUE, payOnGateway } from "./support/checkout";
 import { readServerLog } from "./support/server-log";
 import { isPath } from "./support/stores";
-import { applePayPaymentData, googlePayToken, stubWallets, walletRecord, type AppleContact, type WalletStubOptions } from "./support/wallets";
+import { applePayPaymentData, closeGoogleSheet, googlePayToken, stubWallets, walletRecord, type AppleContact, type WalletStubOptions } from "./support/wallets";
 
 // Each journey shops from scratch on a shared, busy machine: more time than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -132,6 +132,19 @@ test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
     expect(navigationStart - walletAnsweredAt!).toBeLessThan(3000);
     await page.getByRole("button", { name: "Authenticate" }).click();
     await expectSuccess(page, VICTORIA_THANKS);
+  });
+
+  test("while the sheet is open no other payment can start; closing it is Google Pay's error and frees the buttons", async ({ page }) => {
+    await atPaymentStep(page, { google: { script: "held", token: googlePayToken(`approve-${unique()}`) } });
+    const google = page.getByRole("button", { name: "Pay with Google Pay" });
+    const proceed = page.getByRole("button", { name: "Continue" });
+    await google.click();
+    await expect(google).toBeDisabled();
+    await expect(proceed).toBeDisabled();
+    await closeGoogleSheet(page);
+    await expect(page.getByRole("alert").filter({ hasText: GOOGLE_PAY_SHEET_ERROR })).toBeVisible();
+    await expect(google).toBeEnabled();
+    await expect(proceed).toBeEnabled();
   });
 
   test("a sheet that fails shows Google Pay's error", async ({ page }) => {

@@ -17,7 +17,9 @@ export type GoogleScript =
   /** The shopper picks a card: its token goes to the page. */
   | "pay"
   /** The sheet fails (no card, Google unreachable): show() rejects. */
-  | "fail";
+  | "fail"
+  /** The sheet stays open until the journey closes it (closeGoogleSheet): then show() rejects, as for a close. */
+  | "held";
 
 export interface AppleContact {
   givenName: string;
@@ -157,6 +159,11 @@ export async function stubWallets(page: Page, options: WalletStubOptions): Promi
           show() {
             note((r) => void r.google.requests.push({ methods: this.methods }));
             if (!google || google.script === "fail") return Promise.reject(new DOMException("The payment sheet failed", "OperationError"));
+            if (google.script === "held") {
+              return new Promise((_, reject) => {
+                w.__e2eCloseGoogleSheet = () => reject(new DOMException("The shopper closed the sheet", "AbortError"));
+              });
+            }
             return Promise.resolve({
               methodName: "https://google.com/pay",
               details: {
@@ -184,6 +191,11 @@ export async function stubWallets(page: Page, options: WalletStubOptions): Promi
     },
     { options, validationURL: appleValidationUrl(port), key: STORE_KEY },
   );
+}
+
+/** Closes a Google Pay sheet opened with the "held" script. */
+export async function closeGoogleSheet(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { __e2eCloseGoogleSheet: () => void }).__e2eCloseGoogleSheet());
 }
 
 /** What the page did with the wallets so far (on any page of the shop's origin). */

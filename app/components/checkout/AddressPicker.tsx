@@ -202,19 +202,7 @@ export function AddressPicker(props: AddressPickerProps) {
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value={`choose-${kind}`} />
           <input type="hidden" name="postcode" value={found.postcode} />
-          <fieldset className={forms.fieldset}>
-            <legend className={forms.legend}>
-              {found.addresses.length} {found.addresses.length === 1 ? "address" : "addresses"} found for {found.postcode}
-            </legend>
-            <div className={styles.choices}>
-              {found.addresses.map((line, index) => (
-                <label key={line} className={styles.choice}>
-                  <input className={styles.choiceInput} type="radio" name="address" value={index} required defaultChecked={index === 0} />
-                  <span>{line}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <FoundAddresses postcode={found.postcode} addresses={found.addresses} />
           {saveBox}
           <button type="submit" className={forms.button.primary}>
             Use this address
@@ -231,6 +219,28 @@ export function AddressPicker(props: AddressPickerProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The addresses found at a postcode (spec 2 §2 "address results"), one radio each, the first chosen: the choice posts
+ * as `address`, the index of the line.
+ */
+export function FoundAddresses({ postcode, addresses }: { postcode: string; addresses: readonly string[] }) {
+  return (
+    <fieldset className={forms.fieldset}>
+      <legend className={forms.legend}>
+        {addresses.length} {addresses.length === 1 ? "address" : "addresses"} found for {postcode}
+      </legend>
+      <div className={styles.choices}>
+        {addresses.map((line, index) => (
+          <label key={`${index}-${line}`} className={styles.choice}>
+            <input className={styles.choiceInput} type="radio" name="address" value={index} required defaultChecked={index === 0} />
+            <span>{line}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

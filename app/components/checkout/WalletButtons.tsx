@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useEffect, useState } from "react";
 import type { PaymentMethodName } from "../../../platform/contract/payment-rules";
-import { applePayOutcome, GOOGLE_PAY_REDIRECT_DELAY_MS, PAYMENT_TEXT, walletButtons } from "~/models/payment-options";
+import { applePayOutcome, beginPayment, GOOGLE_PAY_REDIRECT_DELAY_MS, PAYMENT_TEXT, settlePayment, walletButtons, type PaymentProgress } from "~/models/payment-options";
 import * as forms from "~/styles/forms.css";
 import * as styles from "./Checkout.css";
 
@@ -71,11 +71,24 @@ export function WalletButtons(props: {
   storeName: string;
   totalPence: number;
   gatewayPublicKey?: string;
+  /** The payment step's payment in progress (spec 2 §4): one method at a time; the buttons are off while one is. */
+  progress: PaymentProgress;
+  onProgress: (progress: PaymentProgress) => void;
 }) {
   const csrf = useAuthenticityToken();
   const [support, setSupport] = useState({ applePay: false, googlePay: false });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Off while a payment is under way, and after one succeeded while the browser leaves for its next page.
+  const busy = props.progress.inProgress !== null || props.progress.status === "success";
+  const fail = (message: string) => {
+    props.onProgress(settlePayment("error"));
+    setError(message);
+  };
+  const succeed = (to: string, delayMs = 0) => {
+    props.onProgress(settlePayment("success"));
+    if (delayMs > 0) window.setTimeout(() => window.location.assign(to), delayMs);
+    else window.location.assign(to);
+  };
 
   useEffect(() => {
     const apple = (window as unknown as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession;
@@ -111,6 +124,9 @@ export function WalletButtons(props: {
 
   function payWithApple() {
     const Session = (window as unknown as { ApplePaySession: ApplePaySessionClass }).ApplePaySession;
+    const started = beginPayment(props.progress, "applepay");
+    if (!started) return;
+    props.onProgress(started);
     setError(null);
     const session = new Session(3, {
       countryCode: "GB",
@@ -124,19 +140,19 @@ export function WalletButtons(props: {
       void post({ intent: "apple-validate", validationURL: event.validationURL }).then(({ status, body }) => {
         if (status === 422 && body.redirect) {
           session.abort();
+          props.onProgress(settlePayment("error"));
           window.location.assign(body.redirect);
           return;
         }
         if (!body.ok) {
           session.abort();
-          setError(body.message ?? APPLE_PAY_ERROR);
+          fail(body.message ?? APPLE_PAY_ERROR);
           return;
         }
         session.completeMerchantValidation(body.merchantSession);
       });
     };
     session.onpaymentauthorized = (event) => {
-      setBusy(true);
       const contact = event.payment.billingContact;
       const billingContact = contact
         ? {
@@ -153,24 +169,25 @@ export function WalletButtons(props: {
         // Spec 2 §4: only an approved payment succeeds.
         if (body.ok && body.next === "success") {
           session.completePayment(Session.STATUS_SUCCESS);
-          window.location.assign("/checkout/success");
+          succeed("/checkout/success");
           return;
         }
         session.completePayment(Session.STATUS_FAILURE);
-        setBusy(false);
-        setError(body.message ?? APPLE_PAY_ERROR);
+        fail(body.message ?? APPLE_PAY_ERROR);
       });
     };
     // Spec 2 §4: a cancel is an error (the model's rule: nothing was charged).
     session.oncancel = () => {
       const outcome = applePayOutcome(null, true);
-      setBusy(false);
-      setError(outcome.kind === "error" ? outcome.message : APPLE_PAY_ERROR);
+      fail(outcome.kind === "error" ? outcome.message : APPLE_PAY_ERROR);
     };
     session.begin();
   }
 
   async function payWithGoogle() {
+    const started = beginPayment(props.progress, "googlepay");
+    if (!started) return;
+    props.onProgress(started);
     setError(null);
     try {
       const request = new PaymentRequest([{ supportedMethods: GOOGLE_PAY_METHOD, data: googlePayData(props.storeName, props.totalPence, props.gatewayPublicKey ?? "") }], {
@@ -178,24 +195,20 @@ export function WalletButtons(props: {
       });
       const response = await request.show();
       const details = response.details as { paymentMethodData?: { tokenizationData?: { token?: string } } };
-      setBusy(true);
       const { body } = await post({ intent: "google-pay", token: details.paymentMethodData?.tokenizationData?.token ?? "" });
       await response.complete(body.ok ? "success" : "fail");
       if (body.ok && body.next === "success") {
-        window.location.assign("/checkout/success");
+        succeed("/checkout/success");
         return;
       }
       if (body.ok && body.next === "redirect" && body.href) {
-        const href = body.href;
         // Spec 2 §4: a Pending payment with a redirect link goes there after 100 ms.
-        window.setTimeout(() => window.location.assign(href), GOOGLE_PAY_REDIRECT_DELAY_MS);
+        succeed(body.href, GOOGLE_PAY_REDIRECT_DELAY_MS);
         return;
       }
-      setBusy(false);
-      setError(body.message ?? GOOGLE_PAY_ERROR);
+      fail(body.message ?? GOOGLE_PAY_ERROR);
     } catch {
-      setBusy(false);
-      setError(GOOGLE_PAY_ERROR);
+      fail(GOOGLE_PAY_ERROR);
     }
   }
 

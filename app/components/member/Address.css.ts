@@ -38,7 +38,7 @@ export const inlineForm = style({ display: "inline" });
 export const empty = style({ margin: `0 0 ${space[4]}` });
 
 /** The finder's results are chosen as the checkout's are: the same radio cards. */
-export { choice, choiceInput, choices } from "~/components/checkout/Checkout.css";
+export { choiceInput } from "~/components/checkout/Checkout.css";
 export const checkbox = style({ display: "flex", alignItems: "center", gap: space[3], minHeight: tapTarget, margin: `0 0 ${space[6]}`, cursor: "pointer" });
 export const row = style({ display: "flex", flexWrap: "wrap", gap: space[3], alignItems: "flex-end" });
 export const formActions = style({ display: "flex", flexWrap: "wrap", gap: space[3], alignItems: "center", margin: `${space[4]} 0` });

@@ -6,6 +6,7 @@ import type { Address } from "~/models/address";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors, queryField, type FieldError, type FormField } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
+import { FoundAddresses } from "~/components/checkout/AddressPicker";
 import * as forms from "~/styles/forms.css";
 import * as s from "./Address.css";
 
@@ -141,19 +142,7 @@ export function AddressFinder({ type, path, lookup, result, manualHref, finderFo
           <input type="hidden" name="intent" value="choose" />
           <input type="hidden" name="type" value={type} />
           <input type="hidden" name="postcode" value={found.postcode} />
-          <fieldset className={forms.fieldset}>
-            <legend className={forms.legend}>
-              {found.addresses.length} {found.addresses.length === 1 ? "address" : "addresses"} found for {found.postcode}
-            </legend>
-            <div className={s.choices}>
-              {found.addresses.map((line, index) => (
-                <label key={`${index}-${line}`} className={s.choice}>
-                  <input className={s.choiceInput} type="radio" name="address" value={index} required defaultChecked={index === 0} />
-                  <span>{line}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <FoundAddresses postcode={found.postcode} addresses={found.addresses} />
           <DefaultCheckbox field={fields.isDefault} checked={false} />
           <button type="submit" className={forms.button.primary} disabled={busy}>
             Use this address

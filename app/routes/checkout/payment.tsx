@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { data, Form, href, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
@@ -13,7 +13,7 @@ import { fieldErrors } from "~/components/forms/fields";
 import { formatAddress } from "~/models/address";
 import { idempotencyKeyField } from "~/models/form-fields.server";
 import { formatPence } from "~/models/money";
-import { PAYMENT_OPTION_LABELS } from "~/models/payment-options";
+import { beginPayment, IDLE_PAYMENT_PROGRESS, PAYMENT_OPTION_LABELS } from "~/models/payment-options";
 import { appContext, shopperContext } from "~/services/context";
 import { refusalMessage, requireCheckout } from "./checkout.server";
 import { paymentState, startPayment } from "./payment.server";
@@ -111,6 +111,15 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
   const formOptions = options.filter((o) => o === "card" || o === "cash");
   const walletOptions = useMemo(() => options.filter((o) => o === "applepay" || o === "googlepay"), [options]);
   const [first] = formOptions;
+  // Spec 2 §4: one payment at a time. A wallet's payment (its sheet open, its answer awaited) keeps the form's button
+  // off; cash is under way while its post is (card goes on to the card step, where its own payment begins).
+  const [walletProgress, setWalletProgress] = useState(IDLE_PAYMENT_PROGRESS);
+  const cashPosting = submitting && navigation.formData?.get(fields.paymentMethod.name) === "cash";
+  const progress = cashPosting ? (beginPayment(IDLE_PAYMENT_PROGRESS, "cash") ?? walletProgress) : walletProgress;
+  const walletPaying = walletProgress.inProgress !== null || walletProgress.status === "success";
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (walletPaying) event.preventDefault();
+  };
 
   return (
     <>
@@ -141,10 +150,12 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
         storeName={loaderData.storeName}
         totalPence={loaderData.totalPence}
         gatewayPublicKey={loaderData.gatewayPublicKey}
+        progress={progress}
+        onProgress={setWalletProgress}
       />
 
       {formOptions.length > 0 ? (
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...getFormProps(form)} onSubmit={onSubmit}>
           <AuthenticityTokenInput />
           <input type="hidden" name="idempotencyKey" value={loaderData.formKey} />
           <fieldset className={forms.fieldset}>
@@ -184,7 +195,7 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
             </div>
           ) : null}
 
-          <button type="submit" className={forms.button.primary} disabled={disabledReason !== null || submitting} aria-disabled={disabledReason !== null || undefined}>
+          <button type="submit" className={forms.button.primary} disabled={disabledReason !== null || submitting || walletPaying} aria-disabled={disabledReason !== null || undefined}>
             {submitting ? "Please wait…" : "Continue"}
           </button>
         </Form>
