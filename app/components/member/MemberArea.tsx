@@ -10,6 +10,7 @@ export const MEMBER_AREA_LINKS = [
   { to: "/member/orders", label: "Orders", text: "Your current and past orders: follow them, order again, review them." },
   { to: "/member/profile", label: "Profile", text: "Your name, mobile number, its verification and marketing preferences." },
   { to: "/member/addresses", label: "Addresses", text: "Your saved delivery and billing addresses." },
+  { to: "/member/cards", label: "Saved cards", text: "The cards you keep for paying: add, remove and choose your default." },
   { to: "/member/loyalty", label: "Loyalty", text: "Your points, your tier and how to use them." },
   { to: "/member/vouchers", label: "Vouchers", text: "Offers for members, ready to apply to your basket." },
   { to: "/member/change-password", label: "Change password", text: "Choose a new password for your account." },

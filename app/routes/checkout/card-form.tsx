@@ -1,86 +1,42 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
-import { z } from "zod";
 import type { Route } from "./+types/card-form";
 import * as styles from "~/components/checkout/Checkout.css";
-import { CardFields } from "~/components/checkout/CardFields";
+import { CardFields, SaveCardCheckbox } from "~/components/checkout/CardFields";
+import { SavedCardChoice } from "~/components/checkout/SavedCardChoice";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { formatAddress } from "~/models/address";
-import { idempotencyKeyField } from "~/models/form-fields.server";
-import { formatPence } from "~/models/money";
-import { cardGatewayProblem, paymentContextFor, paymentDisabledReason, paymentOptions } from "~/models/payment-options";
-import { appContext, shopperContext } from "~/services/context";
-import { requireCheckout, type CheckoutData } from "./checkout.server";
-import { startPayment } from "./payment.server";
+import { cardFormData, payByCard } from "./card-form.server";
 import * as forms from "~/styles/forms.css";
 
-
-/**
- * The pay button's form: the key that makes a repeated post charge once, and with script the card token from the
- * gateway's fields (never card data). Without a token the payment opens the gateway's hosted card page.
- */
-const schema = z.object({ idempotencyKey: idempotencyKeyField, token: z.string().trim().min(1).max(400).optional() });
 /** Spec 2 §5: the brands the card gateway takes. */
 const ACCEPTED_CARDS = ["Visa", "Mastercard", "Discover", "JCB"];
 const HOSTED_PAGE_ALTERNATIVE = "Enter your card on our payment provider's page instead";
 
-function cardState(d: CheckoutData) {
-  const available = paymentOptions(paymentContextFor(d.store, d.basket, d.gateways)).includes("card");
-  return {
-    problem: !available ? "Card payment is not available for this order." : cardGatewayProblem(d.store, d.gateways),
-    disabledReason: paymentDisabledReason({
-      storeClosed: d.storeNotice !== null && !d.store.ordersPaused,
-      storePaused: d.store.ordersPaused,
-      slotValid: d.basket.selectedSlot !== null,
-    }),
-  };
-}
-
 /**
  * The card step (spec 2 §2): the amount and billing address, then the three card fields. With script they are the
  * gateway's fields on this page (CardFields); without it, or when they cannot load, they are on the gateway's
- * secure card page. Either way card data never passes through this site (decisions 0014, 0024).
+ * secure card page. Either way card data never passes through this site (decisions 0014, 0024). A member may keep
+ * a new card, or pay with a kept one and its security code (decision 0023).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.get(appContext);
-  const checkoutData = await requireCheckout(context, "payment");
-  const { basket, checkout, store } = checkoutData;
-  return {
-    ...cardState(checkoutData),
-    total: formatPence(basket.orderTotal, { symbol: store.currency.symbolChar }),
-    billingAddress: checkout.billingAddress ? formatAddress(checkout.billingAddress) : "",
-    formKey: crypto.randomUUID(),
-    cardFields: config.cardFieldsScript && checkoutData.gatewayPublicKey ? { scriptUrl: config.cardFieldsScript, publicKey: checkoutData.gatewayPublicKey } : null,
-  };
+  return cardFormData(context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const shopper = context.get(shopperContext);
-  const { log } = context.get(appContext);
-  const checkoutData = await requireCheckout(context, "payment");
-  const { problem, disabledReason } = cardState(checkoutData);
-  const submission = parseWithZod(await request.formData(), { schema });
-  const refuse = (message: string) => data(submission.reply({ formErrors: [message] }), { status: 400 });
-  if (problem) return refuse(problem);
-  if (disabledReason) return refuse(disabledReason);
-  const { idempotencyKey, token } = submission.status === "success" ? submission.value : { idempotencyKey: undefined, token: undefined };
-  const started = await startPayment(shopper, log, request, checkoutData, "card", idempotencyKey, token ? { token } : undefined);
-  if (started.kind === "placed") return redirect(href("/checkout/success"), 303);
-  // The gateway's pages are not this app's routes: the browser must load them as documents, script or not.
-  if (started.kind === "redirect") return redirectDocument(started.href, 303);
-  return refuse(started.message);
+  return payByCard(context, request);
 }
 
 export default function CardForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { problem, disabledReason, total } = loaderData;
-  const [form] = useForm({ id: "card", lastResult: actionData });
+  const { problem, disabledReason, total, savedCards } = loaderData;
+  const choosing = savedCards !== null && savedCards.length > 0 && problem === null;
+  const [form] = useForm({ id: choosing ? "card-new" : "card", lastResult: actionData });
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === href("/checkout/payment/card-form");
   const refusal = form.errors?.[0];
   const blocked = problem ?? disabledReason;
+  const canSaveCard = savedCards !== null;
   /** The way without script: the gateway's hosted card page. With script, the alternative to the fields. */
   const hostedPage = (alternative: boolean) => {
     return (
@@ -92,6 +48,7 @@ export default function CardForm({ loaderData, actionData }: Route.ComponentProp
         </p>
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" value={loaderData.formKey} />
+        {canSaveCard ? <SaveCardCheckbox id={alternative ? "save-card-hosted" : "save-card"} /> : null}
         <button
           type="submit"
           className={alternative ? forms.button.secondary : forms.button.primary}
@@ -103,10 +60,17 @@ export default function CardForm({ loaderData, actionData }: Route.ComponentProp
       </Form>
     );
   };
+  const newCard = problem ? null : loaderData.cardFields ? (
+    <ClientOnly fallback={hostedPage(false)}>
+      {() => <CardFields {...loaderData.cardFields!} total={total} blocked={blocked} canSaveCard={canSaveCard} hostedPage={(failed) => hostedPage(!failed)} />}
+    </ClientOnly>
+  ) : (
+    hostedPage(false)
+  );
   return (
     <>
       <h1 className={styles.title}>Pay by card</h1>
-      <ErrorSummary errors={refusal ? [{ field: "pay", message: refusal }] : []} />
+      {choosing ? null : <ErrorSummary errors={refusal ? [{ field: "pay", message: refusal }] : []} />}
       {blocked ? (
         <p className={styles.notice} role="alert">
           {blocked}
@@ -128,12 +92,18 @@ export default function CardForm({ loaderData, actionData }: Route.ComponentProp
             <dd>{ACCEPTED_CARDS.join(", ")}</dd>
           </div>
         </dl>
-        {problem ? null : loaderData.cardFields ? (
-          <ClientOnly fallback={hostedPage(false)}>
-            {() => <CardFields {...loaderData.cardFields!} total={total} blocked={blocked} hostedPage={(failed) => hostedPage(!failed)} />}
-          </ClientOnly>
+        {choosing ? (
+          <SavedCardChoice
+            cards={savedCards}
+            formKey={loaderData.formKey}
+            total={total}
+            blocked={blocked}
+            submitting={submitting}
+            lastResult={actionData}
+            newCard={newCard}
+          />
         ) : (
-          hostedPage(false)
+          newCard
         )}
       </section>
       <p>

@@ -35,10 +35,18 @@ export async function startPayment(
   paymentMethod: PaymentMethodName,
   idempotencyKey: string | undefined,
   /**
-   * What pays instead of the gateway's hosted page: a card token from the gateway's card fields, or a wallet's
-   * payment token as the device gave it (Apple Pay paymentData, Google Pay tokenizationData.token).
+   * What pays instead of the gateway's hosted page: a card token from the gateway's card fields, a member's saved
+   * card with its security code (cardId, cvv), or a wallet's payment token as the device gave it (Apple Pay
+   * paymentData, Google Pay tokenizationData.token). `saveCard`: a member keeps the new card once it is paid.
    */
-  wallet?: { token?: string; appleTokenData?: Record<string, unknown>; googleTokenData?: Record<string, unknown> },
+  wallet?: {
+    token?: string;
+    appleTokenData?: Record<string, unknown>;
+    googleTokenData?: Record<string, unknown>;
+    cardId?: string;
+    cvv?: string;
+    saveCard?: boolean;
+  },
 ): Promise<PaymentStart> {
   const { basket, checkout, store } = data;
   const slot = basket.selectedSlot;
