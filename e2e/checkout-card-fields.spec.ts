@@ -46,7 +46,8 @@ test("the card fields: a script that never loads, bad fields, a decline, a token
   // and the gateway's hosted page is offered instead.
   await page.route("**/test-gateway/frames.js", () => {});
   await page.clock.install();
-  await page.reload();
+  // Not "load": a script the page adds before its load event holds that event back, and this one never answers.
+  await page.reload({ waitUntil: "domcontentloaded" });
   await expect(page.getByRole("status").filter({ hasText: "Loading the card form…" })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "There was an error loading the card form" })).toHaveCount(0);
   await page.clock.fastForward("00:16");
