@@ -15,6 +15,7 @@ import {
   type AddressType,
 } from "./Address";
 import * as s from "./Address.css";
+import { ConfirmButtons } from "./SavedItemActions";
 
 /*
  * The address list's dialogs (spec 2 §2 modals), for pages with script. Each does what a page of its own does without
@@ -119,14 +120,7 @@ function RemoveConfirm({ address, onCancel }: { address: SavedAddress; onCancel:
       <fetcher.Form method="post" action={`/member/addresses/${address.id}/remove`}>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="remove" />
-        <div className={s.formActions}>
-          <button type="submit" className={forms.button.primary} disabled={fetcher.state !== "idle"}>
-            Remove
-          </button>
-          <button type="button" className={forms.button.secondary} onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmButtons label="Remove" busy={fetcher.state !== "idle"} onCancel={onCancel} cancelTo="/member/addresses" />
       </fetcher.Form>
     </>
   );

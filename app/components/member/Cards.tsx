@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { ClientOnly } from "remix-utils/client-only";
 import type { SavedCard } from "../../../platform/contract";
@@ -10,6 +10,7 @@ import { PAYMENT_TEXT } from "~/models/payment-options";
 import { cardExpiry, cardName, type CardFacts } from "~/models/saved-cards";
 import * as forms from "~/styles/forms.css";
 import * as s from "./Address.css";
+import { ConfirmButtons } from "./SavedItemActions";
 
 /*
  * The member's saved cards (spec 2 §2 saved cards with add and delete confirmation; modal "add new payment card"):
@@ -47,20 +48,7 @@ function DeleteForm({ card, onCancel }: { card: SavedCard; onCancel?: () => void
       <Form method="post" action={`${CARDS_PATH}/${card.id}/delete`}>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="delete" />
-        <div className={s.formActions}>
-          <button type="submit" className={forms.button.primary} disabled={fetcher.state !== "idle"}>
-            Delete
-          </button>
-          {onCancel ? (
-            <button type="button" className={forms.button.secondary} onClick={onCancel}>
-              Cancel
-            </button>
-          ) : (
-            <Link className={forms.button.secondary} to={CARDS_PATH}>
-              Cancel
-            </Link>
-          )}
-        </div>
+        <ConfirmButtons label="Delete" busy={fetcher.state !== "idle"} onCancel={onCancel} cancelTo={CARDS_PATH} />
       </Form>
     </>
   );

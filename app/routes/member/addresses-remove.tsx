@@ -1,10 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/addresses-remove";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { AddressLines, ADDRESSES_PATH } from "~/components/member/Address";
 import { MemberPage } from "~/components/member/MemberArea";
-import * as forms from "~/styles/forms.css";
+import { ConfirmButtons } from "~/components/member/SavedItemActions";
 import { ownAddress, removeAddress } from "./addresses.server";
 import * as s from "~/components/member/Address.css";
 
@@ -31,14 +31,7 @@ export default function RemoveAddress({ loaderData, actionData }: Route.Componen
       <Form method="post" action={`/member/addresses/${address.id}/remove`}>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="remove" />
-        <div className={s.formActions}>
-          <button type="submit" id="remove-address" className={forms.button.primary}>
-            Remove
-          </button>
-          <Link className={forms.button.secondary} to={ADDRESSES_PATH}>
-            Cancel
-          </Link>
-        </div>
+        <ConfirmButtons label="Remove" id="remove-address" cancelTo={ADDRESSES_PATH} />
       </Form>
     </MemberPage>
   );

@@ -1,6 +1,4 @@
 import { useCallback, useState } from "react";
-import { Form, Link } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/addresses";
 import type { SavedAddress } from "../../../platform/contract";
 import { ADDRESS_NOUN, AddressLines, type AddressType } from "~/components/member/Address";
@@ -11,6 +9,7 @@ import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
 import { savedAddresses, setDefaultAddress } from "./addresses.server";
 import * as s from "~/components/member/Address.css";
+import { DialogLink, SetDefaultForm } from "~/components/member/SavedItemActions";
 
 /** The member's saved addresses (spec 2 §2 /member/addresses): delivery and billing, each with its default. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,17 +50,10 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-            <Link
-              className={forms.button.secondary}
-              to={`/member/addresses/new?type=${section.type}`}
-              onClick={(event) => {
-                // With script the finder opens over the list; without it, the link leads to its page.
-                event.preventDefault();
-                setAdding(section.type);
-              }}
-            >
+            {/* With script the finder opens over the list; without it, the link leads to its page. */}
+            <DialogLink className={forms.button.secondary} to={`/member/addresses/new?type=${section.type}`} onOpen={() => setAdding(section.type)}>
               Add a {ADDRESS_NOUN[section.type]}
-            </Link>
+            </DialogLink>
           </MemberSection>
         );
       })}
@@ -85,37 +77,14 @@ function AddressCard({ address, onEdit, onRemove }: AddressCardProps) {
       {address.isDefault ? <span className={s.defaultTag}>Default</span> : null}
       <AddressLines address={address} />
       <div className={s.actions}>
-        <Link
-          className={s.actionLink}
-          to={`/member/addresses/${address.id}/edit`}
-          onClick={(event) => {
-            event.preventDefault();
-            onEdit(address);
-          }}
-        >
+        <DialogLink to={`/member/addresses/${address.id}/edit`} onOpen={() => onEdit(address)}>
           Edit{which}
-        </Link>
-        <Link
-          className={s.actionLink}
-          to={`/member/addresses/${address.id}/remove`}
-          onClick={(event) => {
-            // With script the confirmation opens over the list; without it, the link leads to its page.
-            event.preventDefault();
-            onRemove(address);
-          }}
-        >
+        </DialogLink>
+        {/* With script the confirmation opens over the list; without it, the link leads to its page. */}
+        <DialogLink to={`/member/addresses/${address.id}/remove`} onOpen={() => onRemove(address)}>
           Remove{which}
-        </Link>
-        {address.isDefault ? null : (
-          <Form method="post" className={s.inlineForm}>
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="setDefault" />
-            <input type="hidden" name="id" value={address.id} />
-            <button type="submit" className={forms.button.secondary}>
-              Set as default{which}
-            </button>
-          </Form>
-        )}
+        </DialogLink>
+        {address.isDefault ? null : <SetDefaultForm name="id" id={address.id} which={which} />}
       </div>
     </li>
   );

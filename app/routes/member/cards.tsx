@@ -1,6 +1,4 @@
 import { useCallback, useState } from "react";
-import { Form, Link } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/cards";
 import type { SavedCard } from "../../../platform/contract";
 import { ADD_CARD_TITLE, AddCardDialog, CARDS_PATH, CardLines, DeleteCardDialog } from "~/components/member/Cards";
@@ -10,6 +8,7 @@ import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
 import { cardFieldsFor, savedCards, setDefaultCard } from "./cards.server";
 import * as s from "~/components/member/Address.css";
+import { DialogLink, SetDefaultForm } from "~/components/member/SavedItemActions";
 
 /** The member's saved cards (spec 2 §2): each card's brand, last four digits and expiry, the default marked. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,17 +38,10 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Link
-        className={forms.button.secondary}
-        to={`${CARDS_PATH}/new`}
-        onClick={(event) => {
-          // With script the card fields open over the list; without it, the link leads to its page.
-          event.preventDefault();
-          setAdding(true);
-        }}
-      >
+      {/* With script the card fields open over the list; without it, the link leads to its page. */}
+      <DialogLink className={forms.button.secondary} to={`${CARDS_PATH}/new`} onOpen={() => setAdding(true)}>
         {ADD_CARD_TITLE}
-      </Link>
+      </DialogLink>
       <AddCardDialog open={adding} cardFields={cardFields} onClose={closeAdd} />
       <DeleteCardDialog card={deleting} onClose={closeDelete} />
     </MemberPage>
@@ -63,27 +55,10 @@ function CardItem({ card, onDelete }: { card: SavedCard; onDelete: (card: SavedC
       {card.isDefault ? <span className={s.defaultTag}>Default</span> : null}
       <CardLines card={card} />
       <div className={s.actions}>
-        <Link
-          className={s.actionLink}
-          to={`${CARDS_PATH}/${card.id}/delete`}
-          onClick={(event) => {
-            // With script the confirmation opens over the list; without it, the link leads to its page.
-            event.preventDefault();
-            onDelete(card);
-          }}
-        >
+        <DialogLink to={`${CARDS_PATH}/${card.id}/delete`} onOpen={() => onDelete(card)}>
           Delete{which}
-        </Link>
-        {card.isDefault ? null : (
-          <Form method="post" className={s.inlineForm}>
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="setDefault" />
-            <input type="hidden" name="cardId" value={card.id} />
-            <button type="submit" className={forms.button.secondary}>
-              Set as default{which}
-            </button>
-          </Form>
-        )}
+        </DialogLink>
+        {card.isDefault ? null : <SetDefaultForm name="cardId" id={card.id} which={which} />}
       </div>
     </li>
   );
