@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, BASKET_MESSAGES, MEMBER_MESSAGES, ORDER_MESSAGES, REORDER_MESSAGES } from "../contract";
-import { registerMember } from "../auth/testing/accounts";
+import { memberSeries } from "../auth/testing/accounts";
 import { plainItems } from "../catalogue/testing/items";
 import { demoStoreIds } from "../db/seed";
 import { basketLines, menuItems } from "../db/schema";
@@ -15,11 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => resetClockAndHolds(t));
 
-let n = 0;
-async function newMember(): Promise<string> {
-  n++;
-  return (await registerMember(t, { email: `again${n}@example.com`, mobile: `07700 900${String(500 + n).padStart(3, "0")}` })).access_token;
-}
+const nextMember = memberSeries("again", 500);
+const newMember = async (): Promise<string> => (await nextMember(t)).token;
 
 const post = (path: string, body: Record<string, unknown>, token: string) => t.call("POST", path, body, { token });
 const reorder = (token: string, body: Record<string, unknown>) => post("/api/member/orders/reorder", { fulfilmentMethod: "delivery", ...body }, token);

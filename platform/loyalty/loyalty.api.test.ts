@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, BASKET_MESSAGES, LOYALTY_MESSAGES, MEMBER_MESSAGES, type Basket } from "../contract";
-import { registerMember } from "../auth/testing/accounts";
+import { memberSeries } from "../auth/testing/accounts";
 import { demoStoreIds } from "../db/seed";
 import { loyaltyLedger, orders } from "../db/schema";
 import { expectError, resetClockAndHolds, seededPlatform, type ShopperApi, type TestPlatform } from "../testing";
@@ -14,11 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => resetClockAndHolds(t));
 
-let n = 0;
-async function newMember(): Promise<string> {
-  n++;
-  return (await registerMember(t, { email: `points${n}@example.com`, mobile: `07700 900${String(400 + n).padStart(3, "0")}` })).access_token;
-}
+const nextMember = memberSeries("points", 400);
+const newMember = async (): Promise<string> => (await nextMember(t)).token;
 
 const post = (path: string, body: Record<string, unknown>, token: string) => t.call("POST", path, body, { token });
 const spend = (token: string, basket: Basket, points: number) => post("/api/basket/loyalty/spend", { basketToken: basket.basketToken, points }, token);

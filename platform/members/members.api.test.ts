@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api, AUTH_MESSAGES, BASKET_MESSAGES, CHECKOUT_MESSAGES, MEMBER_MESSAGES, type Basket } from "../contract";
-import { messagesTo, registerMember } from "../auth/testing/accounts";
+import { memberSeries, messagesTo, registerMember } from "../auth/testing/accounts";
 import { expectNoSecretsIn } from "../auth/testing/logs";
 import { plainItems } from "../catalogue/testing/items";
 import { authTokens, baskets, members, rateLimits } from "../db/schema";
@@ -21,14 +21,9 @@ const put = (p: string, body: Record<string, unknown>, token: string | null) => 
 const profileOf = async (token: string) => api.memberProfileGet.response.parse((await post("/api/member/profile/get", {}, token)).body);
 const memberRow = async (email: string) => (await s.t.db.select().from(members).where(eq(members.email, email)))[0]!;
 
-let n = 0;
+const nextMember = memberSeries("member", 100);
 /** A new member with their own e-mail (and, unless given, their own mobile); answers their tokens and e-mail. */
-async function newMember(overrides: Record<string, unknown> = {}) {
-  n++;
-  const email = `member${n}@example.com`;
-  const tokens = await registerMember(s.t, { email, mobile: `07700 900${String(100 + n).padStart(3, "0")}`, ...overrides });
-  return { token: tokens.access_token, refresh: tokens.refresh_token, email };
-}
+const newMember = (overrides: Record<string, unknown> = {}) => nextMember(s.t, overrides);
 
 async function requestCode(token: string, extra: Record<string, unknown> = {}) {
   return post("/api/member/verificationCode/request", { verifytoken: PERSON, platform: "web", ...extra }, token);

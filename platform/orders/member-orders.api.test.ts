@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, MEMBER_MESSAGES, ORDER_MESSAGES, REVIEW_MESSAGES } from "../contract";
-import { registerMember } from "../auth/testing/accounts";
+import { memberSeries, registerMember } from "../auth/testing/accounts";
 import { members, orderReviews, orders } from "../db/schema";
 import { expectError, orderRow, resetClockAndHolds, seededPlatform, TEST_NOW, type ShopperApi, type TestPlatform } from "../testing";
 
@@ -18,13 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => resetClockAndHolds(t));
 
-let n = 0;
-async function newMember(): Promise<{ token: string; email: string }> {
-  n++;
-  const email = `orders${n}@example.com`;
-  const tokens = await registerMember(t, { email, mobile: `07700 900${String(300 + n).padStart(3, "0")}` });
-  return { token: tokens.access_token, email };
-}
+const nextMember = memberSeries("orders", 300);
+const newMember = () => nextMember(t);
 
 /** An order placed (paid in cash) by `token`; answers its number. */
 async function placeOrder(token: string, options: { method?: "delivery" | "collection" } = {}): Promise<string> {

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, MEMBER_MESSAGES, PAYMENT_MESSAGES, SAVED_CARD_MESSAGES } from "../contract";
-import { registerMember } from "../auth/testing/accounts";
+import { memberSeries } from "../auth/testing/accounts";
 import { memberCards, orderPayments, testGatewayPayments } from "../db/schema";
 import { expectError, orderRow, resetClockAndHolds, RETURN_URLS, seededPlatform, type ShopperApi, type TestPlatform } from "../testing";
 import { answerChallenge, payOnCardPage, TEST_CARD } from "./testing/drive";
@@ -20,12 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => resetClockAndHolds(t));
 
-let n = 0;
-async function newMember(): Promise<string> {
-  n++;
-  const tokens = await registerMember(t, { email: `cards${n}@example.com`, mobile: `07700 900${String(500 + n).padStart(3, "0")}` });
-  return tokens.access_token;
-}
+const nextMember = memberSeries("cards", 500);
+const newMember = async (): Promise<string> => (await nextMember(t)).token;
 
 const post = (path: string, body: Record<string, unknown>, token: string) => t.call("POST", path, body, { token });
 const list = async (token: string) => {

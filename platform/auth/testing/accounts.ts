@@ -30,6 +30,20 @@ export async function registerMember(t: Platform, overrides: Record<string, unkn
   return api.register.response.parse(res.body);
 }
 
+/**
+ * New members for one test file, each with an e-mail (`<prefix><n>@example.com`) and a mobile (07700 900 and
+ * `firstMobile + n`) of its own: `await next(t)` registers the next one and answers their tokens and e-mail.
+ */
+export function memberSeries(prefix: string, firstMobile: number) {
+  let n = 0;
+  return async (t: Platform, overrides: Record<string, unknown> = {}) => {
+    n++;
+    const email = `${prefix}${n}@example.com`;
+    const tokens = await registerMember(t, { email, mobile: `07700 900${String(firstMobile + n).padStart(3, "0")}`, ...overrides });
+    return { token: tokens.access_token, refresh: tokens.refresh_token, email };
+  };
+}
+
 /** The messages queued for a recipient, newest first. */
 export async function messagesTo(t: Platform, recipient: string, kind?: string) {
   return t.db
