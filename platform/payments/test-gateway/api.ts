@@ -307,21 +307,23 @@ function cardTokenProblems(body: Record<string, unknown>, now: Date): { codes: s
   return { codes, digits, scheme };
 }
 
-function tokenBody(row: TokenRow): Record<string, unknown> {
+/** What checkout.com says of a card, in a token's answer and an instrument's alike. */
+function cardDetails(card: Pick<TokenRow, "expiryMonth" | "expiryYear" | "scheme" | "last4" | "bin">): Record<string, unknown> {
   return {
-    type: row.type,
-    token: row.token,
-    expires_on: row.expiresAt.toISOString(),
-    expiry_month: row.expiryMonth,
-    expiry_year: row.expiryYear,
-    scheme: row.scheme,
-    last4: row.last4,
-    bin: row.bin,
+    expiry_month: card.expiryMonth,
+    expiry_year: card.expiryYear,
+    scheme: card.scheme,
+    last4: card.last4,
+    bin: card.bin,
     card_type: "Credit",
     card_category: "Consumer",
     issuer: "Test Gateway Bank",
     issuer_country: "GB",
   };
+}
+
+function tokenBody(row: TokenRow): Record<string, unknown> {
+  return { type: row.type, token: row.token, expires_on: row.expiresAt.toISOString(), ...cardDetails(row) };
 }
 
 export async function postTokens(ctx: GatewayContext, request: Request): Promise<ApiAnswer> {
@@ -449,20 +451,7 @@ export async function postPayments(ctx: GatewayContext, request: Request): Promi
 
 /** checkout.com's instrument answer: the card kept for paying again, with its id and fingerprint. */
 function instrumentBody(row: InstrumentRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    type: "card",
-    fingerprint: row.fingerprint,
-    expiry_month: row.expiryMonth,
-    expiry_year: row.expiryYear,
-    scheme: row.scheme,
-    last4: row.last4,
-    bin: row.bin,
-    card_type: "Credit",
-    card_category: "Consumer",
-    issuer: "Test Gateway Bank",
-    issuer_country: "GB",
-  };
+  return { id: row.id, type: "card", fingerprint: row.fingerprint, ...cardDetails(row) };
 }
 
 /** Keeps the card behind a card token (which it spends) as an instrument: {type: "token", token} → 201 src_…. */
