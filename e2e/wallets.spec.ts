@@ -134,6 +134,16 @@ test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
     await expectSuccess(page, VICTORIA_THANKS);
   });
 
+  test("an id without a business order id: the payment is verified with the gateway, then the order is placed", async ({ page, request }) => {
+    await atPaymentStep(page, { google: { script: "pay", token: googlePayToken(`processing-${unique()}`) } });
+    await page.getByRole("button", { name: "Pay with Google Pay" }).click();
+    const number = await expectSuccess(page, VICTORIA_THANKS);
+    expect((await walletRecord(page)).google.completed).toEqual(["success"]);
+    expect((await orderBilling(request, number)).paymentMethod).toBe("googlepay");
+    // The gateway answered Pending with no link; the payment settled only when the verification read it again.
+    expect(await readServerLog()).toMatch(/"test_gateway\.processing_settled"/);
+  });
+
   test("while the sheet is open no other payment can start; closing it is Google Pay's error and frees the buttons", async ({ page }) => {
     await atPaymentStep(page, { google: { script: "held", token: googlePayToken(`approve-${unique()}`) } });
     const google = page.getByRole("button", { name: "Pay with Google Pay" });

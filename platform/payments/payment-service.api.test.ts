@@ -286,6 +286,21 @@ describe("card and wallet tokens", () => {
     expect((await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status).toBe("placed");
     expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe("googlepay");
   });
+
+  it("answers a Google Pay payment its acquirer has not yet settled with the payment's id and no order, and verifying it places the order", async () => {
+    const { token, draft } = await draftFor();
+    const data = { ...fixture("googlepay-token-data.json"), signedMessage: '{"encryptedMessage":"PROCESSING","ephemeralPublicKey":"x","tag":"y"}' };
+    const pending = await pay(token, draft.draftOrderId, { paymentMethod: "googlepay", googleTokenData: data });
+    expect(pending.order).toBeNull();
+    expect(pending.gatewayData).toMatchObject({ approved: false, status: "Pending", _links: {} });
+    const paymentId = pending.gatewayData!.id!;
+    expect(paymentId).toMatch(/^pay_/);
+    const verified = await verify(token, draft.draftOrderId, paymentId);
+    expect(verified.status).toBe("placed");
+    expect(verified.order).not.toBeNull();
+    expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe("googlepay");
+    expect(await gatewayPaymentsOf(draft.draftOrderId)).toHaveLength(1);
+  });
 });
 
 describe("when the gateway cannot be reached", () => {

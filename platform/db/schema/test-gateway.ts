@@ -17,7 +17,7 @@ export const testGatewayTokens = pgTable("test_gateway_tokens", {
   expiryMonth: integer("expiry_month").notNull(),
   expiryYear: integer("expiry_year").notNull(),
   /** What paying with this card does: approve, decline, or ask for a 3-D Secure challenge first. */
-  outcome: text("outcome", { enum: ["approve", "decline", "challenge"] }).notNull(),
+  outcome: text("outcome", { enum: ["approve", "decline", "challenge", "processing"] }).notNull(),
   /** The card's fingerprint: the same for every token of one card number (a keyed hash, never the number). */
   fingerprint: text("fingerprint"),
   used: boolean("used").notNull().default(false),
@@ -93,6 +93,6 @@ export const testGatewayInstruments = pgTable("test_gateway_instruments", {
   expiryMonth: integer("expiry_month").notNull(),
   expiryYear: integer("expiry_year").notNull(),
   fingerprint: text("fingerprint").notNull(),
-  outcome: text("outcome", { enum: ["approve", "decline", "challenge"] }).notNull(),
+  outcome: text("outcome", { enum: ["approve", "decline", "challenge", "processing"] }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });

@@ -8,13 +8,14 @@ import {
   cardFingerprint,
   createPayment,
   findHosted,
+  awaitsAcquirer,
   findInstrument,
-  findPayment,
   findPaymentsByReference,
   insertHosted,
   insertInstrument,
   insertToken,
   newId,
+  readPayment,
   requestId,
   takeToken,
   voidPayment,
@@ -157,7 +158,7 @@ function paymentLinks(ctx: GatewayContext, payment: PaymentRow): Record<string, 
     links.void = { href: `${self}/voids` };
     links.capture = { href: `${self}/captures` };
   }
-  if (payment.status === "Pending") links.redirect = { href: `${ctx.basePath}/3ds/${payment.id}` };
+  if (payment.status === "Pending" && !awaitsAcquirer(payment)) links.redirect = { href: `${ctx.basePath}/3ds/${payment.id}` };
   return links;
 }
 
@@ -266,6 +267,13 @@ const WALLET_CARDS = {
   googlepay: { scheme: "Mastercard", bin: "555555", last4: "4444" },
 } as const;
 
+function walletOutcome(type: "applepay" | "googlepay", text: string): CardOutcome {
+  if (/decline/i.test(text)) return "decline";
+  if (type === "googlepay" && /challenge/i.test(text)) return "challenge";
+  if (type === "googlepay" && /processing/i.test(text)) return "processing";
+  return "approve";
+}
+
 function walletTokenDataValid(type: "applepay" | "googlepay", data: Record<string, unknown>): boolean {
   if (type === "applepay") {
     const header = data.header;
@@ -356,9 +364,8 @@ export async function postTokens(ctx: GatewayContext, request: Request): Promise
     if (data === undefined || data === null) return invalid("token_data_required");
     if (!isObject(data) || !walletTokenDataValid(body.type, data)) return invalid("token_data_invalid");
     // Test token data chooses its outcome as test card numbers do: "decline", or for Google Pay "challenge" (a card
-    // kept in the Google account, PAN_ONLY, which 3-D Secure must authenticate).
-    const text = JSON.stringify(data);
-    const outcome: CardOutcome = /decline/i.test(text) ? "decline" : body.type === "googlepay" && /challenge/i.test(text) ? "challenge" : "approve";
+    // kept in the Google account, PAN_ONLY, which 3-D Secure must authenticate) or "processing" (answered later).
+    const outcome = walletOutcome(body.type, JSON.stringify(data));
     const card = WALLET_CARDS[body.type];
     const row = await insertToken(
       ctx.db,
@@ -482,7 +489,8 @@ export async function postInstruments(ctx: GatewayContext, request: Request): Pr
 
 export async function getPayment(ctx: GatewayContext, request: Request, id: string): Promise<ApiAnswer> {
   if (!sameKey(presentedKey(request), ctx.secretKey)) return unauthorized;
-  const payment = await findPayment(ctx.db, id);
+  const { payment, settled } = await readPayment(ctx.db, id, ctx.clock.now());
+  if (settled) ctx.log.info("test_gateway.processing_settled", { id, status: payment!.status });
   return payment ? { status: 200, body: paymentDetails(ctx, payment) } : notFound;
 }
 
@@ -504,7 +512,8 @@ export async function listPayments(ctx: GatewayContext, request: Request): Promi
   if (limit === null) return invalid("limit_invalid");
   if (skip === null) return invalid("skip_invalid");
   const { total, rows } = await findPaymentsByReference(ctx.db, reference, limit, skip);
-  return { status: 200, body: { limit, skip, total_count: total, data: rows.map((row) => paymentDetails(ctx, row)) } };
+  const read = await Promise.all(rows.map(async (row) => (awaitsAcquirer(row) ? ((await readPayment(ctx.db, row.id, ctx.clock.now())).payment ?? row) : row)));
+  return { status: 200, body: { limit, skip, total_count: total, data: read.map((row) => paymentDetails(ctx, row)) } };
 }
 
 export async function postVoid(ctx: GatewayContext, request: Request, id: string): Promise<ApiAnswer> {

@@ -8,8 +8,12 @@
 
 export type CardScheme = "Visa" | "Mastercard" | "Discover" | "JCB";
 
-/** What paying with a card does in the test gateway. */
-export type CardOutcome = "approve" | "decline" | "challenge";
+/**
+ * What paying with a card does in the test gateway. "processing" stands for an acquirer that answers later: the
+ * payment is Pending without a 3-D Secure link when made, and Authorized when next read (only wallet test tokens ask
+ * for it, for spec 2 §4's Google Pay answer "an id without a business order id", which is then verified).
+ */
+export type CardOutcome = "approve" | "decline" | "challenge" | "processing";
 
 export const CARD_MESSAGES = {
   numberRequired: "Enter your card number",

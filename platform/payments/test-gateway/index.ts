@@ -16,7 +16,7 @@ import {
 import { cardOutcome, checkCardForm } from "./card-rules";
 import { fieldPage, fieldPageResponse, fieldScript, framesScript, scriptResponse } from "./frames";
 import { CHALLENGE_OUTCOMES, cardPage, challengePage, FIELD_NAMES, htmlResponse, messagePage, originsOf, type ChallengeOutcome } from "./pages";
-import { cancelHosted, cardFingerprint, findHosted, findPayment, payOnHostedPage, settleChallenge, type HostedRow, type PaymentRow } from "./state";
+import { awaitsAcquirer, cancelHosted, cardFingerprint, findHosted, findPayment, payOnHostedPage, settleChallenge, type HostedRow, type PaymentRow } from "./state";
 
 /*
  * The embedded test gateway: a stand-in for checkout.com's sandbox, served in this process (by default under
@@ -300,7 +300,8 @@ function challengeTargets(payment: PaymentRow): string[] {
 
 async function showChallenge(ctx: GatewayContext, paymentId: string): Promise<Response> {
   const payment = await findPayment(ctx.db, paymentId);
-  if (!payment) return notFoundPage();
+  // A payment waiting for its acquirer has no challenge to answer.
+  if (!payment || awaitsAcquirer(payment)) return notFoundPage();
   if (payment.status !== "Pending") return goToOutcome(ctx, payment);
   return htmlResponse(
     challengePage({ amount: payment.amount, currency: payment.currency, reference: payment.reference, actionPath: `${ctx.basePath}/3ds/${payment.id}` }),
@@ -310,7 +311,7 @@ async function showChallenge(ctx: GatewayContext, paymentId: string): Promise<Re
 
 async function answerChallenge(ctx: GatewayContext, paymentId: string, request: Request): Promise<Response> {
   const existing = await findPayment(ctx.db, paymentId);
-  if (!existing) return notFoundPage();
+  if (!existing || awaitsAcquirer(existing)) return notFoundPage();
   if (existing.status !== "Pending") return goToOutcome(ctx, existing);
   const form = await readForm(request);
   const outcome = form?.get("outcome");

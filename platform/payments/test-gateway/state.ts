@@ -154,6 +154,9 @@ function decide(outcome: CardOutcome, threeDs: boolean): Decision {
       ? { status: "Pending", approved: false, responseCode: null, responseSummary: null, threeDsEnrolled: true }
       : { status: "Declined", approved: false, responseCode: RESPONSES.authenticationRequired.code, responseSummary: RESPONSES.authenticationRequired.summary, threeDsEnrolled: false };
   }
+  if (outcome === "processing") {
+    return { status: "Pending", approved: false, responseCode: null, responseSummary: null, threeDsEnrolled: false };
+  }
   if (outcome === "decline") {
     return { status: "Declined", approved: false, responseCode: RESPONSES.declined.code, responseSummary: RESPONSES.declined.summary, threeDsEnrolled: threeDs };
   }
@@ -215,6 +218,26 @@ export async function findPaymentsByReference(conn: Conn, reference: string, lim
     .limit(limit)
     .offset(skip);
   return { total: counted?.total ?? 0, rows };
+}
+
+/**
+ * Whether a payment is Pending at the acquirer rather than waiting for the shopper's 3-D Secure challenge: such a
+ * payment has no challenge page, and settles (Authorized) the next time anyone reads it.
+ */
+export function awaitsAcquirer(payment: PaymentRow): boolean {
+  return payment.status === "Pending" && !payment.threeDsEnrolled && payment.hostedId === null;
+}
+
+/** Reads a payment, first settling it when it was waiting only for the acquirer (see awaitsAcquirer). */
+export async function readPayment(db: Db, id: string, now: Date): Promise<{ payment: PaymentRow | null; settled: boolean }> {
+  const found = await findPayment(db, id);
+  if (!found || !awaitsAcquirer(found)) return { payment: found, settled: false };
+  const [updated] = await db
+    .update(testGatewayPayments)
+    .set({ status: "Authorized", approved: true, responseCode: RESPONSES.approved.code, responseSummary: RESPONSES.approved.summary, updatedAt: now })
+    .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.status, "Pending")))
+    .returning();
+  return updated ? { payment: updated, settled: true } : { payment: await findPayment(db, id), settled: false };
 }
 
 export type ChallengeDecision = "authenticate" | "fail" | "cancel";

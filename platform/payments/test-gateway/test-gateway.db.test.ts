@@ -305,6 +305,35 @@ describe("the card page", () => {
   });
 });
 
+describe("API: a payment its acquirer answers later", () => {
+  it("is Pending with no challenge link when made, has no challenge page, and is Authorized when next read", async () => {
+    const token = await api("POST", "/tokens", { type: "googlepay", token_data: { signature: "s", protocolVersion: "ECv2", signedMessage: "PROCESSING" } }, PUBLIC);
+    expect(token.status).toBe(201);
+    const made = await api("POST", "/payments", {
+      source: { type: "token", token: (token.body as { token: string }).token },
+      amount: 750,
+      currency: "GBP",
+      reference: "processing-1",
+      "3ds": { enabled: true },
+    });
+    expect(made).toMatchObject({ status: 202, body: { status: "Pending" } });
+    const id = (made.body as { id: string }).id;
+    expect((made.body as { _links: Record<string, unknown> })._links.redirect).toBeUndefined();
+    expect((await getPage(gateway.fetch, `/test-gateway/3ds/${id}`)).status).toBe(404);
+    expect((await postForm(gateway.fetch, `/test-gateway/3ds/${id}`, { outcome: "authenticate" })).status).toBe(404);
+    expect(await api("GET", `/payments/${id}`)).toMatchObject({ status: 200, body: { status: "Authorized", approved: true, response_code: "10000" } });
+    expect(log.entries.some((e) => e.event === "test_gateway.processing_settled" && e.fields?.id === id)).toBe(true);
+    expect(await api("GET", "/payments?reference=processing-1")).toMatchObject({ status: 200, body: { total_count: 1, data: [{ id, status: "Authorized" }] } });
+  });
+
+  it("settles when listed by its reference, as when read alone", async () => {
+    const token = await api("POST", "/tokens", { type: "googlepay", token_data: { signature: "s", protocolVersion: "ECv2", signedMessage: "PROCESSING" } }, PUBLIC);
+    const made = await api("POST", "/payments", { source: { type: "token", token: (token.body as { token: string }).token }, amount: 750, currency: "GBP", reference: "processing-2" });
+    expect(made.status).toBe(202);
+    expect(await api("GET", "/payments?reference=processing-2")).toMatchObject({ body: { data: [{ status: "Authorized", approved: true }] } });
+  });
+});
+
 describe("the 3-D Secure page", () => {
   it("offers Authenticate, Fail authentication and Cancel as buttons of one form", async () => {
     const { href } = await hostedPage();
