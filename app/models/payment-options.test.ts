@@ -103,7 +103,7 @@ describe("messages and constants", () => {
     expect(Object.keys(PAYMENT_OPTION_LABELS).sort()).toEqual([...PAYMENT_METHODS].sort());
   });
   it("list the in-progress markers of spec 2 §4", () => {
-    expect(PAYMENT_PROGRESS_MARKERS).toEqual(["cash", "card", "applepay", "googlepay", "GooglePayExpress"]);
+    expect(PAYMENT_PROGRESS_MARKERS).toEqual(["cash", "card", "applepay", "googlepay"]);
   });
 });
 

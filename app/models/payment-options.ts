@@ -120,8 +120,9 @@ export function paymentDisabledReason(state: { storeClosed: boolean; storePaused
 // Payment in progress (spec 2 §4)
 // ---------------------------------------------------------------------------------------------------------
 
-export type PaymentProgressMarker = "cash" | "card" | "applepay" | "googlepay" | "GooglePayExpress";
-export const PAYMENT_PROGRESS_MARKERS: readonly PaymentProgressMarker[] = ["cash", "card", "applepay", "googlepay", "GooglePayExpress"];
+/** Spec 2 §4's markers, less GooglePayExpress: no express Google Pay button is offered (decision 0025). */
+export type PaymentProgressMarker = "cash" | "card" | "applepay" | "googlepay";
+export const PAYMENT_PROGRESS_MARKERS: readonly PaymentProgressMarker[] = ["cash", "card", "applepay", "googlepay"];
 export type PaymentStatus = "" | "success" | "error";
 
 export interface PaymentProgress {
