@@ -104,9 +104,19 @@ test("the card fields: a script that never loads, bad fields, a decline, a token
   expect(sent.toGateway).toBeGreaterThanOrEqual(2);
 });
 
-test("the 3-D Secure card typed into the card fields goes through its challenge to the order @js-only @desktop-only", async ({ page }) => {
+// Run at both sizes: on a phone the three fields must fit the screen and the pay button stay reachable.
+test("the 3-D Secure card typed into the card fields goes through its challenge to the order @js-only", async ({ page }) => {
   await reachCardStep(page);
   await expect(payButton(page)).toBeEnabled();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const [element, name] of [["card-number", "Card number"], ["expiry-date", "Expiry date"], ["cvv", "Security code"]] as const) {
+    const box = await page.locator(`.${element}-frame iframe`).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x + box!.width, `${name} fits the screen`).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(box!.height, `${name} is tall enough to tap`).toBeGreaterThanOrEqual(40);
+  }
+  await expectNoAxeViolations(page);
   await typeCard(page, CARDS.challenge);
   await payButton(page).click();
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/test-gateway/3ds/"));
