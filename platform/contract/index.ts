@@ -11,6 +11,7 @@ export * from "./location";
 export * from "./catalogue";
 export * from "./basket";
 export * from "./slots";
+export * from "./slot-rules";
 export * from "./search";
 export * from "./banners";
 export * from "./checkout";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ALWAYS, everyDay, week } from "../stores/testing/hours";
 import type { Slot, SlotDay } from "../contract";
 import { slotDaySchema } from "../contract";
-import { daysOffered, findListedSlot, listSlotDays, type SlotQuery, type SlotRules } from "./engine";
+import { findListedSlot } from "../contract/slot-rules";
+import { daysOffered, listSlotDays, type SlotQuery, type SlotRules } from "./engine";
 
 const NINE_TO_FIVE = everyDay({ open: "09:00", close: "17:00" });
 

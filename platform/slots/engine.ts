@@ -94,27 +94,6 @@ function takesFutureOrders(method: Pick<SlotRules, "hasFutureSlotType" | "hasOnl
   return method.hasFutureSlotType && !method.hasOnlyAsapSlotType;
 }
 
-export type ListedSlot = { slot: Slot; start: number; end: number };
-
-/**
- * The listed slot a shopper chose by its start instant. A future slot must match exactly. The ASAP slot's
- * start moves with the clock, so a start up to `asapGraceMs` before the current ASAP start (a list fetched
- * a little earlier) still means ASAP.
- */
-export function findListedSlot(days: readonly SlotDay[], chosenStart: number, asapGraceMs = 10 * MINUTE_MS): ListedSlot | null {
-  let asap: ListedSlot | null = null;
-  for (const day of days) {
-    for (const slot of day.slots) {
-      const start = Date.parse(slot.startTime);
-      const listed = { slot, start, end: Date.parse(slot.endTime) };
-      if (slot.info.isAsap) asap = listed;
-      else if (start === chosenStart) return listed;
-    }
-  }
-  if (asap && chosenStart <= asap.start && chosenStart >= asap.start - asapGraceMs) return asap;
-  return null;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Future slots
 // ---------------------------------------------------------------------------------------------------------

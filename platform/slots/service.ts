@@ -8,7 +8,8 @@ import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
 import { servesDelivery } from "../stores/geo";
 import { STORE_MESSAGES } from "../stores/service";
-import { addDays, daysOffered, findListedSlot, listSlotDays, localDate } from "./engine";
+import { findListedSlot } from "../contract/slot-rules";
+import { addDays, daysOffered, listSlotDays, localDate } from "./engine";
 import { livePlaces, placesHeldFrom, writeHold } from "./holds-store";
 
 /** SLOT_HOLD_SECONDS when the platform's configuration leaves it out. */

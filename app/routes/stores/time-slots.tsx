@@ -8,7 +8,8 @@ import type { StoreDetails } from "../../../platform/contract";
 import { ShopSearchOnDemand } from "~/components/shop-search/ShopSearchOnDemand";
 import { SlotPicker } from "~/components/slot-picker/SlotPicker";
 import { LOCATION_REQUIRED_USER_MESSAGE } from "~/models/address";
-import { SLOT_REFRESH_MS, sameInstant, slotRulesFor, storeDate } from "~/models/slots";
+import { findListedSlot } from "../../../platform/contract/slot-rules";
+import { SLOT_REFRESH_MS, slotRulesFor, storeDate } from "~/models/slots";
 import { nextRevalidationAt } from "~/models/slots-calendar";
 import { idempotencyKeyField } from "~/models/form-fields.server";
 import { appContext, shopperContext } from "~/services/context";
@@ -54,7 +55,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     selected: basket?.selectedSlot ?? null,
     selectedIsAsap: shopper.session.get("slotTiming") === "asap",
     costText: details.orderMethods[method].costText,
-    revalidateAt: nextRevalidationAt(now, rules.timeZone).toISOString(),
+    // How long until store-local midnight by the server's clock: a browser's own clock may be hours out.
+    revalidateInMs: nextRevalidationAt(now, rules.timeZone).getTime() - now.getTime(),
+    listedAt: now.toISOString(),
   };
 }
 
@@ -67,9 +70,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `${href("/stores/:storeSlug/time-slots", { storeSlug: details.slug })}${new URL(request.url).search}`;
   if (submission.status !== "success") return redirectWithToast(context, back, { kind: "error", message: CHOOSE_A_TIME });
   const { timeSlotDate: start, idempotencyKey } = submission.value;
-  // The listing says which kind of slot this is; ASAP starts move with the clock, so match loosely on isAsap.
+  // The listing says which kind of slot this is. ASAP starts move with the clock: a start a little before the current
+  // ASAP start (a page loaded a minute ago) is still ASAP, by the rule the platform holds it with.
   const slotDays = await listSlotDays(shopper, details, method, now);
-  const listed = slotDays.flatMap((d) => d.slots).find((s) => sameInstant(s.startTime, start));
+  const listed = findListedSlot(slotDays, Date.parse(start))?.slot;
   try {
     await reserveSlot(shopper, details, start, listed?.info.isAsap ? "asap" : "future", idempotencyKey);
   } catch (error) {
@@ -87,17 +91,19 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
   const csrf = useAuthenticityToken();
 
   // Spec 1 §4: the listing refreshes every 60 s, and the selection is checked again at store-local midnight.
-  const revalidateAt = "revalidateAt" in loaderData ? loaderData.revalidateAt : null;
+  const revalidateInMs = loaderData.locationMissing ? null : loaderData.revalidateInMs;
+  const listedAt = loaderData.locationMissing ? null : loaderData.listedAt;
   useEffect(() => {
     const every = window.setInterval(() => revalidator.revalidate(), SLOT_REFRESH_MS);
-    const untilMidnight = revalidateAt ? Math.max(1000, Date.parse(revalidateAt) - Date.now()) : null;
+    const untilMidnight = revalidateInMs !== null ? Math.max(1000, revalidateInMs) : null;
     const midnight = untilMidnight !== null && untilMidnight < 2 ** 31 - 1 ? window.setTimeout(() => revalidator.revalidate(), untilMidnight) : null;
     return () => {
       window.clearInterval(every);
       if (midnight !== null) window.clearTimeout(midnight);
     };
+    // Each listing starts its own count to midnight.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [revalidateAt]);
+  }, [listedAt]);
 
   // The slot being reserved shows as chosen at once; the page's data takes over when the post is answered.
   const [choosing, setChoosing] = useState<string | null>(null);
