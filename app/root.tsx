@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteError, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import type { Media } from "../platform/contract";
@@ -18,6 +18,8 @@ import { SiteChrome } from "./components/site-chrome/SiteChrome";
 import { ShopSearchOnDemand } from "./components/shop-search/ShopSearchOnDemand";
 import { BottomNav } from "./components/bottom-nav/BottomNav";
 import { basketSummary } from "./routes/basket/basket.server";
+import { readConsent } from "./routes/content/cookies.server";
+import { CookieBanner } from "./components/cookie-consent/CookieBanner";
 import "./styles/global.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -46,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backHref: sameSiteReferrer(request),
     settings,
     postcodeRules: profile.postcodeRules,
+    consent: readConsent(request),
     bottomNav: {
       basket: bottomNavBasket,
       searchTabEnabled: settings.searchTabEnabled,
@@ -79,7 +82,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <FormProviders root={root}>
-          <SiteChrome site={root?.site ?? null} signedIn={root?.shopper.signedIn ?? false}>{children}</SiteChrome>
+          <SiteChrome
+            site={root?.site ?? null}
+            signedIn={root?.shopper.signedIn ?? false}
+            banner={root && !root.consent.given ? <ConsentBanner companyName={root.site.companyName} /> : null}
+          >
+            {children}
+          </SiteChrome>
           {root ? <BottomNav /> : null}
         </FormProviders>
         <Toasts toast={root?.toast ?? null} />
@@ -88,6 +97,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The cookie banner on every page but the cookie settings page itself, where the same choice is the page. */
+function ConsentBanner({ companyName }: { companyName: string }) {
+  const { pathname } = useLocation();
+  return pathname === "/cookies" ? null : <CookieBanner companyName={companyName} />;
 }
 
 /** What every form on the page takes from the root: the anti-forgery token (remix-utils' AuthenticityTokenInput). */

@@ -99,5 +99,6 @@ export default [
   route("__test/*", "routes/system/test-support.tsx"),
 
   // Content pages at any depth; anything without a page answers 404 'Page Not Found: {path}'.
+  route("cookies", "routes/content/cookies.tsx"),
   route("*", "routes/content/page.tsx"),
 ] satisfies RouteConfig;

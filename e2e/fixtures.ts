@@ -128,6 +128,11 @@ interface Fixtures {
   /** Sets the server's test clock for this test and releases it afterwards. */
   testClock: { set(now: string): Promise<void> };
   jsEnabled: boolean;
+  /**
+   * The shopper chose their cookies before (true by default): journeys start as returning shoppers, without the
+   * cookie banner over the page. e2e/consent.spec.ts turns it off to meet the banner.
+   */
+  consentGiven: boolean;
 }
 
 /**
@@ -144,6 +149,14 @@ function shopperAddress(testInfo: TestInfo): string {
 }
 
 export const test = base.extend<Fixtures>({
+  consentGiven: [true, { option: true }],
+  context: async ({ context, consentGiven, baseURL }, use) => {
+    if (consentGiven && baseURL) {
+      const chosen = { cookieConsent: "true", performanceCookies: "false", targetingCookies: "false" };
+      await context.addCookies(Object.entries(chosen).map(([name, value]) => ({ name, value, url: baseURL })));
+    }
+    await use(context);
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, "x-forwarded-for": shopperAddress(testInfo) });
   },

@@ -1,6 +1,7 @@
 import type { Basket, BusinessProfile, GlobalSettings, MenuItem, SiteSettings, StoreDetails, WhiteLabelSettings } from "../../platform/contract";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { FulfilmentMethod, LocationError, RecentSearchEntry, SelectedStore, Toast } from "./shopper";
+import type { Consent } from "./consent";
 
 /*
  * The loader data that parts of the page outside a route module read (the header, the bottom bar, product cards),
@@ -45,6 +46,8 @@ export interface RootData {
   settings: WhiteLabelSettings;
   postcodeRules: BusinessProfile["postcodeRules"];
   bottomNav: BottomNavData;
+  /** The shopper's cookie consent (the banner shows until it is given). */
+  consent: Consent;
   shopper: {
     /** A member is signed in (the header's Manage Account and Logout, the bottom bar's Account). */
     signedIn: boolean;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { DialogLink as PlainDialogLink } from "../dialog/DialogLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import * as forms from "~/styles/forms.css";
 import * as s from "./Address.css";
@@ -9,20 +10,9 @@ import * as s from "./Address.css";
  * and leads to its own page without; 'Set as default'; and a confirmation's buttons.
  */
 
-/** An action that opens its dialog over the list with script; without it, the link leads to the action's page. */
-export function DialogLink({ to, onOpen, children, className = s.actionLink }: { to: string; onOpen: () => void; children: ReactNode; className?: string }) {
-  return (
-    <Link
-      className={className}
-      to={to}
-      onClick={(event) => {
-        event.preventDefault();
-        onOpen();
-      }}
-    >
-      {children}
-    </Link>
-  );
+/** The list's dialog link, in the list's link style. */
+export function DialogLink(props: { to: string; onOpen: () => void; children: ReactNode; className?: string }) {
+  return <PlainDialogLink {...props} className={props.className ?? s.actionLink} />;
 }
 
 /** 'Set as default' for one item: a plain post of intent setDefault and the item's id under `name`. */

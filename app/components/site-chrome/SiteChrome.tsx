@@ -4,16 +4,21 @@ import type { SiteChromeData } from "~/models/route-data";
 import { SiteFooter } from "../site-footer/SiteFooter";
 import { SiteHeader } from "../site-header/SiteHeader";
 import { LogoutForm, logoutAsLink } from "../auth/LogoutForm";
+import { consentSettingsHref } from "~/models/consent";
 import { container, skipLink } from "~/styles/global.css";
 
-/** Skip link, header, the page's main landmark and footer, from the branding content. */
-export function SiteChrome({ site, signedIn, children }: { site: SiteChromeData | null; signedIn: boolean; children: ReactNode }) {
-  const { pathname } = useLocation();
+/**
+ * Skip link, header, the page's main landmark and footer, from the branding content. A `banner` (the cookie banner)
+ * comes right after the skip link, which stays the first thing to tab to.
+ */
+export function SiteChrome({ site, signedIn, banner, children }: { site: SiteChromeData | null; signedIn: boolean; banner?: ReactNode; children: ReactNode }) {
+  const { pathname, search } = useLocation();
   return (
     <>
       <a href="#main" className={skipLink}>
         Skip to main content
       </a>
+      {banner}
       {site ? (
         <SiteHeader
           companyName={site.companyName}
@@ -34,6 +39,7 @@ export function SiteChrome({ site, signedIn, children }: { site: SiteChromeData 
           blocks={site.siteSettings.footers_contents}
           year={site.year}
           onStorePage={/^\/stores?\//.test(pathname)}
+          cookieSettingsHref={consentSettingsHref(`${pathname}${search}`)}
         />
       ) : null}
     </>

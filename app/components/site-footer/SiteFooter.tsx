@@ -1,5 +1,7 @@
 import type { FooterEntry, GlobalSettings, SocialMedia } from "../../../platform/contract/content";
 import { footerItemHref, hrefForSlug, SiteLink } from "../site-header/site-link";
+import { Link } from "react-router";
+import { CONSENT_TEXT } from "~/models/consent";
 import * as s from "./SiteFooter.css";
 
 export interface SiteFooterProps {
@@ -11,6 +13,8 @@ export interface SiteFooterProps {
   year: number;
   /** True on /store/* and /stores/* pages, where footer.hideOnStorePages may hide the footer. */
   onStorePage?: boolean;
+  /** The cookie settings page, coming back to this one: consent can be changed at any time. */
+  cookieSettingsHref?: string;
 }
 
 const SOCIAL: [keyof Omit<SocialMedia, "color">, string][] = [
@@ -111,7 +115,7 @@ function FooterBlock({ block, id }: { block: FooterEntry; id: string }) {
  * The site footer: content blocks (menus, contact details, social links), the payment methods taken, app store
  * links, the footer logo and the copyright line.
  */
-export function SiteFooter({ companyName, footer, blocks, year, onStorePage = false }: SiteFooterProps) {
+export function SiteFooter({ companyName, footer, blocks, year, onStorePage = false, cookieSettingsHref = "/cookies" }: SiteFooterProps) {
   if (onStorePage && footer.hideOnStorePages) return null;
   const entries = (blocks.length > 0 ? blocks : footer.footerBlocks).filter(
     (b) => b.title || b.menuItems.length || b.Phone || b.Email || b.Address,
@@ -185,6 +189,11 @@ export function SiteFooter({ companyName, footer, blocks, year, onStorePage = fa
             />
           ) : null}
           <p className={s.copyright}>{copyright}</p>
+          <p className={s.copyright}>
+            <Link className={s.link} to={cookieSettingsHref}>
+              {CONSENT_TEXT.footerLink}
+            </Link>
+          </p>
         </div>
       </div>
     </footer>
