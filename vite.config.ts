@@ -3,8 +3,14 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+// The build's id (spec 1 §4 build update): the same in the browser's and the server's bundles of one build, so an open
+// page can tell when a newer build is live. The client and server builds load this file separately, so the id is
+// kept in the environment between them; BUILD_ID from outside (a CI commit id) wins.
+const buildId = (process.env.BUILD_ID ??= `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [vanillaExtractPlugin(), reactRouter()],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   // Vite ignores tsconfig `paths`, so the alias is repeated here.
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // terser packs the browser's JavaScript about 3 KB smaller per page than esbuild's minifier (gzip), worth the

@@ -20,6 +20,7 @@ import { BottomNav } from "./components/bottom-nav/BottomNav";
 import { basketSummary } from "./routes/basket/basket.server";
 import { readConsent } from "./routes/content/cookies.server";
 import { CookieBanner } from "./components/cookie-consent/CookieBanner";
+import { BuildUpdate } from "./components/build-update/useBuildUpdate";
 import "./styles/global.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -92,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root ? <BottomNav /> : null}
         </FormProviders>
         <Toasts toast={root?.toast ?? null} />
+        <BuildUpdate />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

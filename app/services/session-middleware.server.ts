@@ -11,8 +11,11 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Posts that change no shopper state and come from script, not forms: the browser's error log. */
 const CSRF_EXEMPT = new Set(["/_log"]);
 
-/** Resources that need no session at all: images are public and cacheable, so they must not set a cookie. */
-const SESSIONLESS = new Set(["/img"]);
+/**
+ * Resources that need no session at all: images are public and cacheable, and the build check is polled by open
+ * pages, so neither must set a cookie.
+ */
+const SESSIONLESS = new Set(["/img", "/builds/latest.json"]);
 
 /**
  * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
