@@ -33,12 +33,17 @@ test("the same post with the page's token goes through", { tag: "@once" }, async
   expect(response.headers()["location"]).toBe("/stores-near-by");
 });
 
-test("the browser's errors are passed to the platform's log, within limits", { tag: "@once" }, async ({ request }) => {
-  const ok = await request.post("/_log", { data: { level: "error", message: "TypeError: x is undefined", url: "http://shop.test/" } });
+test("the browser's errors are passed to the platform's log in batches, within limits", { tag: "@once" }, async ({ request }) => {
+  const entry = { level: "error", message: "TypeError: x is undefined", url: "http://shop.test/" };
+  const ok = await request.post("/_log", { data: { entries: [entry, { ...entry, level: "warn" }] } });
   expect(ok.status()).toBe(202);
-  const chatty = await request.post("/_log", { data: { level: "info", message: "hello", url: "http://shop.test/" } });
+  const chatty = await request.post("/_log", { data: { entries: [{ ...entry, level: "info" }] } });
   expect(chatty.status()).toBe(400);
-  const huge = await request.post("/_log", { data: { level: "error", message: "x".repeat(9000), url: "http://shop.test/" } });
+  const empty = await request.post("/_log", { data: { entries: [] } });
+  expect(empty.status()).toBe(400);
+  const tooMany = await request.post("/_log", { data: { entries: Array.from({ length: 26 }, () => entry) } });
+  expect(tooMany.status()).toBe(400);
+  const huge = await request.post("/_log", { data: { entries: [{ ...entry, message: "x".repeat(70_000) }] } });
   expect(huge.status()).toBe(413);
 });
 
