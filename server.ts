@@ -1,11 +1,28 @@
+import { systemClock } from "./platform/contract/clock";
 import { jsonLogger } from "./platform/logger";
+import { CloudLogSettingsError, cloudLogFromEnv } from "./platform/logging/cloudwatch-from-env";
 import { createServerParts } from "./server/app";
 import { EnvError, parseEnv } from "./server/env";
 
 /** Longer than the 60 s idle timeout of common load balancers and of HTTP client connection pools. */
 const KEEP_ALIVE_MS = 65_000;
 
-const log = jsonLogger({ service: "storefront" });
+// Warn and error lines also go to the cloud log when LOG_CLOUD_GROUP is set (platform/logging/cloudwatch.ts).
+let cloud;
+try {
+  cloud = cloudLogFromEnv(process.env as Record<string, string | undefined>, systemClock());
+} catch (error) {
+  if (error instanceof CloudLogSettingsError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const cloudLog = cloud;
+const log = jsonLogger({ service: "storefront" }, (line) => {
+  process.stdout.write(line + "\n");
+  cloudLog?.offer(line);
+});
 
 let env;
 try {
@@ -42,6 +59,7 @@ function shutdown(signal: string) {
   server.close(async () => {
     await parts.close();
     log.info("server.stopped", {});
+    await cloudLog?.flush();
     process.exit(0);
   });
   // Kept-alive connections stay open for KEEP_ALIVE_MS once idle: close each as soon as its last answer is sent.

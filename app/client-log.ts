@@ -1,4 +1,4 @@
-import { LogBatcher, type BrowserLogLevel } from "./models/log-batcher";
+import { BrowserLogBatcher, type BrowserLogLevel } from "./models/log-batcher";
 
 /**
  * Sends the browser's warnings and uncaught errors to the storefront's /_log route in batches (spec 1 §7, §9: warn,
@@ -8,7 +8,7 @@ import { LogBatcher, type BrowserLogLevel } from "./models/log-batcher";
 const MAX_PER_PAGE = 10;
 let queued = 0;
 
-const batcher = new LogBatcher({
+const batcher = new BrowserLogBatcher({
   async send(entries) {
     const response = await fetch("/_log", { method: "POST", body: JSON.stringify({ entries }), keepalive: true, headers: { "content-type": "application/json" } });
     // A refusal (400, 413) will not change on a retry; only the server or network failing is worth another go.

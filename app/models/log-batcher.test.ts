@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOG_BATCH_SIZE, LOG_FLUSH_MS, LogBatcher, type BrowserLogEntry } from "./log-batcher";
+import { BrowserLogBatcher as LogBatcher, LOG_BATCH_SIZE, LOG_FLUSH_MS, type BrowserLogEntry } from "./log-batcher";
 
 function harness(answers: (boolean | "throw")[] = []) {
   const sent: BrowserLogEntry[][] = [];
