@@ -21,6 +21,7 @@ import { basketSummary } from "./routes/basket/basket.server";
 import { readConsent } from "./routes/content/cookies.server";
 import { CookieBanner } from "./components/cookie-consent/CookieBanner";
 import { BuildUpdate } from "./components/build-update/useBuildUpdate";
+import { WebVitals } from "./components/web-vitals/WebVitals";
 import "./styles/global.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -94,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </FormProviders>
         <Toasts toast={root?.toast ?? null} />
         <BuildUpdate />
+        <WebVitals allowed={root?.consent.performance ?? false} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

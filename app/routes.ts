@@ -101,5 +101,6 @@ export default [
   // Content pages at any depth; anything without a page answers 404 'Page Not Found: {path}'.
   route("cookies", "routes/content/cookies.tsx"),
   route("builds/latest.json", "routes/system/latest-build.ts"),
+  route("_vitals", "routes/system/web-vitals.ts"),
   route("*", "routes/content/page.tsx"),
 ] satisfies RouteConfig;

@@ -12,10 +12,10 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const CSRF_EXEMPT = new Set(["/_log"]);
 
 /**
- * Resources that need no session at all: images are public and cacheable, and the build check is polled by open
- * pages, so neither must set a cookie.
+ * Resources that need no session at all: images are public and cacheable, the build check is polled by open pages,
+ * and Web Vitals come as beacons that change nothing of the shopper's; none of them must set a cookie.
  */
-const SESSIONLESS = new Set(["/img", "/builds/latest.json"]);
+const SESSIONLESS = new Set(["/img", "/builds/latest.json", "/_vitals"]);
 
 /**
  * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
