@@ -1,7 +1,8 @@
 import type { Clock } from "./contract";
 import type { Db } from "./db/open";
 import type { Logger } from "./logger";
-import { Router } from "./router";
+import { Router, type InProcessAnswer, type InProcessCall } from "./router";
+import type { Endpoint } from "./contract";
 import type { PlatformConfig, PlatformDeps, RequestContext } from "./context";
 import { registerSystem } from "./system/handlers";
 import { registerContent } from "./content/handlers";
@@ -30,10 +31,16 @@ import type { MessageSenders } from "./ports/messaging";
 import { reconcileOpenPayments, type ReconcileOptions, type ReconcileSummary } from "./payments/reconcile";
 
 export type { PlatformConfig } from "./context";
+export type { InProcessAnswer, InProcessCall } from "./router";
 
 export interface Platform {
   /** Answers one /api request: the same function serves HTTP callers and the in-process storefront. */
   fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one call from this process (the embedded storefront) without HTTP: the handler's answer as it is, not
+   * encoded to JSON, or the error body HTTP would carry (see Router.invoke).
+   */
+  invoke(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall): Promise<InProcessAnswer>;
   /**
    * Settles card payments left open by shoppers who never came back from the gateway (see payments/reconcile.ts).
    * The host runs it on a timer; it is safe to run from any number of instances at once.
@@ -87,6 +94,7 @@ export function createPlatform(options: {
   };
   return {
     fetch: (request) => router.handle(request, deps),
+    invoke: (endpoint, input, call) => router.invoke(endpoint, input, call, deps),
     reconcilePayments: (reconcile) => reconcileOpenPayments(sweepContext(deps), paymentDeps, reconcile),
     deliverMessages: (delivery) => deliverOutbox({ ...deps, senders: messaging, senderName: companyName }, delivery),
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Endpoint, ParsedRequestOf, ResponseOf } from "./contract";
+import { fillPath, type Endpoint, type ParsedRequestOf, type ResponseOf } from "./contract";
 import type { AuthInfo, PlatformDeps, RequestContext } from "./context";
 import { ApiError } from "./errors";
 import type { Logger } from "./logger";
@@ -32,6 +32,7 @@ export class Router {
     const route: Route = { endpoint, pattern: new RegExp(`^${source}/?$`), params, handler: handler as Handler<Endpoint> };
     if (params.length === 0) this.routes.unshift(route);
     else this.routes.push(route);
+    this.endpoints = null;
     return this;
   }
 
@@ -53,21 +54,59 @@ export class Router {
     return json(new ApiError(404, `No such endpoint: ${request.method} ${url.pathname}`).toBody(), 404);
   }
 
+  /**
+   * Answers one call made in this process (the embedded platform's own storefront) without HTTP: the input the
+   * caller would have sent is checked by the endpoint's request schema as it is for an HTTP request, and the handler's
+   * answer is handed back as it is, not encoded to JSON. Query values arrive as strings and bodies as their JSON, so a
+   * handler sees exactly what an HTTP request would give it; an error answers the status and body HTTP would carry.
+   */
+  async invoke(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall, deps: PlatformDeps): Promise<InProcessAnswer> {
+    const { path, rest } = fillPath(endpoint.path, input);
+    let rawBody: string | undefined;
+    let request: Request | undefined;
+    const requestOf = () => (request ??= inProcessRequest(endpoint, input, call, rawBody));
+    try {
+      // By method and path: the caller's copy of the contract may be another module instance (the app's bundle).
+      const route = this.byEndpoint().get(`${endpoint.method} ${endpoint.path}`);
+      if (!route) throw new ApiError(404, `No such endpoint: ${endpoint.method} ${path}`);
+      const auth = await authorise(route.endpoint, call.token, deps);
+      let raw: Record<string, unknown> = {};
+      if (endpoint.method === "GET" || endpoint.method === "DELETE") {
+        for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) raw[k] = String(v);
+      } else {
+        rawBody = JSON.stringify(rest);
+        if (Buffer.byteLength(rawBody) > (endpoint.maxBodyBytes ?? MAX_BODY_BYTES)) throw new ApiError(413, "Request body too large");
+        raw = parseJsonBody(rawBody);
+      }
+      for (const name of route.params) raw[name] = String(input[name] ?? "");
+      const ctx = {
+        ...deps,
+        auth,
+        idempotencyKey: call.idempotencyKey ?? null,
+        clientIp: call.clientIp ?? "unknown",
+        ...(rawBody === undefined ? {} : { rawBody }),
+      } as Omit<RequestContext, "request">;
+      Object.defineProperty(ctx, "request", { get: requestOf, enumerable: true });
+      const result = await dispatch(route, raw, ctx as RequestContext);
+      if (!(result instanceof Response)) return { status: 200, body: result };
+      const text = await result.text();
+      return { status: result.status, body: text ? (JSON.parse(text) as unknown) : null };
+    } catch (error) {
+      const response = errorResponse(error, deps.log, requestOf());
+      return { status: response.status, body: await response.json() };
+    }
+  }
+
+  private endpoints: Map<string, Route> | null = null;
+  private byEndpoint(): Map<string, Route> {
+    this.endpoints ??= new Map(this.routes.map((route) => [`${route.endpoint.method} ${route.endpoint.path}`, route]));
+    return this.endpoints;
+  }
+
   private async run(route: Route, m: RegExpExecArray, request: Request, url: URL, deps: PlatformDeps): Promise<Response> {
     const { endpoint } = route;
-    let auth: AuthInfo | null = null;
     const header = request.headers.get("authorization");
-    const token = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-    if (token) auth = await deps.authenticate(token);
-    // Staff tokens open the order board's calls and nothing else; shoppers' tokens never open the board.
-    if (endpoint.auth === "token" && (!auth || auth.strategy === "staff")) {
-      throw new ApiError(401, token && !auth ? "Your session has expired. Please log in again." : "A guest or member token is required", {
-        errorCode: 401,
-      });
-    }
-    if (endpoint.auth === "staff" && auth?.strategy !== "staff") {
-      throw new ApiError(401, "A staff token is required", { errorCode: 401 });
-    }
+    const auth = await authorise(endpoint, header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim(), deps);
 
     let raw: Record<string, unknown> = {};
     let rawBody: string | undefined;
@@ -82,16 +121,6 @@ export class Router {
     route.params.forEach((name, i) => {
       raw[name] = decodeURIComponent(m[i + 1] ?? "");
     });
-
-    const parsed = endpoint.request.safeParse(raw);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      const where = first?.path.length ? `${first.path.join(".")}: ` : "";
-      throw new ApiError(400, `${where}${first?.message ?? "Invalid request"}`, {
-        errorText: "There was a validation error, please make sure your details are correct.",
-      });
-    }
-
     const ctx: RequestContext = {
       ...deps,
       request,
@@ -100,10 +129,69 @@ export class Router {
       clientIp: request.headers.get("x-client-ip") ?? "unknown",
       ...(rawBody === undefined ? {} : { rawBody }),
     };
-    const result = await route.handler(parsed.data as never, ctx);
+    const result = await dispatch(route, raw, ctx);
     if (result instanceof Response) return result;
     return json(result, 200);
   }
+}
+
+/** Whose token this is, refused (401) when it does not open the endpoint. */
+async function authorise(endpoint: Endpoint, token: string | undefined, deps: PlatformDeps): Promise<AuthInfo | null> {
+  const auth = token ? await deps.authenticate(token) : null;
+  // Staff tokens open the order board's calls and nothing else; shoppers' tokens never open the board.
+  if (endpoint.auth === "token" && (!auth || auth.strategy === "staff")) {
+    throw new ApiError(401, token && !auth ? "Your session has expired. Please log in again." : "A guest or member token is required", {
+      errorCode: 401,
+    });
+  }
+  if (endpoint.auth === "staff" && auth?.strategy !== "staff") {
+    throw new ApiError(401, "A staff token is required", { errorCode: 401 });
+  }
+  return auth;
+}
+
+/** Checks the raw input against the endpoint's request schema (400 with the first issue) and runs the handler. */
+async function dispatch(route: Route, raw: Record<string, unknown>, ctx: RequestContext): Promise<unknown> {
+  const parsed = route.endpoint.request.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first?.path.length ? `${first.path.join(".")}: ` : "";
+    throw new ApiError(400, `${where}${first?.message ?? "Invalid request"}`, {
+      errorText: "There was a validation error, please make sure your details are correct.",
+    });
+  }
+  return route.handler(parsed.data as never, ctx);
+}
+
+/** A call made in this process: what an HTTP caller would send as headers. */
+export interface InProcessCall {
+  token?: string;
+  idempotencyKey?: string;
+  clientIp?: string;
+}
+
+/**
+ * The answer to a call made in this process: the status HTTP would carry and, for a success, the handler's answer
+ * itself (not encoded); for an error, the error body HTTP would carry.
+ */
+export interface InProcessAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The HTTP request an in-process call stands for, made only if a handler reads it (gateway webhooks do). */
+function inProcessRequest(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall, rawBody: string | undefined): Request {
+  const { path, rest } = fillPath(endpoint.path, input);
+  const url = new URL(path, "http://platform.internal");
+  const headers = new Headers({ accept: "application/json", "x-client-ip": call.clientIp ?? "unknown" });
+  if (call.token) headers.set("authorization", `Bearer ${call.token}`);
+  if (call.idempotencyKey) headers.set("idempotency-key", call.idempotencyKey);
+  if (endpoint.method === "GET" || endpoint.method === "DELETE") {
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  } else {
+    headers.set("content-type", "application/json");
+  }
+  return new Request(url, { method: endpoint.method, headers, body: rawBody });
 }
 
 function parseJsonBody(text: string): Record<string, unknown> {

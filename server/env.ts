@@ -30,6 +30,8 @@ export const envSchema = z
     TEST_CLOCK: bool.default(false),
     TRUST_PROXY: bool.default(false),
     LOG_REQUESTS: bool.default(true),
+    /** Check the embedded platform's answers against the contract in production too (always checked elsewhere). */
+    PLATFORM_CHECK_ANSWERS: bool.default(false),
     POSTCODES_IO_URL: optionalUrl,
     GETADDRESS_API_KEY: z.string().optional(),
     GETADDRESS_URL: optionalUrl,

@@ -1,5 +1,6 @@
 import express from "express";
 import type { PlatformTransport } from "../app/services/platform-client.server";
+import { fillPath } from "../platform/contract";
 
 /**
  * Test-only platform faults (TEST_CLOCK servers, never production): a journey asks that the platform's next answers
@@ -15,16 +16,32 @@ export interface PlatformFaults {
 export function platformFaults(inner: PlatformTransport): PlatformFaults {
   /** `${clientIp} ${path}` → how many more answers fail, and with what status. */
   const pending = new Map<string, { times: number; status: number }>();
+  /** The fault due for this shopper and path, counted as used; null when none is. */
+  function take(clientIp: string, path: string): { status: number; body: Record<string, unknown> } | null {
+    const key = `${clientIp} ${path}`;
+    const fault = pending.get(key);
+    if (!fault) return null;
+    if (--fault.times <= 0) pending.delete(key);
+    return { status: fault.status, body: { status: fault.status, errorCode: "TEST_FAULT", message: "Deliberate test fault" } };
+  }
+  const { invoke } = inner;
   return {
     transport: {
       baseUrl: inner.baseUrl,
+      ...(inner.checkAnswers === undefined ? {} : { checkAnswers: inner.checkAnswers }),
       async fetch(request) {
-        const key = `${request.headers.get("x-client-ip") ?? ""} ${new URL(request.url).pathname}`;
-        const fault = pending.get(key);
+        const fault = take(request.headers.get("x-client-ip") ?? "", new URL(request.url).pathname);
         if (!fault) return inner.fetch(request);
-        if (--fault.times <= 0) pending.delete(key);
-        return Response.json({ status: fault.status, errorCode: "TEST_FAULT", message: "Deliberate test fault" }, { status: fault.status });
+        return Response.json(fault.body, { status: fault.status });
       },
+      // The in-process calls fail the same way, by the path the call would have been sent to.
+      ...(invoke
+        ? {
+            async invoke(endpoint, input, call) {
+              return take(call.clientIp ?? "", fillPath(endpoint.path, input).path) ?? invoke(endpoint, input, call);
+            },
+          }
+        : {}),
     },
     mount(app) {
       app.post("/__test/platform-fault", express.json(), (req, res) => {

@@ -83,13 +83,22 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
         return response;
       }
     : platform.fetch;
+  const invokePlatform: NonNullable<PlatformTransport["invoke"]> = delivery
+    ? async (endpoint, input, call) => {
+        const answer = await platform.invoke(endpoint, input, call);
+        if (endpoint.method === "POST" && QUEUES_MESSAGES.test(endpoint.path)) delivery.nudge();
+        return answer;
+      }
+    : (endpoint, input, call) => platform.invoke(endpoint, input, call);
   log.info("platform.embedded", {
     database: database.kind,
     payments: payments.services.gateway?.environment ?? null,
     messages: { email: messaging.email ? "smtp" : "outbox", sms: messaging.sms ? "twilio" : "outbox" },
   });
   return {
-    transport: { baseUrl: "http://platform.internal", fetch: fetchPlatform },
+    // The storefront calls the embedded platform in process, without HTTP or JSON (decision 0026); its answers are
+    // checked against the contract everywhere but production.
+    transport: { baseUrl: "http://platform.internal", fetch: fetchPlatform, invoke: invokePlatform, checkAnswers: env.NODE_ENV !== "production" || env.PLATFORM_CHECK_ANSWERS },
     database,
     embedded: { fetch: fetchPlatform, testGateway },
     async close() {

@@ -55,6 +55,9 @@ export function securityHeadersAndLog(env: Env, log: Logger) {
   };
 }
 
+/** A path whose last segment has an extension: the only paths the client's public files answer. */
+const HAS_EXTENSION = /\.[A-Za-z0-9]+$/;
+
 export interface StorefrontOptions {
   env: Env;
   log: Logger;
@@ -97,7 +100,10 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
     const assets = path.resolve("build/client/assets");
     app.use("/assets", precompressed(assets, (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable")));
     app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // The client's other files all have an extension; a page's path is never looked for on disk (decision 0026: the
+    // file system was asked about every page).
+    const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+    app.use((req, res, next) => (HAS_EXTENSION.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   const handler = createRequestHandler({

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { parse as parseCookieHeader } from "cookie";
-import { createCookie, data, redirect, type Cookie, type RouterContextProvider } from "react-router";
+import { data, redirect, type Cookie, type RouterContextProvider } from "react-router";
 import type { Flash, Toast } from "~/models/shopper";
 import { appContext, type AppServices } from "./context";
+import { signedCookie } from "./signed-cookie.server";
 
 /*
  * Flash messages (a toast, a failed store search) travel in cookies of their own, one per message, not in the session
@@ -70,7 +71,7 @@ export function flashCookiesFor(config: AppServices["config"]): FlashCookies {
   if (known) return known;
 
   const cookie = (name: string): Cookie =>
-    createCookie(name, {
+    signedCookie(name, {
       httpOnly: true,
       sameSite: "lax",
       secure: config.secureCookies,

@@ -115,3 +115,58 @@ describe("requests", () => {
     expect(calls).toBe(2);
   });
 });
+
+describe("in-process calls to the embedded platform (decision 0026)", () => {
+  function inProcess(answers: { status: number; body: unknown }[], checkAnswers = false) {
+    const seen: { path: string; input: Record<string, unknown>; call: unknown }[] = [];
+    const client = createPlatformClient({
+      baseUrl: "http://p",
+      fetch: async () => {
+        throw new Error("an in-process transport is not fetched");
+      },
+      checkAnswers,
+      async invoke(endpoint, input, call) {
+        seen.push({ path: endpoint.path, input, call });
+        return answers[Math.min(seen.length - 1, answers.length - 1)]!;
+      },
+    });
+    return { client, seen };
+  }
+
+  it("hands over the input and the token, key and address, and takes the answer as it is", async () => {
+    const answer = { ok: true };
+    const { client, seen } = inProcess([{ status: 200, body: answer }]);
+    expect(await client.call(postThing, { name: "milk" }, { token: "t", idempotencyKey: "k", clientIp: "1.2.3.4" })).toBe(answer);
+    expect(seen).toEqual([{ path: "/api/thing", input: { name: "milk" }, call: { token: "t", idempotencyKey: "k", clientIp: "1.2.3.4" } }]);
+  });
+
+  it("builds the same PlatformError from an error answer as over HTTP", async () => {
+    const body = { status: 422, errorCode: "AGE_RESTRICTED", errorDisplay: "Over 18s only", message: "age" };
+    const { client } = inProcess([{ status: 422, body }]);
+    const error = await client.call(postThing, { name: "wine" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error).toMatchObject({ status: 422, errorCode: "AGE_RESTRICTED", message: "Over 18s only", body });
+  });
+
+  it("retries a GET once on a retryable status, and never a POST", async () => {
+    const failed = { status: 503, body: { status: 503, errorCode: 503, message: "busy" } };
+    const get = inProcess([failed, { status: 200, body: { ok: true } }]);
+    expect(await get.client.call(getThing, { id: "1" })).toEqual({ ok: true });
+    expect(get.seen).toHaveLength(2);
+    const post = inProcess([failed, { status: 200, body: { ok: true } }]);
+    await expect(post.client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 503, message: "busy" });
+    expect(post.seen).toHaveLength(1);
+  });
+
+  it("with checkAnswers, refuses an answer that breaks the contract or that JSON would change", async () => {
+    await expect(inProcess([{ status: 200, body: { ok: "yes" } }], true).client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 502 });
+    // A Date would reach a loader as a Date in process but as a string over HTTP.
+    const dated = endpoint({ method: "GET", path: "/api/dated", auth: "none", request: z.object({}), response: z.object({ at: z.string() }) });
+    const withDate = inProcess([{ status: 200, body: { at: new Date(0) } }], true);
+    await expect(withDate.client.call(dated, {})).rejects.toMatchObject({ status: 502 });
+    // A field the contract does not name would reach the page in process, where HTTP's parse would strip it.
+    const extra = inProcess([{ status: 200, body: { ok: true, secret: "internal" } }], true);
+    await expect(extra.client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 502 });
+    expect(await inProcess([{ status: 200, body: { ok: true } }], true).client.call(postThing, { name: "a" })).toEqual({ ok: true });
+  });
+});

@@ -5,6 +5,26 @@ import { fillPath, type Endpoint, type RequestOf, type ResponseOf } from "../../
 export interface PlatformTransport {
   baseUrl: string;
   fetch(request: Request): Promise<Response>;
+  /**
+   * The embedded platform's in-process call (decision 0026): no HTTP request, no JSON, and the handler's answer
+   * taken as it is. Absent for a remote platform, whose answers always come over `fetch` and are checked.
+   */
+  invoke?(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall): Promise<InProcessAnswer>;
+  /** Check `invoke`'s answers against the contract, as a remote platform's are (everywhere but production). */
+  checkAnswers?: boolean;
+}
+
+/** What an HTTP caller would send as headers, for a call made in process. */
+export interface InProcessCall {
+  token?: string;
+  idempotencyKey?: string;
+  clientIp?: string;
+}
+
+/** The status HTTP would carry and the answer: the handler's own for a success, the error body for an error. */
+export interface InProcessAnswer {
+  status: number;
+  body: unknown;
 }
 
 /** An error answered by the platform (or the transport), normalised as the spec's error builder says. */
@@ -57,6 +77,7 @@ export interface PlatformClient {
 }
 
 export function createPlatformClient(transport: PlatformTransport): PlatformClient {
+  if (transport.invoke) return inProcessClient(transport as PlatformTransport & Required<Pick<PlatformTransport, "invoke">>);
   return {
     async call(endpoint, input, options = {}) {
       const { path, rest } = fillPath(endpoint.path, (input ?? {}) as Record<string, unknown>);
@@ -110,4 +131,64 @@ function parseResponse(schema: z.ZodType, data: unknown): unknown {
     throw new PlatformError(502, "There was an error on the system. Please try again.", undefined, parsed.error.issues.slice(0, 3));
   }
   return parsed.data;
+}
+
+/**
+ * The embedded platform called in process: the same retries and errors as over HTTP (spec 1 §7–8), without the
+ * request, the JSON and the second parse of the platform's own answer. With `checkAnswers` (tests, development), each
+ * answer is also encoded and parsed as HTTP would, checked by the contract's schema, and must come out unchanged, so
+ * an answer that skipping the check would let through differently fails there rather than in production.
+ */
+function inProcessClient(transport: PlatformTransport & Required<Pick<PlatformTransport, "invoke">>): PlatformClient {
+  return {
+    async call(endpoint, input, options = {}) {
+      const call: InProcessCall = {};
+      if (options.token) call.token = options.token;
+      if (options.idempotencyKey) call.idempotencyKey = options.idempotencyKey;
+      if (options.clientIp) call.clientIp = options.clientIp;
+      let attemptsLeft = retriesFor(endpoint.method);
+      for (;;) {
+        let answer: InProcessAnswer;
+        try {
+          options.signal?.throwIfAborted();
+          answer = await transport.invoke(endpoint, (input ?? {}) as Record<string, unknown>, call);
+        } catch (cause) {
+          if (attemptsLeft-- > 0) continue;
+          throw new PlatformError(503, "There was an error on the system. Please try again.", undefined, String(cause));
+        }
+        if (answer.status >= 200 && answer.status < 300) {
+          if (answer.status === 204 || answer.body === null) return endpoint.response.parse({}) as ResponseOf<typeof endpoint>;
+          if (!transport.checkAnswers) return answer.body as ResponseOf<typeof endpoint>;
+          return checkedAnswer(endpoint, answer.body) as ResponseOf<typeof endpoint>;
+        }
+        if (RETRY_STATUSES.has(answer.status) && attemptsLeft-- > 0) continue;
+        throw buildPlatformError(answer.body, answer.status);
+      }
+    },
+  };
+}
+
+function checkedAnswer(endpoint: Endpoint, body: unknown): unknown {
+  const overHttp: unknown = JSON.parse(JSON.stringify(body));
+  const parsed = parseResponse(endpoint.response, overHttp);
+  const where = !sameJson(overHttp, body) ? "JSON" : !sameJson(parsed, overHttp) ? "the contract" : null;
+  if (where) {
+    // Only the endpoint is named: answers carry shoppers' details, which never go to a log.
+    const issue = `${endpoint.method} ${endpoint.path}: the in-process answer differs from what ${where} makes of it`;
+    console.error(`platform.answer_unchecked_differs ${issue}`);
+    throw new PlatformError(502, "There was an error on the system. Please try again.", undefined, [issue]);
+  }
+  return body;
+}
+
+/** Deep equality of JSON-like values, ignoring key order; `undefined` properties count as absent. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }

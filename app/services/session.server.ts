@@ -3,6 +3,7 @@ import { createCookieSessionStorage, type SessionStorage } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import type { AppServices } from "./context";
 import type { SessionData } from "~/models/shopper";
+import { signedCookie } from "./signed-cookie.server";
 
 export const SESSION_COOKIE = "__session";
 /** The session cookie lives 30 days; every response that changes it renews it. */
@@ -15,15 +16,14 @@ export function sessionStorageFor(config: AppServices["config"]): SessionStorage
   let storage = storages.get(key);
   if (!storage) {
     storage = createCookieSessionStorage<SessionData>({
-      cookie: {
-        name: SESSION_COOKIE,
+      cookie: signedCookie(SESSION_COOKIE, {
         httpOnly: true,
         sameSite: "lax",
         secure: config.secureCookies,
         path: "/",
         maxAge: SESSION_MAX_AGE,
         secrets: config.sessionSecrets,
-      },
+      }),
     });
     storages.set(key, storage);
   }
