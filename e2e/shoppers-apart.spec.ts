@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 
 // Two shoppers at the same store at once, each with a basket, a held slot and checkout details of their own: under
 // parallel load every page each is sent shows their own basket lines, name and slot and never the other's. The
-// storefront caches shared reads and calls the embedded platform in process (decision 0026); nothing of one shopper's
+// storefront caches shared reads and calls the embedded platform in process (decision 0027); nothing of one shopper's
 // may reach another through either.
 
 const STORE = "/stores/victoria-street-1";

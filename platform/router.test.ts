@@ -6,7 +6,7 @@ import { ApiError } from "./errors";
 import { Router, type InProcessCall } from "./router";
 import { memoryLogger } from "./testing/memory-logger";
 
-// The in-process call (decision 0026) must answer exactly what the same call over HTTP answers: the same input
+// The in-process call (decision 0027) must answer exactly what the same call over HTTP answers: the same input
 // reaches the handler, and the same status and error body come back.
 
 const getItem = endpoint({

@@ -96,7 +96,7 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
     messages: { email: messaging.email ? "smtp" : "outbox", sms: messaging.sms ? "twilio" : "outbox" },
   });
   return {
-    // The storefront calls the embedded platform in process, without HTTP or JSON (decision 0026); its answers are
+    // The storefront calls the embedded platform in process, without HTTP or JSON (decision 0027); its answers are
     // checked against the contract everywhere but production.
     transport: { baseUrl: "http://platform.internal", fetch: fetchPlatform, invoke: invokePlatform, checkAnswers: env.NODE_ENV !== "production" || env.PLATFORM_CHECK_ANSWERS },
     database,

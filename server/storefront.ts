@@ -100,7 +100,7 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
     const assets = path.resolve("build/client/assets");
     app.use("/assets", precompressed(assets, (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable")));
     app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
-    // The client's other files all have an extension; a page's path is never looked for on disk (decision 0026: the
+    // The client's other files all have an extension; a page's path is never looked for on disk (decision 0027: the
     // file system was asked about every page).
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
     app.use((req, res, next) => (HAS_EXTENSION.test(req.path) ? publicFiles(req, res, next) : next()));

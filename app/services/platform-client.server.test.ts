@@ -116,7 +116,7 @@ describe("requests", () => {
   });
 });
 
-describe("in-process calls to the embedded platform (decision 0026)", () => {
+describe("in-process calls to the embedded platform (decision 0027)", () => {
   function inProcess(answers: { status: number; body: unknown }[], checkAnswers = false) {
     const seen: { path: string; input: Record<string, unknown>; call: unknown }[] = [];
     const client = createPlatformClient({

@@ -6,7 +6,7 @@ export interface PlatformTransport {
   baseUrl: string;
   fetch(request: Request): Promise<Response>;
   /**
-   * The embedded platform's in-process call (decision 0026): no HTTP request, no JSON, and the handler's answer
+   * The embedded platform's in-process call (decision 0027): no HTTP request, no JSON, and the handler's answer
    * taken as it is. Absent for a remote platform, whose answers always come over `fetch` and are checked.
    */
   invoke?(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall): Promise<InProcessAnswer>;

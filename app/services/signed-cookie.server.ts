@@ -3,7 +3,7 @@ import { parse, serialize, type SerializeOptions } from "cookie";
 import type { Cookie, CookieOptions } from "react-router";
 
 /**
- * React Router's cookie, signed with node:crypto's HMAC in the same thread instead of WebCrypto (decision 0026: its
+ * React Router's cookie, signed with node:crypto's HMAC in the same thread instead of WebCrypto (decision 0027: its
  * key import and asynchronous sign or verify cost more than the rest of the session's handling on every page). The
  * value's encoding (base64 of the JSON's UTF-8) and signature (`value.` + unpadded base64 HMAC-SHA256, the first
  * secret signing, any verifying) are React Router's, so cookies made by either are read by the other.
