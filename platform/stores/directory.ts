@@ -1,0 +1,59 @@
+import { gte } from "drizzle-orm";
+import type { FulfilmentMethod } from "../contract";
+import type { Db } from "../db/open";
+import { storeHolidays, storeOrderMethods, storePaymentMethods, stores } from "../db/schema";
+import { sharedRead } from "../shared-reads";
+
+/*
+ * Every store with its order methods, payment methods and coming holidays, read in four queries and kept in memory
+ * while the shared data is unchanged (platform/shared-reads.ts, decision record 0027). A business has tens of stores,
+ * not thousands, so holding them all costs less than asking for one store's rows on each call. What is handed out is
+ * shared by every caller: never change it.
+ */
+
+export type StoreRow = typeof stores.$inferSelect;
+export type MethodRow = typeof storeOrderMethods.$inferSelect;
+export type PaymentMethodRow = typeof storePaymentMethods.$inferSelect;
+export type StoreMethods = Partial<Record<FulfilmentMethod, MethodRow>>;
+
+export interface StoreDirectory {
+  /** In id order. */
+  stores: readonly StoreRow[];
+  byId: ReadonlyMap<number, StoreRow>;
+  methods: ReadonlyMap<number, StoreMethods>;
+  paymentMethods: ReadonlyMap<number, readonly PaymentMethodRow[]>;
+  /** Holidays from two days before `now` (UTC) on: every window the open-state rule consults starts later. */
+  holidays: ReadonlyMap<number, ReadonlyMap<string, string>>;
+}
+
+const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
+const DAY_MS = 24 * 3600 * 1000;
+
+export async function storeDirectory(db: Db, now: Date): Promise<StoreDirectory> {
+  // Keyed by the day the holidays start from, so the clock moving (either way) reloads them.
+  const from = new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
+  return sharedRead(db, `stores:${from}`, async () => {
+    const [storeRows, methodRows, paymentRows, holidayRows] = await Promise.all([
+      db.select().from(stores),
+      db.select().from(storeOrderMethods),
+      db.select().from(storePaymentMethods),
+      db.select().from(storeHolidays).where(gte(storeHolidays.date, from)),
+    ]);
+    storeRows.sort((a, b) => a.id - b.id);
+    const methods = new Map<number, StoreMethods>();
+    for (const row of methodRows) methods.set(row.storeId, { ...methods.get(row.storeId), [row.method]: row });
+    const paymentMethods = new Map<number, PaymentMethodRow[]>();
+    for (const row of paymentRows) paymentMethods.set(row.storeId, [...(paymentMethods.get(row.storeId) ?? []), row]);
+    const holidays = new Map<number, Map<string, string>>();
+    for (const row of holidayRows) {
+      const entry = holidays.get(row.storeId) ?? new Map<string, string>();
+      entry.set(row.date, row.holidayMessage);
+      holidays.set(row.storeId, entry);
+    }
+    return { stores: storeRows, byId: new Map(storeRows.map((s) => [s.id, s])), methods, paymentMethods, holidays };
+  });
+}
+
+export function holidaysOf(directory: StoreDirectory, storeId: number): ReadonlyMap<string, string> {
+  return directory.holidays.get(storeId) ?? NO_HOLIDAYS;
+}
