@@ -53,12 +53,17 @@ function currentVersion(db: Db, cache: Cache): Promise<number | null> {
   return pending;
 }
 
+/** Whether reads through `db` can be shared: not inside a transaction, which may see its own uncommitted writes. */
+export function sharesReads(db: Db): boolean {
+  return !(db instanceof PgTransaction);
+}
+
 /**
  * The value of `load` for `key`, from memory when it was loaded at the database's current shared-data version.
  * `load` must read only shared tables and must return a value its callers never change.
  */
 export async function sharedRead<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  if (db instanceof PgTransaction) return load();
+  if (!sharesReads(db)) return load();
   const cache = cacheOf(db);
   const version = await currentVersion(db, cache);
   // No version row (a database emptied by hand): nothing can be trusted, so nothing is kept.

@@ -5,7 +5,8 @@ import { storeHolidays, storeOrderMethods, storePaymentMethods, stores } from ".
 import { sharedRead } from "../shared-reads";
 
 /*
- * Every store with its order methods, payment methods and coming holidays, read in four queries and kept in memory
+ * Every store with its order methods and payment methods, read in three queries, and the coming holidays of every
+ * store, read in one, each kept in memory
  * while the shared data is unchanged (platform/shared-reads.ts, decision record 0027). A business has tens of stores,
  * not thousands, so holding them all costs less than asking for one store's rows on each call. What is handed out is
  * shared by every caller: never change it.
@@ -22,38 +23,44 @@ export interface StoreDirectory {
   byId: ReadonlyMap<number, StoreRow>;
   methods: ReadonlyMap<number, StoreMethods>;
   paymentMethods: ReadonlyMap<number, readonly PaymentMethodRow[]>;
-  /** Holidays from two days before `now` (UTC) on: every window the open-state rule consults starts later. */
-  holidays: ReadonlyMap<number, ReadonlyMap<string, string>>;
 }
+
+/** Per store, its holidays from two days before `now` (UTC) on: every window the open-state rule consults starts later. */
+export type StoreHolidays = ReadonlyMap<number, ReadonlyMap<string, string>>;
 
 const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
 const DAY_MS = 24 * 3600 * 1000;
 
-export async function storeDirectory(db: Db, now: Date): Promise<StoreDirectory> {
-  // Keyed by the day the holidays start from, so the clock moving (either way) reloads them.
-  const from = new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
-  return sharedRead(db, `stores:${from}`, async () => {
-    const [storeRows, methodRows, paymentRows, holidayRows] = await Promise.all([
+export function storeDirectory(db: Db): Promise<StoreDirectory> {
+  return sharedRead(db, "stores", async () => {
+    const [storeRows, methodRows, paymentRows] = await Promise.all([
       db.select().from(stores),
       db.select().from(storeOrderMethods),
       db.select().from(storePaymentMethods),
-      db.select().from(storeHolidays).where(gte(storeHolidays.date, from)),
     ]);
     storeRows.sort((a, b) => a.id - b.id);
     const methods = new Map<number, StoreMethods>();
     for (const row of methodRows) methods.set(row.storeId, { ...methods.get(row.storeId), [row.method]: row });
     const paymentMethods = new Map<number, PaymentMethodRow[]>();
     for (const row of paymentRows) paymentMethods.set(row.storeId, [...(paymentMethods.get(row.storeId) ?? []), row]);
+    return { stores: storeRows, byId: new Map(storeRows.map((s) => [s.id, s])), methods, paymentMethods };
+  });
+}
+
+export function storeHolidaysFrom(db: Db, now: Date): Promise<StoreHolidays> {
+  // Keyed by the day the holidays start from, so the clock moving (either way) reloads them.
+  const from = new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
+  return sharedRead(db, `holidays:${from}`, async () => {
     const holidays = new Map<number, Map<string, string>>();
-    for (const row of holidayRows) {
+    for (const row of await db.select().from(storeHolidays).where(gte(storeHolidays.date, from))) {
       const entry = holidays.get(row.storeId) ?? new Map<string, string>();
       entry.set(row.date, row.holidayMessage);
       holidays.set(row.storeId, entry);
     }
-    return { stores: storeRows, byId: new Map(storeRows.map((s) => [s.id, s])), methods, paymentMethods, holidays };
+    return holidays;
   });
 }
 
-export function holidaysOf(directory: StoreDirectory, storeId: number): ReadonlyMap<string, string> {
-  return directory.holidays.get(storeId) ?? NO_HOLIDAYS;
+export function holidaysOf(holidays: StoreHolidays, storeId: number): ReadonlyMap<string, string> {
+  return holidays.get(storeId) ?? NO_HOLIDAYS;
 }

@@ -10,5 +10,5 @@ export function registerStores(router: Router): void {
     const id = input.storeId ?? (input.seoUrl ? idFromSlug(input.seoUrl) : null);
     return storeDetails(ctx, id, input);
   });
-  router.on(api.listStores, async (_input, ctx) => ({ stores: await listAllStores(ctx.db, ctx.clock.now()) }));
+  router.on(api.listStores, async (_input, ctx) => ({ stores: await listAllStores(ctx.db) }));
 }

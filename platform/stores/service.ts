@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import {
   matchesPostcodeRules,
   type FulfilmentLocation,
@@ -13,9 +14,11 @@ import {
 import { getBusinessProfile } from "../business/profile";
 import { getWhiteLabelSettings } from "../business/white-label";
 import type { Db } from "../db/open";
+import { storePaymentMethods } from "../db/schema";
+import { sharesReads } from "../shared-reads";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
-import { holidaysOf, storeDirectory, type MethodRow, type PaymentMethodRow, type StoreRow } from "./directory";
+import { holidaysOf, storeDirectory, storeHolidaysFrom, type MethodRow, type PaymentMethodRow, type StoreRow } from "./directory";
 import { distanceKm, servesDelivery } from "./geo";
 import { methodOpenState, storeDates } from "./open-state";
 
@@ -77,7 +80,7 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
 
   // Geography first, on the store rows alone, so methods and holidays are loaded only for stores in reach.
   const now = ctx.clock.now();
-  const directory = await storeDirectory(ctx.db, now);
+  const [directory, holidays] = await Promise.all([storeDirectory(ctx.db), storeHolidaysFrom(ctx.db, now)]);
   const { methods } = directory;
   const reach = new Map<number, { store: StoreRow; km: number; inArea: boolean; inRadius: boolean }>();
   for (const store of directory.stores) {
@@ -103,7 +106,7 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
 
   const summaries = matched.map(({ store, km, inArea, inRadius }): StoreSummary => {
     const m = methods.get(store.id) ?? {};
-    const h = holidaysOf(directory, store.id);
+    const h = holidaysOf(holidays, store.id);
     return {
       ...storeIdentity(store),
       address: storeAddress(store),
@@ -133,7 +136,7 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
 
 export async function storeDetails(ctx: RequestContext, storeId: number | null, location: LocationInput): Promise<StoreDetails> {
   const now = ctx.clock.now();
-  const directory = await storeDirectory(ctx.db, now);
+  const [directory, allHolidays] = await Promise.all([storeDirectory(ctx.db), storeHolidaysFrom(ctx.db, now)]);
   const store = storeId === null ? undefined : directory.byId.get(storeId);
   if (!store) throw new ApiError(404, STORE_MESSAGES.storeNotFound);
   const fulfilmentLocation = await resolveLocation(ctx, location);
@@ -141,7 +144,7 @@ export async function storeDetails(ctx: RequestContext, storeId: number | null, 
 
   const [profile, settings] = await Promise.all([getBusinessProfile(ctx.db), point ? getWhiteLabelSettings(ctx.db) : null]);
   const m = directory.methods.get(store.id) ?? {};
-  const holidays = holidaysOf(directory, store.id);
+  const holidays = holidaysOf(allHolidays, store.id);
   const paymentMethods = paymentMethodsFrom(directory.paymentMethods.get(store.id) ?? []);
 
   const km = point ? distanceKm(store, point) : null;
@@ -203,8 +206,10 @@ export async function storeDetails(ctx: RequestContext, storeId: number | null, 
 const PAYMENT_METHOD_ORDER = ["cash", "card", "applepay", "googlepay"];
 
 /** How the store takes payment, per way of paying: its store_payment_methods rows (none: it takes nothing). */
-export async function paymentMethodsOf(db: Db, storeId: number, now: Date = new Date()): Promise<StoreDetails["paymentMethods"]> {
-  return paymentMethodsFrom((await storeDirectory(db, now)).paymentMethods.get(storeId) ?? []);
+export async function paymentMethodsOf(db: Db, storeId: number): Promise<StoreDetails["paymentMethods"]> {
+  // In a transaction, one store's rows rather than every store's (nothing is kept there).
+  if (!sharesReads(db)) return paymentMethodsFrom(await db.select().from(storePaymentMethods).where(eq(storePaymentMethods.storeId, storeId)));
+  return paymentMethodsFrom((await storeDirectory(db)).paymentMethods.get(storeId) ?? []);
 }
 
 function paymentMethodsFrom(rows: readonly PaymentMethodRow[]): StoreDetails["paymentMethods"] {
@@ -228,8 +233,8 @@ function paymentMethodsFrom(rows: readonly PaymentMethodRow[]): StoreDetails["pa
 // All stores
 // ---------------------------------------------------------------------------------------------------------
 
-export async function listAllStores(db: Db, now: Date): Promise<StoreListEntry[]> {
-  const rows = [...(await storeDirectory(db, now)).stores];
+export async function listAllStores(db: Db): Promise<StoreListEntry[]> {
+  const rows = [...(await storeDirectory(db)).stores];
   // The database's collation may differ from the storefront's; sort again in code so the order is the same on both engines.
   rows.sort((a, b) => compareText(a.town, b.town) || byName(a, b));
   return rows.map((store) => ({
