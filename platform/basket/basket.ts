@@ -2,11 +2,14 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { BASKET_MESSAGES, type Basket, type BasketCoupon, type BasketLine } from "../contract";
 import type { Db } from "../db/open";
-import { basketLines, baskets, categories, coupons, deals, menuItems, storeOrderMethods, stores } from "../db/schema";
+import { itemRowsById, offeredDeals } from "../catalogue/menu";
+import { basketLines, baskets, coupons, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import type { AuthInfo, RequestContext } from "../context";
 import { releaseHold, selectedSlotOf } from "../slots/holds-store";
+import { sharesReads } from "../shared-reads";
+import { storeDirectory, type MethodRow } from "../stores/directory";
 import { distanceKm } from "../stores/geo";
 import { loyaltyTotals } from "../loyalty/ledger";
 import { priceBasket, type PricedItem, type PricingCoupon, type PricingLine } from "./pricing";
@@ -62,6 +65,26 @@ export function basketCoupon(coupon: CouponRow, deductCost: number, viewer: View
   };
 }
 
+type StoreForBasket = Pick<typeof stores.$inferSelect, "menuGroupId" | "hasMembership" | "lat" | "lng" | "loyalty">;
+
+/** The basket's store and its row for the method (null when it has none); undefined for an unknown store. */
+async function storeWithMethod(db: Db, storeId: number, kind: "delivery" | "collection"): Promise<{ store: StoreForBasket; method: MethodRow | null } | undefined> {
+  if (sharesReads(db)) {
+    const directory = await storeDirectory(db);
+    const store = directory.byId.get(storeId);
+    return store && { store, method: directory.methods.get(storeId)?.[kind] ?? null };
+  }
+  const [found] = await db
+    .select({
+      store: { menuGroupId: stores.menuGroupId, hasMembership: stores.hasMembership, lat: stores.lat, lng: stores.lng, loyalty: stores.loyalty },
+      method: storeOrderMethods,
+    })
+    .from(stores)
+    .leftJoin(storeOrderMethods, and(eq(storeOrderMethods.storeId, stores.id), eq(storeOrderMethods.method, kind)))
+    .where(eq(stores.id, storeId));
+  return found;
+}
+
 async function loadBasket(db: Db, token: string): Promise<BasketRow | undefined> {
   const [row] = await db.select().from(baskets).where(eq(baskets.token, token));
   return row;
@@ -79,42 +102,15 @@ const WITHDRAWN_NAME = "Item no longer available";
  * pricing.ts for every definition), its slot its live hold, and the method's time that slot's start.
  */
 export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer: Viewer = basket): Promise<Basket> {
-  // One after the other: `db` may be a transaction, which runs one statement at a time.
-  const [found] = await db
-    .select({
-      store: { menuGroupId: stores.menuGroupId, hasMembership: stores.hasMembership, lat: stores.lat, lng: stores.lng, loyalty: stores.loyalty },
-      method: storeOrderMethods,
-    })
-    .from(stores)
-    .leftJoin(storeOrderMethods, and(eq(storeOrderMethods.storeId, stores.id), eq(storeOrderMethods.method, basket.fulfilmentMethod)))
-    .where(eq(stores.id, basket.storeId));
+  // One after the other: `db` may be a transaction, which runs one statement at a time. Outside one, the store and
+  // its menu come from memory (decision record 0027).
+  const found = await storeWithMethod(db, basket.storeId, basket.fulfilmentMethod);
   if (!found) throw new ApiError(404, STORE_NOT_FOUND);
   const { store } = found;
   const method = found.method ?? undefined;
   const lineRows = await linesOf(db, basket.token);
-  const itemIds = [...new Set(lineRows.map((l) => l.menuItemId))];
-  const itemRows =
-    itemIds.length === 0
-      ? []
-      : await db
-          .select({ item: menuItems, categorySlugText: categories.slugText })
-          .from(menuItems)
-          .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-          .where(inArray(menuItems.id, itemIds));
-  const items = new Map(itemRows.map((row) => [row.item.id, row]));
-  const dealRows =
-    store.menuGroupId === null || lineRows.length === 0
-      ? []
-      : await db
-          .select({ id: deals.id, name: deals.name, pricePence: deals.pricePence, sections: deals.sections })
-          .from(deals)
-          .where(
-            and(
-              eq(deals.menuGroupId, store.menuGroupId),
-              eq(basket.fulfilmentMethod === "delivery" ? deals.availableForDelivery : deals.availableForCollection, true),
-            ),
-          )
-          .orderBy(asc(deals.sortOrder), asc(deals.id));
+  const items = await itemRowsById(db, store.menuGroupId, lineRows.map((l) => l.menuItemId));
+  const dealRows = store.menuGroupId === null || lineRows.length === 0 ? [] : await offeredDeals(db, store.menuGroupId, basket.fulfilmentMethod);
   const [couponRow] = basket.couponCode ? await db.select().from(coupons).where(eq(coupons.code, basket.couponCode)) : [];
   const selectedSlot = await selectedSlotOf(db, basket, now);
   // A member's points count only where the store has a scheme.
