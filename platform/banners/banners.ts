@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { BANNER_MESSAGES, type Banner } from "../contract";
 import type { Db, Tx } from "../db/open";
-import { bannerEvents, banners, stores } from "../db/schema";
+import { bannerEvents, banners } from "../db/schema";
 import { ApiError } from "../errors";
 import { inOrder, menuItemsById, publicSlug, type Method } from "../catalogue/menu";
+import { sharedRead } from "../shared-reads";
+import { storeDirectory } from "../stores/directory";
 
 type BannerRow = typeof banners.$inferSelect;
 
@@ -18,9 +20,9 @@ export interface BannerStore {
  */
 export async function bannerStore(db: Db, storeId: number): Promise<BannerStore> {
   if (!Number.isInteger(storeId) || storeId <= 0) throw new ApiError(400, BANNER_MESSAGES.invalidStoreId);
-  const [store] = await db.select({ id: stores.id, menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, storeId));
+  const store = (await storeDirectory(db)).byId.get(storeId);
   if (!store) throw new ApiError(404, BANNER_MESSAGES.storeNotFound);
-  return store;
+  return { id: store.id, menuGroupId: store.menuGroupId };
 }
 
 /** Banners a store shows: those of its menu and its own. */
@@ -29,7 +31,19 @@ function shownBy(store: BannerStore): SQL {
   return store.menuGroupId === null ? own : or(eq(banners.menuGroupId, store.menuGroupId), own)!;
 }
 
-const offeredFor = (method: Method) => (method === "delivery" ? banners.availableForDelivery : banners.availableForCollection);
+const offeredFor = (row: BannerRow, method: Method) => (method === "delivery" ? row.availableForDelivery : row.availableForCollection);
+
+/**
+ * Every banner the store shows, held in memory while the shared data is unchanged (decision record 0027): category
+ * ones first, then in sort order. Shared by every caller: never change it.
+ */
+function bannersShownBy(db: Db, store: BannerStore): Promise<readonly BannerRow[]> {
+  return sharedRead(db, `banners:${store.id}:${store.menuGroupId}`, async () => {
+    const rows = await db.select().from(banners).where(shownBy(store));
+    const generalLast = (row: BannerRow) => (row.categoryId === null ? 1 : 0);
+    return rows.sort((a, b) => generalLast(a) - generalLast(b) || a.sortOrder - b.sortOrder || a.id - b.id);
+  });
+}
 
 async function toBanners(db: Db, store: BannerStore, rows: readonly BannerRow[], method: Method): Promise<Banner[]> {
   const items =
@@ -51,12 +65,9 @@ async function toBanners(db: Db, store: BannerStore, rows: readonly BannerRow[],
  * category's page (and first there, being the most relevant).
  */
 export async function storeBanners(db: Db, store: BannerStore, method: Method, categoryId: number | null) {
-  const inCategory = categoryId === null ? isNull(banners.categoryId) : or(isNull(banners.categoryId), eq(banners.categoryId, categoryId));
-  const rows = await db
-    .select()
-    .from(banners)
-    .where(and(shownBy(store), offeredFor(method), inCategory))
-    .orderBy(sql`${banners.categoryId} is null`, asc(banners.sortOrder), asc(banners.id));
+  const rows = (await bannersShownBy(db, store)).filter(
+    (row) => offeredFor(row, method) && (row.categoryId === null || row.categoryId === categoryId),
+  );
   const all = await toBanners(db, store, rows, method);
   return { banners: all.filter((b) => b.kind === "primary"), secondaryBanners: all.filter((b) => b.kind === "secondary") };
 }
@@ -66,7 +77,7 @@ export async function storeBanners(db: Db, store: BannerStore, method: Method, c
  * page still sees it, with each item flagged as orderable or not.
  */
 export async function storeBanner(db: Db, store: BannerStore, bannerId: number, method: Method): Promise<Banner> {
-  const [row] = await db.select().from(banners).where(and(eq(banners.id, bannerId), shownBy(store)));
+  const row = (await bannersShownBy(db, store)).find((banner) => banner.id === bannerId);
   if (!row) throw new ApiError(404, BANNER_MESSAGES.bannerNotFound);
   const [banner] = await toBanners(db, store, [row], method);
   return banner!;

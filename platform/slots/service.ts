@@ -6,6 +6,8 @@ import type { Db } from "../db/open";
 import { slotLocks, storeHolidays, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
+import { sharesReads } from "../shared-reads";
+import { holidaysHeldFrom, holidaysOf, storeDirectory, storeHolidaysFrom } from "../stores/directory";
 import { servesDelivery } from "../stores/geo";
 import { STORE_MESSAGES } from "../stores/service";
 import { findListedSlot } from "../contract/slot-rules";
@@ -43,7 +45,7 @@ async function slotLocation(ctx: RequestContext, input: LocationInput): Promise<
 }
 
 async function loadStore(db: Db, storeId: number): Promise<StoreRow> {
-  const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
+  const store = sharesReads(db) ? (await storeDirectory(db)).byId.get(storeId) : (await db.select().from(stores).where(eq(stores.id, storeId)))[0];
   if (!store) throw new ApiError(404, STORE_MESSAGES.storeNotFound);
   return store;
 }
@@ -59,10 +61,11 @@ async function computeSlotDays(
   now: Date,
   options: { countHolds: boolean },
 ): Promise<{ days: SlotDay[]; method: MethodRow | null }> {
-  const [method] = await db
-    .select()
-    .from(storeOrderMethods)
-    .where(and(eq(storeOrderMethods.storeId, store.id), eq(storeOrderMethods.method, kind)));
+  // Outside a transaction the store's rows come from memory (decision record 0027).
+  const shared = sharesReads(db);
+  const method = shared
+    ? (await storeDirectory(db)).methods.get(store.id)?.[kind]
+    : (await db.select().from(storeOrderMethods).where(and(eq(storeOrderMethods.storeId, store.id), eq(storeOrderMethods.method, kind))))[0];
   if (!method?.enabled) return { days: [], method: null };
 
   // The open rule behind ASAP looks at yesterday's overnight ranges and up to the days in advance ahead.
@@ -70,17 +73,25 @@ async function computeSlotDays(
   const from = addDays(range.startDate < today ? range.startDate : today, -1);
   const last = addDays(today, daysOffered(method, now, store.timeZone) + 1);
   const to = range.endDate > last ? range.endDate : last;
-  const holidayRows = await db
-    .select()
-    .from(storeHolidays)
-    .where(and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, from), lte(storeHolidays.date, to)));
+  // The holidays in memory start two days back: a listing asked from earlier still reads the table.
+  const holidays =
+    shared && from >= holidaysHeldFrom(now)
+      ? holidaysOf(await storeHolidaysFrom(db, now), store.id)
+      : new Map(
+          (
+            await db
+              .select()
+              .from(storeHolidays)
+              .where(and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, from), lte(storeHolidays.date, to)))
+          ).map((row) => [row.date, row.holidayMessage]),
+        );
 
   const held = options.countHolds ? await placesHeldFrom(db, store.id, kind, now) : new Map<number, number>();
 
   const days = listSlotDays({
     method,
     store: { timeZone: store.timeZone, temporarilyClosed: store.temporarilyClosed, ordersPaused: store.ordersPaused },
-    holidays: new Map(holidayRows.map((row) => [row.date, row.holidayMessage])),
+    holidays,
     now,
     startDate: range.startDate,
     endDate: range.endDate,

@@ -47,9 +47,14 @@ export function storeDirectory(db: Db): Promise<StoreDirectory> {
   });
 }
 
+/** The first date `storeHolidaysFrom(db, now)` holds. */
+export function holidaysHeldFrom(now: Date): string {
+  return new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
+}
+
 export function storeHolidaysFrom(db: Db, now: Date): Promise<StoreHolidays> {
   // Keyed by the day the holidays start from, so the clock moving (either way) reloads them.
-  const from = new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
+  const from = holidaysHeldFrom(now);
   return sharedRead(db, `holidays:${from}`, async () => {
     const holidays = new Map<number, Map<string, string>>();
     for (const row of await db.select().from(storeHolidays).where(gte(storeHolidays.date, from))) {
