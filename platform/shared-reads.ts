@@ -14,6 +14,9 @@ import { sharedDataVersion } from "./db/schema";
  * a test, an operator in psql) — there is no time window in which stale data is served. Reads of the version that
  * are under way are shared by the calls that start meanwhile (a page's parallel calls cost one read).
  *
+ * A call that reads several entries one after another takes a view first (sharedView): the version is read once and
+ * every entry read through the view is of that version.
+ *
  * One cache per database handle (a WeakMap), so test platforms on different databases never share entries; inside a
  * transaction nothing is cached (it may see its own uncommitted writes).
  */
@@ -53,21 +56,45 @@ function currentVersion(db: Db, cache: Cache): Promise<number | null> {
   return pending;
 }
 
-/** Whether reads through `db` can be shared: not inside a transaction, which may see its own uncommitted writes. */
-export function sharesReads(db: Db): boolean {
-  return !(db instanceof PgTransaction);
+/** The shared data at one version, for one call's reads. */
+export class SharedView {
+  constructor(
+    readonly db: Db,
+    readonly version: number | null,
+  ) {}
+}
+
+/** The database, or a view of its shared data taken by the call. */
+export type SharedSource = Db | SharedView;
+
+export function dbOf(source: SharedSource): Db {
+  return source instanceof SharedView ? source.db : source;
+}
+
+/** Whether reads through `source` can be shared: not inside a transaction, which may see its own uncommitted writes. */
+export function sharesReads(source: SharedSource): boolean {
+  return source instanceof SharedView || !(source instanceof PgTransaction);
+}
+
+/** A view of the shared data at the current version (one read of the version row); in a transaction, the transaction. */
+export async function sharedView(db: Db): Promise<SharedSource> {
+  if (!sharesReads(db)) return db;
+  return new SharedView(db, await currentVersion(db, cacheOf(db)));
 }
 
 /**
  * The value of `load` for `key`, from memory when it was loaded at the database's current shared-data version.
  * `load` must read only shared tables and must return a value its callers never change.
  */
-export async function sharedRead<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  if (!sharesReads(db)) return load();
+export async function sharedRead<T>(source: SharedSource, key: string, load: () => Promise<T>): Promise<T> {
+  if (!sharesReads(source)) return load();
+  const db = dbOf(source);
   const cache = cacheOf(db);
-  const version = await currentVersion(db, cache);
+  const version = source instanceof SharedView ? source.version : await currentVersion(db, cache);
   // No version row (a database emptied by hand): nothing can be trusted, so nothing is kept.
   if (version === null) return load();
+  // A view taken before the last change: its answer is loaded afresh and not kept (versions only grow).
+  if (cache.version !== null && version < cache.version) return load();
   if (cache.version !== version) {
     cache.entries.clear();
     cache.version = version;

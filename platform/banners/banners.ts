@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db/open";
 import { bannerEvents, banners } from "../db/schema";
 import { ApiError } from "../errors";
 import { inOrder, menuItemsById, publicSlug, type Method } from "../catalogue/menu";
-import { sharedRead } from "../shared-reads";
+import { dbOf, sharedRead, type SharedSource } from "../shared-reads";
 import { storeDirectory } from "../stores/directory";
 
 type BannerRow = typeof banners.$inferSelect;
@@ -18,7 +18,7 @@ export interface BannerStore {
  * The store a banner call is for. The id is checked here rather than by the schema, so that a zero or
  * negative one answers the spec's own message (spec 1 §5) instead of a generic validation error.
  */
-export async function bannerStore(db: Db, storeId: number): Promise<BannerStore> {
+export async function bannerStore(db: SharedSource, storeId: number): Promise<BannerStore> {
   if (!Number.isInteger(storeId) || storeId <= 0) throw new ApiError(400, BANNER_MESSAGES.invalidStoreId);
   const store = (await storeDirectory(db)).byId.get(storeId);
   if (!store) throw new ApiError(404, BANNER_MESSAGES.storeNotFound);
@@ -37,15 +37,15 @@ const offeredFor = (row: BannerRow, method: Method) => (method === "delivery" ? 
  * Every banner the store shows, held in memory while the shared data is unchanged (decision record 0027): category
  * ones first, then in sort order. Shared by every caller: never change it.
  */
-function bannersShownBy(db: Db, store: BannerStore): Promise<readonly BannerRow[]> {
+function bannersShownBy(db: SharedSource, store: BannerStore): Promise<readonly BannerRow[]> {
   return sharedRead(db, `banners:${store.id}:${store.menuGroupId}`, async () => {
-    const rows = await db.select().from(banners).where(shownBy(store));
+    const rows = await dbOf(db).select().from(banners).where(shownBy(store));
     const generalLast = (row: BannerRow) => (row.categoryId === null ? 1 : 0);
     return rows.sort((a, b) => generalLast(a) - generalLast(b) || a.sortOrder - b.sortOrder || a.id - b.id);
   });
 }
 
-async function toBanners(db: Db, store: BannerStore, rows: readonly BannerRow[], method: Method): Promise<Banner[]> {
+async function toBanners(db: SharedSource, store: BannerStore, rows: readonly BannerRow[], method: Method): Promise<Banner[]> {
   const items =
     store.menuGroupId === null ? new Map() : await menuItemsById(db, store.menuGroupId, rows.flatMap((row) => row.associatedItemIds), method);
   return rows.map((row) => ({
@@ -64,7 +64,7 @@ async function toBanners(db: Db, store: BannerStore, rows: readonly BannerRow[],
  * The store's banners for the method: menu-wide and the store's own always, category ones only on their
  * category's page (and first there, being the most relevant).
  */
-export async function storeBanners(db: Db, store: BannerStore, method: Method, categoryId: number | null) {
+export async function storeBanners(db: SharedSource, store: BannerStore, method: Method, categoryId: number | null) {
   const rows = (await bannersShownBy(db, store)).filter(
     (row) => offeredFor(row, method) && (row.categoryId === null || row.categoryId === categoryId),
   );
@@ -76,7 +76,7 @@ export async function storeBanners(db: Db, store: BannerStore, method: Method, c
  * One banner the store shows, for its own page. Not narrowed by method: a shopper who switches method on the
  * page still sees it, with each item flagged as orderable or not.
  */
-export async function storeBanner(db: Db, store: BannerStore, bannerId: number, method: Method): Promise<Banner> {
+export async function storeBanner(db: SharedSource, store: BannerStore, bannerId: number, method: Method): Promise<Banner> {
   const row = (await bannersShownBy(db, store)).find((banner) => banner.id === bannerId);
   if (!row) throw new ApiError(404, BANNER_MESSAGES.bannerNotFound);
   const [banner] = await toBanners(db, store, [row], method);

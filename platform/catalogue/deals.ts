@@ -1,5 +1,5 @@
 import { CATALOGUE_MESSAGES, type DealSection, type DealSummary } from "../contract";
-import type { Db } from "../db/open";
+import type { SharedSource } from "../shared-reads";
 import { ApiError } from "../errors";
 import { inOrder, menuItemsById, menuOf, publicSlug, type Method } from "./menu";
 import type { DealRow } from "./snapshot";
@@ -27,20 +27,20 @@ function toDealSummary(row: DealRow, available: boolean): DealSummary {
 }
 
 /** Summaries of the given deal rows (all of one menu), each flagged with whether it can be taken for the method. */
-export async function dealSummaries(db: Db, menuGroupId: number, rows: readonly DealRow[], method: Method): Promise<DealSummary[]> {
+export async function dealSummaries(db: SharedSource, menuGroupId: number, rows: readonly DealRow[], method: Method): Promise<DealSummary[]> {
   const items = await menuItemsById(db, menuGroupId, rows.flatMap((row) => row.sections.flatMap((s) => s.itemIds)), method);
   const availableIds = new Set([...items.values()].filter((item) => item.available).map((item) => item.id));
   return rows.map((row) => toDealSummary(row, dealAvailable(row, method, availableIds)));
 }
 
 /** A menu's deals in menu order. */
-export async function listMenuDeals(db: Db, menuGroupId: number | null, method: Method): Promise<DealSummary[]> {
+export async function listMenuDeals(db: SharedSource, menuGroupId: number | null, method: Method): Promise<DealSummary[]> {
   if (menuGroupId === null) return [];
   return dealSummaries(db, menuGroupId, (await menuOf(db, menuGroupId)).deals, method);
 }
 
 /** One deal of the menu with the items of each section; 404 when the deal is not on that menu. */
-export async function menuDeal(db: Db, menuGroupId: number | null, dealId: number, method: Method) {
+export async function menuDeal(db: SharedSource, menuGroupId: number | null, dealId: number, method: Method) {
   if (menuGroupId === null) throw new ApiError(404, CATALOGUE_MESSAGES.dealNotFound);
   const row = (await menuOf(db, menuGroupId)).deals.find((deal) => deal.id === dealId);
   if (!row) throw new ApiError(404, CATALOGUE_MESSAGES.dealNotFound);

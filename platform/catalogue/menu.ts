@@ -3,7 +3,7 @@ import { CATALOGUE_MESSAGES, type CategoryListEntry, type CategorySummary, type 
 import type { Db } from "../db/open";
 import { categories, deals, menuItems, stores } from "../db/schema";
 import { ApiError } from "../errors";
-import { sharesReads } from "../shared-reads";
+import { dbOf, sharesReads, type SharedSource } from "../shared-reads";
 import { storeDirectory } from "../stores/directory";
 import { menuSnapshot, type DealRow, type ItemRow, type Method, type MenuSnapshot } from "./snapshot";
 
@@ -22,16 +22,16 @@ export const ITEM_NOT_AVAILABLE = CATALOGUE_MESSAGES.itemNotAvailable;
 export const publicSlug = (slugText: string, id: number) => `${slugText}-${id}`;
 
 /** The menu a store sells from; null when it has none. Unknown stores answer 404. */
-export async function storeMenuGroup(db: Db, storeId: number): Promise<number | null> {
+export async function storeMenuGroup(db: SharedSource, storeId: number): Promise<number | null> {
   const store = sharesReads(db)
     ? (await storeDirectory(db)).byId.get(storeId)
-    : (await db.select({ menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, storeId)))[0];
+    : (await dbOf(db).select({ menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, storeId)))[0];
   if (!store) throw new ApiError(404, STORE_NOT_FOUND);
   return store.menuGroupId;
 }
 
 /** The menu held in memory. */
-export function menuOf(db: Db, menuGroupId: number): Promise<MenuSnapshot> {
+export function menuOf(db: SharedSource, menuGroupId: number): Promise<MenuSnapshot> {
   return menuSnapshot(db, menuGroupId, toMenuItem);
 }
 
@@ -75,7 +75,7 @@ export function toMenuItem(row: ItemRow, method: Method, categorySlugText: strin
 }
 
 /** A menu's categories in menu order, each with how many of its items can be ordered for the method. */
-export async function listMenuCategories(db: Db, menuGroupId: number, method: Method): Promise<CategoryListEntry[]> {
+export async function listMenuCategories(db: SharedSource, menuGroupId: number, method: Method): Promise<CategoryListEntry[]> {
   const menu = await menuOf(db, menuGroupId);
   return menu.categories.map((row) => ({
     ...toCategorySummary(row),
@@ -85,7 +85,7 @@ export async function listMenuCategories(db: Db, menuGroupId: number, method: Me
 
 /** One page of a category of the given menu; 404 when the category is not on that menu. */
 export async function menuCategoryPage(
-  db: Db,
+  db: SharedSource,
   menuGroupId: number | null,
   input: { categoryId: number; method: Method; page: number; pageSize: number },
 ) {
@@ -104,7 +104,7 @@ export async function menuCategoryPage(
 }
 
 /** One item of the given menu with its category; 404 when the item is not on that menu. */
-export async function menuItemDetail(db: Db, menuGroupId: number | null, menuItemId: number, method: Method) {
+export async function menuItemDetail(db: SharedSource, menuGroupId: number | null, menuItemId: number, method: Method) {
   if (menuGroupId === null) throw new ApiError(404, ITEM_NOT_AVAILABLE);
   const menu = await menuOf(db, menuGroupId);
   const item = menu.itemById.get(menuItemId);
@@ -116,7 +116,7 @@ export async function menuItemDetail(db: Db, menuGroupId: number | null, menuIte
  * Items of one menu by id, as the contract shows them; ids that are not on the menu (any more) are left out,
  * so a deal or banner naming a withdrawn item simply shows one item fewer. The items are shared: never change them.
  */
-export async function menuItemsById(db: Db, menuGroupId: number, ids: readonly number[], method: Method): Promise<Map<number, MenuItem>> {
+export async function menuItemsById(db: SharedSource, menuGroupId: number, ids: readonly number[], method: Method): Promise<Map<number, MenuItem>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const menu = await menuOf(db, menuGroupId);
@@ -132,7 +132,7 @@ export async function menuItemsById(db: Db, menuGroupId: number, ids: readonly n
  * Item rows by id, each with its category's slug text, on any menu (the basket names an item that moved menus).
  * Outside a transaction the store's menu in memory answers, and only ids not on it are queried.
  */
-export async function itemRowsById(db: Db, menuGroupId: number | null, ids: readonly number[]): Promise<Map<number, { item: ItemRow; categorySlugText: string }>> {
+export async function itemRowsById(db: SharedSource, menuGroupId: number | null, ids: readonly number[]): Promise<Map<number, { item: ItemRow; categorySlugText: string }>> {
   const found = new Map<number, { item: ItemRow; categorySlugText: string }>();
   let missing = [...new Set(ids)];
   if (missing.length === 0) return found;
@@ -146,7 +146,7 @@ export async function itemRowsById(db: Db, menuGroupId: number | null, ids: read
     });
     if (missing.length === 0) return found;
   }
-  const rows = await db
+  const rows = await dbOf(db)
     .select({ item: menuItems, categorySlugText: categories.slugText })
     .from(menuItems)
     .innerJoin(categories, eq(categories.id, menuItems.categoryId))
@@ -156,10 +156,10 @@ export async function itemRowsById(db: Db, menuGroupId: number | null, ids: read
 }
 
 /** A menu's deals offered for the method, in menu order: from memory outside a transaction. */
-export async function offeredDeals(db: Db, menuGroupId: number, method: Method): Promise<readonly DealRow[]> {
+export async function offeredDeals(db: SharedSource, menuGroupId: number, method: Method): Promise<readonly DealRow[]> {
   const offered = (row: DealRow) => (method === "delivery" ? row.availableForDelivery : row.availableForCollection);
   if (sharesReads(db)) return (await menuOf(db, menuGroupId)).deals.filter(offered);
-  return db
+  return dbOf(db)
     .select()
     .from(deals)
     .where(and(eq(deals.menuGroupId, menuGroupId), eq(method === "delivery" ? deals.availableForDelivery : deals.availableForCollection, true)))

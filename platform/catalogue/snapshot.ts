@@ -2,7 +2,7 @@ import { eq, inArray, or } from "drizzle-orm";
 import type { MenuItem } from "../contract";
 import type { Db } from "../db/open";
 import { categories, deals, menuItems } from "../db/schema";
-import { sharedRead } from "../shared-reads";
+import { dbOf, sharedRead, type SharedSource } from "../shared-reads";
 
 /*
  * One menu (a menu group) held in memory while the shared data is unchanged (platform/shared-reads.ts, decision
@@ -29,12 +29,15 @@ export interface MenuSnapshot {
   deals: readonly DealRow[];
   /** The item as the contract shows it for a method, made once per snapshot. */
   menuItem(item: ItemRow, method: Method): MenuItem;
+  /** The menu's items sold for the method and in a category, most popular first (then by id), worked out once. */
+  byPopularity(method: Method): readonly ItemRow[];
 }
 
 const bySortOrder = (a: { sortOrder: number; id: number }, b: { sortOrder: number; id: number }) => a.sortOrder - b.sortOrder || a.id - b.id;
 
-export function menuSnapshot(db: Db, menuGroupId: number, toMenuItem: (row: ItemRow, method: Method, categorySlugText: string) => MenuItem): Promise<MenuSnapshot> {
-  return sharedRead(db, `menu:${menuGroupId}`, async () => {
+export function menuSnapshot(source: SharedSource, menuGroupId: number, toMenuItem: (row: ItemRow, method: Method, categorySlugText: string) => MenuItem): Promise<MenuSnapshot> {
+  const db = dbOf(source);
+  return sharedRead(source, `menu:${menuGroupId}`, async () => {
     const menuCategoryIds = db.select({ id: categories.id }).from(categories).where(eq(categories.menuGroupId, menuGroupId));
     const itemCategoryIds = db.select({ id: menuItems.categoryId }).from(menuItems).where(eq(menuItems.menuGroupId, menuGroupId));
     const [categoryRows, itemRows, dealRows] = await Promise.all([
@@ -59,6 +62,7 @@ export function menuSnapshot(db: Db, menuGroupId: number, toMenuItem: (row: Item
       else itemsInCategory.set(item.categoryId, [item]);
     }
     const made = { delivery: new Map<number, MenuItem>(), collection: new Map<number, MenuItem>() };
+    const popular: Partial<Record<Method, ItemRow[]>> = {};
     return {
       menuGroupId,
       categories: categoryRows.filter((c) => c.menuGroupId === menuGroupId).sort(bySortOrder),
@@ -73,6 +77,12 @@ export function menuSnapshot(db: Db, menuGroupId: number, toMenuItem: (row: Item
           made[method].set(item.id, shown);
         }
         return shown;
+      },
+      byPopularity(method) {
+        popular[method] ??= [...itemById.values()]
+          .filter((item) => (method === "delivery" ? item.availableForDelivery : item.availableForCollection) && categoryById.has(item.categoryId))
+          .sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+        return popular[method];
       },
     };
   });

@@ -6,7 +6,7 @@ import type { Db } from "../db/open";
 import { slotLocks, storeHolidays, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
-import { sharesReads } from "../shared-reads";
+import { dbOf, sharedView, sharesReads, type SharedSource } from "../shared-reads";
 import { holidaysHeldFrom, holidaysOf, storeDirectory, storeHolidaysFrom } from "../stores/directory";
 import { servesDelivery } from "../stores/geo";
 import { STORE_MESSAGES } from "../stores/service";
@@ -44,8 +44,8 @@ async function slotLocation(ctx: RequestContext, input: LocationInput): Promise<
   return found ? { lat: found.latitude, lng: found.longitude } : "unknownPostcode";
 }
 
-async function loadStore(db: Db, storeId: number): Promise<StoreRow> {
-  const store = sharesReads(db) ? (await storeDirectory(db)).byId.get(storeId) : (await db.select().from(stores).where(eq(stores.id, storeId)))[0];
+async function loadStore(db: SharedSource, storeId: number): Promise<StoreRow> {
+  const store = sharesReads(db) ? (await storeDirectory(db)).byId.get(storeId) : (await dbOf(db).select().from(stores).where(eq(stores.id, storeId)))[0];
   if (!store) throw new ApiError(404, STORE_MESSAGES.storeNotFound);
   return store;
 }
@@ -60,11 +60,12 @@ async function computeSlotDays(
   range: { startDate: string; endDate: string },
   now: Date,
   options: { countHolds: boolean },
+  source: SharedSource = db,
 ): Promise<{ days: SlotDay[]; method: MethodRow | null }> {
   // Outside a transaction the store's rows come from memory (decision record 0027).
-  const shared = sharesReads(db);
+  const shared = sharesReads(source);
   const method = shared
-    ? (await storeDirectory(db)).methods.get(store.id)?.[kind]
+    ? (await storeDirectory(source)).methods.get(store.id)?.[kind]
     : (await db.select().from(storeOrderMethods).where(and(eq(storeOrderMethods.storeId, store.id), eq(storeOrderMethods.method, kind))))[0];
   if (!method?.enabled) return { days: [], method: null };
 
@@ -76,7 +77,7 @@ async function computeSlotDays(
   // The holidays in memory start two days back: a listing asked from earlier still reads the table.
   const holidays =
     shared && from >= holidaysHeldFrom(now)
-      ? holidaysOf(await storeHolidaysFrom(db, now), store.id)
+      ? holidaysOf(await storeHolidaysFrom(source, now), store.id)
       : new Map(
           (
             await db
@@ -112,7 +113,8 @@ export interface ListInput extends LocationInput {
 }
 
 export async function listTimeSlots(ctx: RequestContext, input: ListInput): Promise<ResponseOf<typeof listTimeSlotsEndpoint>> {
-  const store = await loadStore(ctx.db, input.storeId);
+  const shared = await sharedView(ctx.db);
+  const store = await loadStore(shared, input.storeId);
   const now = ctx.clock.now();
   if (input.startDate < localDate(now.getTime(), store.timeZone)) throw new ApiError(400, SLOT_MESSAGES.invalidDate);
   const storeTimeZone = store.timeZone;
@@ -122,7 +124,7 @@ export async function listTimeSlots(ctx: RequestContext, input: ListInput): Prom
   if (point === null || point === "unknownPostcode") return { slotDays: [], storeTimeZone };
   if (input.fulfilmentMethod === "delivery" && !servesDelivery(store, point)) return { slotDays: [], storeTimeZone };
 
-  const { days } = await computeSlotDays(ctx.db, store, input.fulfilmentMethod, input, now, { countHolds: true });
+  const { days } = await computeSlotDays(ctx.db, store, input.fulfilmentMethod, input, now, { countHolds: true }, shared);
   return { slotDays: days, storeTimeZone };
 }
 

@@ -2,7 +2,7 @@ import { gte } from "drizzle-orm";
 import type { FulfilmentMethod } from "../contract";
 import type { Db } from "../db/open";
 import { storeHolidays, storeOrderMethods, storePaymentMethods, stores } from "../db/schema";
-import { sharedRead } from "../shared-reads";
+import { dbOf, sharedRead, type SharedSource } from "../shared-reads";
 
 /*
  * Every store with its order methods and payment methods, read in three queries, and the coming holidays of every
@@ -31,8 +31,9 @@ export type StoreHolidays = ReadonlyMap<number, ReadonlyMap<string, string>>;
 const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
 const DAY_MS = 24 * 3600 * 1000;
 
-export function storeDirectory(db: Db): Promise<StoreDirectory> {
-  return sharedRead(db, "stores", async () => {
+export function storeDirectory(source: SharedSource): Promise<StoreDirectory> {
+  const db = dbOf(source);
+  return sharedRead(source, "stores", async () => {
     const [storeRows, methodRows, paymentRows] = await Promise.all([
       db.select().from(stores),
       db.select().from(storeOrderMethods),
@@ -52,10 +53,11 @@ export function holidaysHeldFrom(now: Date): string {
   return new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
 }
 
-export function storeHolidaysFrom(db: Db, now: Date): Promise<StoreHolidays> {
+export function storeHolidaysFrom(source: SharedSource, now: Date): Promise<StoreHolidays> {
+  const db = dbOf(source);
   // Keyed by the day the holidays start from, so the clock moving (either way) reloads them.
   const from = holidaysHeldFrom(now);
-  return sharedRead(db, `holidays:${from}`, async () => {
+  return sharedRead(source, `holidays:${from}`, async () => {
     const holidays = new Map<number, Map<string, string>>();
     for (const row of await db.select().from(storeHolidays).where(gte(storeHolidays.date, from))) {
       const entry = holidays.get(row.storeId) ?? new Map<string, string>();

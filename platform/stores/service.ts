@@ -15,7 +15,7 @@ import { getBusinessProfile } from "../business/profile";
 import { getWhiteLabelSettings } from "../business/white-label";
 import type { Db } from "../db/open";
 import { storePaymentMethods } from "../db/schema";
-import { sharesReads } from "../shared-reads";
+import { sharedView, sharesReads, type SharedSource } from "../shared-reads";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
 import { holidaysOf, storeDirectory, storeHolidaysFrom, type MethodRow, type PaymentMethodRow, type StoreRow } from "./directory";
@@ -45,10 +45,10 @@ export interface LocationInput {
  * The shopper's location: a postcode wins over coordinates when both are sent (spec 1 §4: details by postcode,
  * else coordinates). The postcode must pass the business's postcode rules before it is looked up.
  */
-export async function resolveLocation(ctx: RequestContext, input: LocationInput): Promise<FulfilmentLocation | null> {
+export async function resolveLocation(ctx: RequestContext, input: LocationInput, shared: SharedSource = ctx.db): Promise<FulfilmentLocation | null> {
   const postcode = input.postcode?.trim().toUpperCase() ?? "";
   if (postcode !== "") {
-    const { postcodeRules } = await getBusinessProfile(ctx.db);
+    const { postcodeRules } = await getBusinessProfile(shared);
     if (!matchesPostcodeRules(postcode, postcodeRules)) throw new ApiError(400, STORE_MESSAGES.invalidPostcode(postcode));
     const found = await ctx.location.geocode(postcode);
     if (!found) throw new ApiError(404, STORE_MESSAGES.locationNotFound);
@@ -72,7 +72,8 @@ export interface SearchOptions extends LocationInput {
 }
 
 export async function searchStores(ctx: RequestContext, options: SearchOptions): Promise<StoreSearchResponse> {
-  const [location, { collectionSearchRadiusKm }] = await Promise.all([resolveLocation(ctx, options), getWhiteLabelSettings(ctx.db)]);
+  const shared = await sharedView(ctx.db);
+  const [location, { collectionSearchRadiusKm }] = await Promise.all([resolveLocation(ctx, options, shared), getWhiteLabelSettings(shared)]);
   if (!location) throw new ApiError(400, STORE_MESSAGES.locationRequired);
   const point = { lat: location.latitude, lng: location.longitude };
   const wantDelivery = options.fulfilmentMethod !== "collection";
@@ -80,7 +81,7 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
 
   // Geography first, on the store rows alone, so methods and holidays are loaded only for stores in reach.
   const now = ctx.clock.now();
-  const [directory, holidays] = await Promise.all([storeDirectory(ctx.db), storeHolidaysFrom(ctx.db, now)]);
+  const [directory, holidays] = await Promise.all([storeDirectory(shared), storeHolidaysFrom(shared, now)]);
   const { methods } = directory;
   const reach = new Map<number, { store: StoreRow; km: number; inArea: boolean; inRadius: boolean }>();
   for (const store of directory.stores) {
@@ -136,13 +137,14 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
 
 export async function storeDetails(ctx: RequestContext, storeId: number | null, location: LocationInput): Promise<StoreDetails> {
   const now = ctx.clock.now();
-  const [directory, allHolidays] = await Promise.all([storeDirectory(ctx.db), storeHolidaysFrom(ctx.db, now)]);
+  const shared = await sharedView(ctx.db);
+  const [directory, allHolidays] = await Promise.all([storeDirectory(shared), storeHolidaysFrom(shared, now)]);
   const store = storeId === null ? undefined : directory.byId.get(storeId);
   if (!store) throw new ApiError(404, STORE_MESSAGES.storeNotFound);
-  const fulfilmentLocation = await resolveLocation(ctx, location);
+  const fulfilmentLocation = await resolveLocation(ctx, location, shared);
   const point = fulfilmentLocation ? { lat: fulfilmentLocation.latitude, lng: fulfilmentLocation.longitude } : null;
 
-  const [profile, settings] = await Promise.all([getBusinessProfile(ctx.db), point ? getWhiteLabelSettings(ctx.db) : null]);
+  const [profile, settings] = await Promise.all([getBusinessProfile(shared), point ? getWhiteLabelSettings(shared) : null]);
   const m = directory.methods.get(store.id) ?? {};
   const holidays = holidaysOf(allHolidays, store.id);
   const paymentMethods = paymentMethodsFrom(directory.paymentMethods.get(store.id) ?? []);
