@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { BANNER_MESSAGES, type Banner } from "../contract";
-import type { Db, Tx } from "../db/open";
+import type { Tx } from "../db/open";
 import { bannerEvents, banners } from "../db/schema";
 import { ApiError } from "../errors";
 import { inOrder, menuItemsById, publicSlug, type Method } from "../catalogue/menu";

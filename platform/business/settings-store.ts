@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/open";
 import { settings } from "../db/schema";
 import { dbOf, sharedRead, type SharedSource } from "../shared-reads";

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { CATALOGUE_MESSAGES, type CategoryListEntry, type CategorySummary, type MenuItem } from "../contract";
-import type { Db } from "../db/open";
 import { categories, deals, menuItems, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { dbOf, sharesReads, type SharedSource } from "../shared-reads";

@@ -1,6 +1,5 @@
 import { eq, inArray, or } from "drizzle-orm";
 import type { MenuItem } from "../contract";
-import type { Db } from "../db/open";
 import { categories, deals, menuItems } from "../db/schema";
 import { dbOf, sharedRead, type SharedSource } from "../shared-reads";
 

@@ -1,6 +1,5 @@
 import { gte } from "drizzle-orm";
 import type { FulfilmentMethod } from "../contract";
-import type { Db } from "../db/open";
 import { storeHolidays, storeOrderMethods, storePaymentMethods, stores } from "../db/schema";
 import { dbOf, sharedRead, type SharedSource } from "../shared-reads";
 
