@@ -200,6 +200,7 @@ const TABLE_OWNERS: Record<string, string> = {
   idempotencyKeys: "idempotency.ts",
   rateLimits: "rate-limit.ts",
   settings: "business",
+  sharedDataVersion: "shared-reads.ts",
   stores: "stores",
   storeOrderMethods: "stores",
   storeHolidays: "stores",

@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { BANNER_MESSAGES, type Banner } from "../contract";
-import type { Db, Tx } from "../db/open";
-import { bannerEvents, banners, stores } from "../db/schema";
+import type { Tx } from "../db/open";
+import { bannerEvents, banners } from "../db/schema";
 import { ApiError } from "../errors";
 import { inOrder, menuItemsById, publicSlug, type Method } from "../catalogue/menu";
+import { dbOf, sharedRead, type SharedSource } from "../shared-reads";
+import { storeDirectory } from "../stores/directory";
 
 type BannerRow = typeof banners.$inferSelect;
 
@@ -16,11 +18,11 @@ export interface BannerStore {
  * The store a banner call is for. The id is checked here rather than by the schema, so that a zero or
  * negative one answers the spec's own message (spec 1 §5) instead of a generic validation error.
  */
-export async function bannerStore(db: Db, storeId: number): Promise<BannerStore> {
+export async function bannerStore(db: SharedSource, storeId: number): Promise<BannerStore> {
   if (!Number.isInteger(storeId) || storeId <= 0) throw new ApiError(400, BANNER_MESSAGES.invalidStoreId);
-  const [store] = await db.select({ id: stores.id, menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, storeId));
+  const store = (await storeDirectory(db)).byId.get(storeId);
   if (!store) throw new ApiError(404, BANNER_MESSAGES.storeNotFound);
-  return store;
+  return { id: store.id, menuGroupId: store.menuGroupId };
 }
 
 /** Banners a store shows: those of its menu and its own. */
@@ -29,9 +31,21 @@ function shownBy(store: BannerStore): SQL {
   return store.menuGroupId === null ? own : or(eq(banners.menuGroupId, store.menuGroupId), own)!;
 }
 
-const offeredFor = (method: Method) => (method === "delivery" ? banners.availableForDelivery : banners.availableForCollection);
+const offeredFor = (row: BannerRow, method: Method) => (method === "delivery" ? row.availableForDelivery : row.availableForCollection);
 
-async function toBanners(db: Db, store: BannerStore, rows: readonly BannerRow[], method: Method): Promise<Banner[]> {
+/**
+ * Every banner the store shows, held in memory while the shared data is unchanged (decision record 0027): category
+ * ones first, then in sort order. Shared by every caller: never change it.
+ */
+function bannersShownBy(db: SharedSource, store: BannerStore): Promise<readonly BannerRow[]> {
+  return sharedRead(db, `banners:${store.id}:${store.menuGroupId}`, async () => {
+    const rows = await dbOf(db).select().from(banners).where(shownBy(store));
+    const generalLast = (row: BannerRow) => (row.categoryId === null ? 1 : 0);
+    return rows.sort((a, b) => generalLast(a) - generalLast(b) || a.sortOrder - b.sortOrder || a.id - b.id);
+  });
+}
+
+async function toBanners(db: SharedSource, store: BannerStore, rows: readonly BannerRow[], method: Method): Promise<Banner[]> {
   const items =
     store.menuGroupId === null ? new Map() : await menuItemsById(db, store.menuGroupId, rows.flatMap((row) => row.associatedItemIds), method);
   return rows.map((row) => ({
@@ -50,13 +64,10 @@ async function toBanners(db: Db, store: BannerStore, rows: readonly BannerRow[],
  * The store's banners for the method: menu-wide and the store's own always, category ones only on their
  * category's page (and first there, being the most relevant).
  */
-export async function storeBanners(db: Db, store: BannerStore, method: Method, categoryId: number | null) {
-  const inCategory = categoryId === null ? isNull(banners.categoryId) : or(isNull(banners.categoryId), eq(banners.categoryId, categoryId));
-  const rows = await db
-    .select()
-    .from(banners)
-    .where(and(shownBy(store), offeredFor(method), inCategory))
-    .orderBy(sql`${banners.categoryId} is null`, asc(banners.sortOrder), asc(banners.id));
+export async function storeBanners(db: SharedSource, store: BannerStore, method: Method, categoryId: number | null) {
+  const rows = (await bannersShownBy(db, store)).filter(
+    (row) => offeredFor(row, method) && (row.categoryId === null || row.categoryId === categoryId),
+  );
   const all = await toBanners(db, store, rows, method);
   return { banners: all.filter((b) => b.kind === "primary"), secondaryBanners: all.filter((b) => b.kind === "secondary") };
 }
@@ -65,8 +76,8 @@ export async function storeBanners(db: Db, store: BannerStore, method: Method, c
  * One banner the store shows, for its own page. Not narrowed by method: a shopper who switches method on the
  * page still sees it, with each item flagged as orderable or not.
  */
-export async function storeBanner(db: Db, store: BannerStore, bannerId: number, method: Method): Promise<Banner> {
-  const [row] = await db.select().from(banners).where(and(eq(banners.id, bannerId), shownBy(store)));
+export async function storeBanner(db: SharedSource, store: BannerStore, bannerId: number, method: Method): Promise<Banner> {
+  const row = (await bannersShownBy(db, store)).find((banner) => banner.id === bannerId);
   if (!row) throw new ApiError(404, BANNER_MESSAGES.bannerNotFound);
   const [banner] = await toBanners(db, store, [row], method);
   return banner!;

@@ -2,6 +2,7 @@ import { BANNER_MESSAGES, clickBanner, displayBanners, getBanner, listBanners } 
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import { hit } from "../rate-limit";
+import { sharedView } from "../shared-reads";
 import type { RequestContext } from "../context";
 import type { Router } from "../router";
 import { bannerStore, recordBannerEvents, storeBanner, storeBanners } from "./banners";
@@ -18,12 +19,14 @@ async function limitEvents(ctx: RequestContext): Promise<void> {
 }
 
 export function registerBanners(router: Router): void {
-  router.on(listBanners, async ({ storeId, fulfilmentMethod, categoryId }, { db }) => {
+  router.on(listBanners, async ({ storeId, fulfilmentMethod, categoryId }, ctx) => {
+    const db = await sharedView(ctx.db);
     const store = await bannerStore(db, storeId);
     return storeBanners(db, store, fulfilmentMethod, categoryId ?? null);
   });
 
-  router.on(getBanner, async ({ storeId, bannerId, fulfilmentMethod }, { db }) => {
+  router.on(getBanner, async ({ storeId, bannerId, fulfilmentMethod }, ctx) => {
+    const db = await sharedView(ctx.db);
     const store = await bannerStore(db, storeId);
     return { banner: await storeBanner(db, store, bannerId, fulfilmentMethod) };
   });

@@ -1,12 +1,15 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { BASKET_MESSAGES, type Basket, type BasketCoupon, type BasketLine } from "../contract";
 import type { Db } from "../db/open";
-import { basketLines, baskets, categories, coupons, deals, menuItems, storeOrderMethods, stores } from "../db/schema";
+import { itemRowsById, offeredDeals } from "../catalogue/menu";
+import { basketLines, baskets, coupons, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import type { AuthInfo, RequestContext } from "../context";
 import { releaseHold, selectedSlotOf } from "../slots/holds-store";
+import { dbOf, sharedView, sharesReads, type SharedSource } from "../shared-reads";
+import { storeDirectory, type MethodRow } from "../stores/directory";
 import { distanceKm } from "../stores/geo";
 import { loyaltyTotals } from "../loyalty/ledger";
 import { priceBasket, type PricedItem, type PricingCoupon, type PricingLine } from "./pricing";
@@ -62,6 +65,26 @@ export function basketCoupon(coupon: CouponRow, deductCost: number, viewer: View
   };
 }
 
+type StoreForBasket = Pick<typeof stores.$inferSelect, "menuGroupId" | "hasMembership" | "lat" | "lng" | "loyalty">;
+
+/** The basket's store and its row for the method (null when it has none); undefined for an unknown store. */
+async function storeWithMethod(source: SharedSource, storeId: number, kind: "delivery" | "collection"): Promise<{ store: StoreForBasket; method: MethodRow | null } | undefined> {
+  if (sharesReads(source)) {
+    const directory = await storeDirectory(source);
+    const store = directory.byId.get(storeId);
+    return store && { store, method: directory.methods.get(storeId)?.[kind] ?? null };
+  }
+  const [found] = await dbOf(source)
+    .select({
+      store: { menuGroupId: stores.menuGroupId, hasMembership: stores.hasMembership, lat: stores.lat, lng: stores.lng, loyalty: stores.loyalty },
+      method: storeOrderMethods,
+    })
+    .from(stores)
+    .leftJoin(storeOrderMethods, and(eq(storeOrderMethods.storeId, stores.id), eq(storeOrderMethods.method, kind)))
+    .where(eq(stores.id, storeId));
+  return found;
+}
+
 async function loadBasket(db: Db, token: string): Promise<BasketRow | undefined> {
   const [row] = await db.select().from(baskets).where(eq(baskets.token, token));
   return row;
@@ -78,47 +101,22 @@ const WITHDRAWN_NAME = "Item no longer available";
  * The basket as the contract shows it at `now`: its lines priced against the store's menu as it is now (see
  * pricing.ts for every definition), its slot its live hold, and the method's time that slot's start.
  */
-export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer: Viewer = basket): Promise<Basket> {
-  // One after the other: `db` may be a transaction, which runs one statement at a time.
-  const [found] = await db
-    .select({
-      store: { menuGroupId: stores.menuGroupId, hasMembership: stores.hasMembership, lat: stores.lat, lng: stores.lng, loyalty: stores.loyalty },
-      method: storeOrderMethods,
-    })
-    .from(stores)
-    .leftJoin(storeOrderMethods, and(eq(storeOrderMethods.storeId, stores.id), eq(storeOrderMethods.method, basket.fulfilmentMethod)))
-    .where(eq(stores.id, basket.storeId));
+export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer: Viewer = basket, shared?: SharedSource): Promise<Basket> {
+  // Outside a transaction the store and its menu come from memory (decision record 0027) and the basket's own rows
+  // are read together; in one (which runs one statement at a time) everything is read one after the other.
+  const source = shared ?? (await sharedView(db));
+  const found = await storeWithMethod(source, basket.storeId, basket.fulfilmentMethod);
   if (!found) throw new ApiError(404, STORE_NOT_FOUND);
   const { store } = found;
   const method = found.method ?? undefined;
-  const lineRows = await linesOf(db, basket.token);
-  const itemIds = [...new Set(lineRows.map((l) => l.menuItemId))];
-  const itemRows =
-    itemIds.length === 0
-      ? []
-      : await db
-          .select({ item: menuItems, categorySlugText: categories.slugText })
-          .from(menuItems)
-          .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-          .where(inArray(menuItems.id, itemIds));
-  const items = new Map(itemRows.map((row) => [row.item.id, row]));
-  const dealRows =
-    store.menuGroupId === null || lineRows.length === 0
-      ? []
-      : await db
-          .select({ id: deals.id, name: deals.name, pricePence: deals.pricePence, sections: deals.sections })
-          .from(deals)
-          .where(
-            and(
-              eq(deals.menuGroupId, store.menuGroupId),
-              eq(basket.fulfilmentMethod === "delivery" ? deals.availableForDelivery : deals.availableForCollection, true),
-            ),
-          )
-          .orderBy(asc(deals.sortOrder), asc(deals.id));
-  const [couponRow] = basket.couponCode ? await db.select().from(coupons).where(eq(coupons.code, basket.couponCode)) : [];
-  const selectedSlot = await selectedSlotOf(db, basket, now);
+  const readCoupon = async () => (basket.couponCode ? (await db.select().from(coupons).where(eq(coupons.code, basket.couponCode)))[0] : undefined);
   // A member's points count only where the store has a scheme.
-  const totals = store.loyalty && viewer.memberId !== null ? await loyaltyTotals(db, viewer.memberId) : null;
+  const readTotals = () => (store.loyalty && viewer.memberId !== null ? loyaltyTotals(db, viewer.memberId) : null);
+  const [lineRows, couponRow, selectedSlot, totals] = sharesReads(db)
+    ? await Promise.all([linesOf(db, basket.token), readCoupon(), selectedSlotOf(db, basket, now), readTotals()])
+    : [await linesOf(db, basket.token), await readCoupon(), await selectedSlotOf(db, basket, now), await readTotals()];
+  const items = await itemRowsById(source, store.menuGroupId, lineRows.map((l) => l.menuItemId));
+  const dealRows = store.menuGroupId === null || lineRows.length === 0 ? [] : await offeredDeals(source, store.menuGroupId, basket.fulfilmentMethod);
 
   const onMenu = (menuItemId: number): PricedItem | null => {
     const row = items.get(menuItemId);
@@ -229,15 +227,18 @@ export function requireAuth(ctx: RequestContext): AuthInfo {
  */
 export async function retrieveBasket(ctx: RequestContext, input: RetrieveInput): Promise<Basket> {
   const auth = requireAuth(ctx);
-  const [store] = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.id, input.storeId));
-  if (!store) throw new ApiError(404, STORE_NOT_FOUND);
+  const shared = await sharedView(ctx.db);
+  const [directory, existing] = await Promise.all([
+    storeDirectory(shared),
+    input.basketToken ? loadBasket(ctx.db, input.basketToken) : undefined,
+  ]);
+  if (!directory.byId.has(input.storeId)) throw new ApiError(404, STORE_NOT_FOUND);
 
-  const existing = input.basketToken ? await loadBasket(ctx.db, input.basketToken) : undefined;
   if (existing && ownsBasket(existing, auth) && existing.storeId === input.storeId) {
     const now = ctx.clock.now();
-    if (existing.fulfilmentMethod === input.fulfilmentMethod) return renderBasket(ctx.db, existing, now, auth);
+    if (existing.fulfilmentMethod === input.fulfilmentMethod) return renderBasket(ctx.db, existing, now, auth, shared);
     const updated = await ctx.db.transaction((tx) => switchMethod(tx, existing, input.fulfilmentMethod, now));
-    return renderBasket(ctx.db, updated, now, auth);
+    return renderBasket(ctx.db, updated, now, auth, shared);
   }
 
   // Only the creation needs the idempotency key: a retried create must not leave the shopper with two
@@ -260,7 +261,7 @@ export async function retrieveBasket(ctx: RequestContext, input: RetrieveInput):
   if (!basket) {
     throw new ApiError(409, "This basket is no longer available. Please try again.", { errorCode: "BASKET_GONE" });
   }
-  return renderBasket(ctx.db, basket, ctx.clock.now(), auth);
+  return renderBasket(ctx.db, basket, ctx.clock.now(), auth, shared);
 }
 
 /**

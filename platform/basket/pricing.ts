@@ -71,7 +71,7 @@ export interface PricingInput {
   method: Method;
   lines: PricingLine[];
   /** The menu's deals for the method, in the order they are tried (the menu's order). */
-  deals: PricingDeal[];
+  deals: readonly PricingDeal[];
   /** The store's row for the method; undefined when the store has none. */
   methodRow: PricingMethod | undefined;
   /** Kilometres from the store to where the order goes; null when not known. */

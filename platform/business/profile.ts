@@ -1,6 +1,7 @@
 import type { BusinessProfile, Clock } from "../contract";
 import { businessProfileSchema } from "../contract";
 import type { Db } from "../db/open";
+import type { SharedSource } from "../shared-reads";
 import { SETTINGS_KEYS, readOverrides, writeOverrides } from "./settings-store";
 
 /**
@@ -45,7 +46,7 @@ export interface DeploymentProfile {
  * such as recaptcha is replaced whole). A stored override that no longer fits the contract fails loudly
  * rather than reaching shoppers.
  */
-export async function getBusinessProfile(db: Db, deployment: DeploymentProfile = {}): Promise<BusinessProfile> {
+export async function getBusinessProfile(db: SharedSource, deployment: DeploymentProfile = {}): Promise<BusinessProfile> {
   const overrides = await readOverrides(db, SETTINGS_KEYS.businessProfile);
   const merged = { ...DEFAULT_BUSINESS_PROFILE, ...overrides };
   // The reCAPTCHA secret is the deployment's (RECAPTCHA_SECRET_KEY), so its site key must win over any stored one.

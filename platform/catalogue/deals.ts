@@ -1,11 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
 import { CATALOGUE_MESSAGES, type DealSection, type DealSummary } from "../contract";
-import type { Db } from "../db/open";
-import { deals } from "../db/schema";
+import type { SharedSource } from "../shared-reads";
 import { ApiError } from "../errors";
-import { inOrder, menuItemsById, publicSlug, type Method } from "./menu";
-
-type DealRow = typeof deals.$inferSelect;
+import { inOrder, menuItemsById, menuOf, publicSlug, type Method } from "./menu";
+import type { DealRow } from "./snapshot";
 
 const dealOffered = (row: DealRow, method: Method) => (method === "delivery" ? row.availableForDelivery : row.availableForCollection);
 
@@ -30,23 +27,22 @@ function toDealSummary(row: DealRow, available: boolean): DealSummary {
 }
 
 /** Summaries of the given deal rows (all of one menu), each flagged with whether it can be taken for the method. */
-export async function dealSummaries(db: Db, menuGroupId: number, rows: readonly DealRow[], method: Method): Promise<DealSummary[]> {
+export async function dealSummaries(db: SharedSource, menuGroupId: number, rows: readonly DealRow[], method: Method): Promise<DealSummary[]> {
   const items = await menuItemsById(db, menuGroupId, rows.flatMap((row) => row.sections.flatMap((s) => s.itemIds)), method);
   const availableIds = new Set([...items.values()].filter((item) => item.available).map((item) => item.id));
   return rows.map((row) => toDealSummary(row, dealAvailable(row, method, availableIds)));
 }
 
 /** A menu's deals in menu order. */
-export async function listMenuDeals(db: Db, menuGroupId: number | null, method: Method): Promise<DealSummary[]> {
+export async function listMenuDeals(db: SharedSource, menuGroupId: number | null, method: Method): Promise<DealSummary[]> {
   if (menuGroupId === null) return [];
-  const rows = await db.select().from(deals).where(eq(deals.menuGroupId, menuGroupId)).orderBy(asc(deals.sortOrder), asc(deals.id));
-  return dealSummaries(db, menuGroupId, rows, method);
+  return dealSummaries(db, menuGroupId, (await menuOf(db, menuGroupId)).deals, method);
 }
 
 /** One deal of the menu with the items of each section; 404 when the deal is not on that menu. */
-export async function menuDeal(db: Db, menuGroupId: number | null, dealId: number, method: Method) {
+export async function menuDeal(db: SharedSource, menuGroupId: number | null, dealId: number, method: Method) {
   if (menuGroupId === null) throw new ApiError(404, CATALOGUE_MESSAGES.dealNotFound);
-  const [row] = await db.select().from(deals).where(and(eq(deals.id, dealId), eq(deals.menuGroupId, menuGroupId)));
+  const row = (await menuOf(db, menuGroupId)).deals.find((deal) => deal.id === dealId);
   if (!row) throw new ApiError(404, CATALOGUE_MESSAGES.dealNotFound);
   const items = await menuItemsById(db, menuGroupId, row.sections.flatMap((s) => s.itemIds), method);
   const availableIds = new Set([...items.values()].filter((item) => item.available).map((item) => item.id));

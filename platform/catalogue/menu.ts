@@ -1,10 +1,17 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { CATALOGUE_MESSAGES, type CategoryListEntry, type CategorySummary, type MenuItem } from "../contract";
-import type { Db } from "../db/open";
-import { categories, menuItems, stores } from "../db/schema";
+import { categories, deals, menuItems, stores } from "../db/schema";
 import { ApiError } from "../errors";
+import { dbOf, sharesReads, type SharedSource } from "../shared-reads";
+import { storeDirectory } from "../stores/directory";
+import { menuSnapshot, type DealRow, type ItemRow, type Method, type MenuSnapshot } from "./snapshot";
 
-export type Method = "delivery" | "collection";
+export type { Method } from "./snapshot";
+
+/*
+ * The menu as shoppers browse it, answered from the menu held in memory (snapshot.ts, decision record 0027). Only
+ * calls made inside a transaction (the basket's writes, checkout) query the tables, and then only the rows they need.
+ */
 
 export const STORE_NOT_FOUND = CATALOGUE_MESSAGES.storeNotFound;
 export const CATEGORY_NOT_FOUND = CATALOGUE_MESSAGES.categoryNotFound;
@@ -14,17 +21,25 @@ export const ITEM_NOT_AVAILABLE = CATALOGUE_MESSAGES.itemNotAvailable;
 export const publicSlug = (slugText: string, id: number) => `${slugText}-${id}`;
 
 /** The menu a store sells from; null when it has none. Unknown stores answer 404. */
-export async function storeMenuGroup(db: Db, storeId: number): Promise<number | null> {
-  const [store] = await db.select({ menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, storeId));
+export async function storeMenuGroup(db: SharedSource, storeId: number): Promise<number | null> {
+  const store = sharesReads(db)
+    ? (await storeDirectory(db)).byId.get(storeId)
+    : (await dbOf(db).select({ menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, storeId)))[0];
   if (!store) throw new ApiError(404, STORE_NOT_FOUND);
   return store.menuGroupId;
 }
+
+/** The menu held in memory. */
+export function menuOf(db: SharedSource, menuGroupId: number): Promise<MenuSnapshot> {
+  return menuSnapshot(db, menuGroupId, toMenuItem);
+}
+
+const offeredFor = (item: ItemRow, method: Method) => (method === "delivery" ? item.availableForDelivery : item.availableForCollection);
 
 export const availableFor = (method: Method) =>
   method === "delivery" ? menuItems.availableForDelivery : menuItems.availableForCollection;
 
 type CategoryRow = Pick<typeof categories.$inferSelect, "id" | "name" | "slugText" | "description" | "image">;
-type ItemRow = typeof menuItems.$inferSelect;
 
 function toCategorySummary(row: CategoryRow): CategorySummary {
   return { id: row.id, name: row.name, slug: publicSlug(row.slugText, row.id), description: row.description, image: row.image };
@@ -58,86 +73,96 @@ export function toMenuItem(row: ItemRow, method: Method, categorySlugText: strin
   };
 }
 
-const categoryColumns = {
-  id: categories.id,
-  name: categories.name,
-  slugText: categories.slugText,
-  description: categories.description,
-  image: categories.image,
-};
-
 /** A menu's categories in menu order, each with how many of its items can be ordered for the method. */
-export async function listMenuCategories(db: Db, menuGroupId: number, method: Method): Promise<CategoryListEntry[]> {
-  const rows = await db
-    .select({
-      ...categoryColumns,
-      itemCount: sql<number>`(count(${menuItems.id}) filter (where ${availableFor(method)}))::int`.mapWith(Number),
-    })
-    .from(categories)
-    .leftJoin(menuItems, eq(menuItems.categoryId, categories.id))
-    .where(eq(categories.menuGroupId, menuGroupId))
-    .groupBy(categories.id)
-    .orderBy(asc(categories.sortOrder), asc(categories.id));
-  return rows.map((row) => ({ ...toCategorySummary(row), itemCount: row.itemCount }));
+export async function listMenuCategories(db: SharedSource, menuGroupId: number, method: Method): Promise<CategoryListEntry[]> {
+  const menu = await menuOf(db, menuGroupId);
+  return menu.categories.map((row) => ({
+    ...toCategorySummary(row),
+    itemCount: (menu.itemsInCategory.get(row.id) ?? []).filter((item) => offeredFor(item, method)).length,
+  }));
 }
 
 /** One page of a category of the given menu; 404 when the category is not on that menu. */
 export async function menuCategoryPage(
-  db: Db,
+  db: SharedSource,
   menuGroupId: number | null,
   input: { categoryId: number; method: Method; page: number; pageSize: number },
 ) {
   if (menuGroupId === null) throw new ApiError(404, CATEGORY_NOT_FOUND);
-  const [category] = await db
-    .select(categoryColumns)
-    .from(categories)
-    .where(and(eq(categories.id, input.categoryId), eq(categories.menuGroupId, menuGroupId)));
-  if (!category) throw new ApiError(404, CATEGORY_NOT_FOUND);
-
-  const inCategory = and(eq(menuItems.categoryId, category.id), eq(menuItems.menuGroupId, menuGroupId));
-  const [[totalRow], rows] = await Promise.all([
-    db.select({ total: count() }).from(menuItems).where(inCategory),
-    db
-      .select()
-      .from(menuItems)
-      .where(inCategory)
-      .orderBy(asc(menuItems.sortOrder), asc(menuItems.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-  ]);
-  const total = Number(totalRow?.total ?? 0);
+  const menu = await menuOf(db, menuGroupId);
+  const category = menu.categoryById.get(input.categoryId);
+  if (!category || category.menuGroupId !== menuGroupId) throw new ApiError(404, CATEGORY_NOT_FOUND);
+  const inCategory = (menu.itemsInCategory.get(category.id) ?? []).filter((item) => item.menuGroupId === menuGroupId);
+  const start = (input.page - 1) * input.pageSize;
+  const total = inCategory.length;
   return {
     category: toCategorySummary(category),
-    items: rows.map((row) => toMenuItem(row, input.method, category.slugText)),
+    items: inCategory.slice(start, start + input.pageSize).map((row) => menu.menuItem(row, input.method)),
     pagination: { page: input.page, pageSize: input.pageSize, total, totalPages: Math.ceil(total / input.pageSize) },
   };
 }
 
 /** One item of the given menu with its category; 404 when the item is not on that menu. */
-export async function menuItemDetail(db: Db, menuGroupId: number | null, menuItemId: number, method: Method) {
+export async function menuItemDetail(db: SharedSource, menuGroupId: number | null, menuItemId: number, method: Method) {
   if (menuGroupId === null) throw new ApiError(404, ITEM_NOT_AVAILABLE);
-  const [row] = await db
-    .select({ item: menuItems, categorySlugText: categories.slugText })
-    .from(menuItems)
-    .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-    .where(and(eq(menuItems.id, menuItemId), eq(menuItems.menuGroupId, menuGroupId)));
-  if (!row) throw new ApiError(404, ITEM_NOT_AVAILABLE);
-  return toMenuItem(row.item, method, row.categorySlugText);
+  const menu = await menuOf(db, menuGroupId);
+  const item = menu.itemById.get(menuItemId);
+  if (!item || !menu.categoryById.has(item.categoryId)) throw new ApiError(404, ITEM_NOT_AVAILABLE);
+  return menu.menuItem(item, method);
 }
 
 /**
  * Items of one menu by id, as the contract shows them; ids that are not on the menu (any more) are left out,
- * so a deal or banner naming a withdrawn item simply shows one item fewer.
+ * so a deal or banner naming a withdrawn item simply shows one item fewer. The items are shared: never change them.
  */
-export async function menuItemsById(db: Db, menuGroupId: number, ids: readonly number[], method: Method): Promise<Map<number, MenuItem>> {
+export async function menuItemsById(db: SharedSource, menuGroupId: number, ids: readonly number[], method: Method): Promise<Map<number, MenuItem>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
+  const menu = await menuOf(db, menuGroupId);
+  const found = new Map<number, MenuItem>();
+  for (const id of unique) {
+    const item = menu.itemById.get(id);
+    if (item && menu.categoryById.has(item.categoryId)) found.set(id, menu.menuItem(item, method));
+  }
+  return found;
+}
+
+/**
+ * Item rows by id, each with its category's slug text, on any menu (the basket names an item that moved menus).
+ * Outside a transaction the store's menu in memory answers, and only ids not on it are queried.
+ */
+export async function itemRowsById(db: SharedSource, menuGroupId: number | null, ids: readonly number[]): Promise<Map<number, { item: ItemRow; categorySlugText: string }>> {
+  const found = new Map<number, { item: ItemRow; categorySlugText: string }>();
+  let missing = [...new Set(ids)];
+  if (missing.length === 0) return found;
+  if (menuGroupId !== null && sharesReads(db)) {
+    const menu = await menuOf(db, menuGroupId);
+    missing = missing.filter((id) => {
+      const item = menu.itemById.get(id);
+      const category = item && menu.categoryById.get(item.categoryId);
+      if (item && category) found.set(id, { item, categorySlugText: category.slugText });
+      return !found.has(id);
+    });
+    if (missing.length === 0) return found;
+  }
+  const rows = await dbOf(db)
     .select({ item: menuItems, categorySlugText: categories.slugText })
     .from(menuItems)
     .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-    .where(and(eq(menuItems.menuGroupId, menuGroupId), inArray(menuItems.id, unique)));
-  return new Map(rows.map((row) => [row.item.id, toMenuItem(row.item, method, row.categorySlugText)]));
+    .where(inArray(menuItems.id, missing));
+  for (const row of rows) found.set(row.item.id, row);
+  return found;
+}
+
+/** A menu's deals offered for the method, in menu order: from memory outside a transaction. */
+export async function offeredDeals(db: SharedSource, menuGroupId: number, method: Method): Promise<readonly DealRow[]> {
+  const offered = (row: DealRow) => (method === "delivery" ? row.availableForDelivery : row.availableForCollection);
+  if (sharesReads(db)) return (await menuOf(db, menuGroupId)).deals.filter(offered);
+  return dbOf(db)
+    .select()
+    .from(deals)
+    .where(and(eq(deals.menuGroupId, menuGroupId), eq(method === "delivery" ? deals.availableForDelivery : deals.availableForCollection, true)))
+    .orderBy(asc(deals.sortOrder), asc(deals.id));
 }
 
 /** The items of `ids` found in `byId`, in the order of `ids`. */

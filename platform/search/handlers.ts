@@ -1,6 +1,7 @@
 import { globalSearch as globalSearchEndpoint, recommendedItems as recommendedItemsEndpoint } from "../contract";
 import { storeMenuGroup } from "../catalogue/menu";
 import type { Router } from "../router";
+import { sharedView } from "../shared-reads";
 import { globalSearch, recommendedItems } from "./search";
 
 export function registerSearch(router: Router): void {
@@ -16,7 +17,9 @@ export function registerSearch(router: Router): void {
     });
   });
 
-  router.on(recommendedItemsEndpoint, async (input, { db, auth }) => {
+  router.on(recommendedItemsEndpoint, async (input, { db: database, auth }) => {
+    // One read of the shared-data version for the call (decision record 0027).
+    const db = await sharedView(database);
     const menuGroupId = await storeMenuGroup(db, input.storeId);
     return { topSellingItems: await recommendedItems(db, menuGroupId, { method: input.fulfilmentMethod, basketToken: input.basketToken, auth }) };
   });

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { SEARCH_MESSAGES, type CategoryListEntry, type DealSummary, type GlobalSearchResponse, type MenuItem } from "../contract";
 import type { Db } from "../db/open";
 import { basketLines, baskets, categories, deals, menuItems } from "../db/schema";
 import { dealSummaries } from "../catalogue/deals";
-import { availableFor, publicSlug, toMenuItem, type Method } from "../catalogue/menu";
+import { availableFor, menuOf, publicSlug, toMenuItem, type Method } from "../catalogue/menu";
 import { ownsBasket } from "../basket/basket";
 import type { AuthInfo } from "../context";
+import { dbOf, type SharedSource } from "../shared-reads";
 import { searchTerms, type SearchTerms } from "./terms";
 
 export interface SearchInput {
@@ -153,10 +154,11 @@ async function searchDeals(db: Db, menuGroupId: number, terms: SearchTerms, inpu
 export async function globalSearch(db: Db, menuGroupId: number | null, input: SearchInput): Promise<GlobalSearchResponse> {
   const terms = searchTerms(input.searchTerm);
   const empty = (page: number, limit: number) => ({ records: [], pagination: pagination(page, limit, 0) });
-  // One after the other: `db` may be PGlite, which runs one statement at a time anyway.
-  const menuItemsFound = menuGroupId === null ? empty(input.itemsPage, input.itemsLimit) : await searchItems(db, menuGroupId, terms, input);
-  const categoriesFound = menuGroupId === null ? empty(input.categoryPage, input.categoriesLimit) : await searchCategories(db, menuGroupId, terms, input);
-  const dealsFound = menuGroupId === null ? empty(1, input.categoriesLimit) : await searchDeals(db, menuGroupId, terms, input);
+  // Together: PostgreSQL answers them on separate connections (PGlite takes them one at a time anyway).
+  const [menuItemsFound, categoriesFound, dealsFound] =
+    menuGroupId === null
+      ? [empty(input.itemsPage, input.itemsLimit), empty(input.categoryPage, input.categoriesLimit), empty(1, input.categoriesLimit)]
+      : await Promise.all([searchItems(db, menuGroupId, terms, input), searchCategories(db, menuGroupId, terms, input), searchDeals(db, menuGroupId, terms, input)]);
   const totals = {
     deals: dealsFound.pagination.total,
     categories: categoriesFound.pagination.total,
@@ -178,35 +180,33 @@ export const RECOMMENDED_LIMIT = 12;
  * The item ids already in the basket, when the basket is the caller's: a token from someone else's
  * session is ignored rather than refused, so it cannot be used to learn what another basket holds.
  */
-async function itemsInBasket(db: Db, basketToken: string | null | undefined, auth: AuthInfo | null): Promise<number[]> {
-  if (!basketToken || !auth) return [];
-  const [basket] = await db.select({ ownerFamily: baskets.ownerFamily, memberId: baskets.memberId }).from(baskets).where(eq(baskets.token, basketToken));
-  if (!basket || !ownsBasket(basket, auth)) return [];
-  const lines = await db.selectDistinct({ id: basketLines.menuItemId }).from(basketLines).where(eq(basketLines.basketToken, basketToken));
-  return lines.map((line) => line.id);
+async function itemsInBasket(db: Db, basketToken: string | null | undefined, auth: AuthInfo | null): Promise<Set<number>> {
+  if (!basketToken || !auth) return new Set();
+  // The basket and its lines in one query: a row per line, or one with no item for a basket without lines.
+  const rows = await db
+    .select({ ownerFamily: baskets.ownerFamily, memberId: baskets.memberId, itemId: basketLines.menuItemId })
+    .from(baskets)
+    .leftJoin(basketLines, eq(basketLines.basketToken, baskets.token))
+    .where(eq(baskets.token, basketToken));
+  const [basket] = rows;
+  if (!basket || !ownsBasket(basket, auth)) return new Set();
+  return new Set(rows.flatMap((row) => (row.itemId === null ? [] : [row.itemId])));
 }
 
 /** POST /api/items/recommended: the menu's top sellers for the method, leaving out what the basket holds. */
 export async function recommendedItems(
-  db: Db,
+  shared: SharedSource,
   menuGroupId: number | null,
   input: { method: Method; basketToken?: string | null; auth: AuthInfo | null },
 ): Promise<MenuItem[]> {
   if (menuGroupId === null) return [];
-  const inBasket = await itemsInBasket(db, input.basketToken, input.auth);
-  const rows = await db
-    .select({ item: menuItems, categorySlugText: categories.slugText })
-    .from(menuItems)
-    .innerJoin(categories, eq(categories.id, menuItems.categoryId))
-    .where(
-      and(
-        eq(menuItems.menuGroupId, menuGroupId),
-        availableFor(input.method),
-        inBasket.length > 0 ? notInArray(menuItems.id, inBasket) : undefined,
-      ),
-    )
-    .orderBy(desc(menuItems.popularity), asc(menuItems.id))
-    .limit(RECOMMENDED_LIMIT);
-  return rows.map((row) => toMenuItem(row.item, input.method, row.categorySlugText));
+  // The menu, ranked once, from memory (decision record 0027); only the basket is read.
+  const [inBasket, menu] = await Promise.all([itemsInBasket(dbOf(shared), input.basketToken, input.auth), menuOf(shared, menuGroupId)]);
+  const picked: MenuItem[] = [];
+  for (const item of menu.byPopularity(input.method)) {
+    if (picked.length === RECOMMENDED_LIMIT) break;
+    if (!inBasket.has(item.id)) picked.push(menu.menuItem(item, input.method));
+  }
+  return picked;
 }
 

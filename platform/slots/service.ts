@@ -6,6 +6,8 @@ import type { Db } from "../db/open";
 import { slotLocks, storeHolidays, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
+import { dbOf, sharedView, sharesReads, type SharedSource } from "../shared-reads";
+import { holidaysHeldFrom, holidaysOf, storeDirectory, storeHolidaysFrom } from "../stores/directory";
 import { servesDelivery } from "../stores/geo";
 import { STORE_MESSAGES } from "../stores/service";
 import { findListedSlot } from "../contract/slot-rules";
@@ -42,8 +44,8 @@ async function slotLocation(ctx: RequestContext, input: LocationInput): Promise<
   return found ? { lat: found.latitude, lng: found.longitude } : "unknownPostcode";
 }
 
-async function loadStore(db: Db, storeId: number): Promise<StoreRow> {
-  const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
+async function loadStore(db: SharedSource, storeId: number): Promise<StoreRow> {
+  const store = sharesReads(db) ? (await storeDirectory(db)).byId.get(storeId) : (await dbOf(db).select().from(stores).where(eq(stores.id, storeId)))[0];
   if (!store) throw new ApiError(404, STORE_MESSAGES.storeNotFound);
   return store;
 }
@@ -58,11 +60,13 @@ async function computeSlotDays(
   range: { startDate: string; endDate: string },
   now: Date,
   options: { countHolds: boolean },
+  source: SharedSource = db,
 ): Promise<{ days: SlotDay[]; method: MethodRow | null }> {
-  const [method] = await db
-    .select()
-    .from(storeOrderMethods)
-    .where(and(eq(storeOrderMethods.storeId, store.id), eq(storeOrderMethods.method, kind)));
+  // Outside a transaction the store's rows come from memory (decision record 0027).
+  const shared = sharesReads(source);
+  const method = shared
+    ? (await storeDirectory(source)).methods.get(store.id)?.[kind]
+    : (await db.select().from(storeOrderMethods).where(and(eq(storeOrderMethods.storeId, store.id), eq(storeOrderMethods.method, kind))))[0];
   if (!method?.enabled) return { days: [], method: null };
 
   // The open rule behind ASAP looks at yesterday's overnight ranges and up to the days in advance ahead.
@@ -70,17 +74,25 @@ async function computeSlotDays(
   const from = addDays(range.startDate < today ? range.startDate : today, -1);
   const last = addDays(today, daysOffered(method, now, store.timeZone) + 1);
   const to = range.endDate > last ? range.endDate : last;
-  const holidayRows = await db
-    .select()
-    .from(storeHolidays)
-    .where(and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, from), lte(storeHolidays.date, to)));
+  // The holidays in memory start two days back: a listing asked from earlier still reads the table.
+  const holidays =
+    shared && from >= holidaysHeldFrom(now)
+      ? holidaysOf(await storeHolidaysFrom(source, now), store.id)
+      : new Map(
+          (
+            await db
+              .select()
+              .from(storeHolidays)
+              .where(and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, from), lte(storeHolidays.date, to)))
+          ).map((row) => [row.date, row.holidayMessage]),
+        );
 
   const held = options.countHolds ? await placesHeldFrom(db, store.id, kind, now) : new Map<number, number>();
 
   const days = listSlotDays({
     method,
     store: { timeZone: store.timeZone, temporarilyClosed: store.temporarilyClosed, ordersPaused: store.ordersPaused },
-    holidays: new Map(holidayRows.map((row) => [row.date, row.holidayMessage])),
+    holidays,
     now,
     startDate: range.startDate,
     endDate: range.endDate,
@@ -101,7 +113,8 @@ export interface ListInput extends LocationInput {
 }
 
 export async function listTimeSlots(ctx: RequestContext, input: ListInput): Promise<ResponseOf<typeof listTimeSlotsEndpoint>> {
-  const store = await loadStore(ctx.db, input.storeId);
+  const shared = await sharedView(ctx.db);
+  const store = await loadStore(shared, input.storeId);
   const now = ctx.clock.now();
   if (input.startDate < localDate(now.getTime(), store.timeZone)) throw new ApiError(400, SLOT_MESSAGES.invalidDate);
   const storeTimeZone = store.timeZone;
@@ -111,7 +124,7 @@ export async function listTimeSlots(ctx: RequestContext, input: ListInput): Prom
   if (point === null || point === "unknownPostcode") return { slotDays: [], storeTimeZone };
   if (input.fulfilmentMethod === "delivery" && !servesDelivery(store, point)) return { slotDays: [], storeTimeZone };
 
-  const { days } = await computeSlotDays(ctx.db, store, input.fulfilmentMethod, input, now, { countHolds: true });
+  const { days } = await computeSlotDays(ctx.db, store, input.fulfilmentMethod, input, now, { countHolds: true }, shared);
   return { slotDays: days, storeTimeZone };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   matchesPostcodeRules,
   type FulfilmentLocation,
@@ -14,11 +14,13 @@ import {
 import { getBusinessProfile } from "../business/profile";
 import { getWhiteLabelSettings } from "../business/white-label";
 import type { Db } from "../db/open";
-import { storeHolidays, storeOrderMethods, storePaymentMethods, stores } from "../db/schema";
+import { storePaymentMethods } from "../db/schema";
+import { sharedView, sharesReads, type SharedSource } from "../shared-reads";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
+import { holidaysOf, storeDirectory, storeHolidaysFrom, type MethodRow, type PaymentMethodRow, type StoreRow } from "./directory";
 import { distanceKm, servesDelivery } from "./geo";
-import { holidayWindow, methodOpenState, storeDates } from "./open-state";
+import { methodOpenState, storeDates } from "./open-state";
 
 export const STORE_MESSAGES = {
   locationRequired: "Location is required to select a store. Please enter your postcode or allow location access.",
@@ -27,9 +29,6 @@ export const STORE_MESSAGES = {
   storeNotFound: "Store not found.",
 } as const;
 
-type StoreRow = typeof stores.$inferSelect;
-type MethodRow = typeof storeOrderMethods.$inferSelect;
-type StoreMethods = Partial<Record<FulfilmentMethod, MethodRow>>;
 type Holidays = ReadonlyMap<string, string>;
 
 /** Spec 1 §9 default lead time, reported for a method the store does not offer. */
@@ -46,10 +45,10 @@ export interface LocationInput {
  * The shopper's location: a postcode wins over coordinates when both are sent (spec 1 §4: details by postcode,
  * else coordinates). The postcode must pass the business's postcode rules before it is looked up.
  */
-export async function resolveLocation(ctx: RequestContext, input: LocationInput): Promise<FulfilmentLocation | null> {
+export async function resolveLocation(ctx: RequestContext, input: LocationInput, shared: SharedSource = ctx.db): Promise<FulfilmentLocation | null> {
   const postcode = input.postcode?.trim().toUpperCase() ?? "";
   if (postcode !== "") {
-    const { postcodeRules } = await getBusinessProfile(ctx.db);
+    const { postcodeRules } = await getBusinessProfile(shared);
     if (!matchesPostcodeRules(postcode, postcodeRules)) throw new ApiError(400, STORE_MESSAGES.invalidPostcode(postcode));
     const found = await ctx.location.geocode(postcode);
     if (!found) throw new ApiError(404, STORE_MESSAGES.locationNotFound);
@@ -73,21 +72,24 @@ export interface SearchOptions extends LocationInput {
 }
 
 export async function searchStores(ctx: RequestContext, options: SearchOptions): Promise<StoreSearchResponse> {
-  const [location, { collectionSearchRadiusKm }] = await Promise.all([resolveLocation(ctx, options), getWhiteLabelSettings(ctx.db)]);
+  const shared = await sharedView(ctx.db);
+  const [location, { collectionSearchRadiusKm }] = await Promise.all([resolveLocation(ctx, options, shared), getWhiteLabelSettings(shared)]);
   if (!location) throw new ApiError(400, STORE_MESSAGES.locationRequired);
   const point = { lat: location.latitude, lng: location.longitude };
   const wantDelivery = options.fulfilmentMethod !== "collection";
   const wantCollection = options.fulfilmentMethod !== "delivery";
 
   // Geography first, on the store rows alone, so methods and holidays are loaded only for stores in reach.
+  const now = ctx.clock.now();
+  const [directory, holidays] = await Promise.all([storeDirectory(shared), storeHolidaysFrom(shared, now)]);
+  const { methods } = directory;
   const reach = new Map<number, { store: StoreRow; km: number; inArea: boolean; inRadius: boolean }>();
-  for (const store of await ctx.db.select().from(stores)) {
+  for (const store of directory.stores) {
     const km = distanceKm(store, point);
     const inArea = servesDelivery(store, point);
     const inRadius = km <= collectionSearchRadiusKm;
     if ((wantDelivery && inArea) || (wantCollection && inRadius)) reach.set(store.id, { store, km, inArea, inRadius });
   }
-  const methods = await loadMethods(ctx.db, [...reach.keys()]);
 
   let matched = [...reach.values()].filter(({ store, inArea, inRadius }) => {
     const m = methods.get(store.id) ?? {};
@@ -103,11 +105,9 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
   matched.sort(options.sortBy === "name" && !options.returnNearestOnly ? (a, b) => byName(a.store, b.store) : byDistance);
   if (options.returnNearestOnly) matched = matched.slice(0, 1);
 
-  const now = ctx.clock.now();
-  const holidays = await loadHolidays(ctx.db, matched.map(({ store }) => ({ store, methods: methods.get(store.id) ?? {} })), now);
   const summaries = matched.map(({ store, km, inArea, inRadius }): StoreSummary => {
     const m = methods.get(store.id) ?? {};
-    const h = holidays.get(store.id) ?? new Map<string, string>();
+    const h = holidaysOf(holidays, store.id);
     return {
       ...storeIdentity(store),
       address: storeAddress(store),
@@ -136,20 +136,18 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
 // ---------------------------------------------------------------------------------------------------------
 
 export async function storeDetails(ctx: RequestContext, storeId: number | null, location: LocationInput): Promise<StoreDetails> {
-  const [store] = storeId === null ? [] : await ctx.db.select().from(stores).where(inArray(stores.id, [storeId]));
+  const now = ctx.clock.now();
+  const shared = await sharedView(ctx.db);
+  const [directory, allHolidays] = await Promise.all([storeDirectory(shared), storeHolidaysFrom(shared, now)]);
+  const store = storeId === null ? undefined : directory.byId.get(storeId);
   if (!store) throw new ApiError(404, STORE_MESSAGES.storeNotFound);
-  const fulfilmentLocation = await resolveLocation(ctx, location);
+  const fulfilmentLocation = await resolveLocation(ctx, location, shared);
   const point = fulfilmentLocation ? { lat: fulfilmentLocation.latitude, lng: fulfilmentLocation.longitude } : null;
 
-  const [methods, profile, settings, paymentMethods] = await Promise.all([
-    loadMethods(ctx.db, [store.id]),
-    getBusinessProfile(ctx.db),
-    point ? getWhiteLabelSettings(ctx.db) : null,
-    paymentMethodsOf(ctx.db, store.id),
-  ]);
-  const m = methods.get(store.id) ?? {};
-  const now = ctx.clock.now();
-  const holidays = (await loadHolidays(ctx.db, [{ store, methods: m }], now)).get(store.id) ?? new Map<string, string>();
+  const [profile, settings] = await Promise.all([getBusinessProfile(shared), point ? getWhiteLabelSettings(shared) : null]);
+  const m = directory.methods.get(store.id) ?? {};
+  const holidays = holidaysOf(allHolidays, store.id);
+  const paymentMethods = paymentMethodsFrom(directory.paymentMethods.get(store.id) ?? []);
 
   const km = point ? distanceKm(store, point) : null;
   // Without a location nothing is known about delivery, and collection is the shopper's to judge.
@@ -211,12 +209,17 @@ const PAYMENT_METHOD_ORDER = ["cash", "card", "applepay", "googlepay"];
 
 /** How the store takes payment, per way of paying: its store_payment_methods rows (none: it takes nothing). */
 export async function paymentMethodsOf(db: Db, storeId: number): Promise<StoreDetails["paymentMethods"]> {
-  const rows = await db.select().from(storePaymentMethods).where(inArray(storePaymentMethods.storeId, [storeId]));
+  // In a transaction, one store's rows rather than every store's (nothing is kept there).
+  if (!sharesReads(db)) return paymentMethodsFrom(await db.select().from(storePaymentMethods).where(eq(storePaymentMethods.storeId, storeId)));
+  return paymentMethodsFrom((await storeDirectory(db)).paymentMethods.get(storeId) ?? []);
+}
+
+function paymentMethodsFrom(rows: readonly PaymentMethodRow[]): StoreDetails["paymentMethods"] {
   const rank = (name: string) => {
     const at = PAYMENT_METHOD_ORDER.indexOf(name);
     return at < 0 ? PAYMENT_METHOD_ORDER.length : at;
   };
-  return rows
+  return [...rows]
     .sort((a, b) => rank(a.name) - rank(b.name))
     .map((row) => ({
       name: row.name,
@@ -233,7 +236,7 @@ export async function paymentMethodsOf(db: Db, storeId: number): Promise<StoreDe
 // ---------------------------------------------------------------------------------------------------------
 
 export async function listAllStores(db: Db): Promise<StoreListEntry[]> {
-  const rows = await db.select().from(stores).orderBy(asc(stores.town), asc(stores.name), asc(stores.id));
+  const rows = [...(await storeDirectory(db)).stores];
   // The database's collation may differ from the storefront's; sort again in code so the order is the same on both engines.
   rows.sort((a, b) => compareText(a.town, b.town) || byName(a, b));
   return rows.map((store) => ({
@@ -332,50 +335,6 @@ function methodState(
     deliveryTiers: method.deliveryTiers ? method.deliveryTiers.map((t) => ({ upToKm: t.upToKm, cost: t.costPence })) : null,
     freeFulfilmentMessage: method.freeFulfilmentMessage,
   };
-}
-
-async function loadMethods(db: Db, storeIds: number[]): Promise<Map<number, StoreMethods>> {
-  const byStore = new Map<number, StoreMethods>();
-  if (storeIds.length === 0) return byStore;
-  for (const row of await db.select().from(storeOrderMethods).where(inArray(storeOrderMethods.storeId, storeIds))) {
-    const entry = byStore.get(row.storeId) ?? {};
-    entry[row.method] = row;
-    byStore.set(row.storeId, entry);
-  }
-  return byStore;
-}
-
-/** One query for the holidays every listed store's rule can consult: yesterday through its furthest order day. */
-async function loadHolidays(db: Db, list: { store: StoreRow; methods: StoreMethods }[], now: Date): Promise<Map<number, Map<string, string>>> {
-  const byStore = new Map<number, Map<string, string>>();
-  if (list.length === 0) return byStore;
-  let from: string | null = null;
-  let to: string | null = null;
-  for (const { store, methods } of list) {
-    const days = Math.max(0, methods.delivery?.orderDaysInAdvance ?? 0, methods.collection?.orderDaysInAdvance ?? 0);
-    const window = holidayWindow(now, store.timeZone, days);
-    if (from === null || window.from < from) from = window.from;
-    if (to === null || window.to > to) to = window.to;
-  }
-  const rows = await db
-    .select()
-    .from(storeHolidays)
-    .where(
-      and(
-        inArray(
-          storeHolidays.storeId,
-          list.map(({ store }) => store.id),
-        ),
-        gte(storeHolidays.date, from!),
-        lte(storeHolidays.date, to!),
-      ),
-    );
-  for (const row of rows) {
-    const entry = byStore.get(row.storeId) ?? new Map<string, string>();
-    entry.set(row.date, row.holidayMessage);
-    byStore.set(row.storeId, entry);
-  }
-  return byStore;
 }
 
 function compareText(a: string, b: string): number {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, index } from "drizzle-orm/pg-core";
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, index } from "drizzle-orm/pg-core";
 
 /** Access and refresh tokens. Only a SHA-256 hash of each token is kept. */
 export const authTokens = pgTable(
@@ -49,4 +49,16 @@ export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/**
+ * One row whose version changes whenever a statement writes any of the shared, shopper-independent tables (stores
+ * and their methods, payment methods and holidays, settings, menus, categories, items, deals, banners). Triggers on
+ * those tables set it from a sequence (migration 0010), so a rolled-back write never hands out a number that a later
+ * write reuses. The platform's in-memory cache of those tables (platform/shared-reads.ts, decision record 0027) is
+ * good only while this version is unchanged.
+ */
+export const sharedDataVersion = pgTable("shared_data_version", {
+  id: integer("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
 });
