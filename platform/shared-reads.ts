@@ -4,7 +4,7 @@ import type { Db } from "./db/open";
 import { sharedDataVersion } from "./db/schema";
 
 /*
- * An in-memory cache of the shared, shopper-independent tables (decision record 0027): stores and their methods,
+ * An in-memory cache of the shared, shopper-independent tables (decision record 0028): stores and their methods,
  * payment methods and holidays, settings, menus, categories, items, deals and banners. Nothing that belongs to one
  * shopper (baskets, holds, members, orders) is ever put here.
  *

@@ -34,7 +34,7 @@ function shownBy(store: BannerStore): SQL {
 const offeredFor = (row: BannerRow, method: Method) => (method === "delivery" ? row.availableForDelivery : row.availableForCollection);
 
 /**
- * Every banner the store shows, held in memory while the shared data is unchanged (decision record 0027): category
+ * Every banner the store shows, held in memory while the shared data is unchanged (decision record 0028): category
  * ones first, then in sort order. Shared by every caller: never change it.
  */
 function bannersShownBy(db: SharedSource, store: BannerStore): Promise<readonly BannerRow[]> {

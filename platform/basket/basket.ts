@@ -102,7 +102,7 @@ const WITHDRAWN_NAME = "Item no longer available";
  * pricing.ts for every definition), its slot its live hold, and the method's time that slot's start.
  */
 export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer: Viewer = basket, shared?: SharedSource): Promise<Basket> {
-  // Outside a transaction the store and its menu come from memory (decision record 0027) and the basket's own rows
+  // Outside a transaction the store and its menu come from memory (decision record 0028) and the basket's own rows
   // are read together; in one (which runs one statement at a time) everything is read one after the other.
   const source = shared ?? (await sharedView(db));
   const found = await storeWithMethod(source, basket.storeId, basket.fulfilmentMethod);

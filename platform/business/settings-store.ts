@@ -8,7 +8,7 @@ type SettingsKey = (typeof SETTINGS_KEYS)[keyof typeof SETTINGS_KEYS];
 
 /** The stored overrides for one key, or an empty object when the business has changed nothing. */
 export async function readOverrides(source: SharedSource, key: SettingsKey): Promise<Record<string, unknown>> {
-  // Every key is read at once and kept while the shared data is unchanged (decision record 0027); a copy is handed
+  // Every key is read at once and kept while the shared data is unchanged (decision record 0028); a copy is handed
   // out, as callers lay defaults over it.
   const all = await sharedRead(source, "settings", async () => {
     const rows = await dbOf(source).select({ key: settings.key, value: settings.value }).from(settings);

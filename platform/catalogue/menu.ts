@@ -9,7 +9,7 @@ import { menuSnapshot, type DealRow, type ItemRow, type Method, type MenuSnapsho
 export type { Method } from "./snapshot";
 
 /*
- * The menu as shoppers browse it, answered from the menu held in memory (snapshot.ts, decision record 0027). Only
+ * The menu as shoppers browse it, answered from the menu held in memory (snapshot.ts, decision record 0028). Only
  * calls made inside a transaction (the basket's writes, checkout) query the tables, and then only the rows they need.
  */
 

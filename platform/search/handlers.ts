@@ -18,7 +18,7 @@ export function registerSearch(router: Router): void {
   });
 
   router.on(recommendedItemsEndpoint, async (input, { db: database, auth }) => {
-    // One read of the shared-data version for the call (decision record 0027).
+    // One read of the shared-data version for the call (decision record 0028).
     const db = await sharedView(database);
     const menuGroupId = await storeMenuGroup(db, input.storeId);
     return { topSellingItems: await recommendedItems(db, menuGroupId, { method: input.fulfilmentMethod, basketToken: input.basketToken, auth }) };

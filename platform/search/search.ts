@@ -200,7 +200,7 @@ export async function recommendedItems(
   input: { method: Method; basketToken?: string | null; auth: AuthInfo | null },
 ): Promise<MenuItem[]> {
   if (menuGroupId === null) return [];
-  // The menu, ranked once, from memory (decision record 0027); only the basket is read.
+  // The menu, ranked once, from memory (decision record 0028); only the basket is read.
   const [inBasket, menu] = await Promise.all([itemsInBasket(dbOf(shared), input.basketToken, input.auth), menuOf(shared, menuGroupId)]);
   const picked: MenuItem[] = [];
   for (const item of menu.byPopularity(input.method)) {

@@ -62,7 +62,7 @@ async function computeSlotDays(
   options: { countHolds: boolean },
   source: SharedSource = db,
 ): Promise<{ days: SlotDay[]; method: MethodRow | null }> {
-  // Outside a transaction the store's rows come from memory (decision record 0027).
+  // Outside a transaction the store's rows come from memory (decision record 0028).
   const shared = sharesReads(source);
   const method = shared
     ? (await storeDirectory(source)).methods.get(store.id)?.[kind]

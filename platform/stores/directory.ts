@@ -6,7 +6,7 @@ import { dbOf, sharedRead, type SharedSource } from "../shared-reads";
 /*
  * Every store with its order methods and payment methods, read in three queries, and the coming holidays of every
  * store, read in one, each kept in memory
- * while the shared data is unchanged (platform/shared-reads.ts, decision record 0027). A business has tens of stores,
+ * while the shared data is unchanged (platform/shared-reads.ts, decision record 0028). A business has tens of stores,
  * not thousands, so holding them all costs less than asking for one store's rows on each call. What is handed out is
  * shared by every caller: never change it.
  */

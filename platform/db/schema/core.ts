@@ -55,7 +55,7 @@ export const settings = pgTable("settings", {
  * One row whose version changes whenever a statement writes any of the shared, shopper-independent tables (stores
  * and their methods, payment methods and holidays, settings, menus, categories, items, deals, banners). Triggers on
  * those tables set it from a sequence (migration 0010), so a rolled-back write never hands out a number that a later
- * write reuses. The platform's in-memory cache of those tables (platform/shared-reads.ts, decision record 0027) is
+ * write reuses. The platform's in-memory cache of those tables (platform/shared-reads.ts, decision record 0028) is
  * good only while this version is unchanged.
  */
 export const sharedDataVersion = pgTable("shared_data_version", {
