@@ -1,0 +1,64 @@
+// Lighthouse mobile (its default: a mid-range phone, simulated slow 4G and CPU) on Debian's Chromium, one run
+// per page, the shopper pages with the prepared session's cookie; and each page's HTML as the server sends it
+// to a browser (compressed bytes on the wire), against the HTML budget.
+import { probe } from "./load";
+
+export const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
+/** The flags that work on this machine (STACK.md). */
+const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export interface LighthouseRow {
+  name: string;
+  path: string;
+  /** Bytes of HTML as sent with `Accept-Encoding: gzip, br`, and the encoding the server chose. */
+  htmlBytes: number;
+  htmlEncoding: string | null;
+  /** Scores 0–1; null when Lighthouse was skipped or could not score the category. */
+  performance: number | null;
+  accessibility: number | null;
+  /** Why there are no scores (skipped, or the run's error). */
+  note: string | null;
+}
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+export async function measureLighthouse(origin: string, pages: LighthousePage[], runLighthouse: boolean): Promise<LighthouseRow[]> {
+  const rows: LighthouseRow[] = [];
+  for (const page of pages) {
+    const html = await probe(origin + page.path, page.headers);
+    rows.push({ name: page.name, path: page.path, htmlBytes: html.bytes, htmlEncoding: html.contentEncoding, performance: null, accessibility: null, note: runLighthouse ? null : "skipped (--no-lighthouse)" });
+  }
+  if (!runLighthouse) return rows;
+
+  const [{ default: lighthouse }, { launch }] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags });
+  try {
+    for (const [index, page] of pages.entries()) {
+      const row = rows[index]!;
+      console.log(`› Lighthouse: ${page.name}`);
+      try {
+        const result = await lighthouse(origin + page.path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+          extraHeaders: page.headers,
+        });
+        const categories = result?.lhr.categories;
+        row.performance = categories?.performance?.score ?? null;
+        row.accessibility = categories?.accessibility?.score ?? null;
+        const failing = result?.lhr.runtimeError?.message ?? result?.lhr.runWarnings[0] ?? null;
+        if (failing) row.note = failing.slice(0, 160);
+      } catch (error) {
+        row.note = (error instanceof Error ? error.message : String(error)).slice(0, 160);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
