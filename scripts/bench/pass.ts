@@ -1,7 +1,7 @@
 // One database pass of the server figures: the storefront started on a fresh database (PGlite in a scratch data
 // directory, or a PostgreSQL database made for the pass and dropped after), shopper sessions prepared through its
-// forms, each page checked for the state it should show, then measured under load; the bare page measured before
-// and after the pages, so each ratio compares with the bare page of the same run and the same minutes.
+// forms, each page checked for the state it should show before and after it is measured under load; the bare page
+// (same encoding) measured just before each page, so each ratio compares with the bare page of the same minutes.
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { admin } from "../../platform/testing/test-database";
@@ -12,7 +12,7 @@ import type { DatabaseKind } from "./options";
 import { freePort, startServer, type RunningServer } from "./processes";
 import type { ThroughputRow } from "./report";
 import { expectShows, guestShopper, memberShopper } from "./shopper";
-import { pages, type SessionKind } from "./targets";
+import { pages, type PageTarget, type SessionKind } from "./targets";
 
 export const databaseName = (kind: DatabaseKind) => (kind === "pglite" ? "PGlite" : "PostgreSQL");
 
@@ -53,15 +53,21 @@ async function startStorefront(settings: PassSettings): Promise<{ server: Runnin
   }
 }
 
-async function measureBare(settings: PassSettings, when: string, database: string): Promise<ThroughputRow[]> {
-  const rows: ThroughputRow[] = [];
-  for (const server of [settings.bare.plain, settings.bare.compressed]) {
-    const { contentEncoding } = await probe(`${server.origin}/`);
-    console.log(`› ${database}: measuring ${server.name} (${when})`);
-    const load = await measure(`${server.origin}/`, 200, settings.load);
-    rows.push({ database, name: `${server.name} (${when})`, kind: "bare", audience: null, path: "/", compression: contentEncoding, load, shareOfBare: null, htmlBytes: null });
-  }
-  return rows;
+/** The bare page served with the encoding a page came with, measured now: the yardstick for that page. */
+async function measureBare(settings: PassSettings, encoded: boolean, database: string, before: string): Promise<ThroughputRow & { kind: "bare" }> {
+  const server = encoded ? settings.bare.compressed : settings.bare.plain;
+  const { contentEncoding } = await probe(`${server.origin}/`);
+  console.log(`› ${database}: measuring ${server.name} (before ${before})`);
+  const load = await measure(`${server.origin}/`, 200, settings.load);
+  return { database, name: server.name, kind: "bare", audience: null, path: "/", compression: contentEncoding, load, bare: null, shareOfBare: null, htmlBytes: null };
+}
+
+/** Throws unless the page answers its status and shows what its session should. */
+async function expectPage(url: string, page: PageTarget, headers: Record<string, string>, label: string, when: string): Promise<void> {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  const html = await response.text();
+  if (response.status !== page.expectStatus) throw new Error(`${label} answered ${response.status} ${when}, expected ${page.expectStatus}`);
+  expectShows(`${label} ${when}`, html, page.shows);
 }
 
 export async function measurePass(settings: PassSettings): Promise<PassResult> {
@@ -75,34 +81,25 @@ export async function measurePass(settings: PassSettings): Promise<PassResult> {
       guest: { Cookie: (await guestShopper(origin)).cookie },
       member: { Cookie: (await memberShopper(origin)).cookie },
     };
-    const before = await measureBare(settings, "before the pages", database);
-    const measured: ThroughputRow[] = [];
+    const rows: ThroughputRow[] = [];
     for (const page of pages) {
       const url = origin + page.path;
-      const response = await fetch(url, { headers: headers[page.session], redirect: "manual" });
-      const html = await response.text();
-      if (response.status !== page.expectStatus) throw new Error(`${page.name} (${page.path}) answered ${response.status}, expected ${page.expectStatus}`);
-      expectShows(`${page.name} (${page.path}, ${page.session === "none" ? "no cookie" : `${page.session} session`})`, html, page.shows);
+      const label = `${page.name} (${page.path}, ${page.session === "none" ? "no cookie" : `${page.session} session`})`;
+      await expectPage(url, page, headers[page.session], label, "before the load");
       const first = await probe(url, headers[page.session]);
+      // Interleaved: the bare page with the same encoding just before each page, so both see the same machine.
+      const bare = await measureBare(settings, first.contentEncoding !== null, database, page.name);
       console.log(`› ${database}: measuring ${page.name} (${page.audience})`);
       const load = await measure(url, page.expectStatus, settings.load, headers[page.session]);
-      measured.push({ database, name: page.name, kind: "page", audience: page.audience, path: page.path, compression: first.contentEncoding, load, shareOfBare: null, htmlBytes: first.bytes });
+      // The session must still hold its state after the load (no request may have spent or lost it).
+      await expectPage(url, page, headers[page.session], label, "after the load");
+      const shareOfBare = bare.load.requestsPerSecond > 0 ? load.requestsPerSecond / bare.load.requestsPerSecond : null;
+      rows.push({ database, name: page.name, kind: "page", audience: page.audience, path: page.path, compression: first.contentEncoding, load, bare: bare.load, shareOfBare, htmlBytes: first.bytes });
     }
     console.log(`› ${database}: measuring the add-to-basket round trip`);
     const basket = await measureBasketRoundTrip(origin, settings.bare.plain.origin, settings.roundTrip);
     await settings.whileUp?.(origin, headers);
-    const after = await measureBare(settings, "after the pages", database);
-
-    // Each page against the mean of the bare page with the same compression, before and after.
-    const bareRate = (compressed: boolean) => {
-      const rates = [...before, ...after].filter((row) => (row.compression !== null) === compressed).map((row) => row.load.requestsPerSecond);
-      return rates.length ? rates.reduce((a, b) => a + b, 0) / rates.length : null;
-    };
-    for (const row of measured) {
-      const bare = bareRate(row.compression !== null);
-      row.shareOfBare = bare ? row.load.requestsPerSecond / bare : null;
-    }
-    return { database, throughput: [...before, ...after, ...measured], basket };
+    return { database, throughput: rows, basket };
   } finally {
     await server.stop();
     await cleanUp();

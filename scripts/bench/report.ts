@@ -15,6 +15,8 @@ export interface ThroughputRow {
   path: string;
   compression: string | null;
   load: LoadResult;
+  /** The bare page with the same encoding, measured just before this page (null for the yardstick itself). */
+  bare: LoadResult | null;
   /** Requests a second as a share of the bare page served with the same compression, in the same pass. */
   shareOfBare: number | null;
   /** The HTML's bytes as sent to a browser (compressed when the server compresses). */
@@ -51,7 +53,7 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "—"
 const score = (value: number | null) => (value === null ? "—" : String(Math.round(value * 100)));
 
 function throughputTable(rows: ThroughputRow[]): Cell[][] {
-  const header = ["database", "target", "audience", "path", "encoding", "req/s", "vs bare", "budget", "p50 ms", "p95 ms", "budget", "failures"];
+  const header = ["database", "target", "audience", "path", "encoding", "bare req/s", "req/s", "vs bare", "budget", "p50 ms", "p95 ms", "budget", "failures"];
   const body = rows.map((row) => {
     const budget = row.audience ? budgets.pages[row.audience] : null;
     const verdicts = row.kind === "page" && row.audience ? pageVerdicts(row.audience, row.shareOfBare, row.load.p95Ms) : null;
@@ -61,6 +63,7 @@ function throughputTable(rows: ThroughputRow[]): Cell[][] {
       row.audience ?? "—",
       row.path,
       row.compression ?? "off",
+      row.bare ? row.bare.requestsPerSecond.toFixed(0) : "—",
       row.load.requestsPerSecond.toFixed(0),
       row.shareOfBare === null ? "—" : `${row.shareOfBare.toFixed(2)}×`,
       verdicts && budget ? `≥ ${budget.minShareOfBare}× ${verdicts.share}` : "—",
@@ -165,7 +168,7 @@ function markdown(table: Cell[][]): string {
 const loadLine = (settings: LoadSettings) =>
   `autocannon on loopback, ${settings.connections} connections, ${settings.seconds} s per target after a ${settings.warmUpSeconds} s warm-up, ` +
   "requests sent with `Accept-Encoding: gzip, br`; the load generator shares the machine's cores with the server. " +
-  "Each page's ratio is to the mean of the bare page (same encoding) measured before and after the pages in the same pass. " +
+  "Each page is interleaved with the bare page: the bare page with the same encoding is measured just before it, and the ratio is to that. " +
   `Budgets: anonymous pages (no cookie) ≥ ${budgets.pages.anonymous.minShareOfBare}× and p95 ≤ ${budgets.pages.anonymous.maxP95Ms} ms; ` +
   `shopper pages (session made through the storefront's forms: postcode, store, held slot, ten-line basket; the member signed in) ≥ ${budgets.pages.shopper.minShareOfBare}× and p95 ≤ ${budgets.pages.shopper.maxP95Ms} ms.`;
 

@@ -57,7 +57,7 @@ async function measureAsset(origin: string, database: string, assetPath: string)
   if (asset.status !== 200) throw new Error(`static asset ${assetPath} answered ${asset.status}`);
   console.log(`› ${database}: measuring a static asset`);
   const load = await measure(origin + assetPath, 200, options.load);
-  return { database, name: "static asset (client entry)", kind: "asset", audience: null, path: assetPath, compression: asset.contentEncoding, load, shareOfBare: null, htmlBytes: null };
+  return { database, name: "static asset (client entry)", kind: "asset", audience: null, path: assetPath, compression: asset.contentEncoding, load, bare: null, shareOfBare: null, htmlBytes: null };
 }
 
 async function main(): Promise<number> {
