@@ -20,7 +20,14 @@ import { javascriptOnly, pages } from "./targets";
 
 const root = join(import.meta.dirname, "..", "..");
 const baselineApp = join(import.meta.dirname, "baseline-app");
-const options = parseOptions(process.argv.slice(2), process.env);
+const options = (() => {
+  try {
+    return parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  }
+})();
 
 function machine(): string {
   const cores = cpus();
@@ -75,6 +82,7 @@ async function main(): Promise<number> {
   const throughput: ThroughputRow[] = [];
   const basket: Report["basket"] = [];
   let lighthouse: LighthouseRow[] | null = null;
+  let lighthouseDatabase: string | null = null;
   let storefrontLoadsManifest = false;
   for (const kind of options.databases) {
     const pass = await measurePass({
@@ -86,6 +94,7 @@ async function main(): Promise<number> {
         storefrontLoadsManifest = pageLoadsManifest(await (await fetch(`${origin}/`)).text(), manifest);
         const chosen = pages.filter((page) => page.lighthouse).map((page) => ({ name: page.name, path: page.path, headers: headers[page.session] }));
         lighthouse = await measureLighthouse(origin, chosen, options.lighthouse);
+        lighthouseDatabase = databaseName(kind);
       },
     });
     throughput.push(...pass.throughput);
@@ -111,7 +120,7 @@ async function main(): Promise<number> {
   const holds = await measureHolds(postgresServer, pglite);
   const search = options.quick ? { text: "", missed: 0 } : await runSearchBench(postgresServer, pglite);
 
-  const report: Report = { date: new Date().toISOString().slice(0, 10), machine: measuredOn, settings: options.load, throughput, basket, lighthouse, javascript, holds };
+  const report: Report = { date: new Date().toISOString().slice(0, 10), machine: measuredOn, settings: options.load, throughput, basket, lighthouse, lighthouseDatabase, javascript, holds };
   console.log(`\n${asText(report)}`);
   if (search.text) console.log(`\n${search.text}`);
   if (options.record) recordFigures(asMarkdown(report));

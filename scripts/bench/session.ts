@@ -104,7 +104,7 @@ export class Session {
     const location = response.headers.get("location") ?? "";
     const expected = typeof expectLocation === "string" ? location.startsWith(expectLocation) : expectLocation.test(location);
     if (response.status !== 303 || !expected) {
-      const said = textOf(body).slice(0, 200);
+      const said = textOf(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|section|ul)>/.exec(body)?.[1] ?? body).slice(0, 200);
       throw new Error(`POST ${path} answered ${response.status} to "${location}", expected 303 to ${expectLocation}${said ? `: ${said}` : ""}`);
     }
     return location;
