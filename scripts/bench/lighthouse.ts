@@ -49,6 +49,12 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
           extraHeaders: page.headers,
         });
         const categories = result?.lhr.categories;
+        const landed = result ? new URL(result.lhr.finalDisplayedUrl) : null;
+        if (landed && landed.pathname + landed.search !== page.path) {
+          // Scores of another page (a redirect) are not this page's: they count as missed.
+          row.note = `redirected to ${landed.pathname}${landed.search}; not scored`;
+          continue;
+        }
         row.performance = categories?.performance?.score ?? null;
         row.accessibility = categories?.accessibility?.score ?? null;
         const failing = result?.lhr.runtimeError?.message ?? result?.lhr.runWarnings[0] ?? null;

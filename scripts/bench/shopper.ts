@@ -104,12 +104,12 @@ export function expectShows(name: string, html: string, expected: (string | RegE
 }
 
 /** The guest shopper: store selected for collection, ten lines, a held slot, checkout at payment. */
-export async function guestShopper(origin: string): Promise<Session> {
+export async function guestShopper(origin: string, slotChoice = 0): Promise<Session> {
   const session = new Session(origin);
   await selectStore(session);
   await chooseCollection(session);
   await fillBasket(session);
-  await holdSlot(session);
+  await holdSlot(session, slotChoice);
   await checkOutAsGuest(session);
   await verifyShopper(session);
   return session;
