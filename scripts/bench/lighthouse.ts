@@ -26,6 +26,15 @@ export interface LighthousePage {
   headers: Record<string, string>;
 }
 
+/** The name–value pairs of a Cookie request header. */
+export function parseCookieHeader(header: string): [string, string][] {
+  return header
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes("="))
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string]);
+}
+
 export async function measureLighthouse(origin: string, pages: LighthousePage[], runLighthouse: boolean): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const page of pages) {
@@ -34,20 +43,22 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
   }
   if (!runLighthouse) return rows;
 
-  const [{ default: lighthouse }, { launch }] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
+  const [{ default: lighthouse }, { launch }, puppeteer] = await Promise.all([import("lighthouse"), import("chrome-launcher"), import("puppeteer-core")]);
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     for (const [index, page] of pages.entries()) {
       const row = rows[index]!;
       console.log(`› Lighthouse: ${page.name}`);
+      // Each page in a fresh browser context (empty cache, no cookies) holding only its session's cookies, set in
+      // the browser's own jar: the page, its scripts and its data requests then all carry the one session, and any
+      // cookie the server sets replaces it as in a real browser (a Cookie header added to every request would not).
+      const context = await browser.createBrowserContext();
       try {
-        const result = await lighthouse(origin + page.path, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-          extraHeaders: page.headers,
-        });
+        const tab = await context.newPage();
+        const cookies = parseCookieHeader(page.headers.Cookie ?? "").map(([name, value]) => ({ name, value, url: origin }));
+        if (cookies.length) await tab.setCookie(...cookies);
+        const result = await lighthouse(origin + page.path, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true }, undefined, tab);
         const categories = result?.lhr.categories;
         const landed = result ? new URL(result.lhr.finalDisplayedUrl) : null;
         if (landed && landed.pathname + landed.search !== page.path) {
@@ -61,9 +72,12 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
         if (failing) row.note = failing.slice(0, 160);
       } catch (error) {
         row.note = (error instanceof Error ? error.message : String(error)).slice(0, 160);
+      } finally {
+        await context.close();
       }
     }
   } finally {
+    await browser.disconnect();
     chrome.kill();
   }
   return rows;

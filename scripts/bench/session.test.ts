@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseCookieHeader } from "./lighthouse";
 import { cookieHeader, csrfOf, formsOf, keepCookies, textOf } from "./session";
 
 const card = `<form data-discover="true" action="/basket/add" method="post"><input type="hidden" name="csrf" value="tok"/>
@@ -47,5 +48,12 @@ describe("cookies", () => {
     keepCookies(jar, first);
     keepCookies(jar, new Response(null, { headers: [["set-cookie", "__session=b; Path=/"]] }));
     expect(cookieHeader(jar)).toBe("__session=b; csrf=t");
+  });
+});
+
+describe("parseCookieHeader", () => {
+  it("splits a Cookie header into the pairs Lighthouse's browser is given, values kept whole", () => {
+    expect(parseCookieHeader("__session=a=b; csrf=t;  ; bare")).toEqual([["__session", "a=b"], ["csrf", "t"]]);
+    expect(parseCookieHeader("")).toEqual([]);
   });
 });
