@@ -9,7 +9,7 @@ import { admin } from "../../platform/testing/test-database";
  * and the pool, with nobody listening any more, throws the server's FATAL at the process. So the scratch
  * database is dropped once its last connection has gone.
  */
-async function dropWhenIdle(serverUrl: string, name: string): Promise<void> {
+export async function dropWhenIdle(serverUrl: string, name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await admin(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
@@ -22,25 +22,36 @@ async function dropWhenIdle(serverUrl: string, name: string): Promise<void> {
   }
 }
 
-/** Runs `measure` on PGlite, then on a fresh PostgreSQL database named `bench_{label}_…` when a server is given. */
+/** A database URL on the same server as `serverUrl`, naming database `name`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Runs `measure` on PGlite (unless `pglite` is false), then on a fresh PostgreSQL database named `bench_{label}_…`
+ * when a server is given.
+ */
 export async function measureOnEachDatabase<Row>(
   label: string,
   measure: (database: Database, name: string) => Promise<Row>,
   serverUrl = process.env.BENCH_DATABASE_URL,
+  pglite = true,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  const pglite = await openDatabase({ memory: true });
-  try {
-    rows.push(await measure(pglite, "PGlite, one process"));
-  } finally {
-    await pglite.close();
+  if (pglite) {
+    const memory = await openDatabase({ memory: true });
+    try {
+      rows.push(await measure(memory, "PGlite, one process"));
+    } finally {
+      await memory.close();
+    }
   }
   if (serverUrl) {
     const name = `bench_${label}_${randomUUID().replace(/-/g, "")}`;
     await admin(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ url: url.toString() });
+    const postgres = await openDatabase({ url: databaseUrl(serverUrl, name) });
     try {
       rows.push(await measure(postgres, "PostgreSQL, one process"));
     } finally {

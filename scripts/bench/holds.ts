@@ -83,6 +83,6 @@ async function measureOn(database: Database, name: string): Promise<HoldRow> {
 
 
 /** The rush on every database there is to measure: PGlite always, PostgreSQL when BENCH_DATABASE_URL is set. */
-export function measureHolds(serverUrl = process.env.BENCH_DATABASE_URL): Promise<HoldRow[]> {
-  return measureOnEachDatabase("holds", measureOn, serverUrl);
+export function measureHolds(serverUrl = process.env.BENCH_DATABASE_URL, pglite = true): Promise<HoldRow[]> {
+  return measureOnEachDatabase("holds", measureOn, serverUrl, pglite);
 }

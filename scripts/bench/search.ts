@@ -159,8 +159,8 @@ async function measureOn(database: Database, name: string): Promise<SearchRow> {
   return row;
 }
 
-export function measureSearch(serverUrl = process.env.BENCH_DATABASE_URL): Promise<SearchRow[]> {
-  return measureOnEachDatabase("search", measureOn, serverUrl);
+export function measureSearch(serverUrl = process.env.BENCH_DATABASE_URL, pglite = true): Promise<SearchRow[]> {
+  return measureOnEachDatabase("search", measureOn, serverUrl, pglite);
 }
 
 const verdict = (ok: boolean) => (ok ? "ok" : "MISS");
@@ -195,16 +195,17 @@ export function searchText(rows: SearchRow[]): string {
 }
 
 /** Measures, prints the block and answers the number of budgets missed. */
-export async function runSearchBench(): Promise<number> {
-  console.log(`› measuring item search${process.env.BENCH_DATABASE_URL ? " (PGlite, then PostgreSQL)" : " (PGlite)"}`);
-  const rows = await measureSearch();
-  console.log(`\n${searchText(rows)}\n`);
-  return searchMisses(rows);
+export async function runSearchBench(serverUrl = process.env.BENCH_DATABASE_URL, pglite = true): Promise<{ text: string; missed: number }> {
+  console.log(`› measuring item search (${[pglite ? "PGlite" : "", serverUrl ? "PostgreSQL" : ""].filter(Boolean).join(", then ")})`);
+  const rows = await measureSearch(serverUrl, pglite);
+  const text = searchText(rows);
+  console.log(`\n${text}\n`);
+  return { text, missed: searchMisses(rows) };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   runSearchBench()
-    .then((missed) => {
+    .then(({ missed }) => {
       if (missed > 0) console.log("(budget misses above are marked MISS)");
       if (missed > 0 && process.argv.includes("--strict")) process.exitCode = 1;
     })
