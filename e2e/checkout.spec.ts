@@ -3,6 +3,7 @@
 // appears on the staff board, its status page following the board. Resubmitting pay, refreshing a return page and
 // replaying the gateway's return make one charge and one order.
 import type { Browser, Page } from "@playwright/test";
+import { addItem } from "./support/basket";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
   basketReadyForCheckout,
@@ -76,9 +77,14 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   const guessed = await page.request.get(`/orders/${number}`);
   expect(guessed.status()).toBe(404);
 
-  // The basket starts afresh after the order.
+  // The basket starts afresh after the order, and the shopper can fill it again at the same store.
   await page.goto("/basket");
   await expect(page.getByText("You haven't added any items to your basket")).toBeVisible();
+  await page.goto("/stores/victoria-street-1");
+  await addItem(page, cheddar, 1);
+  await page.goto("/basket");
+  await expect(page.getByRole("heading", { level: 1, name: "Your basket" })).toBeVisible();
+  await expect(page.getByText(cheddar.name).first()).toBeVisible();
 
   const board = await boardPage(browser);
   await openBoard(board);

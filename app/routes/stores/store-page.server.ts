@@ -49,7 +49,8 @@ async function fetchStorePage(shopper: Shopper, request: Request, storeSlug: str
     const rest = url.pathname.slice(storePath(storeSlug ?? "").length);
     throw redirect(`${storePath(details.slug)}${rest}${url.search}`, 301);
   }
-  if (hasLocation(location) && shopper.session.get("store")?.id !== details.id) {
+  // A new store, or the same store after an order (which ends the basket): the shopper gets a basket here.
+  if (hasLocation(location) && (shopper.session.get("store")?.id !== details.id || !shopper.session.get("basketToken"))) {
     await selectStore(shopper, details.id, details);
   }
   return { details, locationMissing: !hasLocation(location) };
