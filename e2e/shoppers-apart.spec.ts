@@ -78,9 +78,15 @@ async function ready(origin: string, address: string, who: { first: string; item
   const days = [...new Set([...(await shopper.get(`${STORE}/time-slots`)).matchAll(/\?day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]!))];
   const day = days[who.day];
   expect(day, "the slot page lists enough days").toBeTruthy();
-  const slot = /name="timeSlotDate" value="([^"]+)"/.exec(await shopper.get(`${STORE}/time-slots?day=${day}`))?.[1];
+  // A time still free: the last one of the day, which the journeys running beside this one are least likely to fill.
+  const radios = [...(await shopper.get(`${STORE}/time-slots?day=${day}`)).matchAll(/<input\b[^>]*\bname="timeSlotDate"[^>]*>/g)].map(([input]) => input);
+  const slot = radios
+    .filter((input) => !/\bdisabled\b/.test(input))
+    .map((input) => /\bvalue="([^"]+)"/.exec(input)?.[1])
+    .at(-1);
   expect(slot, `a time to hold on ${day}`).toBeTruthy();
   await shopper.post(`${STORE}/time-slots?day=${day}`, { intent: "reserve", timeSlotDate: slot! }, `${STORE}/time-slots`);
+  expect(await shopper.get(`${STORE}/time-slots?day=${day}`), `${who.first}'s time is held`).toContain("Your time is reserved.");
   await shopper.post("/checkout/login", { intent: "guest" }, "/checkout/options");
   await shopper.post("/checkout/options", { instructions: "" }, "/checkout/details");
   await shopper.post(

@@ -2,7 +2,7 @@
 // the embedded test gateway's card page and 3-D Secure challenge, the order board and the order status page.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
-import { chooseSlot, dayTabs, firstFutureSlot, RESERVED_TOAST, shopAtVictoria, slotGroup, SWITCHED_TOAST } from "./slots";
+import { dayTabs, holdAnyFreeSlot, shopAtVictoria, slotGroup, SWITCHED_TOAST } from "./slots";
 import { addItem } from "./basket";
 import { isPath } from "./stores";
 
@@ -45,8 +45,7 @@ export async function basketReadyForCheckout(page: Page, method: "delivery" | "c
   // Opened by its address rather than a click, so a click landing before the page has hydrated is never lost.
   const tomorrow = await dayTabs(page).getByRole("link", { name: "Tomorrow" }).getAttribute("href");
   await page.goto(tomorrow!);
-  const { radio } = await firstFutureSlot(slotGroup(page, method, "Tomorrow"));
-  await chooseSlot(page, radio, jsEnabled, RESERVED_TOAST);
+  await holdAnyFreeSlot(page, () => slotGroup(page, method, "Tomorrow"), jsEnabled);
   await page.goto("/basket");
   await expect(page.getByRole("heading", { level: 1, name: "Your basket" })).toBeVisible();
 }

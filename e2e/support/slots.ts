@@ -115,6 +115,30 @@ export async function chooseSlot(page: Page, radio: Locator, jsEnabled: boolean,
   await expect(page.getByRole("button", { name: "Reserve this time" })).toBeEnabled();
 }
 
+/**
+ * Holds a time for journeys that are about what comes after (checkout): any free time of the day, as a shopper
+ * would take another when theirs filled up meanwhile. Journeys running side by side take the same first times, so
+ * each starts a few rows in, and one that is refused as full tries the next free one.
+ */
+export async function holdAnyFreeSlot(page: Page, group: () => Locator, jsEnabled: boolean): Promise<void> {
+  const free = () => group().getByRole("radio", { name: /^\d\d:\d\d–\d\d:\d\d$/, disabled: false });
+  const offset = Math.floor(Math.random() * 6);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await expect(free().first()).toBeEnabled();
+    const count = await free().count();
+    await free().nth(Math.min(offset + attempt, count - 1)).check();
+    if (!jsEnabled) await page.getByRole("button", { name: "Reserve this time" }).click();
+    const answer = page.getByRole("status").filter({ hasText: new RegExp(`${RESERVED_TOAST}|${SLOT_FULL_TOAST}`) });
+    await expect(answer).toBeVisible();
+    if ((await answer.innerText()).includes(RESERVED_TOAST)) {
+      await expect(page.getByRole("button", { name: "Reserve this time" })).toBeEnabled();
+      return;
+    }
+  }
+  throw new Error("no free time could be held in four tries");
+}
+
+export const SLOT_FULL_TOAST = "This time slot is now full. Please choose another.";
 export const RESERVED_TOAST = "Your time is reserved.";
 export const ASAP_TOAST = "Your order will be prepared as soon as possible.";
 export const SWITCHED_TOAST = "Fulfilment switched successfully.";
