@@ -99,8 +99,8 @@ async function ready(origin: string, address: string, who: { first: string; item
   return shopper;
 }
 
-test("two shoppers loading pages in parallel never see each other's basket, name or held slot", async ({ baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== "js-on-desktop", "a server test: one browser project runs it");
+// A server test, run by one browser project only (js-on-desktop): the tags keep the others from running it at all.
+test("two shoppers loading pages in parallel never see each other's basket, name or held slot", { tag: ["@js-only", "@desktop-only"] }, async ({ baseURL }) => {
   test.setTimeout(120_000);
   const origin = baseURL!;
   const [alice, bruno] = await Promise.all([

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fillPath, type Endpoint, type ParsedRequestOf, type ResponseOf } from "./contract";
+import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type ParsedRequestOf, type ResponseOf } from "./contract";
 import type { AuthInfo, PlatformDeps, RequestContext } from "./context";
 import { ApiError } from "./errors";
 import type { Logger } from "./logger";
@@ -163,21 +163,7 @@ async function dispatch(route: Route, raw: Record<string, unknown>, ctx: Request
   return route.handler(parsed.data as never, ctx);
 }
 
-/** A call made in this process: what an HTTP caller would send as headers. */
-export interface InProcessCall {
-  token?: string;
-  idempotencyKey?: string;
-  clientIp?: string;
-}
-
-/**
- * The answer to a call made in this process: the status HTTP would carry and, for a success, the handler's answer
- * itself (not encoded); for an error, the error body HTTP would carry.
- */
-export interface InProcessAnswer {
-  status: number;
-  body: unknown;
-}
+export type { InProcessAnswer, InProcessCall };
 
 /** The HTTP request an in-process call stands for, made only if a handler reads it (gateway webhooks do). */
 function inProcessRequest(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall, rawBody: string | undefined): Request {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fillPath, type Endpoint, type RequestOf, type ResponseOf } from "../../platform/contract";
+import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type RequestOf, type ResponseOf } from "../../platform/contract";
 
 /** How the storefront reaches a platform: the embedded one in-process, or a remote one over HTTP. */
 export interface PlatformTransport {
@@ -14,18 +14,7 @@ export interface PlatformTransport {
   checkAnswers?: boolean;
 }
 
-/** What an HTTP caller would send as headers, for a call made in process. */
-export interface InProcessCall {
-  token?: string;
-  idempotencyKey?: string;
-  clientIp?: string;
-}
-
-/** The status HTTP would carry and the answer: the handler's own for a success, the error body for an error. */
-export interface InProcessAnswer {
-  status: number;
-  body: unknown;
-}
+export type { InProcessAnswer, InProcessCall };
 
 /** An error answered by the platform (or the transport), normalised as the spec's error builder says. */
 export class PlatformError extends Error {

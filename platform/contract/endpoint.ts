@@ -38,3 +38,19 @@ export function fillPath(path: string, input: Record<string, unknown>): { path: 
   });
   return { path: filled, rest };
 }
+
+/** A call made in process to the embedded platform: what an HTTP caller would send as headers. */
+export interface InProcessCall {
+  token?: string;
+  idempotencyKey?: string;
+  clientIp?: string;
+}
+
+/**
+ * The answer to a call made in process: the status HTTP would carry and, for a success, the handler's answer itself
+ * (not encoded); for an error, the error body HTTP would carry.
+ */
+export interface InProcessAnswer {
+  status: number;
+  body: unknown;
+}
