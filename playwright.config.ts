@@ -19,6 +19,10 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 // without it the suite starts its own production build on a fresh database.
 const externalBaseURL = process.env.E2E_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
+// Journeys that fix the clock get a server of their own (its fakes on clockPort+1…+5), so they run beside the
+// others instead of after them; against an external server they share it and wait for the rest.
+const clockPort = port + 10;
+const clockBaseURL = externalBaseURL ?? `http://127.0.0.1:${clockPort}`;
 
 const phone = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
@@ -34,18 +38,20 @@ const clockSpecs = "**/*.clock.spec.ts";
 /**
  * Tags decide where a test belongs instead of skips inside it: `@js-only` (needs script: device position,
  * type-ahead), `@no-js` (the way without script), `@once` (no browser involved: one desktop run with script is
- * enough), `@desktop-only` (screen size changes nothing it checks).
+ * enough), `@desktop-only` (screen size changes nothing it checks), `@phone-js-only` (on a phone only with script:
+ * the page laid out for a phone is the same without script, whose way through the forms a desktop run checks).
  */
 function grepInvert(v: (typeof variants)[number]): RegExp | undefined {
   const tags = [v.javaScriptEnabled ? "@no-js" : "@js-only"];
   if (!v.javaScriptEnabled || v.screen === phone) tags.push("@once");
   if (v.screen === phone) tags.push("@desktop-only");
+  if (v.screen === phone && !v.javaScriptEnabled) tags.push("@phone-js-only");
   return new RegExp(tags.join("|"));
 }
 
 // Journeys run in parallel against one server. Journeys that fix the server's clock (`*.clock.spec.ts`)
-// would change "now" under everyone else, so they run after all the others, one at a time: each clock
-// project waits for the previous one. Playwright skips them when a journey they wait for has failed.
+// would change "now" under everyone else, so they run on a second server of their own, one at a time: each
+// clock project waits for the previous one (the first, against an external server, for every other journey).
 const journeyProjects: PlaywrightTestProject[] = variants.map((v) => ({
   name: v.name,
   testIgnore: clockSpecs,
@@ -58,8 +64,8 @@ const clockProjects: PlaywrightTestProject[] = variants.map((v, index) => ({
   grepInvert: grepInvert(v),
   workers: 1,
   fullyParallel: false,
-  dependencies: index === 0 ? variants.map((w) => w.name) : [`clock-${variants[index - 1]!.name}`],
-  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled },
+  dependencies: index > 0 ? [`clock-${variants[index - 1]!.name}`] : externalBaseURL ? variants.map((w) => w.name) : [],
+  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled, baseURL: clockBaseURL },
 }));
 
 export default defineConfig({
@@ -89,15 +95,15 @@ export default defineConfig({
   ...(externalBaseURL
     ? {}
     : {
-        webServer: {
+        webServer: [port, clockPort].map((serverPort) => ({
           command: "node --import tsx e2e/support/serve.ts",
-          url: `${baseURL}/healthz`,
-          env: { E2E_PORT: String(port) },
+          url: `http://127.0.0.1:${serverPort}/healthz`,
+          env: { E2E_PORT: String(serverPort) },
           reuseExistingServer: !process.env.CI,
           timeout: 120_000,
-          stdout: "ignore",
-          stderr: "pipe",
-          gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-        },
+          stdout: "ignore" as const,
+          stderr: "pipe" as const,
+          gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+        })),
       }),
 });

@@ -1,6 +1,6 @@
 // Issue 13, member accounts on the storefront (spec 2 §2, §4 Auth, §6, §8): register, log out, log in with the
 // password or a one-time code, reset a forgotten password from its link, the guards, and a session that ends —
-// each with JavaScript on and off (registration also on a phone; the rest, whose forms are the same at any size,
+// each with JavaScript on and off (registration also on a phone with JavaScript; the rest, whose forms are the same at any size,
 // on a desktop). Every member is new to its test, so the projects running
 // side by side never share one (a new code replaces the last; a reset ends every session).
 import { expect, expectNoAxeViolations, javaScriptOn, test } from "./fixtures";
@@ -26,7 +26,7 @@ import { isPath } from "./support/stores";
 test.describe.configure({ timeout: 90_000 });
 
 test.describe("member accounts", () => {
-  test("register, log out, a wrong password refused, then log in with the password", async ({ page }, testInfo) => {
+  test("register, log out, a wrong password refused, then log in with the password @phone-js-only", async ({ page }, testInfo) => {
     const member = newMember(testInfo, "register");
     await page.goto("/register");
     await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();

@@ -40,7 +40,7 @@ function currentStatus(page: Page) {
   return page.getByRole("status").filter({ hasText: /^Status:/ });
 }
 
-test("cash on collection: a guest orders, the board moves the order on and the status page follows", async ({ page, browser, request, jsEnabled }) => {
+test("cash on collection: a guest orders, the board moves the order on and the status page follows @phone-js-only", async ({ page, browser, request, jsEnabled }) => {
   await basketReadyForCheckout(page, "collection", jsEnabled);
   await checkoutAsGuest(page);
   await expectNoAxeViolations(page);

@@ -25,7 +25,7 @@ async function expectInBasket(scope: Locator, name: string, quantity: number): P
 }
 
 test.describe("product cards", () => {
-  test("Add puts a plain item in the basket; the stepper adds one more and takes it away again", async ({ page }) => {
+  test("Add puts a plain item in the basket; the stepper adds one more and takes it away again @phone-js-only", async ({ page }) => {
     // Several form posts and axe audits on a loaded machine.
     test.slow();
     await shopAtVictoria(page);

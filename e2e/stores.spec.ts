@@ -162,7 +162,7 @@ test.describe("postcode messages", () => {
 });
 
 test.describe("no store near by", () => {
-  test("IV27 4AA → the future-coverage form → its e-mail message → the thanks toast", async ({ page }) => {
+  test("IV27 4AA → the future-coverage form → its e-mail message → the thanks toast @phone-js-only", async ({ page }) => {
     await findStoresFromHome(page, "IV27 4AA");
     await expect(page.getByRole("heading", { level: 1, name: "Stores near IV27 4AA" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "We don't deliver to IV27 4AA yet" })).toBeVisible();
