@@ -5,6 +5,7 @@ import { api, CLIENT_LOG_MAX_BYTES } from "../../../platform/contract";
 import { appContext, shopperContext } from "~/services/context";
 import { LOG_BATCH_SIZE } from "~/models/log-batcher";
 import { PlatformError } from "~/services/platform-client.server";
+import { readJsonBody } from "./json-body.server";
 
 const entrySchema = z.object({
   level: z.enum(["warn", "error", "fatal"]),
@@ -23,20 +24,13 @@ const BATCH_MAX_BYTES = 64 * 1024;
  * times (spec 1 §9), this route never.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const text = await request.text();
-  if (text.length > BATCH_MAX_BYTES) return data({ ok: false }, 413);
-  let parsed;
-  try {
-    parsed = bodySchema.safeParse(JSON.parse(text));
-  } catch {
-    return data({ ok: false }, 400);
-  }
-  if (!parsed.success) return data({ ok: false }, 400);
+  const body = await readJsonBody(request, BATCH_MAX_BYTES, bodySchema);
+  if (!body.ok) return data({ ok: false }, body.status);
   const shopper = context.get(shopperContext);
   const timestamp = context.get(appContext).clock.now().toISOString();
   const userAgent = request.headers.get("user-agent") ?? "";
   try {
-    for (const entry of parsed.data.entries) {
+    for (const entry of body.value.entries) {
       await shopper.api.call(api.clientLog, {
         level: entry.level,
         message: entry.message,

@@ -4,6 +4,7 @@ import type { Route } from "./+types/web-vitals";
 import { VITAL_NAMES, VITALS_MAX_BYTES } from "~/models/web-vitals";
 import { appContext } from "~/services/context";
 import { readConsent } from "../content/cookies.server";
+import { readJsonBody } from "./json-body.server";
 
 const reportSchema = z.object({
   name: z.enum(VITAL_NAMES),
@@ -19,17 +20,10 @@ const reportSchema = z.object({
  * is set for a beacon), and a report from a shopper whose performance switch is off is dropped unlogged.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const text = await request.text();
-  if (text.length > VITALS_MAX_BYTES) return data({ ok: false }, 413);
   if (!readConsent(request).performance) return new Response(null, { status: 204 });
-  let parsed;
-  try {
-    parsed = reportSchema.safeParse(JSON.parse(text));
-  } catch {
-    return data({ ok: false }, 400);
-  }
-  if (!parsed.success) return data({ ok: false }, 400);
-  const { name, value, rating, id, navigationType, path } = parsed.data;
+  const body = await readJsonBody(request, VITALS_MAX_BYTES, reportSchema);
+  if (!body.ok) return data({ ok: false }, body.status);
+  const { name, value, rating, id, navigationType, path } = body.value;
   context.get(appContext).log.info("web_vitals", { metric: name, value, rating, metricId: id, navigationType, path });
   return new Response(null, { status: 204 });
 }
