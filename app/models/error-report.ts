@@ -22,6 +22,28 @@ export function reportUser(performanceConsent: boolean, who: { firstName: string
   return fullName ? { kind: "member", fullName } : ANONYMOUS;
 }
 
+/** One unexpected error's report, as the server's reporter (server/error-reporting.ts) takes it. */
+export interface ErrorReport {
+  /** The request's id, as the request log line and the X-Request-Id header carry it. */
+  requestId?: string;
+  /** Where it was caught: a loader or action, the rendering of a page, the Express server. */
+  source: "route" | "render" | "server";
+  request?: { method: string; url: string; headers?: Record<string, string> };
+  user: ReportUser;
+}
+
+export interface ErrorReporter {
+  readonly enabled: boolean;
+  capture(error: unknown, report: ErrorReport): void;
+}
+
+/** What the browser's Sentry starts with (the public DSN only), given only once the shopper allows it. */
+export interface BrowserErrorReporting {
+  dsn: string;
+  environment: string;
+  user: ReportUser;
+}
+
 /** The user block of a Sentry event: a name only, never an id, e-mail or IP address. */
 export function sentryUser(user: ReportUser): { username: string; ip_address?: null } {
   if (user.kind === "member") return { username: user.fullName, ip_address: null };
