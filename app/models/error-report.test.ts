@@ -72,7 +72,7 @@ describe("scrubEvent", () => {
       data: { cardNumber: "4242424242424242", cvc: "123" },
     },
     extra: { form: { email: "a@b.co", cardNumber: "4242424242424242", securityCode: "123", note: "call 4242-4242-4242-4242" } },
-    tags: { postcode: "M1 1AE" },
+    tags: { postcode: "M1 1AE", request_id: "14b22d71-e424-4c7f-a874-33e686ceed32" },
   };
   const scrubbed = scrubEvent(event);
   const text = JSON.stringify(scrubbed);
@@ -91,7 +91,8 @@ describe("scrubEvent", () => {
     });
   });
 
-  it("keeps Sentry's own fields and the exception's type", () => {
+  it("keeps Sentry's own fields, the request id and the exception's type", () => {
+    expect(scrubbed.tags).toEqual({ postcode: "[postcode]", request_id: "14b22d71-e424-4c7f-a874-33e686ceed32" });
     expect(scrubbed.event_id).toBe(event.event_id);
     expect(scrubbed.release).toBe(event.release);
     expect(scrubbed.exception?.values?.[0]?.type).toBe("Error");

@@ -61,7 +61,7 @@ const TEXT_RULES: [RegExp, string][] = [
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
   // Secrets as URL parameters, form fields or cookies: name=value.
   [
-    /\b((?:access_token|refresh_token|id_token|[A-Za-z_]*token|basketToken|verifyToken|statusToken|password|secret|api_?key|code|cvv|cvc|csrf|_csrf|__session|session|__flash|flash|sentry_key)=)[^&\s"';#]+/gi,
+    /\b((?:access_token|refresh_token|id_token|[A-Za-z_]*token|basketToken|verifyToken|statusToken|password|secret|api_?key|code|cvv|cvc|csrf|_csrf|__session|session|__flash|flash|sentry_key)=)[^&\s"';,#]+/gi,
     `$1${REDACTED}`,
   ],
   // Card numbers: 13 to 19 digits, maybe grouped by spaces, dashes or their URL encodings. Valid or not, never kept.
@@ -144,7 +144,8 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
     };
   }
   if (out.extra) out.extra = scrubValue(out.extra) as Record<string, unknown>;
-  if (out.tags) out.tags = scrubValue(out.tags) as Record<string, unknown>;
+  // Tags are ours (the request id looks like any opaque token, and is kept); their other values are scrubbed.
+  if (out.tags) out.tags = Object.fromEntries(Object.entries(out.tags).map(([k, v]) => [k, k === "request_id" ? v : scrubValue(v)]));
   return out;
 }
 

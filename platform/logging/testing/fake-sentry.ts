@@ -120,7 +120,9 @@ export async function startFakeSentry(options: { publicKey: string; projectId: s
     };
     const url = new URL(req.url ?? "/", "http://fake-sentry");
     if (req.method === "OPTIONS") {
-      res.writeHead(204, { ...cors, "access-control-allow-methods": "POST", "access-control-allow-headers": "content-type, x-sentry-auth, content-encoding", "access-control-max-age": "3600" });
+      // Any request headers are allowed, as Sentry's ingest does (a browser may add its own, e.g. a test's extra headers).
+      const asked = String(req.headers["access-control-request-headers"] ?? "content-type, x-sentry-auth, content-encoding");
+      res.writeHead(204, { ...cors, "access-control-allow-methods": "POST", "access-control-allow-headers": asked, "access-control-max-age": "3600" });
       return res.end();
     }
     if (req.method === "GET" && url.pathname === "/__fake/envelopes") return answer(200, { envelopes });
