@@ -68,6 +68,17 @@ describe("the server's Sentry reporter against a fake ingest", () => {
     expect(event.tags.request_id).toBeUndefined();
   });
 
+  it("reports the same fault in two requests twice, each with its request id", async () => {
+    const reporter = await sentryErrorReporter({ dsn: fake.dsn, environment: "test", log: silentLogger });
+    const before = fake.events().length;
+    const fault = () => new Error("the same fault");
+    reporter.capture(fault(), { requestId: "req-a", source: "route", user: { kind: "anonymous" } });
+    reporter.capture(fault(), { requestId: "req-b", source: "route", user: { kind: "anonymous" } });
+    await reporter.flush();
+    const events = (await eventsAfter(before + 2)).slice(before) as { tags: Record<string, string> }[];
+    expect(events.map((e) => e.tags.request_id).sort()).toEqual(["req-a", "req-b"]);
+  });
+
   it("refuses a DSN that is not one", async () => {
     await expect(sentryErrorReporter({ dsn: "https://sentry.example/1", environment: "test", log: silentLogger })).rejects.toThrow("SENTRY_DSN");
   });

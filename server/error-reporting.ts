@@ -35,7 +35,8 @@ export async function sentryErrorReporter(options: SentryOptions): Promise<Serve
     ...(options.release ? { release: options.release } : {}),
     transport: Sentry.makeNodeTransport,
     stackParser: Sentry.defaultStackParser,
-    integrations: [Sentry.linkedErrorsIntegration(), Sentry.dedupeIntegration()],
+    // No dedupe: the same fault in two shoppers' requests is two reports, each with its own request id.
+    integrations: [Sentry.linkedErrorsIntegration()],
     // No user details, cookies or bodies collected by the SDK itself; the scrubber is the second guard.
     dataCollection: { userInfo: false, cookies: false, httpBodies: [] },
     sendClientReports: false,
