@@ -63,7 +63,8 @@ export function reportRequestError(context: Readonly<RouterContextProvider>, req
   }
   const { errors, requestId } = services;
   if (!errors.enabled) return;
-  void identify(context, request).then((user) => errors.capture(error, { requestId, source, request: requestOf(request), user }));
+  const send = (user: ReportUser) => errors.capture(error, { requestId, source, request: requestOf(request), user });
+  void identify(context, request).then(send, () => send(ANONYMOUS));
 }
 
 /** What the root loader gives the browser: the public DSN and identity, only when configured and allowed. */
