@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { NonceContext } from "./components/nonce";
 import { installClientLog } from "./client-log";
+import { reportCaughtError } from "./components/error-reporting/ErrorReporting";
 
 installClientLog();
 
@@ -18,5 +19,13 @@ startTransition(() => {
         <HydratedRouter />
       </NonceContext>
     </StrictMode>,
+    {
+      // A page part that failed to render in the browser shows the error page; the browser's own error handlers never
+      // see it, so it is reported from here (when the shopper allowed reporting) as well as logged.
+      onCaughtError(error) {
+        console.error(error);
+        reportCaughtError(error);
+      },
+    },
   );
 });

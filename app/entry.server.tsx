@@ -5,12 +5,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { appContext } from "./services/context";
+import { reportRequestError } from "./services/error-reporting.server";
 
 // server.ts builds the request context with these keys; they must be this bundle's own instances.
 export { appContext, shopperContext } from "./services/context";
 export { sharedPlatformFor } from "./services/shopper.server";
 
 export const streamTimeout = 5_000;
+
+/** The build's id, for the server's error reports (their release), as /builds/latest.json answers it. */
+export const buildId = __BUILD_ID__;
 
 export default function handleRequest(
   request: Request,
@@ -63,23 +67,37 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(JSON.stringify({ level: "error", event: "render.stream_error", error: String(error) }));
+          if (shellRendered) {
+            console.error(JSON.stringify({ level: "error", event: "render.stream_error", error: String(error) }));
+            reportRequestError(loadContext, request, error, "render");
+          }
         },
       },
     );
   });
 }
 
-/** Unexpected loader and action errors, as one JSON log line (never shown to the shopper). */
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Unexpected loader, action and rendering errors (the error page's 500s): one JSON log line (never shown to the
+ * shopper) and a report to the error reporting service with the request's id (decision 0029).
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   if (request.signal.aborted) return;
+  let requestId: string | undefined;
+  try {
+    requestId = context.get(appContext).requestId;
+  } catch {
+    requestId = undefined;
+  }
   console.error(
     JSON.stringify({
       time: new Date().toISOString(),
       level: "error",
       event: "route.unhandled",
       path: new URL(request.url).pathname,
+      requestId,
       error: error instanceof Error ? error.stack : String(error),
     }),
   );
+  reportRequestError(context, request, error, "route");
 }

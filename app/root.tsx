@@ -22,6 +22,8 @@ import { readConsent } from "./routes/content/cookies.server";
 import { CookieBanner } from "./components/cookie-consent/CookieBanner";
 import { BuildUpdate } from "./components/build-update/useBuildUpdate";
 import { WebVitals } from "./components/web-vitals/WebVitals";
+import { ErrorReporting } from "./components/error-reporting/ErrorReporting";
+import { browserErrorReporting } from "./services/error-reporting.server";
 import "./styles/global.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
@@ -34,11 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = takeFlash();
   // The bottom bar is not shown on the home page, so its basket figures are not read there.
   const onHome = new URL(request.url).pathname === "/";
-  const [site, settings, profile, bottomNavBasket] = await Promise.all([
+  const consent = readConsent(request);
+  const [site, settings, profile, bottomNavBasket, errorReporting] = await Promise.all([
     loadSiteChrome(services.platform, services.log, services.clock.now()),
     getWhiteLabelSettings(services.platform),
     getBusinessProfile(services.platform),
     onHome ? null : basketSummary(context.get(shopperContext), services.log),
+    browserErrorReporting(context, request, consent.performance),
   ]);
   const toast = flash.toast ?? null;
   const location = session.get("location") ?? null;
@@ -50,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backHref: sameSiteReferrer(request),
     settings,
     postcodeRules: profile.postcodeRules,
-    consent: readConsent(request),
+    consent,
+    errorReporting,
     bottomNav: {
       basket: bottomNavBasket,
       searchTabEnabled: settings.searchTabEnabled,
@@ -96,6 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toasts toast={root?.toast ?? null} />
         <BuildUpdate />
         <WebVitals allowed={root?.consent.performance ?? false} />
+        <ErrorReporting config={root?.errorReporting ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

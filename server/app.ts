@@ -8,7 +8,9 @@ import { composePlatform, mountPlatform } from "./platform";
 import { platformFaults } from "./platform-faults";
 import { mountStorefront, securityHeadersAndLog } from "./storefront";
 import { mountTestHooks } from "./test-hooks";
-import { loggablePath } from "./security";
+import { loggablePath, requestIdFor } from "./security";
+import { errorReporterFromEnv } from "./error-reporting";
+import { ANONYMOUS } from "../app/models/error-report";
 
 export interface ServerParts {
   app: express.Express;
@@ -26,6 +28,8 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
   const testClock: ControllableClock | null = env.TEST_CLOCK ? controllableClock() : null;
   const clock: Clock = testClock ?? systemClock();
   const platform = await composePlatform(env, clock, log);
+  // Unexpected errors to Sentry when SENTRY_DSN is set (decision 0029); the storefront's are reported from its bundle.
+  const errors = await errorReporterFromEnv(env, log);
   // Shared reads are cached inside the app bundle (its own classes, so its instanceof checks hold); bumping the
   // generation tells that cache to start afresh.
   let sharedGeneration = 0;
@@ -47,10 +51,19 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
   faults?.mount(app);
   mountPlatform(app, platform);
   const transport = faults?.transport ?? platform.transport;
-  const storefront = await mountStorefront(app, { env, log, clock, testClock, transport, generation: () => sharedGeneration });
+  const storefront = await mountStorefront(app, { env, log, clock, testClock, transport, generation: () => sharedGeneration, errors });
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
-    log.error("http.unhandled", { path: loggablePath(req.path), error: error instanceof Error ? error.stack : String(error) });
+    const requestId = (res.locals.requestId as string | undefined) ?? requestIdFor(undefined, false);
+    log.error("http.unhandled", { path: loggablePath(req.path), requestId, error: error instanceof Error ? error.stack : String(error) });
+    // Out here the session is not read, so who the shopper is cannot be told: the report names nobody (spec 1 §6
+    // allows naming them with consent; it never asks for more). The storefront's own errors are reported with it.
+    errors.capture(error, {
+      requestId,
+      source: "server",
+      request: { method: req.method, url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, headers: { "user-agent": req.get("user-agent") ?? "" } },
+      user: ANONYMOUS,
+    });
     if (res.headersSent) return;
     res.status(500).type("text/plain").send("Sorry, something went wrong on our end. Please try again later.");
   });
@@ -62,6 +75,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     async close() {
       await storefront.close();
       await platform.close();
+      await errors.flush();
     },
   };
 }

@@ -155,4 +155,13 @@ describe("environment", () => {
     const twilio = parseEnv({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+447700900111", TWILIO_API_URL: "http://127.0.0.1:9" });
     expect([twilio.TWILIO_ACCOUNT_SID, twilio.TWILIO_AUTH_TOKEN, twilio.TWILIO_FROM, twilio.TWILIO_API_URL]).toEqual(["AC1", "token", "+447700900111", "http://127.0.0.1:9"]);
   });
+
+  it("takes a Sentry DSN with its public key and project, or none (error reporting off)", () => {
+    expect(parseEnv({}).SENTRY_DSN).toBeUndefined();
+    expect(parseEnv({ SENTRY_DSN: "" }).SENTRY_DSN).toBeUndefined();
+    expect(parseEnv({ SENTRY_DSN: "https://abc123@o1.ingest.sentry.io/4501" }).SENTRY_DSN).toBe("https://abc123@o1.ingest.sentry.io/4501");
+    for (const bad of ["sentry", "https://o1.ingest.sentry.io/4501", "https://abc123@o1.ingest.sentry.io/", "ftp://abc@host/1"]) {
+      expect(() => parseEnv({ SENTRY_DSN: bad })).toThrow(/SENTRY_DSN: must be a Sentry DSN/);
+    }
+  });
 });

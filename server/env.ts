@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDsn } from "../app/models/error-report";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no"])
@@ -78,6 +79,11 @@ export const envSchema = z
     GOOGLE_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
     FACEBOOK_AUTH_URL: httpUrl.default("https://www.facebook.com/v19.0/dialog/oauth"),
     FACEBOOK_TOKEN_URL: httpUrl.default("https://graph.facebook.com/v19.0/oauth/access_token"),
+    /** Error reporting (issue 18 item 2): Sentry's DSN, https://<public key>@<host>/<project id>; unset = off. */
+    SENTRY_DSN: z
+      .string()
+      .refine((v) => parseDsn(v) !== null, "must be a Sentry DSN: https://<public key>@<host>/<project id>")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_CLOCK && env.NODE_ENV === "production") {

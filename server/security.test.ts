@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, CHECKOUT_COM_FRAMES, contentSecurityPolicy, embeddedFrames, loggablePath, newNonce } from "./security";
+import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, CHECKOUT_COM_FRAMES, contentSecurityPolicy, embeddedFrames, loggablePath, newNonce, requestIdFor } from "./security";
 
 describe("content security policy", () => {
   it("allows scripts and styles only from the site and by nonce", () => {
@@ -36,11 +36,29 @@ describe("content security policy", () => {
   it("lets the page connect only to the site, and to where the browser reads Google Pay's payment method manifest", () => {
     expect(contentSecurityPolicy("n")).toContain("connect-src 'self' https://google.com/pay https://pay.google.com;");
   });
+  it("lets the page post error reports to the ingest only when SENTRY_DSN is set, still without 'unsafe-inline'", () => {
+    const off = contentSecurityPolicy("n", { errorReportOrigin: null });
+    expect(off).toContain("connect-src 'self' https://google.com/pay https://pay.google.com;");
+    expect(off).not.toContain("sentry");
+    const on = contentSecurityPolicy("n", { errorReportOrigin: "https://o42.ingest.sentry.io" });
+    expect(on).toContain("connect-src 'self' https://google.com/pay https://pay.google.com https://o42.ingest.sentry.io;");
+    expect(on).not.toContain("unsafe-inline");
+    expect(on).toContain("script-src 'self' 'nonce-n';");
+  });
   it("makes a fresh nonce each time", () => {
     const a = newNonce();
     const b = newNonce();
     expect(a).not.toBe(b);
     expect(Buffer.from(a, "base64")).toHaveLength(16);
+  });
+});
+
+describe("request ids", () => {
+  it("keep a trusted proxy's sane id, and are made afresh otherwise", () => {
+    expect(requestIdFor("lb-1234-abcd", true)).toBe("lb-1234-abcd");
+    expect(requestIdFor("lb-1234-abcd", false)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFor("bad id with spaces <script>", true)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFor(undefined, true)).not.toBe(requestIdFor(undefined, true));
   });
 });
 

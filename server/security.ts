@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -47,13 +47,22 @@ const GOOGLE_PAY_MANIFESTS = ["https://google.com/pay", "https://pay.google.com"
  * no inline style attributes, no third-party origins — except `formTargets`: form-action also governs where a
  * form post may be redirected, so the card gateway's hosted page must be listed when it is on another origin.
  *
+ * connect-src: the site, Google Pay's manifests, and the error reporting's ingest when SENTRY_DSN is set.
+ *
  * Frames: none, unless a card gateway is configured (`cardFields`): then frame-src allows its field frames and
  * script-src its script.
  */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { dev?: boolean; formTargets?: readonly string[]; cardFields?: Pick<CardFieldsSource, "scriptOrigins" | "frameOrigins"> | null } = {},
+  options: {
+    dev?: boolean;
+    formTargets?: readonly string[];
+    cardFields?: Pick<CardFieldsSource, "scriptOrigins" | "frameOrigins"> | null;
+    /** The error reporting's ingest origin (SENTRY_DSN's), where the browser posts its reports after consent. */
+    errorReportOrigin?: string | null;
+  } = {},
 ): string {
+  const report = options.errorReportOrigin ? [options.errorReportOrigin] : [];
   const card = options.cardFields ?? null;
   const unique = (values: string[]) => [...new Set(values)];
   const directives: Record<string, string[]> = {
@@ -64,7 +73,7 @@ export function contentSecurityPolicy(
     "font-src": ["'self'"],
     // Google Pay through the Payment Request API: the browser fetches the payment method's manifest from its
     // identifier (https://google.com/pay, which points it to pay.google.com) under the page's connect-src.
-    "connect-src": ["'self'", ...GOOGLE_PAY_MANIFESTS],
+    "connect-src": ["'self'", ...GOOGLE_PAY_MANIFESTS, ...report],
     "form-action": ["'self'", ...(options.formTargets ?? [])],
     "frame-src": card ? unique([...card.frameOrigins]) : ["'none'"],
     "frame-ancestors": ["'none'"],
@@ -74,7 +83,7 @@ export function contentSecurityPolicy(
   if (options.dev) {
     // Vite's dev server injects styles and a websocket client; the production build needs neither.
     directives["style-src"] = ["'self'", "'unsafe-inline'"];
-    directives["connect-src"] = ["'self'", "ws:", "wss:", ...GOOGLE_PAY_MANIFESTS];
+    directives["connect-src"] = ["'self'", "ws:", "wss:", ...GOOGLE_PAY_MANIFESTS, ...report];
   }
   return Object.entries(directives)
     .map(([k, v]) => `${k} ${v.join(" ")}`)
@@ -98,4 +107,15 @@ const SECRET_PATHS = [/^(\/member\/reset-token\/)[^/]+/i, /^(\/orders\/)[^/]+/i]
 export function loggablePath(path: string): string {
   for (const pattern of SECRET_PATHS) if (pattern.test(path)) return path.replace(pattern, "$1[redacted]");
   return path;
+}
+
+/** What a request id from a trusted proxy may look like; anything else is replaced by our own. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/**
+ * The request's id, for its log line, its X-Request-Id answer header and any error report: the load balancer's own
+ * when the proxy is trusted and it sent a sane one, else a new UUID.
+ */
+export function requestIdFor(incoming: string | undefined, trustProxy: boolean): string {
+  return trustProxy && incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }

@@ -12,7 +12,9 @@ import type { PlatformTransport } from "../app/services/platform-client.server";
 import type { Env } from "./env";
 import { precompressed } from "./precompressed";
 import { TEST_GATEWAY_BASE_PATH } from "../platform/payments";
-import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, SECURITY_HEADERS } from "./security";
+import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, requestIdFor, SECURITY_HEADERS } from "./security";
+import { parseDsn } from "../app/models/error-report";
+import type { ServerErrorReporter } from "./error-reporting";
 
 /** The session secret: from the environment, else one made on first start and kept in DATA_DIR. */
 export function sessionSecret(env: Env, log: Logger): string {
@@ -34,11 +36,16 @@ export function securityHeadersAndLog(env: Env, log: Logger) {
   const formTargets = env.CHECKOUT_SECRET_KEY ? CHECKOUT_COM_FORM_ORIGINS : [];
   // The card step's fields are the gateway's frames and script (decision 0024): allowed only when there is one.
   const cardFields = cardFieldsSource(env, TEST_GATEWAY_BASE_PATH);
+  // The browser posts error reports to Sentry's ingest once the shopper allows it (decision 0029).
+  const errorReportOrigin = env.SENTRY_DSN ? (parseDsn(env.SENTRY_DSN)?.origin ?? null) : null;
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.locals.nonce = newNonce();
+    const requestId = requestIdFor(req.get("x-request-id"), Boolean(env.TRUST_PROXY));
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev, formTargets, cardFields }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev, formTargets, cardFields, errorReportOrigin }));
     if (env.NODE_ENV === "production") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (env.LOG_REQUESTS) {
       res.on("finish", () => {
@@ -48,6 +55,7 @@ export function securityHeadersAndLog(env: Env, log: Logger) {
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
           bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+          requestId,
         });
       });
     }
@@ -67,6 +75,8 @@ export interface StorefrontOptions {
   transport: PlatformTransport;
   /** The generation of shared reads: when it changes, the bundle's cache of them starts afresh. */
   generation(): number;
+  /** Where unexpected errors are reported (server/error-reporting.ts); it learns the build's id here. */
+  errors: ServerErrorReporter;
 }
 
 /**
@@ -75,7 +85,8 @@ export interface StorefrontOptions {
  * handler for every other path. Answers what closes it (the Vite server in development).
  */
 export async function mountStorefront(app: express.Express, options: StorefrontOptions): Promise<{ close(): Promise<void> }> {
-  const { env, log, clock, testClock, transport, generation } = options;
+  const { env, log, clock, testClock, transport, generation, errors } = options;
+  const sentryDsn = env.SENTRY_DSN ? parseDsn(env.SENTRY_DSN) : null;
   const secrets = [sessionSecret(env, log)];
   // A social provider is offered when its client id and secret are both set (decision 0020).
   const oauth: AppServices["config"]["oauth"] = {
@@ -97,6 +108,9 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
     const buildPath = path.resolve("build/server/index.js");
     if (!existsSync(buildPath)) throw new Error("No production build: run `npm run build` first.");
     build = (await import(buildPath)) as ServerBuild;
+    // Reports carry the build's id as their release, as the browser's do (vite.config.ts's __BUILD_ID__).
+    const buildId = (build.entry.module as { buildId?: unknown }).buildId;
+    if (typeof buildId === "string") errors.setRelease(buildId);
     const assets = path.resolve("build/client/assets");
     app.use("/assets", precompressed(assets, (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable")));
     app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
@@ -122,6 +136,8 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
         clock,
         testClock,
         log,
+        errors,
+        requestId: (res.locals.requestId as string | undefined) ?? requestIdFor(undefined, false),
         platform: keys.sharedPlatformFor(transport, clock, generation),
         clientIp: req.ip ?? "unknown",
         config: {
@@ -131,6 +147,7 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
           oauth,
           publicUrl: env.PUBLIC_URL,
           cardFieldsScript: cardFieldsSource(env, TEST_GATEWAY_BASE_PATH)?.scriptUrl ?? null,
+          sentry: sentryDsn ? { publicDsn: sentryDsn.publicDsn, environment: env.NODE_ENV } : null,
         },
       };
       return new RouterContextProvider(new Map([[keys.appContext, services]]));

@@ -2,6 +2,7 @@ import type { Basket, BusinessProfile, GlobalSettings, MenuItem, SiteSettings, S
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { FulfilmentMethod, LocationError, RecentSearchEntry, SelectedStore, Toast } from "./shopper";
 import type { Consent } from "./consent";
+import type { BrowserErrorReporting } from "./error-report";
 
 /*
  * The loader data that parts of the page outside a route module read (the header, the bottom bar, product cards),
@@ -48,6 +49,8 @@ export interface RootData {
   bottomNav: BottomNavData;
   /** The shopper's cookie consent (the banner shows until it is given). */
   consent: Consent;
+  /** The browser's error reporting: set only when SENTRY_DSN is and the shopper allows performance cookies. */
+  errorReporting: BrowserErrorReporting | null;
   shopper: {
     /** A member is signed in (the header's Manage Account and Logout, the bottom bar's Account). */
     signedIn: boolean;

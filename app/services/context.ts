@@ -5,6 +5,7 @@ import type { Flash, SessionData } from "~/models/shopper";
 import type { SharedPlatform, ShopperApi } from "./shopper.server";
 import type { Logger } from "./logger.server";
 import type { OAuthConfig } from "./oauth.server";
+import type { ErrorReporter } from "~/models/error-report";
 
 /** What the Node server hands every request: built once at start-up in server.ts. */
 export interface AppServices {
@@ -13,6 +14,10 @@ export interface AppServices {
   /** Present only when the test clock is enabled (never in production). */
   testClock: ControllableClock | null;
   log: Logger;
+  /** Unexpected errors go here (Sentry when SENTRY_DSN is set; a reporter that does nothing otherwise). */
+  errors: ErrorReporter;
+  /** This request's id, as its log line and X-Request-Id header carry it. */
+  requestId: string;
   /** The platform, with the server's own session for shared reads; shoppers' calls use `shopper.api`. */
   platform: SharedPlatform;
   config: {
@@ -25,6 +30,8 @@ export interface AppServices {
     publicUrl?: string;
     /** The card gateway's Frames script for the card step's fields (decision 0024); null or absent: none. */
     cardFieldsScript?: string | null;
+    /** The browser's error reporting (SENTRY_DSN's public form), given to it only after consent; null or absent: off. */
+    sentry?: { publicDsn: string; environment: string } | null;
   };
   /** The shopper's address as the edge saw it. */
   clientIp: string;

@@ -10,6 +10,7 @@ import { startMailServer } from "./mail-server";
 import { startFakeOAuth } from "./fake-oauth";
 import { serverLogPath } from "./server-log";
 import { startSmsServer } from "./sms-server";
+import { startSentryServer } from "./sentry-server";
 
 const root = join(import.meta.dirname, "..", "..");
 const port = process.env.E2E_PORT ?? "4317";
@@ -32,6 +33,9 @@ const mail = await startMailServer(Number(port) + 1, Number(port) + 2, apple.ser
 const oauth = await startFakeOAuth({ port: Number(port) + 3 });
 // SMS (verification codes) through a local fake of Twilio on E2E_PORT+4; journeys read it there (support/sms.ts).
 const sms = await startSmsServer(Number(port) + 4);
+// Error reports (browser and server) go to a local fake of Sentry's ingest on E2E_PORT+5; journeys read what it
+// received there (support/sentry.ts).
+const sentry = await startSentryServer(Number(port) + 5);
 const socialEnv = {
   GOOGLE_CLIENT_ID: oauth.google.clientId,
   GOOGLE_CLIENT_SECRET: oauth.google.clientSecret,
@@ -60,7 +64,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "--import", pathToFil
   stdio: ["inherit", "pipe", "pipe"],
   // The order board's credentials are e2e/support/checkout.ts's STAFF. Each test comes from an address of its own
   // (X-Forwarded-For, set by e2e/fixtures.ts), as shoppers behind a proxy do.
-  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", TRUST_PROXY: "1", SMTP_URL: mail.smtpUrl, CONTENT_DIR: contentDir, ...sms.env, ...socialEnv, ...apple.env },
+  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", TRUST_PROXY: "1", SMTP_URL: mail.smtpUrl, CONTENT_DIR: contentDir, ...sms.env, ...socialEnv, ...apple.env, ...sentry.env },
 });
 for (const [from, to] of [[server.stdout, process.stdout], [server.stderr, process.stderr]] as const) {
   from.on("data", (chunk: Buffer) => {
@@ -73,6 +77,7 @@ function cleanUp(): void {
   logFile.end();
   void oauth.close();
   void sms.fake.close();
+  void sentry.fake.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
