@@ -7,5 +7,5 @@ export const link = style({
   alignItems: "center",
   gap: space[1],
   minHeight: tapTarget,
-  selectors: { "&::before": { content: '"‹"', fontSize: "1.5em", lineHeight: 1 } },
 });
+export const arrow = style({ fontSize: "1.5em", lineHeight: 1 });

@@ -9,6 +9,9 @@ export function BackLink({ href }: { href: string }) {
   return (
     <p className={styles.wrap}>
       <Link to={href} className={styles.link}>
+        <span aria-hidden="true" className={styles.arrow}>
+          ‹
+        </span>
         Back
       </Link>
     </p>
