@@ -2,8 +2,8 @@ import type { Route } from "./+types/brand";
 import { ContentArticle } from "~/components/content-page/ContentArticle";
 import { seoMeta } from "~/models/seo";
 import { appContext } from "~/services/context";
-import { findBySlug, loadSingle } from "~/services/content.server";
-import { foundOr404, pageSeo, readContent, warnIfEmpty } from "./content-page.server";
+import { findBySlug } from "~/services/content.server";
+import { foundOr404, pageSeo, readContent, warnIfEmpty, companyName } from "./content-page.server";
 import * as styles from "./content.css";
 
 /** A brand page (spec 1 §2 "/brand/_"): an entry of branding-pages by slug, with its picture. */
@@ -12,12 +12,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
   const what = { type: "branding-pages", path };
-  const [page, global] = await readContent(log, what, () =>
-    Promise.all([slug ? findBySlug(platform, "branding-pages", slug) : null, loadSingle(platform, "global")]),
+  const [page, company] = await readContent(log, what, () =>
+    Promise.all([slug ? findBySlug(platform, "branding-pages", slug) : null, companyName(platform)]),
   );
   const found = foundOr404(page, path);
   warnIfEmpty(log, what, found.blocks.length === 0);
-  return { page: found, seo: pageSeo(request, config.publicUrl, { ...found, seo: { ...found.seo, image: found.seo.image ?? found.image } }, { companyName: global.companyName }) };
+  return { page: found, seo: pageSeo(request, config.publicUrl, { ...found, seo: { ...found.seo, image: found.seo.image ?? found.image } }, { companyName: company }) };
 }
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {

@@ -3,17 +3,16 @@ import { openStreetMapHref } from "~/models/contact";
 import { seoMeta } from "~/models/seo";
 import { visuallyHidden } from "~/styles/global.css";
 import { appContext } from "~/services/context";
-import { loadSingle } from "~/services/content.server";
-import { pageSeo, readContent, singleOrEmpty, warnIfEmpty } from "./content-page.server";
+import { pageSeo, readContent, singleOrEmpty, warnIfEmpty, companyName } from "./content-page.server";
 import * as styles from "./content.css";
 
 /** The contact page (spec 1 §2 /contact, §3 Contact): address, phone, e-mail, opening hours and a map link. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { platform, log, config } = context.get(appContext);
   const what = { type: "contact", path: "/contact" };
-  const [contact, global] = await readContent(log, what, () => Promise.all([singleOrEmpty(platform, "contact"), loadSingle(platform, "global")]));
+  const [contact, company] = await readContent(log, what, () => Promise.all([singleOrEmpty(platform, "contact"), companyName(platform)]));
   warnIfEmpty(log, what, !contact.address && !contact.phoneNumber && !contact.email);
-  const seo = pageSeo(request, config.publicUrl, { ...contact, seo: { title: "", description: "", image: null } }, { companyName: global.companyName });
+  const seo = pageSeo(request, config.publicUrl, { ...contact, seo: { title: "", description: "", image: null } }, { companyName: company });
   const map = contact.latitude !== null && contact.longitude !== null ? openStreetMapHref(contact.latitude, contact.longitude) : null;
   return { contact, map, seo };
 }

@@ -23,6 +23,14 @@ export async function readContent<T>(log: Logger, what: { type: string; path: st
   }
 }
 
+/** The company name for page titles; the root loader logs a failed read of the global settings, so none is logged here. */
+export function companyName(platform: SharedPlatform): Promise<string> {
+  return loadSingle(platform, "global").then(
+    (global) => global.companyName,
+    () => "",
+  );
+}
+
 /** A single type the content system has not filled in (Strapi answers 404) reads as empty: the page is empty. */
 export async function singleOrEmpty<T extends "faq" | "contact">(platform: SharedPlatform, type: T): Promise<ContentOf<T>> {
   try {

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/faqs";
 import { seoMeta } from "~/models/seo";
 import { appContext } from "~/services/context";
-import { loadSingle } from "~/services/content.server";
-import { pageSeo, readContent, singleOrEmpty, warnIfEmpty } from "./content-page.server";
+import { pageSeo, readContent, singleOrEmpty, warnIfEmpty, companyName } from "./content-page.server";
 import * as styles from "./content.css";
 
 /**
@@ -12,9 +11,9 @@ import * as styles from "./content.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { platform, log, config } = context.get(appContext);
   const what = { type: "faq", path: "/faqs" };
-  const [faq, global] = await readContent(log, what, () => Promise.all([singleOrEmpty(platform, "faq"), loadSingle(platform, "global")]));
+  const [faq, company] = await readContent(log, what, () => Promise.all([singleOrEmpty(platform, "faq"), companyName(platform)]));
   warnIfEmpty(log, what, faq.faqs.length === 0);
-  const seo = pageSeo(request, config.publicUrl, { ...faq, seo: { title: "", description: "", image: null } }, { companyName: global.companyName });
+  const seo = pageSeo(request, config.publicUrl, { ...faq, seo: { title: "", description: "", image: null } }, { companyName: company });
   return { faq, seo };
 }
 

@@ -4,8 +4,8 @@ import { ContentArticle } from "~/components/content-page/ContentArticle";
 import { newsDateText } from "~/models/news";
 import { seoMeta } from "~/models/seo";
 import { appContext } from "~/services/context";
-import { findBySlug, loadSingle } from "~/services/content.server";
-import { foundOr404, pageSeo, readContent, warnIfEmpty } from "./content-page.server";
+import { findBySlug } from "~/services/content.server";
+import { foundOr404, pageSeo, readContent, warnIfEmpty, companyName } from "./content-page.server";
 import * as styles from "./content.css";
 
 /** A news article (spec 1 §2 /news/{slug}). */
@@ -13,10 +13,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { platform, log, config } = context.get(appContext);
   const path = new URL(request.url).pathname;
   const what = { type: "news", path };
-  const [article, global] = await readContent(log, what, () => Promise.all([findBySlug(platform, "news", params.slug), loadSingle(platform, "global")]));
+  const [article, company] = await readContent(log, what, () => Promise.all([findBySlug(platform, "news", params.slug), companyName(platform)]));
   const found = foundOr404(article, path);
   warnIfEmpty(log, what, found.blocks.length === 0);
-  const seo = pageSeo(request, config.publicUrl, { ...found, subTitle: found.summary, seo: { ...found.seo, image: found.seo.image ?? found.image } }, { companyName: global.companyName });
+  const seo = pageSeo(request, config.publicUrl, { ...found, subTitle: found.summary, seo: { ...found.seo, image: found.seo.image ?? found.image } }, { companyName: company });
   return { article: found, dateText: newsDateText(found.publishedDate), seo };
 }
 

@@ -3,8 +3,8 @@ import type { Route } from "./+types/news";
 import { NEWS_PAGE_SIZE, NEWS_SORT, newsArticleHref, newsDateText, newsPageHref, parseNewsPage } from "~/models/news";
 import { seoMeta } from "~/models/seo";
 import { appContext } from "~/services/context";
-import { loadListPage, loadSingle } from "~/services/content.server";
-import { pageSeo, readContent, warnIfEmpty } from "./content-page.server";
+import { loadListPage } from "~/services/content.server";
+import { pageSeo, readContent, warnIfEmpty, companyName } from "./content-page.server";
 import * as styles from "./content.css";
 
 /** The news list (spec 1 §2 /news): newest first, a page at a time, each article linking to /news/{slug}. */
@@ -12,14 +12,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { platform, log, config } = context.get(appContext);
   const page = parseNewsPage(new URL(request.url).searchParams.get("page"));
   const what = { type: "news", path: "/news" };
-  const [list, global] = await readContent(log, what, () =>
-    Promise.all([loadListPage(platform, "news", { page, pageSize: NEWS_PAGE_SIZE, sort: NEWS_SORT }), loadSingle(platform, "global")]),
+  const [list, company] = await readContent(log, what, () =>
+    Promise.all([loadListPage(platform, "news", { page, pageSize: NEWS_PAGE_SIZE, sort: NEWS_SORT }), companyName(platform)]),
   );
   // A page past the end (fewer articles since the link was made) shows the last page instead of an empty one.
   if (list.pageCount > 0 && page > list.pageCount) throw redirect(newsPageHref(list.pageCount));
   warnIfEmpty(log, what, list.total === 0);
   const title = page > 1 ? `News, page ${page}` : "News";
-  const seo = pageSeo(request, config.publicUrl, { title, seo: { title: "", description: "", image: null } }, { companyName: global.companyName, keepParams: ["page"] });
+  const seo = pageSeo(request, config.publicUrl, { title, seo: { title: "", description: "", image: null } }, { companyName: company, keepParams: ["page"] });
   return {
     page: list.page,
     pageCount: list.pageCount,

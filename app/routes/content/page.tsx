@@ -2,8 +2,8 @@ import type { Route } from "./+types/page";
 import { ContentArticle } from "~/components/content-page/ContentArticle";
 import { seoMeta } from "~/models/seo";
 import { appContext } from "~/services/context";
-import { findBySlug, loadSingle } from "~/services/content.server";
-import { foundOr404, pageSeo, readContent, warnIfEmpty } from "./content-page.server";
+import { findBySlug } from "~/services/content.server";
+import { foundOr404, pageSeo, readContent, warnIfEmpty, companyName } from "./content-page.server";
 
 /**
  * The catch-all content page (spec 1 §2 "/{slug...}"): a page from the content system at any depth, addressed by
@@ -15,10 +15,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
   const what = { type: "pages", path };
-  const [page, global] = await readContent(log, what, () => Promise.all([findBySlug(platform, "pages", slug), loadSingle(platform, "global")]));
+  const [page, company] = await readContent(log, what, () => Promise.all([findBySlug(platform, "pages", slug), companyName(platform)]));
   const found = foundOr404(page, path);
   warnIfEmpty(log, what, found.blocks.length === 0);
-  return { page: found, seo: pageSeo(request, config.publicUrl, found, { companyName: global.companyName }) };
+  return { page: found, seo: pageSeo(request, config.publicUrl, found, { companyName: company }) };
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
