@@ -68,6 +68,8 @@ test.describe("stores-trailing-slash", () => {
 
 test.describe("back links", () => {
   test("the basket's back link returns to the page the shopper came from, and only to this site @desktop-only", async ({ page, baseURL }) => {
+    // Seven page loads and an axe audit (with JavaScript off, in a second browser context).
+    test.slow();
     const back = page.getByRole("main").getByRole("link", { name: "Back", exact: true });
     // No page to return to yet: the home page.
     await page.goto("/basket");
@@ -87,6 +89,7 @@ test.describe("back links", () => {
   });
 
   test("the search's back link returns to the page before the search, however many searches follow @desktop-only", async ({ page, baseURL }) => {
+    test.slow();
     const back = page.getByRole("main").getByRole("link", { name: "Back", exact: true });
     await page.goto(searchPath);
     // Nothing to return to: the store's home.
