@@ -19,6 +19,7 @@ import { ShopSearchOnDemand } from "./components/shop-search/ShopSearchOnDemand"
 import { BottomNav } from "./components/bottom-nav/BottomNav";
 import { basketSummary } from "./routes/basket/basket.server";
 import { readConsent } from "./routes/content/cookies.server";
+import { routeRulesMiddleware } from "./routes/content/route-guards.server";
 import { CookieBanner } from "./components/cookie-consent/CookieBanner";
 import { BuildUpdate } from "./components/build-update/useBuildUpdate";
 import { WebVitals } from "./components/web-vitals/WebVitals";
@@ -26,7 +27,8 @@ import { ErrorReporting } from "./components/error-reporting/ErrorReporting";
 import { browserErrorReporting } from "./services/error-reporting.server";
 import "./styles/global.css";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+// Route rules first (decision 0029): a request sent elsewhere needs no session.
+export const middleware: Route.MiddlewareFunction[] = [routeRulesMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);

@@ -100,6 +100,11 @@ export default [
 
   // Content pages at any depth; anything without a page answers 404 'Page Not Found: {path}'.
   route("cookies", "routes/content/cookies.tsx"),
+  route("faqs", "routes/content/faqs.tsx"),
+  route("contact", "routes/content/contact.tsx"),
+  route("news", "routes/content/news.tsx"),
+  route("news/:slug", "routes/content/news-article.tsx"),
+  route("brand/*", "routes/content/brand.tsx"),
   route("builds/latest.json", "routes/system/latest-build.ts"),
   route("_vitals", "routes/system/web-vitals.ts"),
   route("*", "routes/content/page.tsx"),

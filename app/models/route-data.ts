@@ -91,9 +91,11 @@ export interface StoreLayoutData {
 
 /** The basket page's data (its parts and the bottom bar read it). */
 export type BasketPageData =
-  | { kind: "no-store" }
+  | { kind: "no-store"; backHref: string }
   | {
       kind: "store";
+      /** set-basket-referer-url: where the page's back link goes (the page the shopper came from). */
+      backHref: string;
       store: {
         name: string;
         slug: string;

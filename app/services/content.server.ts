@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { z } from "zod";
 import {
   api,
   contentTypes,
@@ -8,7 +8,6 @@ import {
   type GlobalSettings,
 } from "../../platform/contract";
 import { brandStyleCss } from "~/models/colour";
-import { notFoundMessage } from "~/models/error-page";
 import type { SiteChromeData } from "~/models/route-data";
 import type { Logger } from "./logger.server";
 import { PlatformError } from "./platform-client.server";
@@ -55,20 +54,52 @@ export async function loadSingle<T extends ContentTypeName>(platform: SharedPlat
   return contentTypes[type].schema.parse(entry?.attributes ?? {}) as ContentOf<T>;
 }
 
-/** One entry of a collection (pages, branding-pages) by slug, or a 404 'Page Not Found: {path}'. */
-export async function loadBySlug<T extends "pages" | "branding-pages">(
-  platform: SharedPlatform,
-  type: T,
-  slug: string,
-  path: string,
-): Promise<ContentOf<T>> {
+/** The collections addressed by slug: content pages, brand pages and news articles. */
+export type SlugCollection = "pages" | "branding-pages" | "news";
+
+/** One entry of a collection by slug; null when there is none (the page answers 'Page Not Found: {path}'). */
+export async function findBySlug<T extends SlugCollection>(platform: SharedPlatform, type: T, slug: string): Promise<ContentOf<T> | null> {
   try {
     const envelope = await platform.cached(api.strapiContent, { contentType: type, populate: "deep", "filters[slug][$eq]": slug });
     const entries = Array.isArray(envelope.data) ? envelope.data : envelope.data ? [envelope.data] : [];
     const entry = entries.find((e) => e.attributes.slug === slug);
-    if (entry) return contentTypes[type].schema.parse(entry.attributes) as ContentOf<T>;
+    return entry ? (contentTypes[type].schema.parse(entry.attributes) as ContentOf<T>) : null;
   } catch (error) {
-    if (!(error instanceof PlatformError && error.status === 404)) throw error;
+    if (error instanceof PlatformError && error.status === 404) return null;
+    throw error;
   }
-  throw data({ message: notFoundMessage(path) }, 404);
+}
+
+export interface ContentListPage<T> {
+  entries: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+const paginationSchema = z.object({
+  pagination: z.object({ page: z.number().int(), pageCount: z.number().int(), total: z.number().int() }).optional(),
+});
+
+/** One page of a collection in the order given (Strapi's `sort`, e.g. `publishedDate:desc`), as Strapi pages it. */
+export async function loadListPage<T extends SlugCollection>(
+  platform: SharedPlatform,
+  type: T,
+  options: { page: number; pageSize: number; sort: string },
+): Promise<ContentListPage<ContentOf<T>>> {
+  const envelope = await platform.cached(api.strapiContent, {
+    contentType: type,
+    populate: "deep",
+    sort: options.sort,
+    "pagination[page]": String(options.page),
+    "pagination[pageSize]": String(options.pageSize),
+  });
+  const entries = Array.isArray(envelope.data) ? envelope.data : envelope.data ? [envelope.data] : [];
+  const pagination = paginationSchema.safeParse(envelope.meta).data?.pagination;
+  return {
+    entries: entries.map((e) => contentTypes[type].schema.parse(e.attributes) as ContentOf<T>),
+    page: pagination?.page ?? options.page,
+    pageCount: pagination?.pageCount ?? 1,
+    total: pagination?.total ?? entries.length,
+  };
 }

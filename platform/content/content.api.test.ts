@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { api, apiErrorSchema, contentTypes, DEFAULT_BRANDING_COLORS, globalSettingsSchema, pageSchema } from "../contract";
+import { api, apiErrorSchema, contactSchema, contentTypes, DEFAULT_BRANDING_COLORS, faqSchema, globalSettingsSchema, newsArticleSchema, pageSchema, routeRulesSchema } from "../contract";
 import { openDatabase } from "../db/open";
 import { createPlatform } from "../http";
 import { Router } from "../router";
@@ -88,8 +88,8 @@ describe("GET /api/strapi/:contentType", () => {
     const all = await call("/api/strapi/pages?populate=deep");
     expect(all.status).toBe(200);
     const slugs = (all.body.data as { attributes: { slug: string } }[]).map((e) => e.attributes.slug);
-    expect(slugs).toEqual(["about-us", "delivery-information", "privacy-policy", "terms-and-conditions"]);
-    expect(all.body.meta.pagination.total).toBe(4);
+    expect(slugs).toEqual(["about-us", "delivery-information", "help/ordering/substitutions", "privacy-policy", "terms-and-conditions"]);
+    expect(all.body.meta.pagination.total).toBe(5);
 
     const one = await call(`/api/strapi/pages?populate=deep&${encodeURIComponent("filters[slug][$eq]")}=privacy-policy`);
     expect(one.body.data).toHaveLength(1);
@@ -101,6 +101,61 @@ describe("GET /api/strapi/:contentType", () => {
     const none = await call("/api/strapi/pages?filters[slug][$eq]=no-such-page");
     expect(none.status).toBe(200);
     expect(none.body.data).toEqual([]);
+  });
+
+  it("sorts and pages a collection as Strapi does", async () => {
+    const q = (params: string) => call(`/api/strapi/news?populate=deep&${params}`);
+    const first = await q("sort=publishedDate:desc&pagination[page]=1&pagination[pageSize]=4");
+    expect(first.status).toBe(200);
+    const news = (first.body.data as { attributes: unknown }[]).map((e) => newsArticleSchema.parse(e.attributes));
+    expect(news.map((n) => n.publishedDate)).toEqual(["2025-05-28", "2025-05-14", "2025-04-30", "2025-04-09"]);
+    expect(first.body.meta.pagination).toEqual({ page: 1, pageSize: 4, pageCount: 2, total: 5 });
+    const second = await q("sort=publishedDate:desc&pagination[page]=2&pagination[pageSize]=4");
+    expect(second.body.data.map((e: any) => e.attributes.slug)).toEqual(["spring-baking-classes"]);
+    const oldestFirst = await q("sort=publishedDate:asc&pagination[pageSize]=2");
+    expect(oldestFirst.body.data.map((e: any) => e.attributes.slug)).toEqual(["spring-baking-classes", "new-collection-lockers"]);
+    // Odd paging parameters fall back to Strapi's defaults rather than failing.
+    const odd = await q("pagination[page]=abc&pagination[pageSize]=-3");
+    expect(odd.body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 5 });
+  });
+
+  it("answers the demo brand's FAQs, contact, brand pages and route rules", async () => {
+    const faq = faqSchema.parse((await call("/api/strapi/faq")).body.data.attributes);
+    expect(faq.faqs.length).toBeGreaterThanOrEqual(8);
+    const contact = contactSchema.parse((await call("/api/strapi/contact")).body.data.attributes);
+    expect(contact).toMatchObject({ phoneNumber: "0161 496 0734", latitude: 53.4823, longitude: -2.2346 });
+    const brand = await call("/api/strapi/branding-pages");
+    expect(brand.body.data.map((e: any) => e.attributes.slug)).toEqual(["our-bakery", "our-kitchen"]);
+    const rules = routeRulesSchema.parse((await call("/api/strapi/route-rules")).body.data.attributes);
+    expect(rules.redirects).toContainEqual({ from: "/help", to: "/faqs", permanent: true });
+    expect(rules.redirects.some((r) => r.to.startsWith("https://"))).toBe(true);
+  });
+
+  it("refuses a route rule that would send shoppers to another host, naming the field", async () => {
+    for (const to of ["//evil.example", "/\\evil.example", "javascript:alert(1)", "evil.example"]) {
+      await writeFile(join(dir, "route-rules.json"), JSON.stringify({ redirects: [{ from: "/x", to }] }));
+      const { status, body } = await call("/api/strapi/route-rules");
+      expect(status, to).toBe(500);
+      expect(body.message, to).toMatch(/route-rules\.json is invalid: redirects\.0\.to: must be a site path/);
+    }
+    await writeFile(join(dir, "route-rules.json"), JSON.stringify({ redirects: [{ from: "//x", to: "/faqs" }] }));
+    expect((await call("/api/strapi/route-rules")).body.message).toMatch(/redirects\.0\.from: must be a site path/);
+    await writeFile(join(dir, "route-rules.json"), JSON.stringify({ redirects: [{ from: "/x", to: "/y/*" }] }));
+    expect((await call("/api/strapi/route-rules")).body.message).toMatch(/only a rule from \/path\/\* can send the rest on/);
+    await writeFile(join(dir, "route-rules.json"), JSON.stringify({ redirects: [{ from: "/x", to: "/y?z=1" }, { from: "/a/*", to: "https://b.example/*" }] }));
+    expect((await call("/api/strapi/route-rules")).body.data.attributes.redirects).toEqual([
+      { from: "/x", to: "/y?z=1", permanent: true },
+      { from: "/a/*", to: "https://b.example/*", permanent: true },
+    ]);
+  });
+
+  it("refuses a news article without a proper date or slug", async () => {
+    await writeFile(join(dir, "news", "bad.json"), JSON.stringify({ title: "Bad", slug: "Bad Slug", publishedDate: "28/05/2025" }));
+    const { body } = await call("/api/strapi/news");
+    expect(body.data).toHaveLength(5);
+    const issue = log.entries.find((l) => l.event === "content.file_invalid")?.fields.issues;
+    expect(issue).toMatch(/slug: must be lower-case words joined by hyphens/);
+    expect(issue).toMatch(/publishedDate: must be a date such as 2025-06-02/);
   });
 
   it("answers 404 in the error shape for an unknown content type", async () => {

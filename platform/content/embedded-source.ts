@@ -43,6 +43,37 @@ function issuesText(error: z.ZodError): string {
     .join("; ");
 }
 
+/** Strapi's `sort=field:asc|desc` on one attribute; strings and numbers compare as Strapi's database would. */
+function sortEntries(entries: StrapiEntry[], sort: string | undefined): StrapiEntry[] {
+  if (!sort) return entries;
+  const [field = "", direction = "asc"] = sort.split(":");
+  const sign = direction.toLowerCase() === "desc" ? -1 : 1;
+  const value = (e: StrapiEntry) => e.attributes[field];
+  return [...entries].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === y) return a.id - b.id;
+    if (x == null) return 1;
+    if (y == null) return -1;
+    return (x < y ? -1 : 1) * sign;
+  });
+}
+
+/** Strapi's page-based pagination: `pagination[page]` from 1, `pagination[pageSize]` 25 by default, 100 at most. */
+function pageOf(entries: StrapiEntry[], params: Record<string, string>): StrapiEnvelope {
+  const whole = (v: string | undefined, fallback: number) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  const page = whole(params["pagination[page]"], 1);
+  const pageSize = Math.min(whole(params["pagination[pageSize]"], 25), 100);
+  const total = entries.length;
+  return {
+    data: entries.slice((page - 1) * pageSize, page * pageSize),
+    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+  };
+}
+
 export function embeddedContentSource(options: { dir: string; log: Logger }): ContentSource {
   const { dir, log } = options;
   const files = new Map<string, Cached>();
@@ -118,10 +149,7 @@ export function embeddedContentSource(options: { dir: string; log: Logger }): Co
         if (slug !== undefined && attributes.slug !== slug) continue;
         entries.push({ id: index + 1, attributes });
       }
-      return {
-        data: entries,
-        meta: { pagination: { page: 1, pageSize: Math.max(entries.length, 25), pageCount: 1, total: entries.length } },
-      };
+      return pageOf(sortEntries(entries, params.sort ?? params["sort[0]"]), params);
     },
     invalidate() {
       files.clear();

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { api, apiErrorSchema, controllableClock, globalSettingsSchema, pageSchema, siteSettingsSchema } from "../contract";
+import { api, apiErrorSchema, controllableClock, globalSettingsSchema, newsArticleSchema, pageSchema, routeRulesSchema, siteSettingsSchema } from "../contract";
 import { ApiError } from "../errors";
 import { Router } from "../router";
 import { registerContent } from "./handlers";
@@ -70,6 +70,40 @@ function pagesBody(query: URLSearchParams) {
   return { data, meta: { pagination: { page: 1, pageSize: 25, pageCount: 1, total: data.length } } };
 }
 
+/** Strapi sorts by `sort=field:dir` and pages with `pagination[page]` and `pagination[pageSize]` (25 by default). */
+function newsBody(query: URLSearchParams) {
+  const article = (id: number, slug: string, publishedDate: string) => ({
+    id,
+    attributes: {
+      title: `Article ${slug}`,
+      slug,
+      publishedDate,
+      summary: null,
+      image: media("/uploads/news_1.png", 800, 400),
+      blocks: [{ type: "paragraph", children: [{ type: "text", text: slug }] }],
+      seo: null,
+      createdAt: "2025-01-01T00:00:00.000Z",
+      publishedAt: "2025-01-01T00:00:00.000Z",
+    },
+  });
+  let data = [article(1, "first", "2025-01-10"), article(2, "second", "2025-02-10"), article(3, "third", "2025-03-10")];
+  const [field, direction] = (query.get("sort") ?? "id:asc").split(":");
+  if (field === "publishedDate") data.sort((a, b) => a.attributes.publishedDate.localeCompare(b.attributes.publishedDate) * (direction === "desc" ? -1 : 1));
+  const slug = query.get("filters[slug][$eq]");
+  if (slug) data = data.filter((d) => d.attributes.slug === slug);
+  const page = Number(query.get("pagination[page]") ?? 1);
+  const pageSize = Number(query.get("pagination[pageSize]") ?? 25);
+  const total = data.length;
+  return { data: data.slice((page - 1) * pageSize, page * pageSize), meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } };
+}
+
+let routeRulesAttributes: Record<string, unknown> = {
+  redirects: [
+    { id: 1, from: "/old-offers", to: "/stores", permanent: null },
+    { id: 2, from: "/jobs", to: "https://jobs.example.com/", permanent: false },
+  ],
+};
+
 function answer(req: IncomingMessage): { status: number; body: unknown } {
   const url = new URL(req.url ?? "/", "http://strapi.test");
   seen.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization });
@@ -83,6 +117,8 @@ function answer(req: IncomingMessage): { status: number; body: unknown } {
   }
   const type = url.pathname.replace(/^\/api\//, "");
   if (type === "pages") return { status: 200, body: pagesBody(url.searchParams) };
+  if (type === "news") return { status: 200, body: newsBody(url.searchParams) };
+  if (type === "route-rules") return { status: 200, body: { data: { id: 1, attributes: routeRulesAttributes }, meta: {} } };
   const body = bodies[type];
   if (!body) return { status: 404, body: { data: null, error: { status: 404, name: "NotFoundError", message: "Not Found" } } };
   return { status: 200, body };
@@ -148,6 +184,35 @@ describe("Strapi content source", () => {
     // The code block has no renderer here and is dropped; the paragraph stays.
     expect(page.blocks).toEqual([{ type: "paragraph", children: [{ type: "text", text: "Hi" }] }]);
     expect(envelope.meta).toMatchObject({ pagination: { total: 1 } });
+  });
+
+  it("passes sort and paging to Strapi and reads news articles", async () => {
+    const { s } = source();
+    const envelope = await s.get("news", { sort: "publishedDate:desc", "pagination[page]": "1", "pagination[pageSize]": "2" });
+    expect(seen[0]?.query.get("sort")).toBe("publishedDate:desc");
+    expect(seen[0]?.query.get("pagination[pageSize]")).toBe("2");
+    const articles = (envelope.data as { attributes: unknown }[]).map((e) => newsArticleSchema.parse(e.attributes));
+    expect(articles.map((a) => a.slug)).toEqual(["third", "second"]);
+    expect(articles[0]?.image?.url).toBe(`${base}/uploads/news_1.png`);
+    expect(articles[0]?.seo).toEqual({ title: "", description: "", image: null });
+    expect(envelope.meta).toMatchObject({ pagination: { page: 1, pageCount: 2, total: 3 } });
+  });
+
+  it("reads route rules, and answers a rule leading off-site in disguise as invalid content", async () => {
+    const { s, log } = source();
+    const rules = routeRulesSchema.parse(((await s.get("route-rules", {})).data as { attributes: unknown }).attributes);
+    expect(rules.redirects).toEqual([
+      { from: "/old-offers", to: "/stores", permanent: true },
+      { from: "/jobs", to: "https://jobs.example.com/", permanent: false },
+    ]);
+    const saved = routeRulesAttributes;
+    routeRulesAttributes = { redirects: [{ id: 1, from: "/x", to: "//evil.example", permanent: true }] };
+    try {
+      await expect(s.get("route-rules", {})).rejects.toMatchObject({ status: 502 });
+      expect(log.entries).toContainEqual(expect.objectContaining({ event: "content.strapi_invalid", fields: expect.objectContaining({ type: "route-rules" }) }));
+    } finally {
+      routeRulesAttributes = saved;
+    }
   });
 
   it("logs a 5xx and rethrows it as a 502", async () => {

@@ -235,6 +235,43 @@ export const contactSchema = z.object({
 });
 export type Contact = z.output<typeof contactSchema>;
 
+/** A news article (collection `news`, spec 1 §2 /news and /news/{slug}): newest first by publishedDate. */
+export const newsArticleSchema = z.object({
+  title: z.string().min(1),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens"),
+  /** The day it was published, YYYY-MM-DD (Strapi's date field). */
+  publishedDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date such as 2025-06-02"),
+  summary: text(),
+  image: mediaSchema,
+  blocks,
+  seo: seoSchema,
+});
+export type NewsArticle = z.output<typeof newsArticleSchema>;
+
+/*
+ * Route rules (spec 1 §2 "Global navigation checks a server-provided route rule for redirects"): a path the site
+ * sends elsewhere, to a site path or to an absolute http(s) address (which leaves the site). A `from` ending in `/*`
+ * matches everything under it and a `to` ending in `/*` takes the rest along. Site paths may not start with `//` or
+ * `/\` (a browser reads both as another host), so no rule can be written that sends a shopper off-site by accident.
+ */
+const SITE_PATH = /^\/(?![/\\])[^\s\\?#]*$/;
+const ABSOLUTE_URL = /^https?:\/\/[^\s/\\?#]+[^\s\\]*$/i;
+export const routeRuleSchema = z
+  .object({
+    from: z.string().trim().regex(SITE_PATH, "must be a site path such as /old-page"),
+    to: z
+      .string()
+      .trim()
+      .refine((v) => SITE_PATH.test(v.split(/[?#]/)[0] ?? "") || ABSOLUTE_URL.test(v), "must be a site path such as /new-page or an http(s) address"),
+    /** Moved for good (301/308) or for now (302/307). */
+    permanent: flag(true),
+  })
+  .refine((r) => !r.to.endsWith("/*") || r.from.endsWith("/*"), { message: "only a rule from /path/* can send the rest on with /*", path: ["to"] });
+export type RouteRule = z.output<typeof routeRuleSchema>;
+
+export const routeRulesSchema = z.object({ redirects: list(routeRuleSchema) });
+export type RouteRules = z.output<typeof routeRulesSchema>;
+
 export const homeSchema = z.object({
   heroTitle: text(),
   heroSubtitle: text(),
@@ -280,6 +317,8 @@ export const contentTypes = {
   "site-settings": { kind: "single", schema: siteSettingsSchema },
   pages: { kind: "collection", schema: pageSchema },
   "branding-pages": { kind: "collection", schema: brandingPageSchema },
+  news: { kind: "collection", schema: newsArticleSchema },
+  "route-rules": { kind: "single", schema: routeRulesSchema },
   faq: { kind: "single", schema: faqSchema },
   contact: { kind: "single", schema: contactSchema },
   home: { kind: "single", schema: homeSchema },

@@ -30,6 +30,8 @@ export const pages: PageTarget[] = [
   { name: "category", path: CATEGORY, audience: "anonymous", session: "none", expectStatus: 200, shows: ["Dairy"], lighthouse: true },
   { name: "content: about us", path: "/about-us", audience: "anonymous", session: "none", expectStatus: 200, shows: ["About"] },
   { name: "content: delivery information", path: "/delivery-information", audience: "anonymous", session: "none", expectStatus: 200, shows: ["Delivery"] },
+  { name: "content: FAQs", path: "/faqs", audience: "anonymous", session: "none", expectStatus: 200, shows: ["Frequently asked questions"] },
+  { name: "content: news article", path: "/news/leeds-store-opens", audience: "anonymous", session: "none", expectStatus: 200, shows: ["Briggate"] },
   { name: "error page", path: "/no-such-page", audience: "anonymous", session: "none", expectStatus: 404, shows: ["Page Not Found"] },
 
   { name: "stores near by", path: "/stores-near-by", audience: "shopper", session: "guest", expectStatus: 200, shows: ["Victoria Street"] },

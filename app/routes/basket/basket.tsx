@@ -3,6 +3,7 @@ import { data, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/basket";
 import { BASKET_MESSAGES } from "../../../platform/contract";
+import { BackLink } from "~/components/back-link/BackLink";
 import { EmptyBasket, NoStore } from "~/components/basket-page/EmptyBasket";
 import { FilledBasket } from "~/components/basket-page/FilledBasket";
 import { OrderNotAdded } from "~/components/member/OrderParts";
@@ -11,12 +12,15 @@ import { parsePence, parseQuantity, QUANTITY_ERROR_MESSAGE, REMOVE_ERROR_MESSAGE
 import { basketLineIdField, idempotencyKeyField } from "~/models/form-fields.server";
 import type { BasketPageData } from "~/models/route-data";
 import { heldSlotText, storeDate } from "~/models/slots";
+import { BASKET_REFERER } from "~/models/back-link";
+import { storePath } from "~/models/store-paths";
 import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE, isStoreClosed } from "~/models/store-list";
 import { getBusinessProfile, getWhiteLabelSettings } from "~/services/business.server";
 import { appContext, shopperContext } from "~/services/context";
 import { dataWithToast, redirectWithFlash } from "~/services/flash.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { safeRedirectPath } from "~/services/session.server";
+import { rememberBackLink } from "~/routes/content/route-guards.server";
 import {
   applyCoupon,
   clearBasket,
@@ -59,11 +63,12 @@ const MALFORMED: Record<string, string> = {
 };
 const UNKNOWN_CHANGE = "That change is not one the basket knows.";
 
-export async function loader({ context }: Route.LoaderArgs): Promise<BasketPageData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<BasketPageData> {
   const shopper = context.get(shopperContext);
   const { clock, log, config } = context.get(appContext);
   const store = await selectedStoreDetails(shopper);
-  if (!store) return { kind: "no-store" };
+  const backHref = rememberBackLink(shopper.session, request, BASKET_REFERER, store ? storePath(store.slug) : "/");
+  if (!store) return { kind: "no-store", backHref };
 
   const [basket, profile, settings] = await Promise.all([sessionBasket(shopper), getBusinessProfile(shopper.shared), getWhiteLabelSettings(shopper.shared)]);
   const method = basket?.fulfilmentMethod.type ?? shopper.session.get("fulfilmentMethod") ?? "delivery";
@@ -74,6 +79,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<BasketPageD
   if (notAdded.length > 0) shopper.session.unset("reorderNotAdded");
   return {
     kind: "store",
+    backHref,
     store: {
       name: store.storeName,
       slug: store.slug,
@@ -165,12 +171,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BasketPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.kind === "no-store") return <NoStore />;
+  const back = <BackLink href={loaderData.backHref} />;
+  if (loaderData.kind === "no-store") {
+    return (
+      <>
+        {back}
+        <NoStore />
+      </>
+    );
+  }
   const { store, basket } = loaderData;
   const notAdded = <OrderNotAdded items={loaderData.notAdded} />;
   if (!basket || basket.items.length === 0) {
     return (
       <>
+        {back}
         {notAdded}
         <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} />
       </>
@@ -178,6 +193,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
   }
   return (
     <>
+      {back}
       {notAdded}
       <FilledBasket data={loaderData} basket={basket} coupon={actionData?.coupon ?? null} points={actionData?.points ?? null} />
     </>

@@ -21,7 +21,10 @@ import { recommendedItemsFor, searchItems } from "./search.server";
 import { loadStorePage } from "./store-page.server";
 import * as f from "~/styles/forms.css";
 import * as styles from "./search.css";
-import { storeSearchPath } from "~/models/store-paths";
+import { storePath, storeSearchPath } from "~/models/store-paths";
+import { SEARCH_REFERER } from "~/models/back-link";
+import { BackLink } from "~/components/back-link/BackLink";
+import { rememberBackLink } from "~/routes/content/route-guards.server";
 
 /** The name this route logs under (spec 1 §8: the recommended items failure carries it). */
 const ROUTE_NAME = "store-search";
@@ -48,7 +51,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const { totalPages } = search.results.menuItems.pagination;
     if (totalPages > 0 && itemsPage > totalPages) throw redirect(searchHref(details.slug, searchTerm, totalPages));
   }
-  return { storeSlug: details.slug, searchTerm, search, recommended, recommendedOn };
+  const backHref = rememberBackLink(shopper.session, request, SEARCH_REFERER, storePath(details.slug));
+  return { storeSlug: details.slug, searchTerm, search, recommended, recommendedOn, backHref };
 }
 
 type SearchData = Awaited<ReturnType<typeof loader>>;
@@ -119,6 +123,7 @@ export default function StoreSearch({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className={styles.page}>
+      <BackLink href={loaderData.backHref} />
       <h1 className={styles.title}>Search</h1>
       <Form
         method="get"
