@@ -27,7 +27,7 @@ import { ErrorReporting } from "./components/error-reporting/ErrorReporting";
 import { browserErrorReporting } from "./services/error-reporting.server";
 import "./styles/global.css";
 
-// Route rules first (decision 0029): a request sent elsewhere needs no session.
+// Route rules first (decision 0030): a request sent elsewhere needs no session.
 export const middleware: Route.MiddlewareFunction[] = [routeRulesMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { isSitePath } from "./route-rules";
 
 /*
- * set-basket-referer-url and set-search-referer-url (spec 1 §2; decision 0029): the basket's and the search's back
+ * set-basket-referer-url and set-search-referer-url (spec 1 §2; decision 0030): the basket's and the search's back
  * links return to the page the shopper came from. Only a page of this site counts — the Referer's origin must be the
  * request's own — and only its path and query are kept, so a back link can never lead off the site.
  */

@@ -1,5 +1,5 @@
 /*
- * Route rules and the stores-trailing-slash guard (spec 1 §2; decision 0029): where a request is sent before any
+ * Route rules and the stores-trailing-slash guard (spec 1 §2; decision 0030): where a request is sent before any
  * route runs. Pure, so every rule — including the attempts to turn a rule into an open redirect — is tested without
  * a server.
  */

@@ -64,7 +64,7 @@ export interface SessionData {
   loginEmail: string;
   /** A signed-in member of staff (the order board), with the board's own platform token. */
   staff: { token: string; expiresAt: number; username: string };
-  /** set-basket-referer-url and set-search-referer-url (decision 0029): the page the basket's and the search's back links return to. */
+  /** set-basket-referer-url and set-search-referer-url (decision 0030): the page the basket's and the search's back links return to. */
   basketReferer: string;
   searchReferer: string;
   /** The items an 'Order again' could not add: the basket page names them once. */

@@ -9,7 +9,7 @@ import { PlatformError } from "~/services/platform-client.server";
 import type { SharedPlatform } from "~/services/shopper.server";
 
 /*
- * The named route guards of spec 1 §2 this storefront runs on the server (decision 0029): the content's route rules
+ * The named route guards of spec 1 §2 this storefront runs on the server (decision 0030): the content's route rules
  * and stores-trailing-slash, before any route; set-basket-referer-url and set-search-referer-url, in the basket's and
  * the search's loaders.
  */
