@@ -44,7 +44,15 @@ export interface InProcessCall {
   token?: string;
   idempotencyKey?: string;
   clientIp?: string;
+  /**
+   * Tokens the platform already verified for this one storefront request (decision 0029): the caller makes a new,
+   * empty one per request and never reads it; the platform fills it. Absent: every call verifies its token.
+   */
+  verifiedTokens?: VerifiedTokens;
 }
+
+/** The platform's record of tokens verified within one storefront request, by token. */
+export type VerifiedTokens = Map<string, { auth: { strategy: "guest" | "member" | "staff"; memberId: number | null; family: string }; until: number; revocations: number }>;
 
 /**
  * The answer to a call made in process: the status HTTP would carry and, for a success, the handler's answer itself
