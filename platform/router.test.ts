@@ -130,6 +130,7 @@ describe("tokens verified within one storefront request", () => {
     const sessions: Record<string, { strategy: "guest" | "member"; memberId: number | null; family: string }> = {
       alice: { strategy: "guest", memberId: null, family: "fa" },
       bob: { strategy: "member", memberId: 7, family: "fb" },
+      carol: { strategy: "guest", memberId: null, family: "fc" },
     };
     const testDeps = {
       ...deps,
@@ -156,6 +157,9 @@ describe("tokens verified within one storefront request", () => {
     expect(authOf()).toEqual({ strategy: "member", memberId: 7, family: "fb" });
     expect((await router.invoke(getItem, { id: 1 }, { token: "mallory", verifiedTokens }, deps)).status).toBe(401);
     expect(looked).toEqual(["alice", "bob", "mallory"]);
+    // Calls that start together (a page's loaders) share one check.
+    await Promise.all([1, 2, 3].map((id) => router.invoke(getItem, { id }, { token: "carol", verifiedTokens }, deps)));
+    expect(looked.filter((t) => t === "carol")).toHaveLength(1);
     // The handler cannot change what later calls of the request are told.
     authOf()!.memberId = 99;
     await router.invoke(getItem, { id: 1 }, { token: "bob", verifiedTokens }, deps);

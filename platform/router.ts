@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { revocationCount } from "./auth/tokens";
 import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type ParsedRequestOf, type ResponseOf, type VerifiedTokens } from "./contract";
+
+type VerifiedTokensEntry = VerifiedTokens extends Map<string, infer V> ? V : never;
 import type { AuthInfo, PlatformDeps, RequestContext } from "./context";
 import { ApiError } from "./errors";
 import type { Logger } from "./logger";
@@ -144,15 +146,29 @@ export class Router {
 async function verify(token: string, deps: PlatformDeps, verified: VerifiedTokens | undefined): Promise<AuthInfo | null> {
   const revocations = revocationCount();
   const kept = verified?.get(token);
-  if (kept && kept.revocations === revocations && kept.until > deps.clock.now().getTime()) return { ...kept.auth };
-  const found = await deps.authenticate(token);
-  if (!found) {
-    verified?.delete(token);
-    return null;
+  // Calls of one page start together (its loaders run in parallel): they share the check already under way.
+  if (kept && kept.revocations === revocations && kept.until > deps.clock.now().getTime()) {
+    const auth = await kept.auth;
+    return auth && { ...auth };
   }
-  const auth: AuthInfo = { strategy: found.strategy, memberId: found.memberId, family: found.family };
-  if (verified && found.expiresAt) verified.set(token, { auth: { ...auth }, until: found.expiresAt.getTime(), revocations });
-  return auth;
+  const lookup = deps.authenticate(token);
+  const entry: VerifiedTokensEntry = {
+    auth: lookup.then((found) => found && { strategy: found.strategy, memberId: found.memberId, family: found.family }),
+    until: Number.POSITIVE_INFINITY,
+    revocations,
+  };
+  verified?.set(token, entry);
+  let found: Awaited<typeof lookup>;
+  try {
+    found = await lookup;
+  } catch (error) {
+    if (verified?.get(token) === entry) verified.delete(token);
+    throw error;
+  }
+  if (!found || !found.expiresAt) {
+    if (verified?.get(token) === entry) verified.delete(token);
+  } else entry.until = found.expiresAt.getTime();
+  return found && { strategy: found.strategy, memberId: found.memberId, family: found.family };
 }
 
 /** Whose token this is, refused (401) when it does not open the endpoint. */
