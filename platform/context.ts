@@ -24,8 +24,8 @@ export interface PlatformDeps {
   location: LocationService;
   /** The card gateway and Apple Pay merchant validation. */
   payments: PaymentServices;
-  /** Resolves a bearer token to its session, or null when unknown, revoked or expired. */
-  authenticate(token: string): Promise<AuthInfo | null>;
+  /** Resolves a bearer token to its session (and when it expires, if known), or null when unknown, revoked or expired. */
+  authenticate(token: string): Promise<(AuthInfo & { expiresAt?: Date }) | null>;
 }
 
 export interface PlatformConfig {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { endpoint, systemClock } from "./contract";
+import { controllableClock, endpoint, systemClock, type VerifiedTokens } from "./contract";
+import { revokeFamily } from "./auth/tokens";
+import type { Db } from "./db/open";
 import type { PlatformDeps, RequestContext } from "./context";
 import { ApiError } from "./errors";
 import { Router, type InProcessCall } from "./router";
@@ -115,5 +117,83 @@ describe("Router.invoke, the in-process call", () => {
   it("answers a handler's own Response (204) as HTTP would", async () => {
     const { router, deps } = harness();
     expect(await router.invoke(empty, { id: "a/b" }, {}, deps)).toEqual({ status: 204, body: null });
+  });
+});
+
+// Decision 0029: within one storefront request the in-process call checks a token once; the record is the request's
+// own, keyed by the token, and gives way to the token's expiry and to any revocation made in this process.
+describe("tokens verified within one storefront request", () => {
+  function counted() {
+    const { router, deps, seen } = harness();
+    const clock = controllableClock("2026-11-27T10:00:00Z");
+    const looked: string[] = [];
+    const sessions: Record<string, { strategy: "guest" | "member"; memberId: number | null; family: string }> = {
+      alice: { strategy: "guest", memberId: null, family: "fa" },
+      bob: { strategy: "member", memberId: 7, family: "fb" },
+      carol: { strategy: "guest", memberId: null, family: "fc" },
+    };
+    const testDeps = {
+      ...deps,
+      clock,
+      authenticate: async (token: string) => {
+        looked.push(token);
+        const session = sessions[token];
+        const expiresAt = new Date("2026-11-27T11:00:00Z");
+        return session && clock.now() < expiresAt ? { ...session, expiresAt } : null;
+      },
+    } as PlatformDeps;
+    const authOf = () => seen.at(-1)!.ctx.auth;
+    return { router, deps: testDeps, clock, looked, authOf };
+  }
+
+  it("looks a token up once per request record, and every call of the request still gets its own session", async () => {
+    const { router, deps, looked, authOf } = counted();
+    const verifiedTokens: VerifiedTokens = new Map();
+    for (let i = 0; i < 3; i++) expect((await router.invoke(getItem, { id: i }, { token: "alice", verifiedTokens }, deps)).status).toBe(200);
+    expect(looked).toEqual(["alice"]);
+    expect(authOf()).toEqual({ strategy: "guest", memberId: null, family: "fa" });
+    // Another token in the same record is looked up for itself and never answered with the first one's session.
+    await router.invoke(getItem, { id: 1 }, { token: "bob", verifiedTokens }, deps);
+    expect(authOf()).toEqual({ strategy: "member", memberId: 7, family: "fb" });
+    expect((await router.invoke(getItem, { id: 1 }, { token: "mallory", verifiedTokens }, deps)).status).toBe(401);
+    expect(looked).toEqual(["alice", "bob", "mallory"]);
+    // Calls that start together (a page's loaders) share one check.
+    await Promise.all([1, 2, 3].map((id) => router.invoke(getItem, { id }, { token: "carol", verifiedTokens }, deps)));
+    expect(looked.filter((t) => t === "carol")).toHaveLength(1);
+    // The handler cannot change what later calls of the request are told.
+    authOf()!.memberId = 99;
+    await router.invoke(getItem, { id: 1 }, { token: "bob", verifiedTokens }, deps);
+    expect(authOf()).toEqual({ strategy: "member", memberId: 7, family: "fb" });
+  });
+
+  it("another request's record (or none) looks the token up again", async () => {
+    const { router, deps, looked } = counted();
+    await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens: new Map() }, deps);
+    await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens: new Map() }, deps);
+    await router.invoke(getItem, { id: 1 }, { token: "alice" }, deps);
+    await router.invoke(getItem, { id: 1 }, { token: "alice" }, deps);
+    expect(looked).toEqual(["alice", "alice", "alice", "alice"]);
+  });
+
+  it("refuses a kept token once it has expired", async () => {
+    const { router, deps, clock, looked } = counted();
+    const verifiedTokens: VerifiedTokens = new Map();
+    expect((await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens }, deps)).status).toBe(200);
+    clock.set("2026-11-27T11:00:00Z");
+    const refused = await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens }, deps);
+    expect(refused).toEqual({ status: 401, body: expect.objectContaining({ message: "Your session has expired. Please log in again." }) });
+    expect(looked).toEqual(["alice", "alice"]);
+    expect(verifiedTokens.has("alice")).toBe(false);
+  });
+
+  it("looks the token up again after any revocation in this process (a sign-out in the same request)", async () => {
+    const { router, deps, looked } = counted();
+    const verifiedTokens: VerifiedTokens = new Map();
+    await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens }, deps);
+    const noDb = { update: () => ({ set: () => ({ where: async () => undefined }) }) } as unknown as Db;
+    await revokeFamily(noDb, deps.clock, "fa");
+    await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens }, deps);
+    await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens }, deps);
+    expect(looked).toEqual(["alice", "alice"]);
   });
 });

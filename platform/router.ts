@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type ParsedRequestOf, type ResponseOf } from "./contract";
+import { revocationCount } from "./auth/tokens";
+import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type ParsedRequestOf, type ResponseOf, type VerifiedTokens } from "./contract";
+
+type VerifiedTokensEntry = VerifiedTokens extends Map<string, infer V> ? V : never;
 import type { AuthInfo, PlatformDeps, RequestContext } from "./context";
 import { ApiError } from "./errors";
 import type { Logger } from "./logger";
@@ -69,7 +72,7 @@ export class Router {
       // By method and path: the caller's copy of the contract may be another module instance (the app's bundle).
       const route = this.byEndpoint().get(`${endpoint.method} ${endpoint.path}`);
       if (!route) throw new ApiError(404, `No such endpoint: ${endpoint.method} ${path}`);
-      const auth = await authorise(route.endpoint, call.token, deps);
+      const auth = await authorise(route.endpoint, call.token, deps, call.verifiedTokens);
       let raw: Record<string, unknown> = {};
       if (endpoint.method === "GET" || endpoint.method === "DELETE") {
         for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) raw[k] = String(v);
@@ -135,9 +138,42 @@ export class Router {
   }
 }
 
+/**
+ * Whose token this is: looked up, or for an in-process call taken from the same storefront request's earlier check
+ * while it is not expired and this process has revoked nothing since (decision 0029). Only found tokens are kept, each
+ * under its own token, in a record the request's client made and no other request sees.
+ */
+async function verify(token: string, deps: PlatformDeps, verified: VerifiedTokens | undefined): Promise<AuthInfo | null> {
+  const revocations = revocationCount();
+  const kept = verified?.get(token);
+  // Calls of one page start together (its loaders run in parallel): they share the check already under way.
+  if (kept && kept.revocations === revocations && kept.until > deps.clock.now().getTime()) {
+    const auth = await kept.auth;
+    return auth && { ...auth };
+  }
+  const lookup = deps.authenticate(token);
+  const entry: VerifiedTokensEntry = {
+    auth: lookup.then((found) => found && { strategy: found.strategy, memberId: found.memberId, family: found.family }),
+    until: Number.POSITIVE_INFINITY,
+    revocations,
+  };
+  verified?.set(token, entry);
+  let found: Awaited<typeof lookup>;
+  try {
+    found = await lookup;
+  } catch (error) {
+    if (verified?.get(token) === entry) verified.delete(token);
+    throw error;
+  }
+  if (!found || !found.expiresAt) {
+    if (verified?.get(token) === entry) verified.delete(token);
+  } else entry.until = found.expiresAt.getTime();
+  return found && { strategy: found.strategy, memberId: found.memberId, family: found.family };
+}
+
 /** Whose token this is, refused (401) when it does not open the endpoint. */
-async function authorise(endpoint: Endpoint, token: string | undefined, deps: PlatformDeps): Promise<AuthInfo | null> {
-  const auth = token ? await deps.authenticate(token) : null;
+async function authorise(endpoint: Endpoint, token: string | undefined, deps: PlatformDeps, verified?: VerifiedTokens): Promise<AuthInfo | null> {
+  const auth = token ? await verify(token, deps, verified) : null;
   // Staff tokens open the order board's calls and nothing else; shoppers' tokens never open the board.
   if (endpoint.auth === "token" && (!auth || auth.strategy === "staff")) {
     throw new ApiError(401, token && !auth ? "Your session has expired. Please log in again." : "A guest or member token is required", {

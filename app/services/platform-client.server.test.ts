@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoint } from "../../platform/contract";
-import { buildPlatformError, createPlatformClient, PlatformError, UNKNOWN_ERROR_MESSAGE } from "./platform-client.server";
+import { buildPlatformError, createPlatformClient, PlatformError, UNKNOWN_ERROR_MESSAGE, type InProcessCall } from "./platform-client.server";
 
 const getThing = endpoint({
   method: "GET",
@@ -168,5 +168,38 @@ describe("in-process calls to the embedded platform (decision 0027)", () => {
     const extra = inProcess([{ status: 200, body: { ok: true, secret: "internal" } }], true);
     await expect(extra.client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 502 });
     expect(await inProcess([{ status: 200, body: { ok: true } }], true).client.call(postThing, { name: "a" })).toEqual({ ok: true });
+  });
+});
+
+describe("a request's record of verified tokens (decision 0029)", () => {
+  function recording(oneRequest?: boolean) {
+    const calls: InProcessCall[] = [];
+    const transport = {
+      baseUrl: "http://p",
+      fetch: async () => new Response("{}"),
+      async invoke(_endpoint: unknown, _input: unknown, call: InProcessCall) {
+        calls.push(call);
+        return { status: 200, body: { ok: true } };
+      },
+    };
+    return { client: createPlatformClient(transport, oneRequest === undefined ? {} : { oneRequest }), calls };
+  }
+
+  it("hands every call of one request's client the same record, and no other client's", async () => {
+    const first = recording(true);
+    const second = recording(true);
+    await first.client.call(getThing, { id: "1" }, { token: "a" });
+    await first.client.call(postThing, { name: "x" }, { token: "a" });
+    await second.client.call(getThing, { id: "1" }, { token: "a" });
+    expect(first.calls[0]!.verifiedTokens).toBeInstanceOf(Map);
+    expect(first.calls[1]!.verifiedTokens).toBe(first.calls[0]!.verifiedTokens);
+    expect(second.calls[0]!.verifiedTokens).toBeInstanceOf(Map);
+    expect(second.calls[0]!.verifiedTokens).not.toBe(first.calls[0]!.verifiedTokens);
+  });
+
+  it("hands none from a client that is not one request's (the server's own shared reads)", async () => {
+    const shared = recording();
+    await shared.client.call(getThing, { id: "1" }, { token: "a" });
+    expect(shared.calls[0]!.verifiedTokens).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type RequestOf, type ResponseOf } from "../../platform/contract";
+import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type RequestOf, type ResponseOf, type VerifiedTokens } from "../../platform/contract";
 
 /** How the storefront reaches a platform: the embedded one in-process, or a remote one over HTTP. */
 export interface PlatformTransport {
@@ -65,8 +65,12 @@ export interface PlatformClient {
   call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options?: CallOptions): Promise<ResponseOf<E>>;
 }
 
-export function createPlatformClient(transport: PlatformTransport): PlatformClient {
-  if (transport.invoke) return inProcessClient(transport as PlatformTransport & Required<Pick<PlatformTransport, "invoke">>);
+/**
+ * `oneRequest`: the client serves one storefront request (the shopper's calls), so the embedded platform may keep the
+ * tokens it verified for the rest of that request (decision 0029). Never for a client that outlives a request.
+ */
+export function createPlatformClient(transport: PlatformTransport, options: { oneRequest?: boolean } = {}): PlatformClient {
+  if (transport.invoke) return inProcessClient(transport as PlatformTransport & Required<Pick<PlatformTransport, "invoke">>, options.oneRequest === true);
   return {
     async call(endpoint, input, options = {}) {
       const { path, rest } = fillPath(endpoint.path, (input ?? {}) as Record<string, unknown>);
@@ -128,10 +132,11 @@ function parseResponse(schema: z.ZodType, data: unknown): unknown {
  * answer is also encoded and parsed as HTTP would, checked by the contract's schema, and must come out unchanged, so
  * an answer that skipping the check would let through differently fails there rather than in production.
  */
-function inProcessClient(transport: PlatformTransport & Required<Pick<PlatformTransport, "invoke">>): PlatformClient {
+function inProcessClient(transport: PlatformTransport & Required<Pick<PlatformTransport, "invoke">>, oneRequest: boolean): PlatformClient {
+  const verifiedTokens: VerifiedTokens | undefined = oneRequest ? new Map() : undefined;
   return {
     async call(endpoint, input, options = {}) {
-      const call: InProcessCall = {};
+      const call: InProcessCall = verifiedTokens ? { verifiedTokens } : {};
       if (options.token) call.token = options.token;
       if (options.idempotencyKey) call.idempotencyKey = options.idempotencyKey;
       if (options.clientIp) call.clientIp = options.clientIp;

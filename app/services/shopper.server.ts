@@ -60,7 +60,8 @@ export function createShopperApi(options: {
   clock: Clock;
   clientIp: string;
 }): ShopperApi {
-  const client = createPlatformClient(options.transport);
+  // One shopper API per storefront request (session-middleware.server.ts): its client may keep verified tokens.
+  const client = createPlatformClient(options.transport, { oneRequest: true });
   const { session, clock, clientIp } = options;
   let memberExpired = false;
   /** The member's tokens no longer work: the shopper is a guest from here on, and is told so. */

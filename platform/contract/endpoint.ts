@@ -44,7 +44,25 @@ export interface InProcessCall {
   token?: string;
   idempotencyKey?: string;
   clientIp?: string;
+  /**
+   * Tokens the platform already verified for this one storefront request (decision 0029): the caller makes a new,
+   * empty one per request and never reads it; the platform fills it. Absent: every call verifies its token.
+   */
+  verifiedTokens?: VerifiedTokens;
 }
+
+/** The platform's record of tokens verified within one storefront request, by token. */
+export type VerifiedTokens = Map<
+  string,
+  {
+    /** The check, shared by calls that start while it is under way. */
+    auth: Promise<{ strategy: "guest" | "member" | "staff"; memberId: number | null; family: string } | null>;
+    /** The token's expiry (epoch ms); infinite while the check is under way. */
+    until: number;
+    /** The process's revocation count when the check started. */
+    revocations: number;
+  }
+>;
 
 /**
  * The answer to a call made in process: the status HTTP would carry and, for a success, the handler's answer itself

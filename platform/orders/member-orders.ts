@@ -20,12 +20,16 @@ import { orderNotFound, orderSummary, storeOf } from "./service";
  * reset link or a social provider vouched for it). Idempotent, and cheap when there is nothing to link.
  */
 export async function linkGuestOrders(db: Db, memberId: number): Promise<void> {
-  const [member] = await db.select({ email: members.email, verified: members.emailVerified }).from(members).where(eq(members.id, memberId));
-  if (!member?.verified) return;
+  // One statement (it runs on every list and order view): the verified address is read inside it, so an unverified
+  // member's address matches nothing.
+  const verifiedEmail = db
+    .select({ email: members.email })
+    .from(members)
+    .where(and(eq(members.id, memberId), eq(members.emailVerified, true)));
   await db
     .update(orders)
     .set({ memberId })
-    .where(and(isNull(orders.memberId), eq(orders.state, "placed"), sql`lower(${orders.email}) = ${member.email}`));
+    .where(and(isNull(orders.memberId), eq(orders.state, "placed"), sql`lower(${orders.email}) = (${verifiedEmail})`));
 }
 
 /** The keyset of the last order on a page: when it was placed and its id, so a new order never shifts a page. */

@@ -10,7 +10,7 @@ import { dbOf, sharedView, sharesReads, type SharedSource } from "../shared-read
 import { holidaysHeldFrom, holidaysOf, storeDirectory, storeHolidaysFrom } from "../stores/directory";
 import { servesDelivery } from "../stores/geo";
 import { STORE_MESSAGES } from "../stores/service";
-import { findListedSlot } from "../contract/slot-rules";
+import { findListedSlot, type ListedSlot } from "../contract/slot-rules";
 import { addDays, daysOffered, listSlotDays, localDate } from "./engine";
 import { livePlaces, placesHeldFrom, writeHold } from "./holds-store";
 
@@ -150,6 +150,8 @@ export interface Reservation {
   chosen: number;
   now: Date;
   holdMs: number;
+  /** The listed slot at `chosen` (none when not listed) and the method's row, read when the reservation started. */
+  slot: { listed: ListedSlot<SlotDay["slots"][number]> | null; method: MethodRow | null };
 }
 
 /** Checks what a reservation asks for: the store exists, the slot's location is known, and the time is not past. */
@@ -165,8 +167,18 @@ export async function startReservation(ctx: RequestContext, input: ReserveInput)
   const today = localDate(now.getTime(), store.timeZone);
   if (Number.isNaN(chosen) || localDate(chosen, store.timeZone) < today) throw new ApiError(400, SLOT_MESSAGES.invalidDate);
   const holdMs = (ctx.config.slotHoldSeconds ?? DEFAULT_SLOT_HOLD_SECONDS) * 1000;
-  return { store, method: input.fulfilmentMethod, point, chosen, now, holdMs };
+  // The slot as listed now, from the store's rows in memory (decision 0028), before any transaction: a hold's
+  // transaction then reads only the basket and the slot's places (issue 17: holds under a rush).
+  const method = input.fulfilmentMethod;
+  const reaches = method !== "delivery" || servesDelivery(store, point);
+  const date = localDate(chosen, store.timeZone);
+  const { days, method: methodRow } = reaches
+    ? await computeSlotDays(ctx.db, store, method, { startDate: date, endDate: date }, now, { countHolds: false }, await sharedView(ctx.db))
+    : { days: [], method: null };
+  return { store, method, point, chosen, now, holdMs, slot: { listed: findListedSlot(days, chosen), method: methodRow } };
 }
+
+const slotFull = () => new ApiError(409, SLOT_MESSAGES.full, { errorCode: "SLOT_FULL", errorDisplay: SLOT_MESSAGES.full });
 
 /**
  * Holds a place in a listed slot for the basket, in the caller's transaction, the basket row already locked by the
@@ -185,13 +197,8 @@ export async function startReservation(ctx: RequestContext, input: ReserveInput)
  * requests that can still win.
  */
 export async function holdSlot(tx: Db, reservation: Reservation, basketToken: string): Promise<void> {
-  const { store, method: kind, point, chosen, now, holdMs } = reservation;
-  const reaches = kind !== "delivery" || servesDelivery(store, point);
-  const date = localDate(chosen, store.timeZone);
-  const { days, method } = reaches
-    ? await computeSlotDays(tx, store, kind, { startDate: date, endDate: date }, now, { countHolds: false })
-    : { days: [], method: null };
-  const listed = findListedSlot(days, chosen);
+  const { store, method: kind, now, holdMs } = reservation;
+  const { listed, method } = reservation.slot;
   const expiresAt = listed ? Math.min(now.getTime() + holdMs, Date.parse(listed.slot.expires)) : 0;
   if (!listed || listed.slot.info.status === "unavailable" || expiresAt <= now.getTime()) {
     throw new ApiError(409, SLOT_MESSAGES.unavailable, { errorCode: "SLOT_UNAVAILABLE" });
@@ -201,7 +208,7 @@ export async function holdSlot(tx: Db, reservation: Reservation, basketToken: st
   if (!listed.slot.info.isAsap) {
     const capacity = method?.slotCapacity ?? 0;
     const othersHolding = () => livePlaces(tx, store.id, kind, slotStart, now, basketToken);
-    const full = () => new ApiError(409, SLOT_MESSAGES.full, { errorCode: "SLOT_FULL", errorDisplay: SLOT_MESSAGES.full });
+    const full = slotFull;
     if ((await othersHolding()) >= capacity) throw full();
     await tx.insert(slotLocks).values({ storeId: store.id, method: kind, slotStart }).onConflictDoNothing();
     await tx
