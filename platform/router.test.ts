@@ -120,7 +120,7 @@ describe("Router.invoke, the in-process call", () => {
   });
 });
 
-// Decision 0029: within one storefront request the in-process call checks a token once; the record is the request's
+// Decision 0031: within one storefront request the in-process call checks a token once; the record is the request's
 // own, keyed by the token, and gives way to the token's expiry and to any revocation made in this process.
 describe("tokens verified within one storefront request", () => {
   function counted() {

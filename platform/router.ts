@@ -140,7 +140,7 @@ export class Router {
 
 /**
  * Whose token this is: looked up, or for an in-process call taken from the same storefront request's earlier check
- * while it is not expired and this process has revoked nothing since (decision 0029). Only found tokens are kept, each
+ * while it is not expired and this process has revoked nothing since (decision 0031). Only found tokens are kept, each
  * under its own token, in a record the request's client made and no other request sees.
  */
 async function verify(token: string, deps: PlatformDeps, verified: VerifiedTokens | undefined): Promise<AuthInfo | null> {

@@ -171,7 +171,7 @@ describe("in-process calls to the embedded platform (decision 0027)", () => {
   });
 });
 
-describe("a request's record of verified tokens (decision 0029)", () => {
+describe("a request's record of verified tokens (decision 0031)", () => {
   function recording(oneRequest?: boolean) {
     const calls: InProcessCall[] = [];
     const transport = {

@@ -67,7 +67,7 @@ export interface PlatformClient {
 
 /**
  * `oneRequest`: the client serves one storefront request (the shopper's calls), so the embedded platform may keep the
- * tokens it verified for the rest of that request (decision 0029). Never for a client that outlives a request.
+ * tokens it verified for the rest of that request (decision 0031). Never for a client that outlives a request.
  */
 export function createPlatformClient(transport: PlatformTransport, options: { oneRequest?: boolean } = {}): PlatformClient {
   if (transport.invoke) return inProcessClient(transport as PlatformTransport & Required<Pick<PlatformTransport, "invoke">>, options.oneRequest === true);

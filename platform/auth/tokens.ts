@@ -112,7 +112,7 @@ export async function revokeFamily(db: Db, clock: Clock, family: string): Promis
 /**
  * Counts the revocations this process has made (sign-out, password change or reset, a replayed refresh token). A
  * token verified once for a storefront request is trusted again within that request only while this count has not
- * moved (router.ts, decision 0029), so a request that ends a session never goes on acting with it.
+ * moved (router.ts, decision 0031), so a request that ends a session never goes on acting with it.
  */
 let revocations = 0;
 export const revocationCount = (): number => revocations;

@@ -45,7 +45,7 @@ export interface InProcessCall {
   idempotencyKey?: string;
   clientIp?: string;
   /**
-   * Tokens the platform already verified for this one storefront request (decision 0029): the caller makes a new,
+   * Tokens the platform already verified for this one storefront request (decision 0031): the caller makes a new,
    * empty one per request and never reads it; the platform fills it. Absent: every call verifies its token.
    */
   verifiedTokens?: VerifiedTokens;
