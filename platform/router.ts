@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { revocationCount } from "./auth/tokens";
+import { revocationCount } from "./revocations";
 import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type ParsedRequestOf, type ResponseOf, type VerifiedTokens } from "./contract";
 
 type VerifiedTokensEntry = VerifiedTokens extends Map<string, infer V> ? V : never;

@@ -5,6 +5,7 @@ import type { Db } from "../db/open";
 import { authTokens } from "../db/schema";
 import { ApiError } from "../errors";
 import type { AuthInfo, PlatformConfig } from "../context";
+import { countRevocation } from "../revocations";
 
 type TokenConfig = Pick<PlatformConfig, "accessTokenSeconds" | "refreshTokenSeconds">;
 
@@ -87,7 +88,7 @@ export async function refreshTokens(db: Db, clock: Clock, config: TokenConfig, r
  * caller's): each of their tokens stops working at once.
  */
 export async function revokeMember(db: Db, clock: Clock, memberId: number, options: { keepFamily?: string } = {}): Promise<void> {
-  revocations++;
+  countRevocation();
   await db
     .update(authTokens)
     .set({ revokedAt: clock.now() })
@@ -102,20 +103,12 @@ export async function revokeMember(db: Db, clock: Clock, memberId: number, optio
 
 /** Ends a session: every token of the family stops working at once. */
 export async function revokeFamily(db: Db, clock: Clock, family: string): Promise<void> {
-  revocations++;
+  countRevocation();
   await db
     .update(authTokens)
     .set({ revokedAt: clock.now() })
     .where(and(eq(authTokens.family, family), isNull(authTokens.revokedAt)));
 }
-
-/**
- * Counts the revocations this process has made (sign-out, password change or reset, a replayed refresh token). A
- * token verified once for a storefront request is trusted again within that request only while this count has not
- * moved (router.ts, decision 0031), so a request that ends a session never goes on acting with it.
- */
-let revocations = 0;
-export const revocationCount = (): number => revocations;
 
 /** The router's token check: a known access token, not revoked, not yet expired (and when it expires). */
 export async function authenticateToken(db: Db, clock: Clock, token: string): Promise<(AuthInfo & { expiresAt: Date }) | null> {
