@@ -7,10 +7,12 @@ import { useNonce } from "./components/nonce";
 import { Toasts } from "./components/toasts/Toasts";
 import { describeError } from "./models/error-page";
 import { ROUTE_IDS, type RootData } from "./models/route-data";
+import { NO_SESSION_TOKEN } from "./models/shopper";
 import { appContext, shopperContext } from "./services/context";
 import { sameSiteReferrer } from "./services/session.server";
 import { isMember } from "./services/member-session.server";
 import { sessionMiddleware } from "./services/session-middleware.server";
+import { pageCacheMiddleware } from "./services/page-cache.server";
 import { loadSiteChrome } from "./services/content.server";
 import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.server";
 import { BrandStyle } from "./components/brand-style/BrandStyle";
@@ -27,14 +29,16 @@ import { ErrorReporting } from "./components/error-reporting/ErrorReporting";
 import { browserErrorReporting } from "./services/error-reporting.server";
 import "./styles/global.css";
 
-// Route rules first (decision 0030): a request sent elsewhere needs no session.
-export const middleware: Route.MiddlewareFunction[] = [routeRulesMiddleware, sessionMiddleware];
+// Route rules first (decision 0030): a request sent elsewhere needs no session. Then a visitor without a session is
+// answered from the page cache (decision 0032).
+export const middleware: Route.MiddlewareFunction[] = [routeRulesMiddleware, pageCacheMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { session, csrfToken, takeFlash } = context.get(shopperContext);
-  // Signing in or out in this request's action gives the session a new token: the page must carry that one.
-  const csrf = session.get("csrf") ?? csrfToken;
+  // Signing in or out in this request's action gives the session a new token: the page must carry that one. A visitor
+  // without a session has none: the page's forms carry an empty token (decision 0032).
+  const csrf = session.get("csrf") ?? (csrfToken || NO_SESSION_TOKEN);
   const flash = takeFlash();
   // The bottom bar is not shown on the home page, so its basket figures are not read there.
   const onHome = new URL(request.url).pathname === "/";

@@ -88,7 +88,9 @@ test("Cookies Settings from the banner: a dialog with JavaScript, the settings p
 test("a consent post that is not one of the choices changes nothing and says why @desktop-only", async ({ page, context }) => {
   await page.goto("/cookies");
   const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-  const response = await page.request.post("/cookies", { form: { csrf, intent: "save", performance: "maybe", targeting: "no" }, maxRedirects: 0 });
+  // Sent as the page's own form would be: from the site itself (a visitor's page carries no session token, decision 0032).
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post("/cookies", { form: { csrf, intent: "save", performance: "maybe", targeting: "no" }, headers: { origin }, maxRedirects: 0 });
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("Choose whether to allow each kind of cookie.");
   expect(await consentCookies(context)).toEqual({});

@@ -52,20 +52,80 @@ test("parts loaded on demand are in the HTML in place, never left for a script t
   }
 });
 
-test("each response carries its own CSP nonce, and every script and style in the page uses it @once", async ({ baseURL }) => {
-  const [first, second] = await Promise.all([rawGet(url(baseURL, "/")), rawGet(url(baseURL, "/"))]);
+/** A session of its own, made as a browser makes it: the home page's postcode search posted from the site's own page. */
+async function sessionCookie(baseURL: string | undefined, postcode: string): Promise<string> {
+  const response = await fetch(url(baseURL, "/location"), {
+    method: "POST",
+    body: new URLSearchParams({ csrf: "sessionless", intent: "postcode", postcode, redirectTo: "/" }),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(url(baseURL, "/")).origin },
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  expect(cookie, "the post made a session").toBeTruthy();
+  return cookie!.split(";")[0]!;
+}
+
+function expectEveryTagCarries(html: string, nonce: string | null) {
+  const tags = html.match(/<(?:script|style)\b[^>]*>/gi) ?? [];
+  expect(tags.length, "the page has scripts or styles to check").toBeGreaterThan(0);
+  for (const tag of tags) {
+    if (/<script\b[^>]*\btype="application\/(?:ld\+)?json"/i.test(tag)) continue;
+    expect(tag, "inline and external scripts and styles carry the response's nonce").toContain(`nonce="${nonce}"`);
+  }
+}
+
+test("each session's response carries its own CSP nonce, and every script and style in the page uses it @once", async ({ baseURL }) => {
+  const cookie = await sessionCookie(baseURL, "SW1A 1AA");
+  const [first, second] = await Promise.all([rawGet(url(baseURL, "/"), { cookie }), rawGet(url(baseURL, "/"), { cookie })]);
   const firstNonce = scriptNonce(header(first, "content-security-policy"));
   const secondNonce = scriptNonce(header(second, "content-security-policy"));
   expect(firstNonce, "script-src names a nonce").toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
   expect(secondNonce).not.toBeNull();
   expect(secondNonce).not.toBe(firstNonce);
+  expectEveryTagCarries(decoded(first), firstNonce);
+});
 
-  const html = decoded(first);
-  const tags = html.match(/<(?:script|style)\b[^>]*>/gi) ?? [];
-  expect(tags.length, "the page has scripts or styles to check").toBeGreaterThan(0);
-  for (const tag of tags) {
-    if (/<script\b[^>]*\btype="application\/(?:ld\+)?json"/i.test(tag)) continue;
-    expect(tag, "inline and external scripts and styles carry the response's nonce").toContain(`nonce="${firstNonce}"`);
+// Decision 0032: a visitor's page is the same for every visitor, so it is drawn once and its nonce comes from its
+// content; the header always names the nonce the body carries, on a 200 and on a 304.
+test("a visitor's page names the nonce its body carries, and is reused with a strong ETag @once", async ({ baseURL }) => {
+  const first = await rawGet(url(baseURL, "/about-us"), { "accept-encoding": "br" });
+  const nonce = scriptNonce(header(first, "content-security-policy"));
+  expectEveryTagCarries(decoded(first), nonce);
+  expect(header(first, "cache-control")).toBe("public, no-cache");
+  expect(header(first, "vary").toLowerCase()).toContain("cookie");
+  const etag = header(first, "etag");
+  expect(etag).toMatch(/^"[A-Za-z0-9_-]+-br"$/);
+  expect(header(first, "set-cookie")).toBe("");
+  const again = await rawGet(url(baseURL, "/about-us"), { "accept-encoding": "br", "if-none-match": etag });
+  if (again.status === 304) {
+    expect(scriptNonce(header(again, "content-security-policy"))).toBe(nonce);
+  } else {
+    // Drawn again after its second: new content would mean a new ETag.
+    expect(header(again, "etag")).not.toBe(etag);
+  }
+  expect(header(again, "set-cookie")).toBe("");
+});
+
+test("a visitor's cached page never carries a session's data or cookie, and a session never gets the visitor's page @once", async ({ baseURL }) => {
+  const cookie = await sessionCookie(baseURL, "B1 1BB");
+  for (const path of ["/", "/stores/victoria-street-1", "/about-us", "/no-such-page"]) {
+    // The session's page, then a visitor's, then the session's again: all within the cache's second.
+    const mine = await rawGet(url(baseURL, path), { cookie });
+    const visitor = await rawGet(url(baseURL, path));
+    const mineAgain = await rawGet(url(baseURL, path), { cookie });
+    for (const answer of [mine, mineAgain]) {
+      expect(header(answer, "cache-control"), path).toBe("private, no-cache");
+      expect(header(answer, "etag"), path).toBe("");
+      expect(decoded(answer), path).toContain("B1 1BB");
+    }
+    const token = /name="csrf" value="([^"]+)"/.exec(decoded(mine))?.[1];
+    expect(token, `${path}: the session's page carries its token`).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(header(visitor, "set-cookie"), path).toBe("");
+    expect(header(visitor, "cache-control"), path).toBe("public, no-cache");
+    const html = decoded(visitor);
+    expect(html, path).not.toContain("B1 1BB");
+    expect(html, path).not.toContain(token!);
+    expect(html, path).toMatch(/name="csrf" value="sessionless"/);
   }
 });
 

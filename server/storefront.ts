@@ -133,6 +133,11 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
       };
       const services: AppServices = {
         nonce: res.locals.nonce as string,
+        useNonce(nonce) {
+          const policy = res.getHeader("Content-Security-Policy");
+          if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.split(`'nonce-${res.locals.nonce as string}'`).join(`'nonce-${nonce}'`));
+          res.locals.nonce = nonce;
+        },
         clock,
         testClock,
         log,

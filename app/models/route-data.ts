@@ -80,7 +80,10 @@ export interface StoreLayoutData {
   basket: Basket | null;
   locationMissing: boolean;
   fulfilmentMethod: FulfilmentMethod;
-  /** Fresh on every load: each rendered add form's basket line id and idempotency key (product cards) build on it. */
+  /**
+   * Each rendered add form's basket line id and idempotency key (product cards) build on it: fresh on every load with
+   * a session, fixed on a sessionless page (decision 0032).
+   */
   formSeed: string;
   bar: {
     /** The held slot in words ("Tomorrow 09:00–10:00", "As soon as possible"), or null when none is held. */

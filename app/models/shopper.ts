@@ -82,3 +82,9 @@ export interface Flash {
   toast: Toast;
   locationError: LocationError;
 }
+
+/**
+ * The anti-forgery field's value in forms drawn for a visitor without a session (decision 0032): such a post goes
+ * through when the browser vouches that it comes from this site. Sessions' own tokens are 32 base64url characters.
+ */
+export const NO_SESSION_TOKEN = "sessionless";

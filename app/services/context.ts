@@ -10,6 +10,11 @@ import type { ErrorReporter } from "~/models/error-report";
 /** What the Node server hands every request: built once at start-up in server.ts. */
 export interface AppServices {
   nonce: string;
+  /**
+   * Makes `nonce` the one the response's Content-Security-Policy allows, in place of the request's own: a page served
+   * from the page cache carries the nonce it was drawn with (page-cache.server.ts). Absent outside the Node server.
+   */
+  useNonce?(nonce: string): void;
   clock: Clock;
   /** Present only when the test clock is enabled (never in production). */
   testClock: ControllableClock | null;
@@ -50,6 +55,7 @@ export interface Shopper {
   api: ShopperApi;
   /** Reads every shopper shares (store details for a location, menus), through the server's session and cache. */
   shared: SharedPlatform;
+  /** The session's anti-forgery token; empty while the visitor has no session (decision 0032). */
   csrfToken: string;
 }
 

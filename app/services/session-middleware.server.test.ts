@@ -111,3 +111,85 @@ describe("a member's session that ends during a request", () => {
     expect(await toastOf(response)).toBeUndefined();
   });
 });
+
+/** Runs the middleware around a handler that records whether it ran (a post it lets through reaches the action). */
+async function post(fields: Record<string, string>, headers: Record<string, string>): Promise<{ response: Response; ran: boolean }> {
+  let ran = false;
+  const request = new Request("http://shop.test/location", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded", referer: "http://shop.test/about-us", ...headers },
+  });
+  const response = (await sessionMiddleware({ request, context: contextFor(), params: {}, unstable_pattern: "" } as never, async () => {
+    ran = true;
+    return new Response(null, { status: 204 });
+  })) as Response;
+  return { response, ran };
+}
+
+async function sessionOf(response: Response) {
+  return sessionStorageFor(config).getSession(response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+}
+
+describe("sessionless visitors (decision 0032)", () => {
+  it("get a page without a session: no token made, no cookie set", async () => {
+    const context = contextFor();
+    const request = new Request("http://shop.test/stores/victoria-1");
+    const response = (await sessionMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => {
+      expect(context.get(shopperContext).csrfToken).toBe("");
+      return new Response("<html></html>", { headers: { "Content-Type": "text/html" } });
+    })) as Response;
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("post a sessionless page's form when the browser vouches it comes from this site, and get a session", async () => {
+    const vouched: Record<string, string>[] = [{ "sec-fetch-site": "same-origin" }, { origin: "http://shop.test" }];
+    for (const headers of vouched) {
+      const { response, ran } = await post({ csrf: "sessionless", intent: "postcode" }, headers);
+      expect(ran, JSON.stringify(headers)).toBe(true);
+      expect((await sessionOf(response)).get("csrf")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    }
+    // A form without the field at all, from a script on the page.
+    expect((await post({ intent: "postcode" }, { "sec-fetch-site": "same-origin" })).ran).toBe(true);
+  });
+
+  it("refuse a sessionless post from another site, or one no browser vouches for, and change nothing", async () => {
+    const refused: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site", origin: "https://elsewhere.example" },
+      { "sec-fetch-site": "same-site", origin: "https://shop.test" },
+      // Fetch Metadata wins over an Origin that looks right.
+      { "sec-fetch-site": "cross-site", origin: "http://shop.test" },
+      { origin: "https://elsewhere.example" },
+      { origin: "null" },
+      {},
+    ];
+    for (const headers of refused) {
+      const { response, ran } = await post({ csrf: "sessionless", intent: "postcode" }, headers);
+      expect(ran, JSON.stringify(headers)).toBe(false);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/about-us");
+      expect(await toastOf(response)).toBe("Your form had expired, so nothing was changed. Please try again.");
+      // The refused post made the session, so the page it goes back to carries a token to post with.
+      expect((await sessionOf(response)).get("csrf")).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    }
+  });
+
+  it("refuse a token that is given and wrong, even from this site's own page", async () => {
+    const { ran } = await post({ csrf: "w".repeat(32), intent: "postcode" }, { "sec-fetch-site": "same-origin" });
+    expect(ran).toBe(false);
+    const tooLong = await post({ csrf: "x".repeat(300), intent: "postcode" }, { "sec-fetch-site": "same-origin" });
+    expect(tooLong.ran).toBe(false);
+  });
+
+  it("let a session's post through with its token, from any browser", async () => {
+    const storage = sessionStorageFor(config);
+    const session = await storage.getSession();
+    session.set("csrf", "t".repeat(32));
+    const cookie = (await storage.commitSession(session)).split(";")[0]!;
+    expect((await post({ csrf: "t".repeat(32) }, { cookie })).ran).toBe(true);
+    expect((await post({ csrf: "u".repeat(32) }, { cookie })).ran).toBe(false);
+    // A form drawn before the session existed (another tab) still posts from this site's own page.
+    expect((await post({ csrf: "sessionless" }, { cookie, "sec-fetch-site": "same-origin" })).ran).toBe(true);
+    expect((await post({ csrf: "sessionless" }, { cookie, "sec-fetch-site": "cross-site" })).ran).toBe(false);
+  });
+});

@@ -4,8 +4,9 @@ import { z } from "zod";
 import { appContext, shopperContext } from "./context";
 import { AUTH_MESSAGES } from "../../platform/contract";
 import { flashCookiesFor, flashHeaders, redirectWithToast } from "./flash.server";
-import { CSRF_FAILED_MESSAGE, CSRF_FIELD, csrfMatches, newCsrfToken, sameSiteReferrer, sessionStorageFor } from "./session.server";
+import { browserSaysSameOrigin, CSRF_FAILED_MESSAGE, CSRF_FIELD, csrfMatches, newCsrfToken, sameSiteReferrer, sessionStorageFor } from "./session.server";
 import { createShopperApi } from "./shopper.server";
+import { NO_SESSION_TOKEN } from "~/models/shopper";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Posts that change no shopper state and come from script, not forms: the browser's error log. */
@@ -33,8 +34,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const cookieHeader = request.headers.get("Cookie");
   const session = await storage.getSession(cookieHeader);
   const before = JSON.stringify(session.data);
-  let csrf = session.get("csrf");
-  if (!csrf) {
+  const mutating = MUTATING.has(request.method.toUpperCase());
+  // A visitor's pages are sessionless (decision 0032): no token is made and no cookie set until a post, which is
+  // the first thing that needs a session. The post makes one whether it is accepted or refused, so a page drawn
+  // after it carries the session's token.
+  let csrf = session.get("csrf") ?? "";
+  if (!csrf && mutating) {
     csrf = newCsrfToken();
     session.set("csrf", csrf);
   }
@@ -58,9 +63,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     return response;
   };
 
-  if (MUTATING.has(request.method.toUpperCase()) && !CSRF_EXEMPT.has(path)) {
+  if (mutating && !CSRF_EXEMPT.has(path)) {
     const given = await readCsrfField(request);
-    if (!csrfMatches(csrf, given)) {
+    if (!postAllowed(request, csrf, given, services.config.publicUrl)) {
       return commit(await redirectWithToast(context, sameSiteReferrer(request), { kind: "error", message: CSRF_FAILED_MESSAGE }));
     }
   }
@@ -94,8 +99,18 @@ function samePage(request: Request): string {
   return `${path}${url.search}`;
 }
 
+/**
+ * A post goes through when its form carries the session's token, or when its form was drawn on a sessionless page
+ * (the field absent, empty or NO_SESSION_TOKEN) and the browser vouches that it comes from this site (decision 0032). A token
+ * that is given must match: a form from an older session is refused as expired.
+ */
+function postAllowed(request: Request, csrf: string, given: string | undefined, publicUrl: string | undefined): boolean {
+  if (given && given !== NO_SESSION_TOKEN) return csrfMatches(csrf, given);
+  return browserSaysSameOrigin(request, publicUrl);
+}
+
 /** The token field every form post carries (remix-utils' AuthenticityTokenInput renders it). */
-const tokenSchema = z.object({ [CSRF_FIELD]: z.string().max(200) });
+const tokenSchema = z.object({ [CSRF_FIELD]: z.string().max(200).optional() });
 
 /** The post's anti-forgery token, read from a copy of the body so the action still gets it whole. */
 async function readCsrfField(request: Request): Promise<string | undefined> {
@@ -103,7 +118,8 @@ async function readCsrfField(request: Request): Promise<string | undefined> {
   if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return undefined;
   try {
     const submission = parseWithZod(await request.clone().formData(), { schema: tokenSchema });
-    return submission.status === "success" ? submission.value[CSRF_FIELD] : undefined;
+    // A token field that cannot be one (too long) is given but never matches.
+    return submission.status === "success" ? submission.value[CSRF_FIELD] : "!";
   } catch {
     return undefined;
   }

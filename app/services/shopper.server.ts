@@ -209,6 +209,11 @@ export class SharedPlatform {
   invalidate(): void {
     this.cache.clear();
   }
+
+  /** The server's generation of shared reads: what the page cache (page-cache.server.ts) keys its pages by too. */
+  currentGeneration(): number {
+    return this.generation();
+  }
 }
 
 const sharedByTransport = new WeakMap<PlatformTransport, SharedPlatform>();

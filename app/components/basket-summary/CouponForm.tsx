@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { replyField } from "~/components/forms/fields";
 import { useFetcher } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { BasketCoupon } from "../../../platform/contract/basket";
@@ -30,8 +31,7 @@ export function CouponForm({ coupon, answer, symbol, formKey }: CouponFormProps)
   const fetcher = useFetcher<BasketAnswer>({ key: COUPON_FETCHER_KEY });
   // The newest answer: the fetcher's once it has one (null when the apply worked), else the page's own.
   const lastResult = fetcher.data ? fetcher.data.coupon : answer;
-  const [, fields] = useForm<{ code: string }>({ id: "coupon", lastResult });
-  const code = fields.code;
+  const code = replyField("coupon", "code", lastResult);
   const message = fetcher.state === "idle" && lastResult ? (code.errors?.[0] ?? null) : null;
   const shown = message ? { message, value: typeof code.value === "string" ? code.value : "" } : null;
   const pendingIntent = fetcher.formData?.get("intent");

@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { replyField } from "~/components/forms/fields";
 import { useFetcher } from "react-router";
 import type { Basket } from "../../../platform/contract/basket";
 import { formatPence } from "~/models/money";
@@ -33,8 +34,7 @@ export function PointsForm({ basket, answer, symbol, formKey }: PointsFormProps)
   const loyalty = basket.loyaltyPoints;
   const name = loyalty.loyaltyPointsName;
   const lastResult = fetcher.data ? (fetcher.data.points ?? null) : answer;
-  const [, fields] = useForm<{ points: string }>({ id: "loyalty-points", lastResult });
-  const points = fields.points;
+  const points = replyField("loyalty-points", "points", lastResult);
   const message = fetcher.state === "idle" && lastResult ? (points.errors?.[0] ?? null) : null;
   const value = typeof points.value === "string" ? points.value : "";
   const busy = fetcher.state !== "idle";

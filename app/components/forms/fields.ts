@@ -15,6 +15,16 @@ export interface FormField {
   key?: string | undefined;
 }
 
+/**
+ * A one-field form's field from the server's last Conform reply, named as Conform names it (`{form}-{name}`,
+ * `{id}-error`): for small forms (the basket's coupon and points) that need no more of Conform in the browser.
+ */
+export function replyField(formId: string, name: string, lastResult: SubmissionResult<string[]> | null | undefined): FormField & { value: unknown } {
+  const id = `${formId}-${name}`;
+  const errors = lastResult?.error?.[name] ?? undefined;
+  return { id, name, errorId: `${id}-error`, errors: errors ?? undefined, value: lastResult?.initialValue?.[name] };
+}
+
 /** A message for the error summary: the id of the field it is about (the summary links to it) and the words. */
 export interface FieldError {
   field: string;

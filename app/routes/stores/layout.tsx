@@ -22,8 +22,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
     basket,
     locationMissing,
     fulfilmentMethod,
-    /** Fresh on every load: each rendered add form's basket line id and idempotency key (product cards) build on it. */
-    formSeed: crypto.randomUUID(),
+    // Fresh on every load with a session. A sessionless page is the same for every visitor (decision 0032): its adds
+    // are each a visitor's first, under a token family of its own, so one fixed seed never meets itself.
+    formSeed: shopper.csrfToken ? crypto.randomUUID() : "visitor",
     bar: {
       slotText: heldSlotText(selected && { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" }, storeDate(now, timeZone), timeZone, null),
       canSwitch: details.orderMethods[fulfilmentMethod === "delivery" ? "collection" : "delivery"].enabledForMethod,
