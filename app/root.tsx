@@ -22,7 +22,7 @@ import { BottomNav } from "./components/bottom-nav/BottomNav";
 import { basketSummary } from "./routes/basket/basket.server";
 import { readConsent } from "./routes/content/cookies.server";
 import { routeRulesMiddleware } from "./routes/content/route-guards.server";
-import { CookieBanner } from "./components/cookie-consent/CookieBanner";
+import { CookieBannerOnDemand } from "./components/cookie-consent/CookieBannerOnDemand";
 import { BuildUpdate } from "./components/build-update/useBuildUpdate";
 import { WebVitals } from "./components/web-vitals/WebVitals";
 import { ErrorReporting } from "./components/error-reporting/ErrorReporting";
@@ -118,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** The cookie banner on every page but the cookie settings page itself, where the same choice is the page. */
 function ConsentBanner({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
-  return pathname === "/cookies" ? null : <CookieBanner companyName={companyName} />;
+  return pathname === "/cookies" ? null : <CookieBannerOnDemand companyName={companyName} />;
 }
 
 /** What every form on the page takes from the root: the anti-forgery token (remix-utils' AuthenticityTokenInput). */
