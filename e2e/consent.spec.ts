@@ -65,6 +65,9 @@ test("Reject All Cookies sticks, and the footer's Cookie settings changes it lat
 
 test("Cookies Settings from the banner: a dialog with JavaScript, the settings page without", async ({ page, context, jsEnabled }) => {
   await page.goto("/stores");
+  // The banner's script comes only with the banner (CookieBannerOnDemand): a click before it arrives is the link to
+  // the settings page, which is the page without script; the dialog is what a shopper gets once the page is ready.
+  if (jsEnabled) await page.waitForLoadState("networkidle");
   await banner(page).getByRole("link", { name: "Cookies Settings" }).click();
   const settings = jsEnabled ? page.getByRole("dialog", { name: "Cookie settings" }) : page.getByRole("main");
   if (jsEnabled) {
