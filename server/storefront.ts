@@ -143,6 +143,7 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
         log,
         errors,
         requestId: (res.locals.requestId as string | undefined) ?? requestIdFor(undefined, false),
+        dataRequest: req.path.endsWith(".data"),
         platform: keys.sharedPlatformFor(transport, clock, generation),
         clientIp: req.ip ?? "unknown",
         config: {

@@ -23,6 +23,11 @@ export interface AppServices {
   errors: ErrorReporter;
   /** This request's id, as its log line and X-Request-Id header carry it. */
   requestId: string;
+  /**
+   * A React Router data request (`/path.data`, a client navigation's loader data): its Request reaches middleware
+   * with the suffix taken off, the same address as the page's, so the server says which it is (server/storefront.ts).
+   */
+  dataRequest?: boolean;
   /** The platform, with the server's own session for shared reads; shoppers' calls use `shopper.api`. */
   platform: SharedPlatform;
   config: {

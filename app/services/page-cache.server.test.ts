@@ -25,9 +25,9 @@ function server(page: (request: Request, nonce: string, drawn: number) => Respon
   const nonces: string[] = [];
   const shared = services(nonces);
   let drawn = 0;
-  async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  async function get(path: string, headers: Record<string, string> = {}, method = "GET", dataRequest = false) {
     const request = new Request(`http://shop.test${path}`, { method, headers });
-    const context = new RouterContextProvider(new Map([[appContext, shared]]));
+    const context = new RouterContextProvider(new Map([[appContext, dataRequest ? { ...shared, dataRequest } : shared]]));
     const response = (await pageCacheMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () =>
       page(request, context.get(appContext).nonce, ++drawn),
     )) as Response;
@@ -65,6 +65,21 @@ describe("the page cache", () => {
     expect(first.nonce).not.toBe("request-nonce");
     expect(first.body).toContain(`nonce="${first.nonce}"`);
     expect(second.nonce).toBe(first.nonce);
+  });
+
+  it("never answers a data request (its address is the page's once `.data` is taken off) with the page", async () => {
+    const site = server((_r, nonce, n) =>
+      n === 2 ? new Response(`[{"data":${n}}]`, { headers: { "Content-Type": "text/x-script" } }) : html(nonce, `page ${n}`),
+    );
+    const page = await site.get("/", { "Accept-Encoding": "identity" });
+    expect(page.body).toContain("page 1");
+    const data = await site.get("/", { "Accept-Encoding": "identity" }, "GET", true);
+    expect(data.body).toBe('[{"data":2}]');
+    expect(data.response.headers.get("Content-Type")).toBe("text/x-script");
+    expect(site.drawn()).toBe(2);
+    // The page itself is still answered from the cache.
+    expect((await site.get("/", { "Accept-Encoding": "identity" })).body).toBe(page.body);
+    expect(site.drawn()).toBe(2);
   });
 
   it("answers 304 to the browser's current copy, with the copy's nonce allowed", async () => {

@@ -220,11 +220,13 @@ function sweep(cache: PageCache, now: number): void {
 /** The root's first middleware: answers a sessionless visitor's page from the page cache, or draws and keeps it. */
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET") return next();
+  const services = context.get(appContext);
+  // A data request's address is its page's once React Router takes `.data` off: never answered with the page.
+  if (services.dataRequest) return next();
   const url = new URL(request.url);
   if (url.searchParams.has("_routes") || !keepablePath(url.pathname)) return next();
   const visitor = sessionless(request.headers.get("Cookie"));
   if (!visitor) return next();
-  const services = context.get(appContext);
   const referrer = sameSiteReferrer(request);
   const generation = services.platform.currentGeneration();
   const key = `${generation}\n${url.origin}${url.pathname}${url.search}\n${visitor.consent}\n${referrer}`;
