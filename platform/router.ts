@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { revocationCount } from "./revocations";
+import { readBodyUpTo } from "./contract/body-limit";
 import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type ParsedRequestOf, type ResponseOf, type VerifiedTokens } from "./contract";
 
 type VerifiedTokensEntry = VerifiedTokens extends Map<string, infer V> ? V : never;
@@ -230,23 +231,9 @@ function parseJsonBody(text: string): Record<string, unknown> {
 
 /** Reads the body as text, refusing (413) as soon as it passes the limit rather than buffering it whole. */
 async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new ApiError(413, "Request body too large");
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const text = await readBodyUpTo(request, maxBytes);
+  if (text === null) throw new ApiError(413, "Request body too large");
+  return text;
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { readBodyUpTo } from "../../../platform/contract/body-limit";
 
 export type JsonBody<T> = { ok: true; value: T } | { ok: false; status: 400 | 413 };
 
@@ -7,26 +8,11 @@ export type JsonBody<T> = { ok: true; value: T } | { ok: false; status: 400 | 41
  * further (a larger body is 413 without being held in memory), then parsed and checked by `schema` (400 otherwise).
  */
 export async function readJsonBody<S extends z.ZodType>(request: Request, maxBytes: number, schema: S): Promise<JsonBody<z.infer<S>>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return { ok: false, status: 413 };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return { ok: false, status: 413 };
-      }
-      chunks.push(value);
-    }
-  }
+  const text = await readBodyUpTo(request, maxBytes);
+  if (text === null) return { ok: false, status: 413 };
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    json = JSON.parse(text);
   } catch {
     return { ok: false, status: 400 };
   }
