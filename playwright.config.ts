@@ -19,10 +19,11 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 // without it the suite starts its own production build on a fresh database.
 const externalBaseURL = process.env.E2E_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
-// Journeys that fix the clock get a server of their own (its fakes on clockPort+1…+5), so they run beside the
-// others instead of after them; against an external server they share it and wait for the rest.
-const clockPort = port + 10;
-const clockBaseURL = externalBaseURL ?? `http://127.0.0.1:${clockPort}`;
+// Journeys that fix the clock fix it for a whole server, so each screen-and-script variant of them gets a server of
+// its own (E2E_PORT+10, +20, +30, +40; each server's fakes on its port+1…+5) and they all run beside the other
+// journeys instead of after them. Against an external server they share it and wait for everything else.
+const clockPorts = [10, 20, 30, 40].map((offset) => port + offset);
+const clockBaseURL = (index: number) => externalBaseURL ?? `http://127.0.0.1:${clockPorts[index]}`;
 
 const phone = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
@@ -49,9 +50,9 @@ function grepInvert(v: (typeof variants)[number]): RegExp | undefined {
   return new RegExp(tags.join("|"));
 }
 
-// Journeys run in parallel against one server. Journeys that fix the server's clock (`*.clock.spec.ts`)
-// would change "now" under everyone else, so they run on a second server of their own, one at a time: each
-// clock project waits for the previous one (the first, against an external server, for every other journey).
+// Journeys run in parallel against one server. Journeys that fix the server's clock (`*.clock.spec.ts`) would
+// change "now" under everyone else, so each variant of them runs one at a time on its own server. Clock projects
+// are listed first: Playwright starts projects in this order, and their single worker is the longest chain.
 const journeyProjects: PlaywrightTestProject[] = variants.map((v) => ({
   name: v.name,
   testIgnore: clockSpecs,
@@ -64,8 +65,9 @@ const clockProjects: PlaywrightTestProject[] = variants.map((v, index) => ({
   grepInvert: grepInvert(v),
   workers: 1,
   fullyParallel: false,
-  dependencies: index > 0 ? [`clock-${variants[index - 1]!.name}`] : externalBaseURL ? variants.map((w) => w.name) : [],
-  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled, baseURL: clockBaseURL },
+  // Against one external server the clock projects run after every other journey, one after another.
+  dependencies: !externalBaseURL ? [] : index > 0 ? [`clock-${variants[index - 1]!.name}`] : variants.map((w) => w.name),
+  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled, baseURL: clockBaseURL(index) },
 }));
 
 export default defineConfig({
@@ -91,11 +93,11 @@ export default defineConfig({
       ...(existsSync(debianChromium) ? { executablePath: debianChromium } : {}),
     },
   },
-  projects: [...journeyProjects, ...clockProjects],
+  projects: [...clockProjects, ...journeyProjects],
   ...(externalBaseURL
     ? {}
     : {
-        webServer: [port, clockPort].map((serverPort) => ({
+        webServer: [port, ...clockPorts].map((serverPort) => ({
           command: "node --import tsx e2e/support/serve.ts",
           url: `http://127.0.0.1:${serverPort}/healthz`,
           env: { E2E_PORT: String(serverPort) },
