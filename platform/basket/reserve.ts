@@ -3,7 +3,8 @@ import type { reserveTimeSlot as reserveTimeSlotEndpoint } from "../contract";
 import type { RequestContext } from "../context";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
-import { holdSlot, startReservation, type ReserveInput } from "../slots/service";
+import { holdSlot, refuseIfFull, startReservation, type Reservation, type ReserveInput } from "../slots/service";
+import { Turns } from "../slots/turns";
 import { lockOwnedBasket, renderBasket, requireAuth, saveBasket } from "./basket";
 
 /**
@@ -13,10 +14,22 @@ import { lockOwnedBasket, renderBasket, requireAuth, saveBasket } from "./basket
  * takes the slot's method and location.
  */
 export async function reserveTimeSlot(ctx: RequestContext, input: ReserveInput): Promise<ResponseOf<typeof reserveTimeSlotEndpoint>> {
-  const auth = requireAuth(ctx);
+  requireAuth(ctx);
   const reservation = await startReservation(ctx, input);
-  const { now, point, store, method } = reservation;
+  const { store, method } = reservation;
+  const listed = reservation.slot.listed;
+  const hold = () => reserveIn(ctx, input, reservation);
+  // The holds of one slot take turns in this process, and a full slot is refused at the start of a turn, before
+  // any transaction: under a rush, everything after the slot fills ends at one count (slots/turns.ts).
+  return listed ? slotTurns.take(`${store.id}|${method}|${listed.start}`, hold) : hold();
+}
 
+const slotTurns = new Turns();
+
+async function reserveIn(ctx: RequestContext, input: ReserveInput, reservation: Reservation) {
+  const auth = requireAuth(ctx);
+  const { now, point, store, method } = reservation;
+  await refuseIfFull(ctx.db, reservation, input.basketToken);
   return withIdempotency(ctx, "basket.reserveTimeSlot", input, async (tx) => {
     const basket = await lockOwnedBasket(tx, input.basketToken, auth);
     if (basket.storeId !== store.id) throw new ApiError(404, BASKET_MESSAGES.otherStore);

@@ -4,6 +4,7 @@ import { describeAddress } from "../contract";
 import type { Db } from "../db/open";
 import { addresses, postcodes } from "../db/schema";
 import type { AddressLookup, LocationService, Point, PostcodeLookup } from "../ports/location-service";
+import { sharedRead } from "../shared-reads";
 import { distanceKm } from "../stores/geo";
 
 /** Upper-case, no spaces: the key of the postcode table. */
@@ -99,9 +100,14 @@ function prefixUpperBound(prefix: string): string {
 }
 
 export function embeddedLocationService(db: Db): LocationService {
-  async function findPostcode(postcode: string): Promise<PostcodeRow | null> {
-    const [row] = await db.select().from(postcodes).where(eq(postcodes.postcode, postcodeKey(postcode))).limit(1);
-    return row ?? null;
+  // Postcodes are shared reference data: a look-up is kept in memory at the shared-data version (decision 0028;
+  // migration 0011 bumps the version when the table changes), so a page or a hold asks the database once per postcode.
+  function findPostcode(postcode: string): Promise<PostcodeRow | null> {
+    const key = postcodeKey(postcode);
+    return sharedRead(db, `postcode:${key}`, async () => {
+      const [row] = await db.select().from(postcodes).where(eq(postcodes.postcode, key)).limit(1);
+      return row ?? null;
+    });
   }
 
   return {

@@ -18,6 +18,8 @@ export interface LighthouseRow {
   accessibility: number | null;
   /** Why there are no scores (skipped, or the run's error). */
   note: string | null;
+  /** The bare React Router page, scored in the same run as the yardstick: no budget applies to it. */
+  baseline?: boolean;
 }
 
 export interface LighthousePage {

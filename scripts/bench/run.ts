@@ -98,7 +98,9 @@ async function main(): Promise<number> {
         const chosen = pages.filter((page) => page.lighthouse);
         for (const page of chosen) expectShows(`${page.name} for Lighthouse`, await (await fetch(origin + page.path, { headers: fresh[page.session] })).text(), page.shows);
         const runs = chosen.map((page) => ({ name: page.name, path: page.path, headers: fresh[page.session] }));
-        lighthouse = await measureLighthouse(origin, runs, options.lighthouse);
+        // The bare page scored the same way first: what React Router alone reaches on this machine's Chromium.
+        const [yardstick] = await measureLighthouse(bare.compressed.origin, [{ name: "bare page", path: "/", headers: {} }], options.lighthouse);
+        lighthouse = [{ ...yardstick!, baseline: true }, ...(await measureLighthouse(origin, runs, options.lighthouse))];
         lighthouseDatabase = databaseName(kind);
       },
     });
