@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import type { CheckoutAddress } from "../../../platform/contract/checkout";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { queryField, type FieldError } from "~/components/forms/fields";
+import { queryField, replyForm, replyFormProps, type FieldError } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
 import { formatAddress } from "~/models/address";
 import * as forms from "~/styles/forms.css";
@@ -89,9 +89,9 @@ export function addressErrors(answer: AddressAnswer | null): FieldError[] {
  */
 export function AddressPicker(props: AddressPickerProps) {
   const { kind, path, saved, mode, lookup, answer } = props;
-  const [manualForm, fields] = useForm<ManualAddressFields>({ id: kind, lastResult: answer?.part === "save" ? answer.result : undefined });
-  const [chooseForm] = useForm({ id: `${kind}-choose`, lastResult: answer?.part === "choose" ? answer.result : undefined });
-  const [savedForm] = useForm({ id: `${kind}-saved`, lastResult: answer?.part === "saved" ? answer.result : undefined });
+  const [manualForm, fields] = replyForm<ManualAddressFields>(kind, answer?.part === "save" ? answer.result : undefined);
+  const [chooseForm] = replyForm(`${kind}-choose`, answer?.part === "choose" ? answer.result : undefined);
+  const [savedForm] = replyForm(`${kind}-saved`, answer?.part === "saved" ? answer.result : undefined);
   const formError = (mode === "manual" ? manualForm.errors?.[0] : chooseForm.errors?.[0]) ?? props.formError ?? null;
   const noun = kind === "delivery" ? "delivery address" : "billing address";
   // A refused post keeps the member's choice; a fresh form has the box ticked (most members want it kept).
@@ -113,7 +113,7 @@ export function AddressPicker(props: AddressPickerProps) {
 
   if (mode === "manual") {
     return (
-      <Form method="post" action={path} {...getFormProps(manualForm)}>
+      <Form method="post" action={path} {...replyFormProps(manualForm)}>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value={`save-${kind}`} />
         {formError ? <p className={forms.errorMessage}>{formError}</p> : null}
@@ -142,7 +142,7 @@ export function AddressPicker(props: AddressPickerProps) {
     <div>
       {savedChoices ? (
         <>
-          <Form method="post" action={path} {...getFormProps(savedForm)}>
+          <Form method="post" action={path} {...replyFormProps(savedForm)}>
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value={`use-saved-${kind}`} />
             <fieldset className={forms.fieldset}>
@@ -198,7 +198,7 @@ export function AddressPicker(props: AddressPickerProps) {
       </Form>
 
       {found ? (
-        <Form method="post" action={path} {...getFormProps(chooseForm)}>
+        <Form method="post" action={path} {...replyFormProps(chooseForm)}>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value={`choose-${kind}`} />
           <input type="hidden" name="postcode" value={found.postcode} />

@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { SavedCard } from "../../../platform/contract";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { fieldErrors } from "~/components/forms/fields";
+import { fieldErrors, replyForm, replyFormProps } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
 import { cardDescription, NEW_CARD } from "~/models/saved-cards";
 import * as forms from "~/styles/forms.css";
@@ -31,17 +31,14 @@ export function SavedCardChoice(props: {
   const hydrated = useHydrated();
   const first = cards.find((c) => c.isDefault) ?? cards[0]!;
   const [choice, setChoice] = useState(first.id);
-  const [form, fields] = useForm<{ selectedSavedCardId: string; cvv: string }>({
-    id: "card",
-    lastResult: props.lastResult,
-  });
+  const [form, fields] = replyForm<{ selectedSavedCardId: string; cvv: string }>("card", props.lastResult);
   const newChosen = hydrated && choice === NEW_CARD;
   const refusal = form.errors?.[0];
   const summary = [...(refusal ? [{ field: "pay", message: refusal }] : []), ...fieldErrors([fields.cvv])];
   return (
     <>
       <ErrorSummary errors={summary} />
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...replyFormProps(form)}>
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" value={props.formKey} />
         <fieldset className={forms.fieldset}>

@@ -25,6 +25,50 @@ export function replyField(formId: string, name: string, lastResult: SubmissionR
   return { id, name, errorId: `${id}-error`, errors: errors ?? undefined, value: lastResult?.initialValue?.[name] };
 }
 
+/** A form as the server's last Conform reply describes it: its id and the errors about the whole form. */
+export interface ReplyForm {
+  id: string;
+  errorId: string;
+  errors: string[] | undefined;
+}
+
+/**
+ * A form's metadata and fields from the server's last Conform reply, named as Conform names them, for forms whose
+ * browser side needs no more of Conform than that: the server checks every post (parseWithZod) and the page shows
+ * its reply. Conform's `useForm` would add 8 KB gzip to the page for the same result (issue 17). Fields are made on
+ * first read, for any name of the schema.
+ */
+export function replyForm<Schema extends Record<string, unknown>>(
+  formId: string,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+): [ReplyForm, { [Name in keyof Schema & string]: FormField }] {
+  const formErrors = lastResult?.error?.[""] ?? undefined;
+  const form: ReplyForm = { id: formId, errorId: `${formId}-error`, errors: formErrors?.length ? formErrors : undefined };
+  const made = new Map<string, FormField>();
+  const fields = new Proxy({} as { [Name in keyof Schema & string]: FormField }, {
+    get(_, name) {
+      if (typeof name !== "string") return undefined;
+      let field = made.get(name);
+      if (!field) {
+        const { value, ...rest } = replyField(formId, name, lastResult);
+        // A new value from the server gives the input a new key, so an uncontrolled input shows it.
+        field = { ...rest, initialValue: value, key: lastResult?.initialValue ? `${name}:${JSON.stringify(value ?? null)}` : undefined };
+        made.set(name, field);
+      }
+      return field;
+    },
+  });
+  return [form, fields];
+}
+
+/**
+ * The form element's attributes, as Conform's getFormProps gives them: the server's messages, not the browser's
+ * bubbles, say what is wrong (noValidate), and the form points at its own error when it has one.
+ */
+export function replyFormProps(form: ReplyForm): { id: string; noValidate: true; "aria-describedby"?: string } {
+  return form.errors ? { id: form.id, noValidate: true, "aria-describedby": form.errorId } : { id: form.id, noValidate: true };
+}
+
 /** A message for the error summary: the id of the field it is about (the summary links to it) and the words. */
 export interface FieldError {
   field: string;

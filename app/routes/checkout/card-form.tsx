@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
 import type { Route } from "./+types/card-form";
@@ -7,6 +6,7 @@ import { CardFields, SaveCardCheckbox } from "~/components/checkout/CardFields";
 import { SavedCardChoice } from "~/components/checkout/SavedCardChoice";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { replyForm, replyFormProps } from "~/components/forms/fields";
 import { cardFormData, payByCard } from "./card-form.server";
 import * as forms from "~/styles/forms.css";
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CardForm({ loaderData, actionData }: Route.ComponentProps) {
   const { problem, disabledReason, total, savedCards } = loaderData;
   const choosing = savedCards !== null && savedCards.length > 0 && problem === null;
-  const [form] = useForm({ id: choosing ? "card-new" : "card", lastResult: actionData });
+  const [form] = replyForm(choosing ? "card-new" : "card", actionData);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === href("/checkout/payment/card-form");
   const refusal = form.errors?.[0];
@@ -40,7 +40,7 @@ export default function CardForm({ loaderData, actionData }: Route.ComponentProp
   /** The way without script: the gateway's hosted card page. With script, the alternative to the fields. */
   const hostedPage = (alternative: boolean) => {
     return (
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...replyFormProps(form)}>
         <p>
           {alternative
             ? "Or enter your card on our payment provider's secure page, then come back here."

@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -8,7 +7,7 @@ import { AddressPicker, addressErrors, addressFieldId } from "~/components/check
 import * as styles from "~/components/checkout/Checkout.css";
 import { ConsentFields } from "~/components/checkout/ConsentFields";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { fieldErrors, postedOptions } from "~/components/forms/fields";
+import { fieldErrors, postedOptions, replyForm, replyFormProps } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
 import { CHECKOUT_SUBTITLES, marketingOptionsFromForm } from "~/models/checkout";
 import { appContext, shopperContext } from "~/services/context";
@@ -119,7 +118,7 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
   const { delivery, address, contact, member, marketing, terms } = loaderData;
   const detailsAnswer = actionData?.part === "details" ? actionData : null;
   const addressAnswer = actionData?.part === "address" ? actionData.answer : null;
-  const [form, fields] = useForm<DetailsForm>({ id: "details", lastResult: detailsAnswer?.result });
+  const [form, fields] = replyForm<DetailsForm>("details", detailsAnswer?.result);
   const checkedMarketing = new Set(postedOptions(fields.marketing) ?? marketing.optedIn);
   const termsAccepted = detailsAnswer ? fields.acceptTerms.initialValue === "yes" : loaderData.acceptedTerms;
   // A details post refused for want of a delivery address says so at the address too, not only in the summary.
@@ -158,7 +157,7 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
         </section>
       ) : null}
 
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...replyFormProps(form)}>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="details" />
         {member
