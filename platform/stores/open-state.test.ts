@@ -83,6 +83,11 @@ describe("methodOpenState: open, pre-order and closed by the clock", () => {
     expect(s.openingHoursToday).toEqual([{ open: "00:00", close: "24:00" }]);
   });
 
+  it("tells the earliest fulfilment to the whole minute, at or after now plus the lead time", () => {
+    expect(state("2025-06-02T09:00:30.500Z", { leadTimeSeconds: 2700 }).earliestOpeningDate).toBe("2025-06-02T09:46:00.000Z");
+    expect(state("2025-06-02T09:00:59.999Z", { leadTimeSeconds: 2700 }).earliestOpeningDate).toBe("2025-06-02T09:46:00.000Z");
+  });
+
   it("stays open at 23:50 in a 24-hour store when the lead time runs past midnight", () => {
     // Sunday 1 June 2025, 23:50 BST; 45 minutes of lead time ends at 00:35 on Monday.
     const s = state("2025-06-01T22:50:00.000Z", { leadTimeSeconds: 2700 });

@@ -23,7 +23,7 @@ import type { WeeklyHours } from "../db/schema";
  *   `orderDaysInAdvance` days that survive the holiday and cut-off rules are joined where one ends exactly
  *   when (or after) the next begins, so a 24-hour store is one continuous session and an order at 23:50 with a
  *   45-minute lead time is not refused for crossing midnight.
- * - Earliest fulfilment (`earliestOpeningDate`). The earliest instant t with t ≥ now + leadTime that lies
+ * - Earliest fulfilment (`earliestOpeningDate`). The earliest whole minute t with t ≥ now + leadTime that lies
  *   within a session (open ≤ t ≤ close). Null when there is none in that window, and null whenever the method
  *   is closed by a flag (disabled, paused, temporarily closed), since no moment is known then.
  * - Status, first match wins:
@@ -106,10 +106,13 @@ export function methodOpenState(input: OpenStateInput): MethodOpenState {
   const sessions = orderableSessions(method, zone, today, holidays, nowMs);
   const readyAt = nowMs + method.leadTimeSeconds * 1000;
 
+  // The earliest fulfilment is told to the whole minute (the first whole minute at or after now + leadTime): shoppers
+  // read times in minutes, and a store page's answer then stays the same for a minute, so its ETag does (issue 17).
+  const readyAtMinute = Math.ceil(readyAt / 60_000) * 60_000;
   let earliest: number | null = null;
   let openNow = false;
   for (const session of sessions) {
-    const candidate = Math.max(session.open, readyAt);
+    const candidate = Math.max(session.open, readyAtMinute);
     if (candidate <= session.close && (earliest === null || candidate < earliest)) earliest = candidate;
     if (session.open <= nowMs && nowMs < session.close && readyAt <= session.close) openNow = true;
   }
