@@ -79,6 +79,33 @@ describe("SiteHeader", () => {
     expect(sidebar).toMatch(/<a href="https:\/\/www\.food\.gov\.uk\/"[^>]*target="_blank" rel="noopener noreferrer">Food Standards Agency<span[^>]*> \(opens in new tab\)<\/span><\/a>/);
   });
 
+  it("without header entries, the sidebar offers the guest Login, then the footer menus", () => {
+    const menu = between(render({ navigation: [] }), '<nav aria-label="Site menu"', "</nav>");
+    expect(menu).toMatch(/<a [^>]*href="\/login"[^>]*>Login<\/a>/);
+    expect(menu).not.toContain(">Help<");
+    expect(menu.indexOf(">Login<")).toBeLessThan(menu.indexOf(">Shopping with us"));
+    expect(menu).toContain('href="/terms-and-conditions"');
+  });
+
+  it("without header entries, the sidebar offers a member Manage Account and Logout", () => {
+    const logout = (className?: string) => (
+      <form method="post" action="/logout">
+        <button type="submit" className={className}>
+          Logout
+        </button>
+      </form>
+    );
+    const menu = between(render({ navigation: [], account: { signedIn: true, logout } }), '<nav aria-label="Site menu"', "</nav>");
+    expect(menu).toMatch(/<a [^>]*href="\/member"[^>]*>Manage Account<\/a>.*>Logout<\/button>/);
+    expect(menu).not.toContain(">Login<");
+  });
+
+  it("uses the scrolling bars' own logos only once the page is scrolled (never in the server's HTML)", () => {
+    // The demo's scrolling bars bring a light logo; the page as drawn is not scrolled.
+    expect(global.header.navbars.mobileScrolling.logo?.url).toBe("/brand/larder-logo-light.svg");
+    expect(render()).not.toContain("larder-logo-light.svg");
+  });
+
   it("shows Login for guests, with or without header entries", () => {
     const html = render();
     expect(between(html, '<nav aria-label="Site menu"', "</nav>")).toMatch(/<a [^>]*href="\/login"[^>]*>Login<\/a>/);
@@ -127,7 +154,7 @@ describe("SiteHeader", () => {
   });
 
   it("shows the beta label when configured", () => {
-    expect(render()).not.toContain(">Beta<");
+    expect(render({ header: { ...global.header, showBetaLabel: false } })).not.toContain(">Beta<");
     expect(render({ header: { ...global.header, showBetaLabel: true } })).toContain(">Beta<");
   });
 

@@ -8,7 +8,7 @@ import { appContext } from "~/services/context";
 import { safeRedirectPath } from "~/services/session.server";
 
 /** The close button's form: which announcement was closed, and the page to come back to. */
-export const closeBannerSchema = z.object({
+const closeBannerSchema = z.object({
   banner: z.string().regex(BANNER_ID_PATTERN),
   redirectTo: z.string().max(2000).optional(),
 });
