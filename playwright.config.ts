@@ -40,12 +40,14 @@ const clockSpecs = "**/*.clock.spec.ts";
  * Tags decide where a test belongs instead of skips inside it: `@js-only` (needs script: device position,
  * type-ahead), `@no-js` (the way without script), `@once` (no browser involved: one desktop run with script is
  * enough), `@desktop-only` (screen size changes nothing it checks), `@phone-js-only` (on a phone only with script:
- * the page laid out for a phone is the same without script, whose way through the forms a desktop run checks).
+ * the page laid out for a phone is the same without script, whose way through the forms a desktop run checks),
+ * `@phone-only` (only a phone has it: the sidebar, the bottom bar).
  */
 function grepInvert(v: (typeof variants)[number]): RegExp | undefined {
   const tags = [v.javaScriptEnabled ? "@no-js" : "@js-only"];
   if (!v.javaScriptEnabled || v.screen === phone) tags.push("@once");
   if (v.screen === phone) tags.push("@desktop-only");
+  if (v.screen === desktop) tags.push("@phone-only");
   if (v.screen === phone && !v.javaScriptEnabled) tags.push("@phone-js-only");
   return new RegExp(tags.join("|"));
 }

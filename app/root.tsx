@@ -1,3 +1,4 @@
+import { parse as parseCookieHeader } from "cookie";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
@@ -8,6 +9,8 @@ import { Toasts } from "./components/toasts/Toasts";
 import { describeError } from "./models/error-page";
 import { ROUTE_IDS, type RootData } from "./models/route-data";
 import { NO_SESSION_TOKEN } from "./models/shopper";
+import { closedBannerId, HEADER_BANNER_COOKIE } from "./models/header-banner";
+import { brandCss, searchButtonVariables } from "./models/colour";
 import { appContext, shopperContext } from "./services/context";
 import { sameSiteReferrer } from "./services/session.server";
 import { isMember } from "./services/member-session.server";
@@ -43,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bottom bar is not shown on the home page, so its basket figures are not read there.
   const onHome = new URL(request.url).pathname === "/";
   const consent = readConsent(request);
+  const closedBanner = closedBannerId(parseCookieHeader(request.headers.get("Cookie") ?? "")[HEADER_BANNER_COOKIE]);
   const [site, settings, profile, bottomNavBasket, errorReporting] = await Promise.all([
     loadSiteChrome(services.platform, services.log, services.clock.now()),
     getWhiteLabelSettings(services.platform),
@@ -56,11 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rootData: RootData = {
     csrf,
     toast,
-    site,
+    site: withSearchButton(site, settings),
     backHref: sameSiteReferrer(request),
     settings,
     postcodeRules: profile.postcodeRules,
     consent,
+    closedBannerId: closedBanner,
     errorReporting,
     bottomNav: {
       basket: bottomNavBasket,
@@ -78,6 +83,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
   return data(rootData);
+}
+
+/** The store search button's colours from the white-label settings, when they set any, after the brand's (spec 1 §2). */
+function withSearchButton(site: RootData["site"], settings: RootData["settings"]): RootData["site"] {
+  if (!settings.storeSearchButtonColor && !settings.storeSearchButtonTextColor) return site;
+  const look = { bgColor: settings.storeSearchButtonColor, textColor: settings.storeSearchButtonTextColor };
+  return { ...site, brandCss: site.brandCss + brandCss(searchButtonVariables(look)) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -98,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteChrome
             site={root?.site ?? null}
             signedIn={root?.shopper.signedIn ?? false}
+            closedBannerId={root?.closedBannerId ?? null}
             banner={root && !root.consent.given ? <ConsentBanner companyName={root.site.companyName} /> : null}
           >
             {children}

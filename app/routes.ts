@@ -100,6 +100,7 @@ export default [
 
   // Content pages at any depth; anything without a page answers 404 'Page Not Found: {path}'.
   route("cookies", "routes/content/cookies.tsx"),
+  route("header-banner", "routes/content/header-banner.ts"),
   route("faqs", "routes/content/faqs.tsx"),
   route("contact", "routes/content/contact.tsx"),
   route("news", "routes/content/news.tsx"),

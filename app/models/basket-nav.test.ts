@@ -103,6 +103,17 @@ describe("hiding on scroll (spec 1 §4)", () => {
     expect(s.hidden).toBe(true);
   });
 
+  it("gates on speed: a move of at least 8px hides the bar only faster than 0.5 px/ms", () => {
+    const from = initialScrollState(200, 0);
+    // 8px in 16 ms is exactly 0.5 px/ms: not faster than the gate.
+    expect(scrolled(from, 208, 16).hidden).toBe(false);
+    expect(scrolled(from, 208, 15).hidden).toBe(true);
+    // 7px, however fast, is not a scroll yet.
+    expect(scrolled(from, 207, 1)).toBe(from);
+    // A fast move up never hides it.
+    expect(scrolled(from, 100, 1).hidden).toBe(false);
+  });
+
   it("shows within 24px of the top whatever the speed", () => {
     const hidden = { hidden: true, lastY: 300, lastTime: 0 };
     expect(scrolled(hidden, 24, 10).hidden).toBe(false);

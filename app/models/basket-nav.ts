@@ -134,7 +134,7 @@ export function initialScrollState(y: number, time: number): ScrollState {
 
 /**
  * One scroll event. Near the top the bar shows. A move counts once it adds up to `minDelta`; a downward one that
- * fast enough (at least `speedGate` px/ms since the last counted move) hides the bar. Upward moves leave it as it
+ * fast enough (faster than `speedGate` px/ms since the last counted move) hides the bar. Upward moves leave it as it
  * is: it comes back when scrolling settles (`scrollSettled`).
  */
 export function scrolled(state: ScrollState, y: number, time: number, values = NAV_SCROLL): ScrollState {
@@ -142,7 +142,7 @@ export function scrolled(state: ScrollState, y: number, time: number, values = N
   const dy = y - state.lastY;
   if (Math.abs(dy) < values.minDelta) return state;
   const speed = dy / Math.max(1, time - state.lastTime);
-  const hidden = dy > 0 && speed >= values.speedGate ? true : state.hidden;
+  const hidden = dy > 0 && speed > values.speedGate ? true : state.hidden;
   return { hidden, lastY: y, lastTime: time };
 }
 

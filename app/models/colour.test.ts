@@ -13,6 +13,7 @@ import {
   relativeLuminance,
   resolveBrandColours,
   safeFontFamily,
+  searchButtonVariables,
   textOn,
   THEME_CONTRAST_PAIRS,
   WHITE,
@@ -191,5 +192,23 @@ describe("brandCss", () => {
     const css = brandCss({ "--x": "</style><script>alert(1)</script>" });
     expect(css).not.toContain("<");
     expect(css).toContain("\\3c /style>");
+  });
+});
+
+describe("the store search button (spec 1 §2)", () => {
+  it("is red with white text unless the settings say otherwise", () => {
+    const vars = brandCssVariables({ colours: {} });
+    expect(vars["--search-button-bg"]).toBe("#E42034");
+    expect(vars["--search-button-fg"]).toBe(WHITE);
+    expect(contrastRatio(WHITE, "#E42034")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("takes the settings' colours, shading a text colour that would not read on the button", () => {
+    expect(searchButtonVariables({ bgColor: "#1e5b3c", textColor: "#ffffff" })).toEqual({ "--search-button-bg": "#1E5B3C", "--search-button-fg": "#FFFFFF" });
+    const pale = searchButtonVariables({ bgColor: "#F2B134", textColor: "#FFFFFF" });
+    expect(pale["--search-button-bg"]).toBe("#F2B134");
+    expect(contrastRatio(pale["--search-button-fg"]!, "#F2B134")).toBeGreaterThanOrEqual(4.5);
+    // Only a background: the text is whichever of white or near-black reads on it.
+    expect(searchButtonVariables({ bgColor: "#FFFF00" })["--search-button-fg"]).toBe(textOn("#FFFF00"));
   });
 });

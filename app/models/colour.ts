@@ -144,6 +144,19 @@ export interface BrandLook {
     mobileScrolling?: NavbarLook;
   };
   footerBgColor?: string | null;
+  /** The store search widget's button (white-label settings); unset, red with white text (spec 1 §2). */
+  storeSearchButton?: { bgColor?: string | null; textColor?: string | null };
+}
+
+/** Spec 1 §2: the store search button is red with white text unless the settings say otherwise. */
+export const DEFAULT_SEARCH_BUTTON = { bg: "#E42034", fg: WHITE } as const;
+
+/** The store search button's two custom properties; a text colour that does not read on the button is shaded until it does. */
+export function searchButtonVariables(look: BrandLook["storeSearchButton"]): Record<string, string> {
+  const bg = colourOr(look?.bgColor, DEFAULT_SEARCH_BUTTON.bg);
+  const wanted = look?.textColor && isHexColour(look.textColor) ? normaliseHex(look.textColor) : DEFAULT_SEARCH_BUTTON.fg;
+  const fg = contrastRatio(wanted, bg) >= TEXT_CONTRAST ? wanted : look?.textColor ? ensureContrast(wanted, bg) : textOn(bg);
+  return { "--search-button-bg": bg, "--search-button-fg": fg };
 }
 
 /** Surfaces (cards, inputs, header by default) are white whatever the brand; text on them is derived like the rest. */
@@ -221,6 +234,7 @@ export function brandCssVariables(look: BrandLook): Record<string, string> {
   vars["--footer-bg"] = footerBg;
   vars["--footer-fg"] = textOn(footerBg);
   vars["--footer-link"] = textOn(footerBg);
+  Object.assign(vars, searchButtonVariables(look.storeSearchButton));
 
   const desktop = navbarVariables("navbar-desktop", look.header?.desktop, { bg: SURFACE, fg: vars["--color-on-surface"], height: 72, logo: 40 });
   const mobile = navbarVariables("navbar-mobile", look.header?.mobile, { bg: SURFACE, fg: vars["--color-on-surface"], height: 56, logo: 32 });
@@ -271,6 +285,7 @@ export const THEME_CONTRAST_PAIRS: ReadonlyArray<readonly [foreground: string, b
   ["--navbar-mobile-fg", "--navbar-mobile-bg", TEXT_CONTRAST],
   ["--navbar-desktop-scrolling-fg", "--navbar-desktop-scrolling-bg", TEXT_CONTRAST],
   ["--navbar-mobile-scrolling-fg", "--navbar-mobile-scrolling-bg", TEXT_CONTRAST],
+  ["--search-button-fg", "--search-button-bg", TEXT_CONTRAST],
   ["--color-border", "--color-surface", UI_CONTRAST],
   ["--color-border", "--color-main-bg", UI_CONTRAST],
   ["--color-focus", "--color-main-bg", UI_CONTRAST],

@@ -49,6 +49,8 @@ export interface RootData {
   bottomNav: BottomNavData;
   /** The shopper's cookie consent (the banner shows until it is given). */
   consent: Consent;
+  /** The header banner this shopper closed (its fingerprint, models/header-banner.ts), if any. */
+  closedBannerId: string | null;
   /** The browser's error reporting: set only when SENTRY_DSN is and the shopper allows performance cookies. */
   errorReporting: BrowserErrorReporting | null;
   shopper: {

@@ -140,6 +140,18 @@ describe("the page cache", () => {
     expect(site.drawn()).toBe(6);
   });
 
+  it("keeps one page for each header banner a visitor closed, and none for a malformed cookie (decision 0033)", async () => {
+    const site = server();
+    await site.get("/faqs");
+    await site.get("/faqs", { Cookie: "headerBannerClosed=abc123" });
+    await site.get("/faqs", { Cookie: "headerBannerClosed=abc123" });
+    await site.get("/faqs", { Cookie: "headerBannerClosed=zz9" });
+    expect(site.drawn()).toBe(3);
+    // A value that is no fingerprint is the same page as no cookie at all.
+    await site.get("/faqs", { Cookie: `headerBannerClosed=${"x".repeat(500)}` });
+    expect(site.drawn()).toBe(3);
+  });
+
   it("never serves or keeps a page for a session or a waiting message", async () => {
     const site = server((_r, nonce, n) => html(nonce, `page ${n}`));
     for (const cookie of ["__session=abc", "__flash_x1=abc", "cookieConsent=true; __session=abc"]) {

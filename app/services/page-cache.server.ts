@@ -3,13 +3,14 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { parse as parseCookieHeader } from "cookie";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { consentFrom } from "~/models/consent";
+import { closedBannerId, HEADER_BANNER_COOKIE } from "~/models/header-banner";
 import { appContext, type AppServices } from "./context";
 import { FLASH_COOKIE_PREFIX } from "./flash.server";
 import { SESSION_COOKIE, sameSiteReferrer } from "./session.server";
 
 /*
  * Pages for visitors without a session (decision 0032). Such a page depends only on its address, the consent cookies
- * (the banner), the same-site referrer (the error page's Go back) and shared data, so:
+ * (the banner), the header banner's closed cookie (decision 0033), the same-site referrer (the error page's Go back) and shared data, so:
  * - it is sent with `Cache-Control: public, no-cache` and a strong ETag (a 304 when the browser's copy is current) and
  *   `Vary: Accept-Encoding, Cookie`, so no cache ever gives it to a request with other cookies;
  * - it is kept here, drawn and compressed once, for one second (the same time the server keeps shared reads), keyed by
@@ -39,6 +40,7 @@ const NEVER_KEPT = new Set([
   "logout",
   "location",
   "cookies",
+  "header-banner",
   "__test",
   "_log",
   "_vitals",
@@ -88,13 +90,17 @@ export function keepablePath(pathname: string): boolean {
 }
 
 /** A visitor without a session: no session cookie and no flash message waiting. */
-export function sessionless(cookieHeader: string | null): { consent: string } | null {
+export function sessionless(cookieHeader: string | null): { consent: string; closedBanner: string } | null {
   const cookies = cookieHeader ? parseCookieHeader(cookieHeader) : {};
   for (const name of Object.keys(cookies)) {
     if (name === SESSION_COOKIE || name.startsWith(FLASH_COOKIE_PREFIX)) return null;
   }
   const consent = consentFrom(cookies);
-  return { consent: `${consent.given ? 1 : 0}${consent.performance ? 1 : 0}${consent.targeting ? 1 : 0}` };
+  return {
+    consent: `${consent.given ? 1 : 0}${consent.performance ? 1 : 0}${consent.targeting ? 1 : 0}`,
+    // The header banner this visitor closed (only a well-formed fingerprint, so the key stays short).
+    closedBanner: closedBannerId(cookies[HEADER_BANNER_COOKIE]) ?? "",
+  };
 }
 
 export function preferredEncoding(acceptEncoding: string | null): Encoding {
@@ -229,7 +235,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (!visitor) return next();
   const referrer = sameSiteReferrer(request);
   const generation = services.platform.currentGeneration();
-  const key = `${generation}\n${url.origin}${url.pathname}${url.search}\n${visitor.consent}\n${referrer}`;
+  const key = `${generation}\n${url.origin}${url.pathname}${url.search}\n${visitor.consent}\n${visitor.closedBanner}\n${referrer}`;
   const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
   const cache = cacheFor(services);
   const now = Date.now();

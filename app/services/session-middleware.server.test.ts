@@ -113,9 +113,9 @@ describe("a member's session that ends during a request", () => {
 });
 
 /** Runs the middleware around a handler that records whether it ran (a post it lets through reaches the action). */
-async function post(fields: Record<string, string>, headers: Record<string, string>): Promise<{ response: Response; ran: boolean }> {
+async function post(fields: Record<string, string>, headers: Record<string, string>, path = "/location"): Promise<{ response: Response; ran: boolean }> {
   let ran = false;
-  const request = new Request("http://shop.test/location", {
+  const request = new Request(`http://shop.test${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "content-type": "application/x-www-form-urlencoded", referer: "http://shop.test/about-us", ...headers },
@@ -151,6 +151,15 @@ describe("sessionless visitors (decision 0032)", () => {
     }
     // A form without the field at all, from a script on the page.
     expect((await post({ intent: "postcode" }, { "sec-fetch-site": "same-origin" })).ran).toBe(true);
+  });
+
+  it("close the header banner without getting a session, still checked as any sessionless post (decision 0033)", async () => {
+    const allowed = await post({ csrf: "sessionless", banner: "abc" }, { "sec-fetch-site": "same-origin" }, "/header-banner");
+    expect(allowed.ran).toBe(true);
+    expect(allowed.response.headers.getSetCookie()).toEqual([]);
+    const refused = await post({ csrf: "sessionless", banner: "abc" }, { "sec-fetch-site": "cross-site" }, "/header-banner");
+    expect(refused.ran).toBe(false);
+    expect(await toastOf(refused.response)).toBe("Your form had expired, so nothing was changed. Please try again.");
   });
 
   it("refuse a sessionless post from another site, or one no browser vouches for, and change nothing", async () => {

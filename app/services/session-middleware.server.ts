@@ -19,6 +19,13 @@ const CSRF_EXEMPT = new Set(["/_log"]);
 const SESSIONLESS = new Set(["/img", "/builds/latest.json", "/_vitals"]);
 
 /**
+ * Posts that change nothing the session holds (closing the header banner sets a cookie of its own): a visitor's post
+ * is checked as any sessionless form is, but makes no session, so the visitor's later pages still come from the page
+ * cache (decision 0033).
+ */
+const NO_SESSION_POSTS = new Set(["/header-banner"]);
+
+/**
  * Opens the shopper's session for the request, checks the anti-forgery token of every post, and writes the
  * session cookie back when the request changed it. Flash messages travel in cookies of their own
  * (flash.server.ts): an action leaves one with the headers of its answer (`redirectWithToast`), and a page whose root
@@ -39,7 +46,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // the first thing that needs a session. The post makes one whether it is accepted or refused, so a page drawn
   // after it carries the session's token.
   let csrf = session.get("csrf") ?? "";
-  if (!csrf && mutating) {
+  if (!csrf && mutating && !NO_SESSION_POSTS.has(path)) {
     csrf = newCsrfToken();
     session.set("csrf", csrf);
   }

@@ -43,6 +43,7 @@ export const vars = createGlobalThemeContract(
     },
     banner: { bg: "banner-bg", fg: "banner-fg" },
     footer: { bg: "footer-bg", fg: "footer-fg", link: "footer-link" },
+    searchButton: { bg: "search-button-bg", fg: "search-button-fg" },
     navbar: {
       desktop: navbar("navbar-desktop"),
       desktopScrolling: navbar("navbar-desktop-scrolling"),

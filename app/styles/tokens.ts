@@ -53,7 +53,8 @@ export const layout = {
   readingMaxWidth: "42rem",
   storeSearchMaxWidth: "420px",
   bottomNavHeight: "64px",
-  sidebarWidth: "min(320px, 85vw)",
+  // Room is left beside the panel for its 44px close control and a margin either side, even at 320px.
+  sidebarWidth: "min(320px, calc(100vw - 60px))",
 } as const;
 
 /** Stacking order of the site's layers; tooltip from spec 1 §9. */

@@ -85,6 +85,8 @@ describe("POST /api/whiteLabel/settings", () => {
       { key: "recommendedItemsEnabled", value: true },
       { key: "searchTabEnabled", value: true },
       { key: "collectionSearchRadiusKm", value: 25 },
+      { key: "storeSearchButtonColor", value: null },
+      { key: "storeSearchButtonTextColor", value: null },
     ]);
     expect(whiteLabelSettingsFromList(settings)).toEqual(whiteLabelSettingsSchema.parse({}));
   });

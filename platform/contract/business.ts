@@ -81,6 +81,8 @@ function isTimeZone(zone: string): boolean {
  * Every white-label setting: its key, the type of its value and its default. Adding a setting is one line
  * here; the endpoint, the storefront's typed reader and the platform's reader all follow from it.
  */
+const HEX_COLOUR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
 export const whiteLabelSettingDefinitions = {
   storeSearchMode: z.enum(["postcode", "address"]).default("postcode"),
   deviceLocationLookup: z.enum(["postcode", "addresses"]).default("postcode"),
@@ -89,6 +91,9 @@ export const whiteLabelSettingDefinitions = {
   recommendedItemsEnabled: z.boolean().default(true),
   searchTabEnabled: z.boolean().default(true),
   collectionSearchRadiusKm: z.number().positive().max(1000).default(25),
+  /** The store search widget's button colour and its text colour (spec 1 §2: red with white text unless set). */
+  storeSearchButtonColor: z.string().regex(HEX_COLOUR).nullable().default(null),
+  storeSearchButtonTextColor: z.string().regex(HEX_COLOUR).nullable().default(null),
 } satisfies Record<string, z.ZodDefault<z.ZodType>>;
 
 type Definitions = typeof whiteLabelSettingDefinitions;

@@ -41,7 +41,7 @@ export function BottomNav() {
   return (
     <>
       <div className={styles.spacer} aria-hidden="true" />
-      <nav aria-label="Shortcuts" className={`${styles.bar} ${hidden ? styles.hidden : ""}`} data-testid="bottom-nav">
+      <nav aria-label="Shortcuts" className={`${styles.bar} ${hidden ? styles.hidden : ""}`} data-testid="bottom-nav" data-state={hidden ? "hidden" : "shown"}>
         <ul className={styles.list}>
           {items.map((item, index) => {
             const content = (

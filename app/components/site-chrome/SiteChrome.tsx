@@ -11,7 +11,20 @@ import { container, skipLink } from "~/styles/global.css";
  * Skip link, header, the page's main landmark and footer, from the branding content. A `banner` (the cookie banner)
  * comes right after the skip link, which stays the first thing to tab to.
  */
-export function SiteChrome({ site, signedIn, banner, children }: { site: SiteChromeData | null; signedIn: boolean; banner?: ReactNode; children: ReactNode }) {
+export function SiteChrome({
+  site,
+  signedIn,
+  closedBannerId = null,
+  banner,
+  children,
+}: {
+  site: SiteChromeData | null;
+  signedIn: boolean;
+  /** The header banner the shopper closed (its cookie), so it stays closed. */
+  closedBannerId?: string | null;
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   const { pathname, search } = useLocation();
   return (
     <>
@@ -24,6 +37,7 @@ export function SiteChrome({ site, signedIn, banner, children }: { site: SiteChr
           companyName={site.companyName}
           logo={site.global.logo}
           header={site.global.header}
+          closedBannerId={closedBannerId}
           navigation={site.siteSettings.linked_headers}
           footerBlocks={site.siteSettings.footers_contents}
           account={signedIn ? { signedIn: true, logout: (className) => <LogoutForm buttonClassName={`${logoutAsLink} ${className ?? ""}`} /> } : { signedIn: false }}

@@ -64,7 +64,7 @@ describe("SiteFooter", () => {
   });
 
   it("hides on store pages only when configured to", () => {
-    expect(render({ onStorePage: true })).toContain("<footer");
+    expect(render({ onStorePage: true, footer: { ...global.footer, hideOnStorePages: false } })).toContain("<footer");
     expect(render({ onStorePage: true, footer: { ...global.footer, hideOnStorePages: true } })).toBe("");
     expect(render({ onStorePage: false, footer: { ...global.footer, hideOnStorePages: true } })).toContain("<footer");
   });

@@ -29,7 +29,8 @@ export const banner = style({
   color: vars.banner.fg,
   fontSize: fontSize.sm,
 });
-export const bannerText = style({ flex: 1, textAlign: "center" });
+export const bannerText = style({ flex: 1, minWidth: 0, textAlign: "center", overflowWrap: "anywhere" });
+export const bannerForm = style({ display: "flex", flexShrink: 0, margin: 0 });
 export const bannerClose = style({
   display: "inline-flex",
   alignItems: "center",

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 import { globalSettingsSchema, siteSettingsSchema } from "../../../platform/contract/content";
 import { SiteHeader, type SiteHeaderProps } from "./SiteHeader";
 import { footerItemHref, hrefForSlug } from "./site-link";
+import { headerBannerId } from "~/models/header-banner";
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../content/${file}`, import.meta.url), "utf8"));
 const global = globalSettingsSchema.parse(read("global.json"));
@@ -19,12 +21,19 @@ const demo: SiteHeaderProps = {
   account: { signedIn: false },
 };
 
+/** The server's HTML, as a browser with JavaScript off receives it. */
 function render(props: Partial<SiteHeaderProps> = {}, path = "/") {
-  return renderToStaticMarkup(
-    <MemoryRouter initialEntries={[path]}>
-      <SiteHeader {...demo} {...props} />
-    </MemoryRouter>,
-  );
+  const Stub = createRoutesStub([
+    {
+      path: "*",
+      Component: () => (
+        <AuthenticityTokenProvider token="sessionless">
+          <SiteHeader {...demo} {...props} />
+        </AuthenticityTokenProvider>
+      ),
+    },
+  ]);
+  return renderToStaticMarkup(<Stub initialEntries={[path]} />);
 }
 
 function between(html: string, start: string, end: string): string {
@@ -70,6 +79,33 @@ describe("SiteHeader", () => {
     expect(sidebar).toMatch(/<a href="https:\/\/www\.food\.gov\.uk\/"[^>]*target="_blank" rel="noopener noreferrer">Food Standards Agency<span[^>]*> \(opens in new tab\)<\/span><\/a>/);
   });
 
+  it("without header entries, the sidebar offers the guest Login, then the footer menus", () => {
+    const menu = between(render({ navigation: [] }), '<nav aria-label="Site menu"', "</nav>");
+    expect(menu).toMatch(/<a [^>]*href="\/login"[^>]*>Login<\/a>/);
+    expect(menu).not.toContain(">Help<");
+    expect(menu.indexOf(">Login<")).toBeLessThan(menu.indexOf(">Shopping with us"));
+    expect(menu).toContain('href="/terms-and-conditions"');
+  });
+
+  it("without header entries, the sidebar offers a member Manage Account and Logout", () => {
+    const logout = (className?: string) => (
+      <form method="post" action="/logout">
+        <button type="submit" className={className}>
+          Logout
+        </button>
+      </form>
+    );
+    const menu = between(render({ navigation: [], account: { signedIn: true, logout } }), '<nav aria-label="Site menu"', "</nav>");
+    expect(menu).toMatch(/<a [^>]*href="\/member"[^>]*>Manage Account<\/a>.*>Logout<\/button>/);
+    expect(menu).not.toContain(">Login<");
+  });
+
+  it("uses the scrolling bars' own logos only once the page is scrolled (never in the server's HTML)", () => {
+    // The demo's scrolling bars bring a light logo; the page as drawn is not scrolled.
+    expect(global.header.navbars.mobileScrolling.logo?.url).toBe("/brand/larder-logo-light.svg");
+    expect(render()).not.toContain("larder-logo-light.svg");
+  });
+
   it("shows Login for guests, with or without header entries", () => {
     const html = render();
     expect(between(html, '<nav aria-label="Site menu"', "</nav>")).toMatch(/<a [^>]*href="\/login"[^>]*>Login<\/a>/);
@@ -86,10 +122,31 @@ describe("SiteHeader", () => {
     expect(menu).not.toContain(">Login<");
   });
 
-  it("shows the announcement banner as text, and no close button before script runs", () => {
-    const html = render({ header: { ...global.header, banner: { ...global.header.banner, content: "<b>Half price</b> bread" } } });
-    expect(html).toMatch(/<div[^>]*role="region" aria-label="Announcement"><p[^>]*>&lt;b&gt;Half price&lt;\/b&gt; bread<\/p><\/div>/);
+  it("shows the announcement banner as text, with a close button that posts without script", () => {
+    const header = { ...global.header, banner: { ...global.header.banner, content: "<b>Half price</b> bread", showCloseButton: true } };
+    const html = render({ header }, "/faqs?x=1");
+    const region = between(html, 'aria-label="Announcement"', "</form>") + "</form>";
+    expect(region).toContain("&lt;b&gt;Half price&lt;/b&gt; bread</p>");
+    const form = between(region, "<form", "</form>");
+    expect(form).toMatch(/<form [^>]*action="\/header-banner" method="post"/);
+    // Which announcement was closed (a new one shows again), and the page to come back to.
+    expect(form).toContain(`name="banner" value="${headerBannerId("<b>Half price</b> bread")}"`);
+    expect(form).toContain('name="redirectTo" value="/faqs?x=1"');
+    expect(form).toMatch(/<button type="submit"[^>]*>.*Close announcement<\/span><\/button>/);
+  });
+
+  it("has no close button when the settings say so", () => {
+    const header = { ...global.header, banner: { ...global.header.banner, showCloseButton: false } };
+    const html = render({ header });
+    expect(html).toContain('aria-label="Announcement"');
     expect(html).not.toContain("Close announcement");
+  });
+
+  it("stays closed for a shopper who closed this announcement, and shows a new one", () => {
+    const closed = headerBannerId(global.header.banner.content);
+    expect(render({ closedBannerId: closed })).not.toContain('aria-label="Announcement"');
+    const header = { ...global.header, banner: { ...global.header.banner, content: "New: Sunday collection" } };
+    expect(render({ header, closedBannerId: closed })).toContain("New: Sunday collection");
   });
 
   it("leaves the banner out when it is switched off", () => {
@@ -97,7 +154,7 @@ describe("SiteHeader", () => {
   });
 
   it("shows the beta label when configured", () => {
-    expect(render()).not.toContain(">Beta<");
+    expect(render({ header: { ...global.header, showBetaLabel: false } })).not.toContain(">Beta<");
     expect(render({ header: { ...global.header, showBetaLabel: true } })).toContain(">Beta<");
   });
 

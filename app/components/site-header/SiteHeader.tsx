@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
-import { useLocation } from "react-router";
-import { ClientOnly } from "remix-utils/client-only";
+import { useFetcher, useLocation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HEADER_BANNER_ACTION, headerBannerId, showsHeaderBanner } from "~/models/header-banner";
 import type { FooterEntry, GlobalSettings, HeaderNavEntry, Media } from "../../../platform/contract/content";
 import { visuallyHidden } from "~/styles/global.css";
 import { ChevronIcon, CloseIcon, MenuIcon } from "./icons";
@@ -16,12 +17,16 @@ export interface SiteHeaderProps {
   /** Global logo; a navbar's own logo (header.navbars.*.logo) replaces it at that size. */
   logo: Media | null;
   header: GlobalSettings["header"];
+  /** The header banner this shopper closed (its cookie's fingerprint): it stays closed. */
+  closedBannerId?: string | null;
   /** site-settings linked_headers. */
   navigation: HeaderNavEntry[];
   /** Footer blocks, repeated as sections of the mobile sidebar (spec 1 §2). */
   footerBlocks: FooterEntry[];
   account: HeaderAccount;
 }
+
+const HOME_LINK_ID = "site-logo";
 
 /** Pixels scrolled before the bar switches to its "scrolling" look. */
 const SCROLLED_AT = 8;
@@ -32,9 +37,14 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
   event.currentTarget.querySelector("summary")?.focus();
 }
 
-function Logo({ companyName, logo, header, className }: Pick<SiteHeaderProps, "companyName" | "logo" | "header"> & { className: string }) {
-  const desktop = header.navbars.desktop.logo ?? logo;
-  const mobile = header.navbars.mobile.logo ?? logo;
+/**
+ * The logo for the bar's look: each navbar may bring its own logo (header.navbars.*.logo), else the global one. The
+ * phone's logo is the <img>, the desktop's a <source> from 960px; scrolled (with script) the scrolling bars' logos.
+ */
+function Logo({ companyName, logo, header, scrolled = false, className }: Pick<SiteHeaderProps, "companyName" | "logo" | "header"> & { scrolled?: boolean; className: string }) {
+  const { navbars } = header;
+  const desktop = (scrolled ? navbars.desktopScrolling.logo : null) ?? navbars.desktop.logo ?? logo;
+  const mobile = (scrolled ? navbars.mobileScrolling.logo : null) ?? navbars.mobile.logo ?? logo;
   if (!desktop || !mobile) return <span className={s.wordmark}>{companyName}</span>;
   return (
     <picture>
@@ -74,22 +84,28 @@ function AccountLinks({ account, className }: { account: HeaderAccount; classNam
   );
 }
 
-function HeaderBanner({ banner }: { banner: GlobalSettings["header"]["banner"] }) {
-  const [dismissed, setDismissed] = useState(false);
-  if (!banner.showBanner || !banner.content.trim() || dismissed) return null;
+/**
+ * The announcement banner (spec 1 §3 header.banner). Its close button posts to /header-banner, which remembers the
+ * choice in a cookie: without script the post comes back to this page, with script it is a fetcher and the banner goes
+ * at once. Either way it stays closed on the next page.
+ */
+function HeaderBanner({ banner, closedBannerId, here, onClosed }: { banner: GlobalSettings["header"]["banner"]; closedBannerId: string | null; here: string; onClosed: () => void }) {
+  const fetcher = useFetcher<{ closed: boolean }>();
+  const closing = fetcher.state !== "idle" || fetcher.data?.closed === true;
+  if (closing || !showsHeaderBanner(banner, closedBannerId)) return null;
   return (
     <div className={s.banner} role="region" aria-label="Announcement">
       <p className={s.bannerText}>{banner.content}</p>
-      {/* Closing is a convenience that needs script; without it the banner simply stays. */}
       {banner.showCloseButton ? (
-        <ClientOnly>
-          {() => (
-            <button type="button" className={s.bannerClose} onClick={() => setDismissed(true)}>
-              <CloseIcon />
-              <span className={visuallyHidden}>Close announcement</span>
-            </button>
-          )}
-        </ClientOnly>
+        <fetcher.Form method="post" action={HEADER_BANNER_ACTION} className={s.bannerForm} onSubmit={onClosed}>
+          <AuthenticityTokenInput />
+          <input type="hidden" name="banner" value={headerBannerId(banner.content)} />
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" className={s.bannerClose}>
+            <CloseIcon />
+            <span className={visuallyHidden}>Close announcement</span>
+          </button>
+        </fetcher.Form>
       ) : null}
     </div>
   );
@@ -118,8 +134,9 @@ function SubMenuList({ items, listClassName, linkClassName }: { items: HeaderNav
  * button opening the slide-in sidebar. Menus are <details> elements, so they open and close without JavaScript;
  * with it they also close on Escape and on every navigation.
  */
-export function SiteHeader({ companyName, logo, header, navigation, footerBlocks, account }: SiteHeaderProps) {
-  const { pathname } = useLocation();
+export function SiteHeader({ companyName, logo, header, closedBannerId = null, navigation, footerBlocks, account }: SiteHeaderProps) {
+  const location = useLocation();
+  const { pathname } = location;
   const [scrolled, setScrolled] = useState(false);
 
   useEffect(() => {
@@ -134,10 +151,16 @@ export function SiteHeader({ companyName, logo, header, navigation, footerBlocks
 
   return (
     <header className={s.header} data-scrolled={scrolled ? "" : undefined}>
-      <HeaderBanner banner={header.banner} />
+      <HeaderBanner
+        banner={header.banner}
+        closedBannerId={closedBannerId}
+        here={`${pathname}${location.search}`}
+        // The close button leaves with the banner: focus goes on to the logo, the next thing in the header.
+        onClosed={() => requestAnimationFrame(() => document.getElementById(HOME_LINK_ID)?.focus())}
+      />
       <div className={s.bar}>
-        {/* Keyed by path: a new page starts with the sidebar closed. */}
-        <details key={`sidebar:${pathname}`} className={s.sidebar} onKeyDown={closeOnEscape}>
+        {/* Keyed by the location: every navigation (even to the same page) starts with the sidebar closed. */}
+        <details key={`sidebar:${location.key}`} className={s.sidebar} onKeyDown={closeOnEscape}>
           <summary className={s.menuButton}>
             <span className={s.whenClosed}>
               <MenuIcon />
@@ -202,8 +225,8 @@ export function SiteHeader({ companyName, logo, header, navigation, footerBlocks
         </details>
 
         <div className={s.brand}>
-          <SiteLink href="/" className={s.logoLink}>
-            <Logo companyName={companyName} logo={logo} header={header} className={s.logoImage} />
+          <SiteLink href="/" className={s.logoLink} id={HOME_LINK_ID}>
+            <Logo companyName={companyName} logo={logo} header={header} scrolled={scrolled} className={s.logoImage} />
           </SiteLink>
           {header.showBetaLabel ? <span className={s.beta}>Beta</span> : null}
         </div>
@@ -213,7 +236,7 @@ export function SiteHeader({ companyName, logo, header, navigation, footerBlocks
             {entries.map((entry, i) => (
               <li key={i} className={s.desktopItem}>
                 {entry.subMenuItems.length > 0 ? (
-                  <details key={`menu:${pathname}`} name="site-header-menu" className={s.dropdown} onKeyDown={closeOnEscape}>
+                  <details key={`menu:${location.key}`} name="site-header-menu" className={s.dropdown} onKeyDown={closeOnEscape}>
                     <summary className={s.desktopLink}>
                       {entry.name}
                       <ChevronIcon className={s.chevron} />

@@ -25,11 +25,12 @@ export interface SiteLinkProps {
   /** Open in a new tab (footer items' newWindow); the link says so to screen readers. */
   newWindow?: boolean;
   className?: string;
+  id?: string;
   children: ReactNode;
 }
 
 /** A site path goes through the router (client navigation once hydrated); anything else is a plain link. */
-export function SiteLink({ href, newWindow = false, className, children }: SiteLinkProps) {
+export function SiteLink({ href, newWindow = false, className, id, children }: SiteLinkProps) {
   const extra = newWindow ? (
     <>
       {children}
@@ -40,13 +41,13 @@ export function SiteLink({ href, newWindow = false, className, children }: SiteL
   );
   if (isExternalHref(href)) {
     return (
-      <a href={href} className={className} {...(newWindow ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      <a href={href} className={className} id={id} {...(newWindow ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
         {extra}
       </a>
     );
   }
   return (
-    <Link to={href} className={className} {...(newWindow ? { target: "_blank", rel: "noopener" } : {})}>
+    <Link to={href} className={className} id={id} {...(newWindow ? { target: "_blank", rel: "noopener" } : {})}>
       {extra}
     </Link>
   );

@@ -21,13 +21,24 @@ export interface StoreBarProps {
   basket?: Pick<Basket, "items" | "totalItemsQuantity" | "orderSubtotal"> | null;
   /** The store's currency symbol. */
   symbol?: string;
+  /** Global header.hideStoreInfo: the store's name (and its Change link) is left out; ordering controls stay. */
+  hideStoreInfo?: boolean;
 }
 
 /**
  * Under the header on every store page (UX.md): which store, delivery or collection, and the held slot — each one
  * tap from changing — and the basket total, which moves with the product cards' pending changes.
  */
-export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, slotText, basket = null, symbol }: StoreBarProps) {
+export function StoreBar({
+  storeName,
+  storeSlug,
+  fulfilmentMethod,
+  canSwitch,
+  slotText,
+  basket = null,
+  symbol,
+  hideStoreInfo = false,
+}: StoreBarProps) {
   const { pathname, search } = useLocation();
   const totals = useOptimisticBasketTotals(basket);
   const method = fulfilmentMethod === "delivery" ? "Delivery" : "Collection";
@@ -35,15 +46,17 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
   return (
     <nav className={styles.bar} aria-label="Your store">
       <ul className={styles.list}>
-        <li className={styles.item}>
-          <span className={styles.label}>Store</span>
-          <Link to={storePath(storeSlug)} className={styles.value}>
-            {storeName}
-          </Link>
-          <Link to={href("/stores-near-by")} className={styles.change}>
-            Change<span className={visuallyHidden}> store</span>
-          </Link>
-        </li>
+        {hideStoreInfo ? null : (
+          <li className={styles.item}>
+            <span className={styles.label}>Store</span>
+            <Link to={storePath(storeSlug)} className={styles.value}>
+              {storeName}
+            </Link>
+            <Link to={href("/stores-near-by")} className={styles.change}>
+              Change<span className={visuallyHidden}> store</span>
+            </Link>
+          </li>
+        )}
         <li className={styles.item}>
           <span className={styles.label}>Order type</span>
           <span className={styles.value}>{method}</span>
@@ -74,8 +87,7 @@ export function StoreBar({ storeName, storeSlug, fulfilmentMethod, canSwitch, sl
         <li className={styles.item}>
           {totals.totalItemsQuantity > 0 ? (
             <Link to={href("/basket")} className={styles.basket}>
-              <span className={styles.label}>Basket</span>{" "}
-              <span className={styles.value}>{formatPence(totals.orderSubtotal, { symbol })}</span>
+              <span className={styles.label}>Basket</span> <span className={styles.value}>{formatPence(totals.orderSubtotal, { symbol })}</span>
               <span className={visuallyHidden}>
                 , {totals.totalItemsQuantity} {totals.totalItemsQuantity === 1 ? "item" : "items"}
               </span>

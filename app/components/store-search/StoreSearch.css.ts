@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { fontSize, layout, radii, shadow, space, tapTarget, zIndex } from "~/styles/tokens";
 
@@ -19,6 +19,8 @@ export const postcodeInput = style({
 });
 
 export const submit = style({ flex: "0 0 auto" });
+// Spec 1 §2: the search button's own colours (red with white text by default), over the primary button's.
+globalStyle(`button${submit}`, { backgroundColor: vars.searchButton.bg, color: vars.searchButton.fg, borderColor: vars.searchButton.bg });
 
 export const locate = style({ width: "100%", marginTop: space[3] });
 

@@ -1,7 +1,7 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { StoreBar } from "~/components/store-bar/StoreBar";
-import type { StoreLayoutData } from "~/models/route-data";
+import { ROUTE_IDS, type RootData, type StoreLayoutData } from "~/models/route-data";
 import { heldSlotText, storeDate } from "~/models/slots";
 import { appContext, shopperContext } from "~/services/context";
 import { currentBasket } from "./slots.server";
@@ -34,6 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { store, fulfilmentMethod } = loaderData;
+  const root = useRouteLoaderData(ROUTE_IDS.root) as RootData | undefined;
   return (
     <>
       <StoreBar
@@ -42,6 +43,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         fulfilmentMethod={fulfilmentMethod}
         basket={loaderData.basket}
         symbol={store.currency.symbolChar}
+        hideStoreInfo={root?.site.global.header.hideStoreInfo ?? false}
         {...loaderData.bar}
       />
       <Outlet />
