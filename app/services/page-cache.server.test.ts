@@ -140,7 +140,7 @@ describe("the page cache", () => {
     expect(site.drawn()).toBe(6);
   });
 
-  it("keeps one page for each header banner a visitor closed, and none for a malformed cookie (decision 0033)", async () => {
+  it("keeps one page for each header banner a visitor closed, and none for a malformed cookie (decision 0034)", async () => {
     const site = server();
     await site.get("/faqs");
     await site.get("/faqs", { Cookie: "headerBannerClosed=abc123" });

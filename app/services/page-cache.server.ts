@@ -10,7 +10,7 @@ import { SESSION_COOKIE, sameSiteReferrer } from "./session.server";
 
 /*
  * Pages for visitors without a session (decision 0032). Such a page depends only on its address, the consent cookies
- * (the banner), the header banner's closed cookie (decision 0033), the same-site referrer (the error page's Go back) and shared data, so:
+ * (the banner), the header banner's closed cookie (decision 0034), the same-site referrer (the error page's Go back) and shared data, so:
  * - it is sent with `Cache-Control: public, no-cache` and a strong ETag (a 304 when the browser's copy is current) and
  *   `Vary: Accept-Encoding, Cookie`, so no cache ever gives it to a request with other cookies;
  * - it is kept here, drawn and compressed once, for one second (the same time the server keeps shared reads), keyed by

@@ -153,7 +153,7 @@ describe("sessionless visitors (decision 0032)", () => {
     expect((await post({ intent: "postcode" }, { "sec-fetch-site": "same-origin" })).ran).toBe(true);
   });
 
-  it("close the header banner without getting a session, still checked as any sessionless post (decision 0033)", async () => {
+  it("close the header banner without getting a session, still checked as any sessionless post (decision 0034)", async () => {
     const allowed = await post({ csrf: "sessionless", banner: "abc" }, { "sec-fetch-site": "same-origin" }, "/header-banner");
     expect(allowed.ran).toBe(true);
     expect(allowed.response.headers.getSetCookie()).toEqual([]);

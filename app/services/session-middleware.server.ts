@@ -21,7 +21,7 @@ const SESSIONLESS = new Set(["/img", "/builds/latest.json", "/_vitals"]);
 /**
  * Posts that change nothing the session holds (closing the header banner sets a cookie of its own): a visitor's post
  * is checked as any sessionless form is, but makes no session, so the visitor's later pages still come from the page
- * cache (decision 0033).
+ * cache (decision 0034).
  */
 const NO_SESSION_POSTS = new Set(["/header-banner"]);
 
