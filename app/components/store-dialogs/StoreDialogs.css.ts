@@ -6,7 +6,7 @@ export const table = style({ width: "100%", borderCollapse: "collapse", margin: 
 export const cell = style({ textAlign: "left", padding: `${space[2]} ${space[2]} ${space[2]} 0`, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: "anywhere" });
 export const fee = style([cell, { textAlign: "right", paddingRight: 0, whiteSpace: "nowrap" }]);
 export const facts = style({ margin: `0 0 ${space[4]}`, padding: 0, listStyle: "none", display: "grid", gap: space[2] });
-export const lead = style({ margin: `0 0 ${space[4]}` });
+export const lead = style({ margin: `0 0 ${space[4]}`, textAlign: "left" });
 export const list = style({ listStyle: "none", margin: `0 0 ${space[4]}`, padding: 0, display: "grid", gap: space[3] });
 export const choice = style({
   display: "flex",
