@@ -13,9 +13,8 @@ export interface DialogProps {
 /**
  * The storefront's modal dialog (spec 2 §2 modals), for pages with script; each one has a plain page that does the
  * same without script. The native modal <dialog> makes the page behind inert and closes on Escape, and Tab wraps round
- * inside it (tabStops below); on closing, focus goes
- * back to whatever opened it. A navigation closes it, and the page behind cannot scroll while it is open (the lock
- * is lifted however it closes, unmount included).
+ * inside it (tabStops below); on closing, focus goes back to whatever opened it. A navigation closes it, and the page
+ * behind cannot scroll while it is open (the lock is lifted however it closes, unmount included).
  */
 export function Dialog({ open, title, onClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
