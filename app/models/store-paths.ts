@@ -23,3 +23,12 @@ export const timeSlotsPath = (storeSlug: string) => href("/stores/:storeSlug/tim
 
 /** Where the delivery ↔ collection switch posts. */
 export const fulfilmentPath = (storeSlug: string) => href("/stores/:storeSlug/fulfilment", { storeSlug });
+
+/** The store's delivery charges (its delivery tiers): a page, and a dialog over the store's pages with script. */
+export const deliveryChargesPath = (storeSlug: string) => href("/stores/:storeSlug/delivery-charges", { storeSlug });
+
+/** The store's menu of further actions: a page, and a menu dialog with script. */
+export const storeMenuPath = (storeSlug: string) => href("/stores/:storeSlug/more", { storeSlug });
+
+/** A multi-section deal's sections and the basket's progress through them. */
+export const dealSectionsPath = (storeSlug: string, dealSlug: string) => href("/stores/:storeSlug/deal/:dealSlug/sections", { storeSlug, dealSlug });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterStoreSearch, isStoreSlugPage } from "./store-search";
+import { afterStoreSearch, isStoreSlugPage, LOCATION_SEARCH_PATH } from "./store-search";
 
 const base = { storeCount: 3, autoSelectClosestStore: false, hadSearch: true, currentPath: "/faqs" };
 
@@ -20,6 +20,10 @@ describe("after a store search (spec 1 §4)", () => {
     expect(afterStoreSearch({ ...base, currentPath: "/stores/victoria-street-1" })).toBe("stores-near-by");
     expect(afterStoreSearch({ ...base, currentPath: "/stores/victoria-street-1/category/bakery-3" })).toBe("stores-near-by");
     expect(afterStoreSearch({ ...base, hadSearch: false })).toBe("stores-near-by");
+  });
+  it("never stays on the location search page", () => {
+    expect(afterStoreSearch({ ...base, currentPath: LOCATION_SEARCH_PATH })).toBe("stores-near-by");
+    expect(afterStoreSearch({ ...base, currentPath: LOCATION_SEARCH_PATH, autoSelectClosestStore: true })).toBe("select-closest");
   });
   it("knows a store slug page", () => {
     expect(isStoreSlugPage("/stores/victoria-street-1")).toBe(true);

@@ -6,6 +6,12 @@ export function isStoreSlugPage(path: string): boolean {
   return /^\/stores\/[^/?#]+/.test(path);
 }
 
+/**
+ * The location search page (the no-script form of the location search dialog). It is a step, never a place to
+ * stay: a search made there goes on as one made from the home page would.
+ */
+export const LOCATION_SEARCH_PATH = "/location/change";
+
 export function afterStoreSearch(input: {
   storeCount: number;
   autoSelectClosestStore: boolean;
@@ -16,6 +22,6 @@ export function afterStoreSearch(input: {
 }): SearchOutcome {
   if (input.storeCount === 0) return "stores-near-by";
   if (input.autoSelectClosestStore) return "select-closest";
-  if (input.hadSearch && input.currentPath !== "/" && !isStoreSlugPage(input.currentPath)) return "stay";
+  if (input.hadSearch && input.currentPath !== "/" && input.currentPath !== LOCATION_SEARCH_PATH && !isStoreSlugPage(input.currentPath)) return "stay";
   return "stores-near-by";
 }

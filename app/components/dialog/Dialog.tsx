@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import * as s from "./Dialog.css";
 
@@ -12,9 +12,9 @@ export interface DialogProps {
 
 /**
  * The storefront's modal dialog (spec 2 §2 modals), for pages with script; each one has a plain page that does the
- * same without script. The native modal <dialog> keeps focus inside and closes on Escape; on closing, focus goes
- * back to whatever opened it. A navigation closes it, and the page behind cannot scroll while it is open (the lock
- * is lifted however it closes, unmount included).
+ * same without script. The native modal <dialog> makes the page behind inert and closes on Escape, and Tab wraps round
+ * inside it (tabStops below); on closing, focus goes back to whatever opened it. A navigation closes it, and the page
+ * behind cannot scroll while it is open (the lock is lifted however it closes, unmount included).
  */
 export function Dialog({ open, title, onClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -45,6 +45,24 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
 
   useEffect(() => () => document.documentElement.classList.remove(s.scrollLocked), []);
 
+  // The native modal dialog makes the page behind inert, but Tab past its last control leaves for the browser's own
+  // controls: focus is held by wrapping round to the first (and Shift+Tab from the first to the last).
+  function handleKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab" || !ref.current) return;
+    const stops = tabStops(ref.current);
+    const active = document.activeElement;
+    if (stops.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = stops[0]!;
+    const last = stops[stops.length - 1]!;
+    if (event.shiftKey ? active === first || !ref.current.contains(active) : active === last || !ref.current.contains(active)) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
+  }
+
   function handleClose() {
     document.documentElement.classList.remove(s.scrollLocked);
     const back = opener.current;
@@ -54,7 +72,7 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
   }
 
   return (
-    <dialog ref={ref} className={s.dialog} aria-labelledby={titleId} onClose={handleClose}>
+    <dialog ref={ref} className={s.dialog} aria-labelledby={titleId} onClose={handleClose} onKeyDown={handleKeyDown}>
       {open ? (
         <>
           <div className={s.header}>
@@ -70,4 +88,21 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
       ) : null}
     </dialog>
   );
+}
+
+const FOCUSABLE = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]';
+
+/** The controls Tab stops at, in order: shown, enabled, not taken out of the order; one radio button per group. */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  const radioGroups = new Set<string>();
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => {
+    if (el.tabIndex < 0 || (el as HTMLButtonElement).disabled || el.getClientRects().length === 0) return false;
+    if (el instanceof HTMLInputElement && el.type === "radio" && el.name) {
+      const group = [...root.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(el.name)}"]`)];
+      const stop = group.find((r) => r.checked) ?? group[0];
+      if (stop !== el || radioGroups.has(el.name)) return false;
+      radioGroups.add(el.name);
+    }
+    return true;
+  });
 }

@@ -6,7 +6,16 @@ import { StoreSearch, type Suggestion } from "../store-search/StoreSearch";
  * The store search widget wired to the shopper's session: the search mode and placeholders from the white-label
  * settings, the last postcode, recent searches and any error from the last search.
  */
-export function ShopSearch({ addressResults = null, addressQuery = "" }: { addressResults?: Suggestion[] | null; addressQuery?: string }) {
+export function ShopSearch({
+  addressResults = null,
+  addressQuery = "",
+  redirectTo,
+}: {
+  addressResults?: Suggestion[] | null;
+  addressQuery?: string;
+  /** Where a failed search comes back to (and the page the search counts as made from); the page it is on by default. */
+  redirectTo?: string;
+}) {
   const root = useRouteLoaderData(ROUTE_IDS.root) as RootData | undefined;
   const { pathname, search } = useLocation();
   if (!root) return null;
@@ -15,7 +24,7 @@ export function ShopSearch({ addressResults = null, addressQuery = "" }: { addre
     <StoreSearch
       mode={settings.storeSearchMode}
       action={href("/location")}
-      redirectTo={`${pathname}${search}`}
+      redirectTo={redirectTo ?? `${pathname}${search}`}
       csrf={csrf}
       defaultPostcode={shopper.locationError?.value || shopper.postcode || ""}
       defaultAddressQuery={addressQuery || shopper.address || ""}

@@ -1,4 +1,7 @@
+import { lazy, Suspense, useRef, useState } from "react";
 import { Form, href, Link, useLocation } from "react-router";
+import { DialogLink } from "~/components/dialog/DialogLink";
+import type { StoreDialogKey } from "~/components/store-dialogs/store-menu";
 import type { Basket } from "../../../platform/contract/basket";
 import { DisabledControl } from "~/components/bottom-nav/DisabledControl";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -7,7 +10,9 @@ import { NO_ITEMS_TOOLTIP } from "~/models/basket-nav";
 import { formatPence } from "~/models/money";
 import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./StoreBar.css";
-import { fulfilmentPath, storePath, timeSlotsPath } from "~/models/store-paths";
+import { deliveryChargesPath, fulfilmentPath, storeMenuPath, storePath, timeSlotsPath } from "~/models/store-paths";
+
+const StoreBarDialogs = lazy(() => import("~/components/store-dialogs/StoreBarDialogs"));
 
 export interface StoreBarProps {
   storeName: string;
@@ -43,6 +48,7 @@ export function StoreBar({
   const totals = useOptimisticBasketTotals(basket);
   const method = fulfilmentMethod === "delivery" ? "Delivery" : "Collection";
   const other = fulfilmentMethod === "delivery" ? "collection" : "delivery";
+  const dialogs = useStoreBarDialogs();
   return (
     <nav className={styles.bar} aria-label="Your store">
       <ul className={styles.list}>
@@ -52,9 +58,9 @@ export function StoreBar({
             <Link to={storePath(storeSlug)} className={styles.value}>
               {storeName}
             </Link>
-            <Link to={href("/stores-near-by")} className={styles.change}>
+            <DialogLink to={href("/stores-near-by")} onOpen={() => dialogs.show("stores")} className={styles.change}>
               Change<span className={visuallyHidden}> store</span>
-            </Link>
+            </DialogLink>
           </li>
         )}
         <li className={styles.item}>
@@ -69,6 +75,11 @@ export function StoreBar({
                 Switch<span className={visuallyHidden}> to {other}</span>
               </button>
             </Form>
+          ) : null}
+          {fulfilmentMethod === "delivery" ? (
+            <DialogLink to={deliveryChargesPath(storeSlug)} onOpen={() => dialogs.show("charges")} className={styles.change}>
+              Charges<span className={visuallyHidden}> for delivery</span>
+            </DialogLink>
           ) : null}
         </li>
         <li className={styles.item}>
@@ -98,7 +109,44 @@ export function StoreBar({
             </DisabledControl>
           )}
         </li>
+        <li className={styles.item}>
+          <DialogLink to={storeMenuPath(storeSlug)} onOpen={() => dialogs.show("menu")} className={styles.change}>
+            More<span className={visuallyHidden}> store options</span>
+          </DialogLink>
+        </li>
       </ul>
+      {dialogs.used ? (
+        <Suspense fallback={null}>
+          <StoreBarDialogs open={dialogs.open} here={`${pathname}${search}`} onClose={dialogs.close} onChoose={dialogs.chain} />
+        </Suspense>
+      ) : null}
     </nav>
   );
+}
+
+/**
+ * Which of the bar's dialogs is open (their code is fetched the first time one opens). A dialog chosen from the menu
+ * opens once the menu has closed, when focus is back on the bar's "More", so that it returns there in the end.
+ */
+function useStoreBarDialogs() {
+  const [open, setOpen] = useState<StoreDialogKey | null>(null);
+  const [used, setUsed] = useState(false);
+  const next = useRef<StoreDialogKey | null>(null);
+  return {
+    open,
+    used,
+    show(key: StoreDialogKey) {
+      setUsed(true);
+      setOpen(key);
+    },
+    chain(key: StoreDialogKey) {
+      next.current = key;
+      setOpen(null);
+    },
+    close() {
+      const then = next.current;
+      next.current = null;
+      setOpen(then);
+    },
+  };
 }

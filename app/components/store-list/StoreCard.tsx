@@ -11,7 +11,18 @@ import * as styles from "./StoreList.css";
 const STATUS_TEXT = { open: "Open", preorder: "Pre-order", closed: "Closed" } as const;
 
 /** A store in the results (spec 1 §2 stores near by): distance, address, today's hours, and the way to shop there. */
-export function StoreCard({ store, method, group }: { store: StoreSummary; method: FulfilmentMethod; group: "open" | "preorder" | "closed" }) {
+export function StoreCard({
+  store,
+  method,
+  group,
+  action,
+}: {
+  store: StoreSummary;
+  method: FulfilmentMethod;
+  group: "open" | "preorder" | "closed";
+  /** Where the choice posts: the stores near by page (the default is the page it is on, which is that page). */
+  action?: string;
+}) {
   const state = store.orderMethods[method];
   const notice = storeStateMessage(store);
   const headingId = `store-${store.id}`;
@@ -31,7 +42,7 @@ export function StoreCard({ store, method, group }: { store: StoreSummary; metho
       </p>
       {notice ? <p className={styles.notice}>{notice}</p> : null}
       {group !== "closed" ? (
-        <Form method="post">
+        <Form method="post" action={action}>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="select" />
           <input type="hidden" name="storeId" value={store.id} />

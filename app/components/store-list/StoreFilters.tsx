@@ -21,7 +21,8 @@ export function productTypeLabel(type: string): string {
 /** The results' filters: a GET form, so the view is in the address and works without script. */
 export function StoreFilters({ view, productTypes }: { view: StoreView; productTypes: readonly string[] }) {
   return (
-    <Form method="get" className={styles.filters} aria-label="Show stores">
+    // Keyed by the view: a link to another view (the store types dialog's) re-renders the uncontrolled fields with it.
+    <Form key={`${view.method} ${view.sort} ${view.type ?? ""}`} method="get" className={styles.filters} aria-label="Show stores">
       <fieldset className={styles.toggle}>
         <legend className={styles.legend}>Order type</legend>
         {(["delivery", "collection"] as const).map((m) => (

@@ -1,9 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { lazy, Suspense, useState } from "react";
 import { data, href, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/near-by";
 import { api } from "../../../platform/contract";
+import { DialogLink } from "~/components/dialog/DialogLink";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
+import { storeTypesHref } from "~/components/store-dialogs/StoreTypesList";
 import { NotifyFormOnDemand } from "~/components/store-list/NotifyFormOnDemand";
 import { StoreCard } from "~/components/store-list/StoreCard";
 import { productTypeLabel, StoreFilters, type StoreView } from "~/components/store-list/StoreFilters";
@@ -18,6 +21,8 @@ import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { singleStoreTarget } from "./single-store.server";
 import { hasLocation, locationInput, selectStore, StoreSelectionError } from "./store-selection.server";
+
+const StoreTypesDialog = lazy(() => import("~/components/store-dialogs/StoreTypesDialog"));
 
 const EMAIL_INVALID = "Enter an email address in the correct format, like name@example.com";
 
@@ -121,6 +126,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StoresNearBy({ loaderData, actionData }: Route.ComponentProps) {
   const { view, location, result } = loaderData;
   const heading = location ? `Stores near ${location.address ?? location.postcode ?? "you"}` : "Find a store near you";
+  const [typesOpen, setTypesOpen] = useState(false);
+  const [typesUsed, setTypesUsed] = useState(false);
 
   return (
     <div className={styles.page}>
@@ -129,6 +136,24 @@ export default function StoresNearBy({ loaderData, actionData }: Route.Component
       {result ? (
         <>
           <StoreFilters view={view} productTypes={result.storeProductTypes} />
+          {result.storeProductTypes.length > 1 ? (
+            <p>
+              <DialogLink
+                to={storeTypesHref(view)}
+                onOpen={() => {
+                  setTypesUsed(true);
+                  setTypesOpen(true);
+                }}
+              >
+                Choose a type of store
+              </DialogLink>
+            </p>
+          ) : null}
+          {typesUsed ? (
+            <Suspense fallback={null}>
+              <StoreTypesDialog open={typesOpen} types={result.storeProductTypes} view={view} onClose={() => setTypesOpen(false)} />
+            </Suspense>
+          ) : null}
 
           {result.total === 0 ? (
             view.type ? (
