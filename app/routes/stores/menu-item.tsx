@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { data, href, Link, redirect, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/menu-item";
@@ -22,11 +21,10 @@ import {
   type ItemChoice,
 } from "~/models/item-choice";
 
-/** The item form's fields as the browser holds them. */
-type ItemChoiceFields = { sizeId?: string; option?: string[]; quantity?: string };
-
-function choiceFields(choice: ItemChoice): ItemChoiceFields {
-  return { ...(choice.sizeId !== null ? { sizeId: String(choice.sizeId) } : {}), option: choice.options.map(String), quantity: String(choice.quantity) };
+/** The choice the item form's fields hold now, read as the server reads a post. */
+function choiceInForm(form: HTMLFormElement): ItemChoice {
+  const data = new FormData(form);
+  return choiceFromValues({ sizeId: data.getAll("sizeId"), option: data.getAll("option"), quantity: data.getAll("quantity") });
 }
 import { formatPence } from "~/models/money";
 import { shopperContext } from "~/services/context";
@@ -67,9 +65,9 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
   const fetcher = useFetcher<AddResult>({ key: `item-page-${item.id}` });
   const hydrated = useHydrated();
   const { pathname } = useLocation();
-  // The form's fields as the shopper sets them (Conform follows them), for the price on the button.
-  const [form] = useForm<ItemChoiceFields>({ id: `item-${item.id}`, defaultValue: choiceFields(loaderData.choice) });
-  const choice = form.value ? choiceFromValues(form.value) : loaderData.choice;
+  // The choice as the shopper sets the fields, for the price on the button; a new page's own choice until they do.
+  const [changed, setChanged] = useState<{ from: ItemChoice; choice: ItemChoice } | null>(null);
+  const choice = changed?.from === loaderData.choice ? changed.choice : loaderData.choice;
   const [dismissed, setDismissed] = useState<unknown>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -107,7 +105,14 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
           {!item.available ? (
             <p className={styles.unavailable}>Not available for {method}</p>
           ) : (
-            <fetcher.Form method="post" action={href("/basket/add")} className={styles.itemForm} {...getFormProps(form)}>
+            <fetcher.Form
+              method="post"
+              action={href("/basket/add")}
+              className={styles.itemForm}
+              id={`item-${item.id}`}
+              noValidate
+              onChange={(event) => setChanged({ from: loaderData.choice, choice: choiceInForm(event.currentTarget) })}
+            >
               <AuthenticityTokenInput />
               {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
               <input type="hidden" name="itemPage" value="1" />
