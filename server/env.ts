@@ -25,6 +25,8 @@ export const envSchema = z
     DATABASE_URL: optionalUrl,
     PLATFORM_URL: optionalUrl,
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Signs marketing deep links (issue 20): every instance, and whatever makes the links, must share it. */
+    DEEPLINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     COOKIE_SECURE: bool.optional(),
     STRAPI_URL: optionalUrl,
     STRAPI_TOKEN: z.string().optional(),

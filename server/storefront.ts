@@ -1,7 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -11,6 +10,7 @@ import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";
 import type { Env } from "./env";
 import { precompressed } from "./precompressed";
+import { keptSecret } from "./secrets";
 import { TEST_GATEWAY_BASE_PATH } from "../platform/payments";
 import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, requestIdFor, SECURITY_HEADERS } from "./security";
 import { parseDsn } from "../app/models/error-report";
@@ -18,14 +18,9 @@ import type { ServerErrorReporter } from "./error-reporting";
 
 /** The session secret: from the environment, else one made on first start and kept in DATA_DIR. */
 export function sessionSecret(env: Env, log: Logger): string {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  const file = path.join(env.DATA_DIR, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  log.warn("session.secret_generated", { file, hint: "set SESSION_SECRET when running more than one instance" });
-  return secret;
+  return keptSecret(env.SESSION_SECRET, env.DATA_DIR, "session-secret", (file) =>
+    log.warn("session.secret_generated", { file, hint: "set SESSION_SECRET when running more than one instance" }),
+  );
 }
 
 /** Per-request nonce, security headers and one JSON log line per request: mounted before anything answers. */
