@@ -180,22 +180,6 @@ export async function startReservation(ctx: RequestContext, input: ReserveInput)
 
 const slotFull = () => new ApiError(409, SLOT_MESSAGES.full, { errorCode: "SLOT_FULL", errorDisplay: SLOT_MESSAGES.full });
 
-/**
- * Holds a place in a listed slot for the basket, in the caller's transaction, the basket row already locked by the
- * caller (basket/reserve.ts).
- *
- * Capacity holds across processes because it is settled in the database, in one transaction: the slot's
- * lock row is created if missing (INSERT … ON CONFLICT DO NOTHING) and locked (SELECT … FOR UPDATE), so
- * holds of one slot queue behind each other whichever process or connection they come from; the live holds
- * are counted only once the lock is held (each statement sees what committed before it under READ
- * COMMITTED), and the basket's hold row is written before the lock is released at commit. Holds of
- * different slots never wait for each other. The basket row is locked first, always in that order, so two
- * requests for one basket cannot each take a place.
- *
- * A slot already full is refused before queueing for its lock: places only come back by expiry or release,
- * so a count that already reaches the capacity was true when read. Under a rush this keeps the queue to the
- * requests that can still win.
- */
 /** When a hold of the reserved slot would end (epoch ms), or null when the slot cannot be held now. */
 function holdExpiry({ slot: { listed }, now, holdMs }: Reservation): number | null {
   if (!listed || listed.slot.info.status === "unavailable") return null;
@@ -218,6 +202,22 @@ export async function refuseIfFull(db: Db, reservation: Reservation, basketToken
   if (held >= (method?.slotCapacity ?? 0)) throw slotFull();
 }
 
+/**
+ * Holds a place in a listed slot for the basket, in the caller's transaction, the basket row already locked by the
+ * caller (basket/reserve.ts).
+ *
+ * Capacity holds across processes because it is settled in the database, in one transaction: the slot's
+ * lock row is created if missing (INSERT … ON CONFLICT DO NOTHING) and locked (SELECT … FOR UPDATE), so
+ * holds of one slot queue behind each other whichever process or connection they come from; the live holds
+ * are counted only once the lock is held (each statement sees what committed before it under READ
+ * COMMITTED), and the basket's hold row is written before the lock is released at commit. Holds of
+ * different slots never wait for each other. The basket row is locked first, always in that order, so two
+ * requests for one basket cannot each take a place.
+ *
+ * A slot already full is refused before queueing for its lock: places only come back by expiry or release,
+ * so a count that already reaches the capacity was true when read. Under a rush this keeps the queue to the
+ * requests that can still win.
+ */
 export async function holdSlot(tx: Db, reservation: Reservation, basketToken: string): Promise<void> {
   const { store, method: kind, now } = reservation;
   const { listed, method } = reservation.slot;
