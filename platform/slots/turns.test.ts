@@ -3,17 +3,19 @@ import { Turns } from "./turns";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
+/** A turn that notes when it starts and ends, with a wait between, and answers its name. */
+const noting = (log: string[], name: string) => async () => {
+  log.push(`${name} starts`);
+  await tick();
+  log.push(`${name} ends`);
+  return name;
+};
+
 describe("Turns", () => {
   it("runs the turns of one key one after another, in the order they were asked for", async () => {
     const turns = new Turns();
     const log: string[] = [];
-    const turn = (name: string) => async () => {
-      log.push(`${name} starts`);
-      await tick();
-      log.push(`${name} ends`);
-      return name;
-    };
-    const answers = await Promise.all([turns.take("slot", turn("a")), turns.take("slot", turn("b")), turns.take("slot", turn("c"))]);
+    const answers = await Promise.all([turns.take("slot", noting(log, "a")), turns.take("slot", noting(log, "b")), turns.take("slot", noting(log, "c"))]);
     expect(answers).toEqual(["a", "b", "c"]);
     expect(log).toEqual(["a starts", "a ends", "b starts", "b ends", "c starts", "c ends"]);
   });
@@ -21,12 +23,7 @@ describe("Turns", () => {
   it("lets different keys run at the same time", async () => {
     const turns = new Turns();
     const log: string[] = [];
-    const turn = (name: string) => async () => {
-      log.push(`${name} starts`);
-      await tick();
-      log.push(`${name} ends`);
-    };
-    await Promise.all([turns.take("one", turn("a")), turns.take("two", turn("b"))]);
+    await Promise.all([turns.take("one", noting(log, "a")), turns.take("two", noting(log, "b"))]);
     expect(log.slice(0, 2)).toEqual(["a starts", "b starts"]);
   });
 
