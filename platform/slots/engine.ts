@@ -244,44 +244,42 @@ function isoWeekday(date: string): number {
 const CACHE_LIMIT = 50_000;
 
 /**
- * A bounded memo of a pure function of a time zone and a number: every listing, hold and basket of a store asks
- * for the same few instants, and luxon's zone offset (Intl formatToParts) was a fifth of a slot hold's CPU.
+ * A bounded memo of a pure function, keyed by the text `key` makes of its arguments: every listing, hold and basket
+ * of a store asks for the same few dates and instants, and luxon's zone offsets (Intl formatToParts) were a fifth of
+ * a slot hold's CPU. Past CACHE_LIMIT entries it starts afresh.
  */
-function memoByZone<T>(compute: (value: number, zone: string) => T): (value: number, zone: string) => T {
+function memo<Args extends unknown[], T>(key: (...args: Args) => string, compute: (...args: Args) => T): (...args: Args) => T {
   const cache = new Map<string, T>();
-  return (value, zone) => {
-    const key = `${zone} ${value}`;
-    const cached = cache.get(key);
+  return (...args) => {
+    const k = key(...args);
+    const cached = cache.get(k);
     if (cached !== undefined) return cached;
-    const computed = compute(value, zone);
+    const computed = compute(...args);
     if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, computed);
+    cache.set(k, computed);
     return computed;
   };
 }
 
+const byZone = (ms: number, zone: string) => `${zone} ${ms}`;
+
 /** The store-local calendar date of an instant: "2026-11-23". */
-export const localDate = memoByZone((ms, zone) => DateTime.fromMillis(ms, { zone }).toISODate()!);
+export const localDate = memo(byZone, (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate()!);
 
 /** An instant as the store reads it: "2026-11-23T09:00:00.000+00:00". */
-export const storeIso = memoByZone((ms, zone) => DateTime.fromMillis(ms, { zone }).toISO()!);
-
-const instantCache = new Map<string, number>();
+export const storeIso = memo(byZone, (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISO()!);
 
 /**
  * The instant of a wall-clock time `minutes` after the start of a store-local date (1440 and beyond fall on
  * the following days). Luxon moves a time in the spring-forward gap on by the gap and reads a repeated
  * fall-back time at the later offset. Cached: every listing asks for the same few dates and times.
  */
-function localInstant(zone: string, date: string, minutes: number): number {
-  const key = `${zone} ${date} ${minutes}`;
-  const cached = instantCache.get(key);
-  if (cached !== undefined) return cached;
-  const day = addDays(date, Math.floor(minutes / DAY_MINUTES));
-  const within = minutes % DAY_MINUTES;
-  const [year, month, dayOfMonth] = day.split("-").map(Number) as [number, number, number];
-  const ms = DateTime.fromObject({ year, month, day: dayOfMonth, hour: Math.floor(within / 60), minute: within % 60 }, { zone }).toMillis();
-  if (instantCache.size >= CACHE_LIMIT) instantCache.clear();
-  instantCache.set(key, ms);
-  return ms;
-}
+const localInstant = memo(
+  (zone: string, date: string, minutes: number) => `${zone} ${date} ${minutes}`,
+  (zone: string, date: string, minutes: number): number => {
+    const day = addDays(date, Math.floor(minutes / DAY_MINUTES));
+    const within = minutes % DAY_MINUTES;
+    const [year, month, dayOfMonth] = day.split("-").map(Number) as [number, number, number];
+    return DateTime.fromObject({ year, month, day: dayOfMonth, hour: Math.floor(within / 60), minute: within % 60 }, { zone }).toMillis();
+  },
+);
