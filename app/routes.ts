@@ -36,6 +36,8 @@ export default [
   route("basket", "routes/basket/basket.tsx", { id: ROUTE_IDS.basket }),
   route("basket/add", "routes/basket/add.tsx"),
   route("basket/age-check", "routes/basket/age-check.tsx"),
+  // Marketing e-mails' deep links (issue 20): the link's query is the whole of it (models/deep-link.ts).
+  route("basket/link", "routes/basket/deep-link.tsx"),
 
   route("checkout", "routes/checkout/layout.tsx", [
     index("routes/checkout/index.tsx"),

@@ -10,7 +10,7 @@ import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";
 import type { Env } from "./env";
 import { precompressed } from "./precompressed";
-import { keptSecret } from "./secrets";
+import { deepLinkSecret, keptSecret } from "./secrets";
 import { TEST_GATEWAY_BASE_PATH } from "../platform/payments";
 import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, requestIdFor, SECURITY_HEADERS } from "./security";
 import { parseDsn } from "../app/models/error-report";
@@ -83,6 +83,9 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
   const { env, log, clock, testClock, transport, generation, errors } = options;
   const sentryDsn = env.SENTRY_DSN ? parseDsn(env.SENTRY_DSN) : null;
   const secrets = [sessionSecret(env, log)];
+  const linkSecret = deepLinkSecret(env, (file) =>
+    log.warn("deeplink.secret_generated", { file, hint: "set DEEPLINK_SECRET when running more than one instance" }),
+  );
   // A social provider is offered when its client id and secret are both set (decision 0020).
   const oauth: AppServices["config"]["oauth"] = {
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -143,6 +146,7 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
         clientIp: req.ip ?? "unknown",
         config: {
           sessionSecrets: secrets,
+          deepLinkSecret: linkSecret,
           secureCookies: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
           testRoutes: testClock !== null,
           oauth,

@@ -136,3 +136,29 @@ export function durationSeconds(text: string): number | null {
   const seconds = Number(match[1]) * unit;
   return seconds > 0 ? seconds : null;
 }
+
+/**
+ * The landing pages' words (spec 2 §4, §8). The spec gives the store search's heading and button and the overwrite
+ * warning; the rest are ours.
+ */
+export const DEEP_LINK_MESSAGES = {
+  storeSearchRequired: "You need to search for stores with a postcode!",
+  storeSearchLead: "Tell us where you are and we will check the store in your link serves you, then fill your basket.",
+  overwriteTitle: "Replace your basket?",
+  overwrite: "You are about to overwrite your basket. Are you sure you would like to proceed?",
+  confirmTitle: "Add the offer to your basket?",
+  confirm: (storeName: string) => `The items from your link will be added to your basket at ${storeName}.`,
+  incompatibleTitle: (storeName: string) => `Shop at ${storeName}?`,
+  otherStore: (storeName: string, basketStoreName: string) =>
+    `Your basket has items from ${basketStoreName}. This offer is for ${storeName}: if you continue, your basket will be emptied and a new one started there.`,
+  notServed: (storeName: string, place: string) =>
+    `This offer is for ${storeName}, which does not serve ${place}. If you continue, your basket will be emptied and you can search again with another postcode.`,
+  unrecoverableTitle: "This link cannot be used",
+  unrecoverable: {
+    expired: "This offer has ended, so its link no longer works.",
+    tampered: "This link is incomplete or has been changed. Please open it again from your e-mail.",
+    unreadable: "This link is incomplete or has been changed. Please open it again from your e-mail.",
+    "store-gone": "The store in this link is no longer available.",
+  },
+  badForm: "Sorry, that did not work. Please press Continue again.",
+} as const;

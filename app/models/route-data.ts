@@ -124,6 +124,6 @@ export type BasketPageData =
       honeypot: HoneypotInputProps;
       /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */
       seed: string;
-      /** The items an 'Order again' just could not add (shown once). */
-      notAdded: { name: string; quantity: number; reason: string }[];
+      /** What an 'Order again' or a marketing deep link could not add, named once. */
+      notAdded: { from: "order" | "link"; items: { name: string; quantity: number; reason: string }[] };
     };

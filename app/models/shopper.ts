@@ -69,6 +69,8 @@ export interface SessionData {
   searchReferer: string;
   /** The items an 'Order again' could not add: the basket page names them once. */
   reorderNotAdded: { name: string; quantity: number; reason: string }[];
+  /** The items a marketing deep link could not add (issue 20): the basket page names them once. */
+  linkNotAdded: { name: string; quantity: number; reason: string }[];
 }
 
 /** A store search that failed, shown once inline in the widget it came from. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEEP_LINK_PATH } from "./deep-link";
 import { afterStoreSearch, isStoreSlugPage, LOCATION_SEARCH_PATH } from "./store-search";
 
 const base = { storeCount: 3, autoSelectClosestStore: false, hadSearch: true, currentPath: "/faqs" };
@@ -24,6 +25,11 @@ describe("after a store search (spec 1 §4)", () => {
   it("never stays on the location search page", () => {
     expect(afterStoreSearch({ ...base, currentPath: LOCATION_SEARCH_PATH })).toBe("stores-near-by");
     expect(afterStoreSearch({ ...base, currentPath: LOCATION_SEARCH_PATH, autoSelectClosestStore: true })).toBe("select-closest");
+  });
+  it("goes back to a deep link that asked for a location, even on a first search or with auto-select on", () => {
+    expect(afterStoreSearch({ ...base, hadSearch: false, currentPath: DEEP_LINK_PATH })).toBe("stay");
+    expect(afterStoreSearch({ ...base, autoSelectClosestStore: true, currentPath: DEEP_LINK_PATH })).toBe("stay");
+    expect(afterStoreSearch({ ...base, storeCount: 0, currentPath: DEEP_LINK_PATH })).toBe("stores-near-by");
   });
   it("knows a store slug page", () => {
     expect(isStoreSlugPage("/stores/victoria-street-1")).toBe(true);

@@ -1,3 +1,4 @@
+import { DEEP_LINK_PATH } from "./deep-link";
 /** Where a successful store search leads (spec 1 §4 "Store search by postcode", steps 3–5). */
 export type SearchOutcome = "stores-near-by" | "select-closest" | "stay";
 
@@ -21,6 +22,8 @@ export function afterStoreSearch(input: {
   currentPath: string;
 }): SearchOutcome {
   if (input.storeCount === 0) return "stores-near-by";
+  // A deep link asked for a location first (issue 20): the link takes it from there.
+  if (input.currentPath === DEEP_LINK_PATH) return "stay";
   if (input.autoSelectClosestStore) return "select-closest";
   if (input.hadSearch && input.currentPath !== "/" && input.currentPath !== LOCATION_SEARCH_PATH && !isStoreSlugPage(input.currentPath)) return "stay";
   return "stores-near-by";

@@ -32,6 +32,8 @@ export interface AppServices {
   platform: SharedPlatform;
   config: {
     sessionSecrets: string[];
+    /** The key marketing deep links are signed with (issue 20; DEEPLINK_SECRET). Absent: no link reads. */
+    deepLinkSecret?: string;
     secureCookies: boolean;
     /** True for NODE_ENV=test with TEST_CLOCK: enables the test-only routes. */
     testRoutes: boolean;

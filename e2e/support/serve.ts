@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { createFakeApplePay } from "./fake-apple-pay";
 import { startMailServer } from "./mail-server";
 import { startFakeOAuth } from "./fake-oauth";
+import { E2E_DEEPLINK_SECRET } from "./deep-links";
 import { serverLogPath } from "./server-log";
 import { startSmsServer } from "./sms-server";
 import { startSentryServer } from "./sentry-server";
@@ -64,7 +65,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "--import", pathToFil
   stdio: ["inherit", "pipe", "pipe"],
   // The order board's credentials are e2e/support/checkout.ts's STAFF. Each test comes from an address of its own
   // (X-Forwarded-For, set by e2e/fixtures.ts), as shoppers behind a proxy do.
-  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", TRUST_PROXY: "1", SMTP_URL: mail.smtpUrl, CONTENT_DIR: contentDir, ...sms.env, ...socialEnv, ...apple.env, ...sentry.env },
+  env: { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", TRUST_PROXY: "1", DEEPLINK_SECRET: E2E_DEEPLINK_SECRET, SMTP_URL: mail.smtpUrl, CONTENT_DIR: contentDir, ...sms.env, ...socialEnv, ...apple.env, ...sentry.env },
 });
 for (const [from, to] of [[server.stdout, process.stdout], [server.stderr, process.stderr]] as const) {
   from.on("data", (chunk: Buffer) => {

@@ -64,12 +64,12 @@ export function OrderCard({ order }: { order: MemberOrderListItem }) {
 }
 
 /** The items an 'Order again' could not put in the basket, each with why (shown on the basket page after it). */
-export function OrderNotAdded({ items }: { items: readonly { name: string; quantity: number; reason: string }[] }) {
+export function OrderNotAdded({ items, from = "order" }: { items: readonly { name: string; quantity: number; reason: string }[]; from?: "order" | "link" }) {
   if (items.length === 0) return null;
   return (
     <section className={s.notAdded} aria-label="Items not added">
       <p className={s.cardTitle}>
-        <strong>Some items from your order were not added</strong>
+        <strong>{from === "link" ? "Some items from your link were not added" : "Some items from your order were not added"}</strong>
       </p>
       <ul className={s.notAddedList}>
         {items.map((item, index) => (

@@ -10,11 +10,14 @@ export function ShopSearch({
   addressResults = null,
   addressQuery = "",
   redirectTo,
+  submitLabel,
 }: {
   addressResults?: Suggestion[] | null;
   addressQuery?: string;
   /** Where a failed search comes back to (and the page the search counts as made from); the page it is on by default. */
   redirectTo?: string;
+  /** The postcode search's button, when a page names it otherwise than "Find stores". */
+  submitLabel?: string;
 }) {
   const root = useRouteLoaderData(ROUTE_IDS.root) as RootData | undefined;
   const { pathname, search } = useLocation();
@@ -25,6 +28,7 @@ export function ShopSearch({
       mode={settings.storeSearchMode}
       action={href("/location")}
       redirectTo={redirectTo ?? `${pathname}${search}`}
+      {...(submitLabel ? { submitLabel } : {})}
       csrf={csrf}
       defaultPostcode={shopper.locationError?.value || shopper.postcode || ""}
       defaultAddressQuery={addressQuery || shopper.address || ""}

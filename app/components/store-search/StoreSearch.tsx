@@ -44,6 +44,8 @@ export interface StoreSearchProps {
   deviceLocation: "postcode" | "addresses";
   /** The business's postcode rules; with them the browser rejects a bad postcode without a round trip. */
   postcodeRules?: readonly string[];
+  /** The postcode search's button; "Find stores" unless a page names it otherwise. */
+  submitLabel?: string;
 }
 
 function cx(...names: (string | false | null | undefined)[]): string {
@@ -147,13 +149,13 @@ function UseMyLocation({ action, csrf, redirectTo, deviceLocation }: Pick<StoreS
   );
 }
 
-interface PostcodeFormProps extends Pick<StoreSearchProps, "action" | "csrf" | "redirectTo" | "postcodeRules" | "deviceLocation"> {
+interface PostcodeFormProps extends Pick<StoreSearchProps, "action" | "csrf" | "redirectTo" | "postcodeRules" | "deviceLocation" | "submitLabel"> {
   placeholder: string;
   defaultPostcode: string;
   error: string | null;
 }
 
-function PostcodeForm({ action, csrf, redirectTo, placeholder, defaultPostcode, error, postcodeRules, deviceLocation }: PostcodeFormProps) {
+function PostcodeForm({ action, csrf, redirectTo, placeholder, defaultPostcode, error, postcodeRules, deviceLocation, submitLabel }: PostcodeFormProps) {
   const inputId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -228,7 +230,7 @@ function PostcodeForm({ action, csrf, redirectTo, placeholder, defaultPostcode, 
               aria-describedby={message ? errorId : undefined}
             />
             <button type="submit" className={cx(f.button.primary, s.submit)} aria-busy={pending || undefined}>
-              {pending ? "Finding stores…" : "Find stores"}
+              {pending ? "Finding stores…" : (submitLabel ?? "Find stores")}
             </button>
           </div>
         </div>
@@ -524,6 +526,7 @@ export function StoreSearch(props: StoreSearchProps) {
           error={error}
           postcodeRules={props.postcodeRules}
           deviceLocation={props.deviceLocation}
+          submitLabel={props.submitLabel}
         />
       ) : (
         <AddressForm

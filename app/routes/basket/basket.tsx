@@ -75,8 +75,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ba
   const other = method === "delivery" ? "collection" : "delivery";
   const timeZone = store.info.storeTimeZone;
   const recommended = basket && settings.recommendedItemsEnabled ? await recommendedFor(shopper, basket, log) : [];
-  const notAdded = shopper.session.get("reorderNotAdded") ?? [];
-  if (notAdded.length > 0) shopper.session.unset("reorderNotAdded");
+  const fromOrder = shopper.session.get("reorderNotAdded") ?? [];
+  const fromLink = shopper.session.get("linkNotAdded") ?? [];
+  if (fromOrder.length > 0) shopper.session.unset("reorderNotAdded");
+  if (fromLink.length > 0) shopper.session.unset("linkNotAdded");
+  const notAdded = { from: fromLink.length > 0 ? ("link" as const) : ("order" as const), items: fromLink.length > 0 ? fromLink : fromOrder };
   return {
     kind: "store",
     backHref,
@@ -181,7 +184,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
     );
   }
   const { store, basket } = loaderData;
-  const notAdded = <OrderNotAdded items={loaderData.notAdded} />;
+  const notAdded = <OrderNotAdded items={loaderData.notAdded.items} from={loaderData.notAdded.from} />;
   if (!basket || basket.items.length === 0) {
     return (
       <>

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { DEEP_LINK_PATH, linkParams, readLinkParams, type DeepLink } from "~/models/deep-link";
+// Relative, not `~/`: the end-to-end journeys sign links with this module too.
+import { DEEP_LINK_PATH, linkParams, readLinkParams, type DeepLink } from "../../models/deep-link";
 
 /*
  * Signing and reading marketing deep links (issue 20; the format is models/deep-link.ts). The signature is an
