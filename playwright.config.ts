@@ -19,11 +19,6 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 // without it the suite starts its own production build on a fresh database.
 const externalBaseURL = process.env.E2E_BASE_URL;
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
-// Journeys that fix the clock fix it for a whole server, so each screen-and-script variant of them gets a server of
-// its own (E2E_PORT+10, +20, +30, +40; each server's fakes on its port+1…+5) and they all run beside the other
-// journeys instead of after them. Against an external server they share it and wait for everything else.
-const clockPorts = [10, 20, 30, 40].map((offset) => port + offset);
-const clockBaseURL = (index: number) => externalBaseURL ?? `http://127.0.0.1:${clockPorts[index]}`;
 
 const phone = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
@@ -35,14 +30,25 @@ const variants = [
   { name: "js-off-desktop", javaScriptEnabled: false, screen: desktop },
 ];
 const clockSpecs = "**/*.clock.spec.ts";
+// Journeys that fix the clock fix it for a whole server, so they have a server of their own (E2E_PORT+10, its fakes on
+// +11…+15) and run there one at a time, variant after variant, beside the other journeys instead of after them. No
+// clock journey's layout differs on a phone without script, so that variant has none. Against an external server they
+// share it and wait for everything else.
+const clockVariants = variants.filter((v) => v.javaScriptEnabled || v.screen !== phone);
+const clockPort = port + 10;
+const clockBaseURL = externalBaseURL ?? `http://127.0.0.1:${clockPort}`;
 
 /**
- * Tags decide where a test belongs instead of skips inside it: `@js-only` (needs script: device position,
+ * Tags decide where a test belongs instead of skips inside it. Every journey runs on a desktop screen; a phone runs
+ * only the journeys whose layout differs there (the guide: both viewports only where the layout differs), so:
+ * `@phone` (a phone too, with and without script), `@phone-js-only` (a phone too, with script only: the page laid out
+ * for a phone is the same without script, whose way through the forms a desktop run checks), `@phone-only` (only a
+ * phone has it: the sidebar, the bottom bar). And by script: `@js-only` (needs script: device position,
  * type-ahead), `@no-js` (the way without script), `@once` (no browser involved: one desktop run with script is
- * enough), `@desktop-only` (screen size changes nothing it checks), `@phone-js-only` (on a phone only with script:
- * the page laid out for a phone is the same without script, whose way through the forms a desktop run checks),
- * `@phone-only` (only a phone has it: the sidebar, the bottom bar).
+ * enough), `@desktop-only` (kept where a title says so; a phone never runs it).
  */
+const PHONE_TAGS = /@phone/;
+
 function grepInvert(v: (typeof variants)[number]): RegExp | undefined {
   const tags = [v.javaScriptEnabled ? "@no-js" : "@js-only"];
   if (!v.javaScriptEnabled || v.screen === phone) tags.push("@once");
@@ -52,24 +58,30 @@ function grepInvert(v: (typeof variants)[number]): RegExp | undefined {
   return new RegExp(tags.join("|"));
 }
 
+function grep(v: (typeof variants)[number]): RegExp | undefined {
+  return v.screen === phone ? PHONE_TAGS : undefined;
+}
+
 // Journeys run in parallel against one server. Journeys that fix the server's clock (`*.clock.spec.ts`) would
-// change "now" under everyone else, so each variant of them runs one at a time on its own server. Clock projects
-// are listed first: Playwright starts projects in this order, and their single worker is the longest chain.
+// change "now" under everyone else, so they run one at a time, variant after variant, on a server of their own. Clock
+// projects are listed first: Playwright starts projects in this order, and their single worker is one long chain.
 const journeyProjects: PlaywrightTestProject[] = variants.map((v) => ({
   name: v.name,
   testIgnore: clockSpecs,
+  grep: grep(v),
   grepInvert: grepInvert(v),
   use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled },
 }));
-const clockProjects: PlaywrightTestProject[] = variants.map((v, index) => ({
+const clockProjects: PlaywrightTestProject[] = clockVariants.map((v, index) => ({
   name: `clock-${v.name}`,
   testMatch: clockSpecs,
+  grep: grep(v),
   grepInvert: grepInvert(v),
   workers: 1,
   fullyParallel: false,
-  // Against one external server the clock projects run after every other journey, one after another.
-  dependencies: !externalBaseURL ? [] : index > 0 ? [`clock-${variants[index - 1]!.name}`] : variants.map((w) => w.name),
-  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled, baseURL: clockBaseURL(index) },
+  // One after another; against one external server, after every other journey too.
+  dependencies: index > 0 ? [`clock-${clockVariants[index - 1]!.name}`] : externalBaseURL ? variants.map((w) => w.name) : [],
+  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled, baseURL: clockBaseURL },
 }));
 
 export default defineConfig({
@@ -88,7 +100,9 @@ export default defineConfig({
     baseURL,
     locale: "en-GB",
     timezoneId: "Europe/London",
-    trace: "retain-on-failure",
+    // Recording a trace of every journey (to keep the failing ones) cost a fifth of the suite's time on two cores; CI
+    // keeps no files to open one from, so it records none, and a failing journey is re-run locally with its trace.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       args: chromiumArgs,
@@ -99,7 +113,7 @@ export default defineConfig({
   ...(externalBaseURL
     ? {}
     : {
-        webServer: [port, ...clockPorts].map((serverPort) => ({
+        webServer: [port, clockPort].map((serverPort) => ({
           command: "node --import tsx e2e/support/serve.ts",
           url: `http://127.0.0.1:${serverPort}/healthz`,
           env: { E2E_PORT: String(serverPort) },

@@ -26,7 +26,7 @@ import { isPath } from "./support/stores";
 test.describe.configure({ timeout: 90_000 });
 
 test.describe("member accounts", () => {
-  test("register, log out, a wrong password refused, then log in with the password @phone-js-only", async ({ page }, testInfo) => {
+  test("register, log out, a wrong password refused, then log in with the password", async ({ page }, testInfo) => {
     const member = newMember(testInfo, "register");
     await page.goto("/register");
     await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();

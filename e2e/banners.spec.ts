@@ -18,7 +18,7 @@ async function bannerCount(request: APIRequestContext, bannerId: number, kind: "
 }
 
 test.describe("banners", () => {
-  test("the store page shows its hero banners, the first loaded at once, and counts an impression", async ({ page, request }) => {
+  test("the store page shows its hero banners, the first loaded at once, and counts an impression @phone-js-only", async ({ page, request }) => {
     // An axe audit, a reload and up to 6.5 s of flush delay.
     test.slow();
     await shopAtVictoria(page);

@@ -53,7 +53,7 @@ async function stepUp(page: Page, name: string, from: number, to: number, jsEnab
 
 test.describe.configure({ timeout: 120_000 });
 
-test("search, options, card, quantities, coupon, Free From, minimum spend and collection — in exact pence @phone-js-only", async ({ page, jsEnabled }) => {
+test("search, options, card, quantities, coupon, Free From, minimum spend and collection — in exact pence", async ({ page, jsEnabled }) => {
   await shopAtVictoria(page);
 
   // 1. Search with a misspelling.

@@ -204,7 +204,7 @@ test.describe("basket page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the store bar shows the basket total, or a disabled Basket with its reason", async ({ page }) => {
+  test("the store bar shows the basket total, or a disabled Basket with its reason @phone-js-only", async ({ page }) => {
     await shopAtVictoria(page);
     const empty = storeBar(page).getByRole("link", { name: "Basket", exact: true });
     await expect(empty).toHaveAttribute("aria-disabled", "true");
@@ -223,7 +223,7 @@ test.describe("basket page", () => {
 });
 
 test.describe("bottom navigation", () => {
-  test("on a phone: tooltips while there is nothing to go to, then the subtotal; never on wide screens", async ({ page }) => {
+  test("on a phone: tooltips while there is nothing to go to, then the subtotal; never on wide screens @phone", async ({ page }) => {
     const phone = (page.viewportSize()?.width ?? 0) < 960;
     const bar = page.getByRole("navigation", { name: "Shortcuts" });
 

@@ -65,7 +65,7 @@ function loginSection(page: Page) {
   return page.getByRole("region", { name: "Log in" });
 }
 
-test("a guest with a basket, a held time and WELCOME10 logs in at checkout and keeps all three @phone-js-only", async ({ page, request, jsEnabled }, testInfo) => {
+test("a guest with a basket, a held time and WELCOME10 logs in at checkout and keeps all three", async ({ page, request, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "keeps-basket");
   await registerMember(request, member);
   await basketReadyForCheckout(page, "delivery", jsEnabled);

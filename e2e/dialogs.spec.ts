@@ -48,7 +48,7 @@ async function expectClosedByNavigation(page: Page, dialog: Locator): Promise<vo
   await expect.poll(() => scrollLocked(page)).toBe(false);
 }
 
-test.describe("the store bar's dialogs", () => {
+test.describe("the store bar's dialogs @phone-js-only", () => {
   test("delivery charges: each delivery tier with its charge, Free From and the minimum spend", async ({ page, javaScriptEnabled }) => {
     test.slow();
     await shopAtVictoria(page);

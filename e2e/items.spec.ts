@@ -50,7 +50,7 @@ test.describe("product cards", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("an item with sizes or options is chosen on its page; member prices show beside the price", async ({ page }) => {
+  test("an item with sizes or options is chosen on its page; member prices show beside the price @phone-js-only", async ({ page }) => {
     await shopAtVictoria(page);
     await page.goto(dairy);
     const cheddar = card(page, "Larder Mature Cheddar Cheese");

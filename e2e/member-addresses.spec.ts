@@ -284,7 +284,7 @@ test.describe("member saved addresses", () => {
     await expect(page.getByText("Taken over")).toHaveCount(0);
   });
 
-  test("the list works on a phone as on a desktop: every action a full tap target, nothing wider than the screen", async ({ page, jsEnabled }, testInfo) => {
+  test("the list works on a phone as on a desktop: every action a full tap target, nothing wider than the screen @phone", async ({ page, jsEnabled }, testInfo) => {
     const member = newMember(testInfo, "address-screen");
     await register(page, member);
     await page.goto("/member/addresses");

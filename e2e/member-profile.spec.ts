@@ -194,7 +194,7 @@ test("marketing preferences are saved and shown again; a failed save and a faile
 });
 
 // On phones too: the dialog is laid out for a small screen.
-test("a member verifies their mobile with the code from the SMS, and then VERIFIED15 applies @phone-js-only", async ({ page, request, jsEnabled }, testInfo) => {
+test("a member verifies their mobile with the code from the SMS, and then VERIFIED15 applies", async ({ page, request, jsEnabled }, testInfo) => {
   const member = memberWithOwnMobile(testInfo, "verify");
   await register(page, member);
 

@@ -33,7 +33,7 @@ import {
 const { victoria } = slotStores;
 
 test.describe("choosing a time", () => {
-  test("ASAP, then tomorrow's first slot: the store bar and the picker show the held slot", async ({ page, testClock, jsEnabled }, testInfo) => {
+  test("ASAP, then tomorrow's first slot: the store bar and the picker show the held slot @phone-js-only", async ({ page, testClock, jsEnabled }, testInfo) => {
     // Two pages audited by axe, each twice with JavaScript off: more than the default time.
     test.slow();
     const now = projectMonday(testInfo, "10:00");

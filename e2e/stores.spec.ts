@@ -23,7 +23,7 @@ const futureContactThanks = "Thanks, you will be emailed when we delivery in you
 const emailFormatMessage = "Enter an email address in the correct format, like name@example.com";
 
 test.describe("from a postcode to a category", () => {
-  test("home → SW1A 1AA → stores near by → Victoria Street → Dairy & eggs with its prices", async ({ page }) => {
+  test("home → SW1A 1AA → stores near by → Victoria Street → Dairy & eggs with its prices @phone-js-only", async ({ page }) => {
     // Four pages, each audited by axe (with JavaScript off, in a second browser context): more than the default time.
     test.slow();
     await page.goto("/");
@@ -162,7 +162,7 @@ test.describe("postcode messages", () => {
 });
 
 test.describe("no store near by", () => {
-  test("IV27 4AA → the future-coverage form → its e-mail message → the thanks toast @phone-js-only", async ({ page }) => {
+  test("IV27 4AA → the future-coverage form → its e-mail message → the thanks toast", async ({ page }) => {
     await findStoresFromHome(page, "IV27 4AA");
     await expect(page.getByRole("heading", { level: 1, name: "Stores near IV27 4AA" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "We don't deliver to IV27 4AA yet" })).toBeVisible();

@@ -137,6 +137,13 @@ export function durationSeconds(text: string): number | null {
   return seconds > 0 ? seconds : null;
 }
 
+/** Where a link landed, as its page shows it (routes/basket/deep-link-landing.server.ts decides; decision 0036). */
+export type LandingView =
+  | { state: "unrecoverable"; problem: "unreadable" | "tampered" | "expired" | "store-gone" }
+  | { state: "search" }
+  | { state: "incompatible"; reason: "not-served" | "other-store"; storeName: string; basketStoreName: string | null; place: string }
+  | { state: "overwrite" | "confirm" | "ready"; storeName: string; itemCount: number };
+
 /**
  * The landing pages' words (spec 2 §4, §8). The spec gives the store search's heading and button and the overwrite
  * warning; the rest are ours.

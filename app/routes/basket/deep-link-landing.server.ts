@@ -28,10 +28,7 @@ export type Landing =
   | { state: "incompatible"; reason: "other-store"; storeName: string; basketStoreName: string; place: string; target: FillTarget }
   | { state: "overwrite"; storeName: string; itemCount: number; target: FillTarget }
   | { state: "confirm"; storeName: string; itemCount: number; target: FillTarget }
-  | { state: "ready"; storeName: string; target: FillTarget };
-
-/** A landing as its page shows it: without the store's details, which only the server needs. */
-export type LandingView = Landing extends infer L ? (L extends { target: FillTarget } ? Omit<L, "target"> : L) : never;
+  | { state: "ready"; storeName: string; itemCount: number; target: FillTarget };
 
 /** The store as it serves the shopper's location, and the method the basket will be for. */
 export interface FillTarget {
@@ -74,7 +71,7 @@ export async function planLanding(shopper: Shopper, link: DeepLink): Promise<Lan
   if (itemCount > 0) return link.clear ? { state: "overwrite", storeName, itemCount, target } : { state: "confirm", storeName, itemCount, target };
   const member = shopper.session.get("auth")?.strategy === "member";
   if (member || (basket?.coupon && current?.id === link.storeId)) return { state: "confirm", storeName, itemCount, target };
-  return { state: "ready", storeName, target };
+  return { state: "ready", storeName, itemCount, target };
 }
 
 export interface LinkNotAdded {

@@ -1,18 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, redirect, type RouterContextProvider } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { data, href, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/deep-link";
-import { DEEP_LINK_MESSAGES } from "~/models/deep-link";
+import { DEEP_LINK_MESSAGES, type LandingView } from "~/models/deep-link";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { ShopSearch } from "~/components/shop-search/ShopSearch";
+import { LandingPage } from "~/components/deep-link/LandingPage";
 import { StoreSelectionError } from "~/routes/stores/store-selection.server";
-import * as forms from "~/styles/forms.css";
-import * as styles from "~/routes/stores/pages.css";
 import { clearBasket } from "./basket.server";
-import { fillFromLink, filledMessage, planLanding, type FillTarget, type Landing, type LandingView } from "./deep-link-landing.server";
+import { fillFromLink, filledMessage, planLanding, type FillTarget, type Landing } from "./deep-link-landing.server";
 import { readDeepLink } from "./deep-link.server";
 
 /*
@@ -124,81 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function Choice({ fillKey }: { fillKey: string }) {
-  return (
-    <Form method="post" className={styles.formActions}>
-      <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value="continue" />
-      <input type="hidden" name="fillKey" value={fillKey} />
-      <button type="submit" className={forms.button.primary}>
-        Continue
-      </button>
-      <Link to={href("/basket")} className={forms.button.secondary}>
-        Cancel
-      </Link>
-    </Form>
-  );
-}
-
 export default function DeepLinkLanding({ loaderData, actionData }: Route.ComponentProps) {
-  const { landing, path, message, fillKey } = actionData ?? loaderData;
-  const problem = message ? (
-    <p className={styles.notice} role="alert">
-      {message}
-    </p>
-  ) : null;
-  switch (landing.state) {
-    case "unrecoverable":
-      return (
-        <div className={styles.page}>
-          <h1 className={styles.title}>{DEEP_LINK_MESSAGES.unrecoverableTitle}</h1>
-          <p>{DEEP_LINK_MESSAGES.unrecoverable[landing.problem]}</p>
-          <Link to="/" className={forms.button.primary}>
-            Dismiss
-          </Link>
-        </div>
-      );
-    case "search":
-      return (
-        <div className={styles.page}>
-          <h1 className={styles.title}>{DEEP_LINK_MESSAGES.storeSearchRequired}</h1>
-          <p>{DEEP_LINK_MESSAGES.storeSearchLead}</p>
-          <ShopSearch redirectTo={path} submitLabel="Search Local Stores" />
-        </div>
-      );
-    case "incompatible":
-      return (
-        <div className={styles.page}>
-          <h1 className={styles.title}>{DEEP_LINK_MESSAGES.incompatibleTitle(landing.storeName)}</h1>
-          {problem}
-          <p>
-            {landing.reason === "other-store"
-              ? DEEP_LINK_MESSAGES.otherStore(landing.storeName, landing.basketStoreName ?? "")
-              : DEEP_LINK_MESSAGES.notServed(landing.storeName, landing.place)}
-          </p>
-          <Choice fillKey={fillKey} />
-        </div>
-      );
-    case "overwrite":
-      return (
-        <div className={styles.page}>
-          <h1 className={styles.title}>{DEEP_LINK_MESSAGES.overwriteTitle}</h1>
-          {problem}
-          <p>{DEEP_LINK_MESSAGES.overwrite}</p>
-          <Choice fillKey={fillKey} />
-        </div>
-      );
-    case "confirm":
-    case "ready":
-      return (
-        <div className={styles.page}>
-          <h1 className={styles.title}>{DEEP_LINK_MESSAGES.confirmTitle}</h1>
-          {problem}
-          <p>{DEEP_LINK_MESSAGES.confirm(landing.storeName)}</p>
-          <Choice fillKey={fillKey} />
-        </div>
-      );
-  }
+  return <LandingPage {...(actionData ?? loaderData)} />;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
