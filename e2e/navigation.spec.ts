@@ -19,13 +19,18 @@ async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> 
   expect(overflow, `sideways overflow on ${label}`).toBeLessThanOrEqual(0);
 }
 
-/** The element lies wholly inside the viewport, so it can be seen and tapped. */
+/**
+ * The element lies wholly inside the viewport, so it can be seen and tapped. Checked until it holds (within the
+ * expect timeout): the sidebar slides in, and is only in place once its transition ends.
+ */
 async function expectInViewport(page: Page, selector: ReturnType<Page["locator"]>, label: string): Promise<void> {
-  const box = await selector.boundingBox();
   const viewport = page.viewportSize()!;
-  expect(box, label).not.toBeNull();
-  expect(box!.x, `${label}: left edge`).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `${label}: right edge`).toBeLessThanOrEqual(viewport.width + 0.5);
+  await expect(async () => {
+    const box = await selector.boundingBox();
+    expect(box, label).not.toBeNull();
+    expect(box!.x, `${label}: left edge`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${label}: right edge`).toBeLessThanOrEqual(viewport.width + 0.5);
+  }).toPass({ timeout: 5_000 });
 }
 
 test.describe("the sidebar @phone-only", () => {
