@@ -42,6 +42,13 @@ describe("deep-link query", () => {
     expect(readLinkParams(params)).toEqual(link);
   });
 
+  it("carries the subscriber's identity when the link names one", () => {
+    const named: DeepLink = { ...link, uid: "s-81@list" };
+    expect(linkParams(named).toString()).toMatch(/&campaign=winter-2026&uid=s-81%40list$/);
+    expect(readLinkParams(linkParams(named))).toEqual(named);
+    expect(readLinkParams(new URLSearchParams(`${linkParams(link).toString()}&uid=two%20words`))).toBe("unreadable");
+  });
+
   it("leaves out what a link does not ask for", () => {
     const plain: DeepLink = { ...link, items: [link.items[0]!], clear: false, coupon: null, method: null, campaign: null };
     expect(linkParams(plain).toString()).toBe("store=1&item=36x2&exp=1796000000");

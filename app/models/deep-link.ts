@@ -5,7 +5,7 @@
  * (routes/basket/deep-link.server.ts). This module is the format only: the fields, how each is written and read,
  * and the canonical text the signature covers.
  *
- *   /basket/link?store=1&item=36x2&item=45x1s3o7.9&clear=1&coupon=WELCOME10&method=collection&exp=1796000000&campaign=winter&sig=…
+ *   /basket/link?store=1&item=36x2&item=45x1s3o7.9&clear=1&coupon=WELCOME10&method=collection&exp=1796000000&campaign=winter&uid=s-81&sig=…
  *
  * An item is `<menu item id>x<quantity>`, then optionally `s<size id>` and `o<option id>.<option id>…`.
  */
@@ -29,12 +29,15 @@ export interface DeepLink {
   /** When the link stops working, in whole seconds since 1970. */
   expiresAt: number;
   campaign: string | null;
+  /** The marketing tool's identity for the subscriber the e-mail went to; orders from the link carry it. */
+  uid?: string | null;
 }
 
 const MAX_ID = 2_147_483_647;
 const MAX_ITEMS = 50;
 const COUPON = /^[A-Za-z0-9_-]{1,40}$/;
 const CAMPAIGN = /^[A-Za-z0-9_.-]{1,64}$/;
+const UID = /^[A-Za-z0-9_.@+-]{1,128}$/;
 const ITEM = /^(\d{1,10})x(\d{1,2})(?:s(\d{1,10}))?(?:o(\d{1,10}(?:\.\d{1,10}){0,49}))?$/;
 
 const isId = (n: number) => Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID;
@@ -79,6 +82,7 @@ export function linkParams(link: DeepLink): URLSearchParams {
   if (link.method) params.set("method", link.method);
   params.set("exp", String(link.expiresAt));
   if (link.campaign) params.set("campaign", link.campaign);
+  if (link.uid) params.set("uid", link.uid);
   return params;
 }
 
@@ -90,7 +94,7 @@ export type LinkProblem = "unreadable";
  * any field out of its shape makes the whole link unreadable rather than half-read.
  */
 export function readLinkParams(params: URLSearchParams): DeepLink | LinkProblem {
-  const known = new Set(["store", "item", "clear", "coupon", "method", "exp", "campaign", "sig"]);
+  const known = new Set(["store", "item", "clear", "coupon", "method", "exp", "campaign", "uid", "sig"]);
   for (const key of new Set(params.keys())) {
     if (!known.has(key)) return "unreadable";
     if (key !== "item" && params.getAll(key).length > 1) return "unreadable";
@@ -115,8 +119,10 @@ export function readLinkParams(params: URLSearchParams): DeepLink | LinkProblem 
   if (method !== null && method !== "delivery" && method !== "collection") return "unreadable";
   const campaign = params.get("campaign");
   if (campaign !== null && !CAMPAIGN.test(campaign)) return "unreadable";
+  const uid = params.get("uid");
+  if (uid !== null && !UID.test(uid)) return "unreadable";
   if (items.length === 0 && clear === null && coupon === null) return "unreadable";
-  return { storeId, items, clear: clear === "1", coupon, method, expiresAt, campaign };
+  return { storeId, items, clear: clear === "1", coupon, method, expiresAt, campaign, ...(uid !== null ? { uid } : {}) };
 }
 
 /** A campaign id or coupon as the CLI takes it: checked with the same rules the reader applies. */
@@ -126,6 +132,10 @@ export function isCoupon(text: string): boolean {
 
 export function isCampaign(text: string): boolean {
   return CAMPAIGN.test(text);
+}
+
+export function isSubscriberId(text: string): boolean {
+  return UID.test(text);
 }
 
 /** "7d", "12h", "30m" or "90s" in seconds; null when it is none of those. */

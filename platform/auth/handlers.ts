@@ -5,6 +5,7 @@ import type { RequestContext } from "../context";
 import { ApiError } from "../errors";
 import type { Router } from "../router";
 import { sendOtp } from "./otp";
+import { linkMarketingIdentity } from "./member-marketing";
 import { requestReset, resetPassword, validateReset } from "./reset";
 import { customGrant, passwordGrant, register } from "./sign-in";
 import { issueTokens, refreshTokens, revokeFamily } from "./tokens";
@@ -25,6 +26,7 @@ export function registerAuth(router: Router, options: { content: ContentSource }
     }
   });
   router.on(api.register, (input, ctx) => register(ctx, input));
+  router.on(api.iterableIdentifier, (input, ctx) => linkMarketingIdentity(ctx, input));
   router.on(api.sendOtpMessage, (input, ctx) => sendOtp(ctx, input, companyName));
   router.on(api.requestResetPassword, (input, ctx) => requestReset(ctx, input, companyName));
   router.on(api.validateResetToken, (input, ctx) => validateReset(ctx, input.token));

@@ -4,6 +4,7 @@ import type { RequestContext } from "../context";
 import { members } from "../db/schema";
 import { ApiError } from "../errors";
 import { requireMember } from "./member-guard";
+import { markBasketIdentity } from "../basket/marketing";
 
 /*
  * Spec 2 §3 marketing options for members: one per allowed marketing channel (email, SMS), kept on the member with
@@ -53,4 +54,18 @@ export async function updateMemberMarketing(
   if (!updated) throw new ApiError(401, AUTH_MESSAGES.sessionExpired, { errorDisplay: MEMBER_MESSAGES.marketingUpdateError });
   ctx.log.info("member.marketing_updated", { memberId, ...changes });
   return { success: true, message: MEMBER_MESSAGES.marketingUpdated };
+}
+
+/**
+ * POST /api/iterable/identifier (spec 2 §7; issue 20): the marketing tool's identity for the shopper, kept with the
+ * caller's basket (when it names one of theirs) and with a signed-in member's account, so orders can be attributed.
+ */
+export async function linkMarketingIdentity(ctx: RequestContext, input: { sessionToken: string; basketToken?: string | null }): Promise<{ linked: boolean }> {
+  if (!ctx.auth) throw new ApiError(401, "A guest or member token is required");
+  let linked = input.basketToken ? await markBasketIdentity(ctx, input.basketToken, input.sessionToken) : false;
+  if (ctx.auth.memberId !== null) {
+    await ctx.db.update(members).set({ marketingIdentity: input.sessionToken }).where(eq(members.id, ctx.auth.memberId));
+    linked = true;
+  }
+  return { linked };
 }

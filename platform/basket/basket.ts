@@ -85,7 +85,7 @@ async function storeWithMethod(source: SharedSource, storeId: number, kind: "del
   return found;
 }
 
-async function loadBasket(db: Db, token: string): Promise<BasketRow | undefined> {
+export async function loadBasket(db: Db, token: string): Promise<BasketRow | undefined> {
   const [row] = await db.select().from(baskets).where(eq(baskets.token, token));
   return row;
 }

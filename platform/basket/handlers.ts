@@ -8,6 +8,7 @@ import { updateTip } from "./tips";
 import { spendLoyaltyPoints } from "./loyalty-spend";
 import { reorder } from "./reorder";
 import { listVouchers } from "./vouchers";
+import { deepLinkAction } from "./marketing";
 
 export function registerBasket(router: Router): void {
   router.on(api.retrieveBasket, (input, ctx) => retrieveBasket(ctx, input));
@@ -25,4 +26,6 @@ export function registerBasket(router: Router): void {
   router.on(api.memberVouchersList, (input, ctx) => listVouchers(ctx, input));
   // The slots module takes the place; the basket answers with it (basket/reserve.ts).
   router.on(api.reserveTimeSlot, (input, ctx) => reserveTimeSlot(ctx, input));
+  // The marketing tool's deep link prepares the basket it fills (issue 20; decision 0036).
+  router.on(api.iterableDeepLinkAction, (input, ctx) => deepLinkAction(ctx, input));
 }

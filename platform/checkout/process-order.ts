@@ -222,6 +222,8 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
       paymentGateway,
       lines: snapshotLines(rendered),
       couponCode: rendered.coupon?.code ?? null,
+      campaign: basket.campaign,
+      marketingIdentity: basket.marketingIdentity,
       subtotalPence: totals.subtotal,
       savingsPence: totals.savings,
       couponPence: totals.coupon,

@@ -21,6 +21,7 @@ export * from "./orders";
 export * from "./member";
 export * from "./member-orders";
 export * from "./loyalty";
+export * from "./marketing";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
@@ -41,6 +42,7 @@ import * as orders from "./orders";
 import * as member from "./member";
 import * as memberOrders from "./member-orders";
 import * as loyalty from "./loyalty";
+import * as marketing from "./marketing";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -72,5 +74,6 @@ export const api = {
   ...endpointsIn(member),
   ...endpointsIn(memberOrders),
   ...endpointsIn(loyalty),
+  ...endpointsIn(marketing),
 };
 export type Api = typeof api;

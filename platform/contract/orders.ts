@@ -36,6 +36,8 @@ export const orderSummarySchema = z.object({
   /** loyalty: what points spent on the order took off. */
   totals: z.object({ subtotal: pence, savings: pence, coupon: pence, loyalty: pence, fee: pence, tip: pence, total: pence }),
   couponCode: z.string().nullable(),
+  /** The marketing campaign whose deep link filled the basket (issue 20); null when none. */
+  campaign: z.string().nullable(),
   /** When the board marked it delivered or collected (decision 0022); null while it is a current order. */
   completedAt: z.string().nullable(),
 });

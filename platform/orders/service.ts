@@ -50,6 +50,7 @@ export function orderSummary(order: OrderRow, store: Pick<StoreRow, "id" | "name
       total: order.totalPence,
     },
     couponCode: order.couponCode,
+    campaign: order.campaign,
     completedAt: order.completedAt?.toISOString() ?? null,
   };
 }

@@ -19,6 +19,8 @@ export interface BoardOrderView {
   email: string;
   address: string | null;
   instructions: string | null;
+  /** The marketing campaign that brought the order (issue 20), or null. */
+  campaign: string | null;
   lines: SummaryLine[];
   items: number;
   total: string;
@@ -61,6 +63,12 @@ export function BoardOrder({ order: o, storeId }: { order: BoardOrderView; store
           <div>
             <dt>Customer's note</dt>
             <dd>{o.instructions}</dd>
+          </div>
+        ) : null}
+        {o.campaign ? (
+          <div>
+            <dt>Campaign</dt>
+            <dd>{o.campaign}</dd>
           </div>
         ) : null}
         <div>

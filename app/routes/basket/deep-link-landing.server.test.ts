@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { createSession } from "react-router";
+import { baskets } from "../../../platform/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, BASKET_MESSAGES } from "../../../platform/contract";
 import { seededPlatform, type TestPlatform } from "../../../platform/testing";
@@ -116,6 +118,13 @@ describe("filling the basket from a link", () => {
     const basket = await basketOf(shopper);
     expect(basket.items.map((l) => [l.menuItemId, l.quantity])).toEqual(expect.arrayContaining([[36, 2], [45, 1]]));
     expect(basket.coupon?.code).toBe("WELCOME10");
+  });
+
+  it("keeps the link's campaign and subscriber on the basket, for the order to carry", async () => {
+    const shopper = shopperAt("SW1A 1AA");
+    await fill(shopper, link({ campaign: "winter", uid: "subscriber-81" }));
+    const [row] = await platform.db.select().from(baskets).where(eq(baskets.token, shopper.session.get("basketToken")!));
+    expect(row).toMatchObject({ campaign: "winter", marketingIdentity: "subscriber-81" });
   });
 
   it("then asks before changing the basket: confirm to add, overwrite to replace, and Continue replaces it", async () => {

@@ -5,9 +5,9 @@ import type { FulfilmentMethod, ShopperLocation } from "~/models/shopper";
 import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { hasLocation, locationInput, selectStore } from "~/routes/stores/store-selection.server";
+import { hasLocation, locationInput } from "~/routes/stores/store-selection.server";
 import { addToBasket, findItem } from "./add.server";
-import { applyCoupon, clearBasket, sessionBasket } from "./basket.server";
+import { applyCoupon, sessionBasket } from "./basket.server";
 
 /**
  * What opening a link leads to (issue 20 item 2; spec 2 §4 "Deep links", §8 "Deep-link errors"), decided on the
@@ -106,16 +106,28 @@ export async function fillFromLink(
 ): Promise<LinkFilled> {
   const { details, method, fillKey } = target;
   const previous = shopper.session.get("store");
-  if (previous && previous.id !== link.storeId && shopper.session.get("basketToken")) {
-    // Continue on the incompatible-store warning: the other store's basket is emptied, not left behind.
-    const cleared = await clearBasket(shopper, log, stepKey(fillKey, "clear-previous"));
-    if (!cleared.basket) log.warn("deeplink.clear_previous_failed", { storeId: previous.id });
-  }
+  const basketToken = shopper.session.get("basketToken");
+  // The platform prepares the basket at the link's store (spec 2 §7 deepLinkAction): the other store's basket is
+  // emptied on Continue over the incompatible-store warning, this store's when the link replaces the basket, and the
+  // link's campaign is kept on it for the order.
+  const { basket } = await shopper.api.call(
+    api.iterableDeepLinkAction,
+    {
+      storeId: link.storeId,
+      basketToken: basketToken ?? null,
+      clearStore: target.clear || (previous !== undefined && previous.id !== link.storeId),
+      fulfilmentMethod: method,
+      ...locationInput(shopper.session.get("location")),
+      campaign: link.campaign,
+    },
+    { idempotencyKey: stepKey(fillKey, "prepare") },
+  );
+  shopper.session.set("store", { id: details.id, slug: details.slug, name: details.storeName });
+  shopper.session.set("basketToken", basket.basketToken);
   shopper.session.set("fulfilmentMethod", method);
-  await selectStore(shopper, link.storeId, details);
-  if (target.clear) {
-    const cleared = await clearBasket(shopper, log, stepKey(fillKey, "clear"));
-    if (!cleared.basket) throw new PlatformError(502, cleared.toast?.message ?? "The basket could not be emptied.");
+  if (link.uid) {
+    // The tool's identity for the subscriber, kept with the basket (and a member's account) for attribution.
+    await shopper.api.call(api.iterableIdentifier, { sessionToken: link.uid, basketToken: basket.basketToken }, { idempotencyKey: stepKey(fillKey, "identify") });
   }
 
   let added = 0;

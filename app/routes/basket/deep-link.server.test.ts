@@ -36,6 +36,7 @@ describe("signed deep links", () => {
       url.replace("coupon=WELCOME10", "coupon=WELCOME20"),
       url.replace(/exp=(\d+)/, (_, exp: string) => `exp=${Number(exp) + 1}`),
       url.replace("&campaign=winter", "&campaign=summer"),
+      url.replace("&campaign=winter", "&campaign=winter&uid=someone-else"),
       url.replace("&coupon=WELCOME10", ""),
       url.replace("&item=45x1s3o7.9", ""),
       url.replace("item=36x2", "clear=1&item=36x2"),

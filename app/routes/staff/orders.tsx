@@ -62,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: o.customer.email,
         address: o.deliveryAddress ? formatAddress(o.deliveryAddress) : null,
         instructions: o.instructions?.trim() ? o.instructions.trim() : null,
+        campaign: o.campaign,
         lines: keyedLines(o.lines),
         items: o.lines.reduce((n, l) => n + l.quantity, 0),
         total: formatPence(o.totals.total),

@@ -28,6 +28,9 @@ export const baskets = pgTable(
     lng: doublePrecision("lng"),
     /** Loyalty points the member chose to spend on this basket (0: none). */
     loyaltyPointsSpend: integer("loyalty_points_spend").notNull().default(0),
+    /** The campaign of the marketing deep link that filled it, and the tool's identity for the shopper (issue 20). */
+    campaign: text("campaign"),
+    marketingIdentity: text("marketing_identity"),
   },
   (t) => [index("baskets_owner_idx").on(t.ownerFamily)],
 );

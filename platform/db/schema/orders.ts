@@ -60,6 +60,8 @@ export const members = pgTable(
     marketing: jsonb("marketing").$type<MemberMarketing>().notNull().default({ email: false, sms: false }),
     /** The marketing channel (store allowedMarketingChannels id) the member's choices were last given through. */
     marketingChannelId: integer("marketing_channel_id"),
+    /** The marketing tool's identity for the member (POST /api/iterable/identifier); null until one is linked. */
+    marketingIdentity: text("marketing_identity"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("members_email_idx").on(t.email)],
@@ -163,6 +165,9 @@ export const orders = pgTable(
     paymentMethod: text("payment_method", { enum: ["cash", "card", "applepay", "googlepay"] }),
     lines: jsonb("lines").$type<OrderLineSnapshot[]>().notNull(),
     couponCode: text("coupon_code"),
+    /** The marketing campaign and the tool's identity for the shopper, from the basket (issue 20): attribution. */
+    campaign: text("campaign"),
+    marketingIdentity: text("marketing_identity"),
     subtotalPence: integer("subtotal_pence").notNull(),
     savingsPence: integer("savings_pence").notNull(),
     couponPence: integer("coupon_pence").notNull(),

@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { DEEP_LINK_ERRORS, type Basket } from "../contract";
+import type { RequestContext } from "../context";
+import { basketLines, baskets } from "../db/schema";
+import { ApiError } from "../errors";
+import { storeDetails } from "../stores/service";
+import { emptyBasket, loadBasket, ownsBasket, requireAuth, retrieveBasket, type Method } from "./basket";
+
+/*
+ * The marketing tool's calls (spec 2 §7, §8; issue 20 item 3, decision 0036). A deep link's basket is prepared here:
+ * at the link's store, for a method the store serves where the shopper is, emptied when asked, and marked with the
+ * link's campaign so the orders placed from it carry it. The storefront then adds the link's items one by one.
+ */
+
+export interface DeepLinkActionInput {
+  storeId: number;
+  basketToken?: string | null;
+  clearStore: boolean;
+  fulfilmentMethod?: Method | null;
+  postcode?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  campaign?: string | null;
+}
+
+function deepLinkError(status: number, error: (typeof DEEP_LINK_ERRORS)[keyof typeof DEEP_LINK_ERRORS]): ApiError {
+  return new ApiError(status, error.message, { errorCode: error.code });
+}
+
+export async function deepLinkAction(ctx: RequestContext, input: DeepLinkActionInput): Promise<{ basket: Basket }> {
+  const auth = requireAuth(ctx);
+  const hasPoint = input.latitude != null && input.longitude != null;
+  if (!input.postcode?.trim() && !hasPoint) throw deepLinkError(400, DEEP_LINK_ERRORS.storeSearchRequired);
+
+  let details;
+  try {
+    details = await storeDetails(ctx, input.storeId, {
+      ...(input.postcode ? { postcode: input.postcode } : {}),
+      ...(hasPoint ? { latitude: input.latitude!, longitude: input.longitude! } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw deepLinkError(404, DEEP_LINK_ERRORS.unrecoverable);
+    throw error;
+  }
+  const serves = (method: Method) => details.orderMethods[method].enabledForMethod && details.orderMethods[method].canDeliver;
+  const method = input.fulfilmentMethod ? (serves(input.fulfilmentMethod) ? input.fulfilmentMethod : null) : serves("delivery") ? "delivery" : serves("collection") ? "collection" : null;
+  if (!method) throw deepLinkError(409, DEEP_LINK_ERRORS.incompatibleStore);
+
+  const now = ctx.clock.now();
+  const existing = input.basketToken ? await loadBasket(ctx.db, input.basketToken) : undefined;
+  const owned = existing && ownsBasket(existing, auth) ? existing : undefined;
+  if (owned && owned.storeId !== input.storeId) {
+    const [line] = await ctx.db.select({ token: basketLines.basketToken }).from(basketLines).where(eq(basketLines.basketToken, owned.token)).limit(1);
+    if (line && !input.clearStore) throw deepLinkError(409, DEEP_LINK_ERRORS.incompatibleStore);
+    if (line) await emptyBasket(ctx.db, owned.token, now);
+  }
+  // The caller's basket at the store (or a new one there), for the method the store serves.
+  const prepared = await retrieveBasket(ctx, { storeId: input.storeId, fulfilmentMethod: method, basketToken: owned?.storeId === input.storeId ? owned.token : null });
+  if (input.clearStore && owned?.storeId === input.storeId) await emptyBasket(ctx.db, prepared.basketToken, now);
+  if (input.campaign || input.clearStore) {
+    await ctx.db.update(baskets).set({ campaign: input.campaign ?? null, updatedAt: now }).where(eq(baskets.token, prepared.basketToken));
+  }
+  return { basket: await retrieveBasket(ctx, { storeId: input.storeId, fulfilmentMethod: method, basketToken: prepared.basketToken }) };
+}
+
+/**
+ * Keeps the marketing tool's identity for the shopper with the caller's basket (POST /api/iterable/identifier; the
+ * auth module, which answers the call, keeps it with a member's account). Answers whether the basket was the caller's.
+ */
+export async function markBasketIdentity(ctx: RequestContext, basketToken: string, identity: string): Promise<boolean> {
+  const auth = requireAuth(ctx);
+  const basket = await loadBasket(ctx.db, basketToken);
+  if (!basket || !ownsBasket(basket, auth)) return false;
+  await ctx.db.update(baskets).set({ marketingIdentity: identity }).where(eq(baskets.token, basket.token));
+  return true;
+}
