@@ -98,7 +98,8 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   await expect(order.getByRole("listitem").filter({ hasText: cheddar.name })).toContainText("4 ×");
   await expectNoAxeViolations(board);
   await order.getByRole("button", { name: `Move order ${number} to Store Accepted / Picking` }).click();
-  await expect(boardOrder(board, number)).toContainText("Store Accepted / Picking");
+  // The status itself, exactly: the button just pressed names it too, before the move has landed.
+  await expect(boardOrder(board, number).getByText("Store Accepted / Picking", { exact: true })).toBeVisible();
   await page.goto(statusUrl);
   await expect(currentStatus(page)).toHaveText("Status: Store Accepted / Picking");
 

@@ -37,7 +37,8 @@ export async function moveToEnRoute(board: Page, number: string): Promise<void> 
   await board.goto("/staff?store=1");
   for (const status of ["Store Accepted / Picking", "Picked", "Driver en Route"]) {
     await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to ${status}` }).click();
-    await expect(boardOrder(board, number)).toContainText(status);
+    // The status itself, exactly: the button just pressed names the status too, before the move has landed.
+    await expect(boardOrder(board, number).getByText(status, { exact: true })).toBeVisible();
   }
 }
 
