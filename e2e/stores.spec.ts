@@ -244,6 +244,18 @@ test.describe("store addresses", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Stores near SW1A 1AA" })).toBeVisible();
   });
 
+  test("/ul/view_store opens the store its query names; an unknown one falls back to the selected store @desktop-only", async ({ page }) => {
+    await page.goto("/ul/view_store?storeId=2");
+    await expect(page).toHaveURL(isPath("/stores/spitalfields-2"));
+    await expect(page.getByRole("heading", { level: 1, name: "Larder & Co Spitalfields" })).toBeVisible();
+
+    await findStoresFromHome(page, "SW1A 1AA");
+    await page.goto(`/ul/view_store?storeId=${victoria.slug.split("-").pop()}`);
+    await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
+    await page.goto("/ul/view_store?storeId=999999");
+    await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
+  });
+
   test("all stores, by town", async ({ page }) => {
     await page.goto("/stores");
     await expect(page.getByRole("heading", { level: 1, name: "All our stores" })).toBeVisible();
