@@ -14,7 +14,7 @@ import { readDeepLink } from "./deep-link.server";
 
 /*
  * A marketing e-mail's deep link lands here (issue 20; spec 2 §4 "Deep links", §8 "Deep-link errors"). Everything is
- * decided on the server (deep-link.server.ts): opening the link (a GET, which e-mail scanners also do) fills only a new,
+ * decided on the server (deep-link-landing.server.ts): opening the link (a GET, which e-mail scanners also do) fills only a new,
  * empty guest basket; anything else is a page asking first, whose Continue is a post. Pages with and without script
  * alike (decision 0036).
  */
@@ -54,8 +54,9 @@ function statusOf(landing: LandingView): number {
   return landing.problem === "expired" ? 410 : landing.problem === "store-gone" ? 404 : 400;
 }
 
-function page(landing: LandingView, path: string, message: string | null = null) {
-  return data({ landing, path, message, fillKey: crypto.randomUUID() }, { status: message ? 502 : statusOf(landing) });
+/** The landing's page; with a message (a Continue that could not be done), the status that goes with it. */
+function page(landing: LandingView, path: string, problem: { message: string; status: number } | null = null) {
+  return data({ landing, path, message: problem?.message ?? null, fillKey: crypto.randomUUID() }, { status: problem?.status ?? statusOf(landing) });
 }
 
 /**
@@ -73,7 +74,7 @@ async function fill(context: RequestContext, link: Parameters<typeof fillFromLin
   } catch (error) {
     if (error instanceof StoreSelectionError || (error instanceof PlatformError && error.status < 500)) {
       log.warn("deeplink.fill_failed", { message: error.message });
-      return page(landing, path, error.message);
+      return page(landing, path, { message: error.message, status: error instanceof PlatformError ? error.status : 502 });
     }
     throw error;
   }
@@ -98,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!reading.ok) return page({ state: "unrecoverable", problem: reading.problem }, path);
   const submission = parseWithZod(await request.formData(), { schema: continueSchema });
   const landing = await planLanding(shopper, reading.link);
-  if (submission.status !== "success") return page(view(landing), path, DEEP_LINK_MESSAGES.badForm);
+  if (submission.status !== "success") return page(view(landing), path, { message: DEEP_LINK_MESSAGES.badForm, status: 400 });
   const { fillKey } = submission.value;
 
   switch (landing.state) {
