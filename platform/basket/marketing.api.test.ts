@@ -93,6 +93,19 @@ describe("POST /api/iterable/deepLinkAction", () => {
     expect((await b.read(stranger, theirs)).items).toHaveLength(1);
   });
 
+  it("happens once per idempotency key: a replay answers the same basket and never empties it again", async () => {
+    const guest = await t.guestToken();
+    const headers = { "idempotency-key": "deep-link-prepare-1" };
+    const first = await b.post(ACTION, { storeId: VICTORIA, postcode: "SW1A 1AA", clearStore: true, campaign: "winter" }, guest, headers);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const { basket } = api.iterableDeepLinkAction.response.parse(first.body);
+    await b.add(guest, basket, MILK);
+    const replay = await b.post(ACTION, { storeId: VICTORIA, postcode: "SW1A 1AA", clearStore: true, campaign: "winter" }, guest, headers);
+    expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+    expect(api.iterableDeepLinkAction.response.parse(replay.body).basket.basketToken).toBe(basket.basketToken);
+    expect((await b.read(guest, basket)).items).toHaveLength(1);
+  });
+
   it("needs a token", async () => {
     expectError(await b.post(ACTION, { storeId: VICTORIA, postcode: "SW1A 1AA" }, null), 401);
   });

@@ -4,7 +4,8 @@ import type { RequestContext } from "../context";
 import { basketLines, baskets } from "../db/schema";
 import { ApiError } from "../errors";
 import { storeDetails } from "../stores/service";
-import { emptyBasket, loadBasket, ownsBasket, requireAuth, retrieveBasket, type Method } from "./basket";
+import { withIdempotency } from "../idempotency";
+import { emptyBasket, loadBasket, newBasketToken, ownsBasket, requireAuth, retrieveBasket, switchMethod, type Method } from "./basket";
 
 /*
  * The marketing tool's calls (spec 2 §7, §8; issue 20 item 3, decision 0036). A deep link's basket is prepared here:
@@ -46,20 +47,28 @@ export async function deepLinkAction(ctx: RequestContext, input: DeepLinkActionI
   const method = input.fulfilmentMethod ? (serves(input.fulfilmentMethod) ? input.fulfilmentMethod : null) : serves("delivery") ? "delivery" : serves("collection") ? "collection" : null;
   if (!method) throw deepLinkError(409, DEEP_LINK_ERRORS.incompatibleStore);
 
-  const now = ctx.clock.now();
-  const existing = input.basketToken ? await loadBasket(ctx.db, input.basketToken) : undefined;
-  const owned = existing && ownsBasket(existing, auth) ? existing : undefined;
-  if (owned && owned.storeId !== input.storeId) {
-    const [line] = await ctx.db.select({ token: basketLines.basketToken }).from(basketLines).where(eq(basketLines.basketToken, owned.token)).limit(1);
-    if (line && !input.clearStore) throw deepLinkError(409, DEEP_LINK_ERRORS.incompatibleStore);
-    if (line) await emptyBasket(ctx.db, owned.token, now);
-  }
-  // The caller's basket at the store (or a new one there), for the method the store serves.
-  const prepared = await retrieveBasket(ctx, { storeId: input.storeId, fulfilmentMethod: method, basketToken: owned?.storeId === input.storeId ? owned.token : null });
-  if (input.clearStore && owned?.storeId === input.storeId) await emptyBasket(ctx.db, prepared.basketToken, now);
-  if (input.campaign || input.clearStore) {
-    await ctx.db.update(baskets).set({ campaign: input.campaign ?? null, updatedAt: now }).where(eq(baskets.token, prepared.basketToken));
-  }
+  // The writes happen once per idempotency key, in one transaction: a replayed call answers the same basket and never
+  // empties it again (the link's items may have been added since).
+  const prepared = await withIdempotency(ctx, "iterable.deepLinkAction", input, async (tx) => {
+    const now = ctx.clock.now();
+    const [existing] = input.basketToken ? await tx.select().from(baskets).where(eq(baskets.token, input.basketToken)).for("update") : [];
+    const owned = existing && ownsBasket(existing, auth) ? existing : undefined;
+    if (owned && owned.storeId !== input.storeId) {
+      const [line] = await tx.select({ token: basketLines.basketToken }).from(basketLines).where(eq(basketLines.basketToken, owned.token)).limit(1);
+      if (line && !input.clearStore) throw deepLinkError(409, DEEP_LINK_ERRORS.incompatibleStore);
+      if (line) await emptyBasket(tx, owned.token, now);
+    }
+    // The caller's basket at the store, for the method the store serves; else a new one there.
+    let basket = owned?.storeId === input.storeId ? owned : undefined;
+    if (basket && basket.fulfilmentMethod !== method) basket = await switchMethod(tx, basket, method, now);
+    if (basket && input.clearStore) await emptyBasket(tx, basket.token, now);
+    const token = basket?.token ?? newBasketToken();
+    if (!basket) {
+      await tx.insert(baskets).values({ token, storeId: input.storeId, fulfilmentMethod: method, ownerFamily: auth.family, memberId: auth.memberId, createdAt: now, updatedAt: now });
+    }
+    if (input.campaign || input.clearStore) await tx.update(baskets).set({ campaign: input.campaign ?? null, updatedAt: now }).where(eq(baskets.token, token));
+    return { basketToken: token };
+  });
   return { basket: await retrieveBasket(ctx, { storeId: input.storeId, fulfilmentMethod: method, basketToken: prepared.basketToken }) };
 }
 
