@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DEEP_LINK_ERRORS, type Basket } from "../contract";
+import { servedMethod } from "../contract/store-rules";
 import type { RequestContext } from "../context";
 import { basketLines, baskets } from "../db/schema";
 import { ApiError } from "../errors";
@@ -43,8 +44,7 @@ export async function deepLinkAction(ctx: RequestContext, input: DeepLinkActionI
     if (error instanceof ApiError && error.status === 404) throw deepLinkError(404, DEEP_LINK_ERRORS.unrecoverable);
     throw error;
   }
-  const serves = (method: Method) => details.orderMethods[method].enabledForMethod && details.orderMethods[method].canDeliver;
-  const method = input.fulfilmentMethod ? (serves(input.fulfilmentMethod) ? input.fulfilmentMethod : null) : serves("delivery") ? "delivery" : serves("collection") ? "collection" : null;
+  const method = servedMethod(details.orderMethods, input.fulfilmentMethod, "delivery");
   if (!method) throw deepLinkError(409, DEEP_LINK_ERRORS.incompatibleStore);
 
   // The writes happen once per idempotency key, in one transaction: a replayed call answers the same basket and never

@@ -30,3 +30,18 @@ export function methodIsAvailable(method: MethodAvailability): boolean {
 export function storeIsClosed(orderMethods: Record<"delivery" | "collection", MethodAvailability>): boolean {
   return !methodIsAvailable(orderMethods.delivery) && !methodIsAvailable(orderMethods.collection);
 }
+
+/**
+ * The method a deep link's basket is for (issue 20): the one asked for, when the store serves it at the shopper's
+ * location; without one, the preferred method, else the other; null when the store serves neither there.
+ */
+export function servedMethod(
+  orderMethods: Record<"delivery" | "collection", { enabledForMethod: boolean; canDeliver: boolean }>,
+  asked: "delivery" | "collection" | null | undefined,
+  preferred: "delivery" | "collection",
+): "delivery" | "collection" | null {
+  const serves = (method: "delivery" | "collection") => orderMethods[method].enabledForMethod && orderMethods[method].canDeliver;
+  if (asked) return serves(asked) ? asked : null;
+  const other = preferred === "delivery" ? "collection" : "delivery";
+  return serves(preferred) ? preferred : serves(other) ? other : null;
+}

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { api, BASKET_MESSAGES, type StoreDetails } from "../../../platform/contract";
+import { servedMethod } from "../../../platform/contract/store-rules";
 import type { DeepLink } from "~/models/deep-link";
 import type { FulfilmentMethod, ShopperLocation } from "~/models/shopper";
 import type { Shopper } from "~/services/context";
@@ -40,14 +41,6 @@ function placeOf(location: ShopperLocation): string {
   return location.postcode ?? location.address ?? "your location";
 }
 
-/** The link's method when the store serves it there; else the shopper's own, else the other one; null when neither. */
-export function methodFor(link: DeepLink, details: StoreDetails, sessionMethod: FulfilmentMethod): FulfilmentMethod | null {
-  const serves = (method: FulfilmentMethod) => details.orderMethods[method].enabledForMethod && details.orderMethods[method].canDeliver;
-  if (link.method) return serves(link.method) ? link.method : null;
-  const other = sessionMethod === "delivery" ? "collection" : "delivery";
-  return serves(sessionMethod) ? sessionMethod : serves(other) ? other : null;
-}
-
 /** Where a link leads for this shopper now. Reads only: nothing in the session or the basket changes. */
 export async function planLanding(shopper: Shopper, link: DeepLink): Promise<Landing> {
   const location = shopper.session.get("location");
@@ -60,7 +53,8 @@ export async function planLanding(shopper: Shopper, link: DeepLink): Promise<Lan
     throw error;
   }
   const storeName = details.storeName;
-  const method = methodFor(link, details, shopper.session.get("fulfilmentMethod") ?? "delivery");
+  // The platform's own rule (deepLinkAction), preferring the shopper's current method.
+  const method = servedMethod(details.orderMethods, link.method, shopper.session.get("fulfilmentMethod") ?? "delivery");
   const current = shopper.session.get("store");
   const basket = current ? await sessionBasket(shopper) : null;
   const itemCount = basket?.totalItemsQuantity ?? 0;
