@@ -92,8 +92,10 @@ export default defineConfig({
   // A journey that only passes on a second try is a bug to fix, not to hide.
   retries: 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Limits for a machine that is slow, not a bar to clear: CI's two cores have run the same journeys 2.7 times slower
+  // on one day than another, and a page that answers in 6 s there is not a failure (a failing journey still fails, later).
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"], ["junit", { outputFile: "test-results/e2e-junit.xml" }]] : [["list"]],
   outputDir: "test-results/e2e",
   use: {

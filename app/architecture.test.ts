@@ -146,3 +146,42 @@ describe("the storefront's layout", () => {
     expect(offending.map(rel)).toEqual([]);
   });
 });
+
+/*
+ * Issue 21: a rule is a feature only when the code path the spec describes calls it. Every value or function that
+ * app/models/ or platform/ exports must be named by some file that is not a test: another module, or its own
+ * module past the declaration. Not counted: test support (test-support/, platform/testing/, *-test-data.ts) and the
+ * database schema (platform/db/schema/, read by drizzle-kit to write the migrations).
+ */
+describe("exports with a user outside the tests", () => {
+  const repoDir = path.dirname(appDir);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === "node_modules" || entry.name.startsWith("+") || entry.name.startsWith(".") ? [] : walk(full);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const testSupport = (file: string) => /\/(test-support|testing)\/|-test-data\.ts$|\/e2e\//.test(file);
+  const production = ["app", "platform", "server", "scripts"].flatMap((dir) => walk(path.join(repoDir, dir))).concat(path.join(repoDir, "server.ts")).filter((f) => !testSupport(f));
+  const texts = new Map(production.map((f) => [f, readFileSync(f, "utf8")]));
+  const checked = production.filter((f) => {
+    const r = path.relative(repoDir, f).split(path.sep).join("/");
+    return (r.startsWith("app/models/") || r.startsWith("platform/")) && !r.startsWith("platform/db/schema/");
+  });
+
+  it("has none that only tests call", () => {
+    const unused: string[] = [];
+    for (const file of checked) {
+      const text = texts.get(file)!;
+      for (const [, name] of text.matchAll(/^export (?:async )?(?:function\*?|const|let|class) (\w+)/gm)) {
+        const word = new RegExp(`\\b${name}\\b`, "g");
+        const usedHere = (text.match(word) ?? []).length > 1;
+        if (usedHere) continue;
+        if (![...texts].some(([other, body]) => other !== file && new RegExp(`\\b${name}\\b`).test(body))) {
+          unused.push(`${path.relative(repoDir, file)}: ${name}`);
+        }
+      }
+    }
+    expect(unused).toEqual([]);
+  });
+});

@@ -4,11 +4,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { appContext } from "./services/context";
+import { matchedStylesheets, prioritiseDocument, stylesheetPreloadHeader } from "./services/document-head.server";
 import { reportRequestError } from "./services/error-reporting.server";
 
 // server.ts builds the request context with these keys; they must be this bundle's own instances.
 export { appContext, shopperContext } from "./services/context";
 export { sharedPlatformFor } from "./services/shopper.server";
+// Ended by the server as it shuts down, so open status pages do not hold it up (decision 0040).
+export { endLiveStreams } from "./routes/orders/events.server";
 
 export const streamTimeout = 5_000;
 
@@ -60,9 +63,12 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              // The stylesheet is asked for as the headers arrive; the page's scripts come after it (decision 0047).
+              const preload = stylesheetPreloadHeader(matchedStylesheets(routerContext));
+              if (preload) responseHeaders.append("Link", preload);
               // Pages carry the shopper's own state: never cached by shared caches.
               if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(new Response(prioritiseDocument(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
@@ -95,6 +101,13 @@ export function handleError(error: unknown, { request, context }: { request: Req
   } catch {
     requestId = undefined;
   }
+  if (crossOriginPostRefused(error, request)) {
+    // React Router refuses a page's post from another site before any of ours runs (decision 0046): a refusal that
+    // anyone can cause, so a warning, and nothing for the error reporting.
+    const line = { time: new Date().toISOString(), level: "warn", event: "csrf.cross_origin_refused", path: new URL(request.url).pathname, requestId };
+    console.warn(JSON.stringify(line));
+    return;
+  }
   console.error(
     JSON.stringify({
       time: new Date().toISOString(),
@@ -106,4 +119,11 @@ export function handleError(error: unknown, { request, context }: { request: Req
     }),
   );
   reportRequestError(context, request, error, "route");
+}
+
+/** React Router's own refusal of a post whose Origin is another site's (its message names the origin header). */
+function crossOriginPostRefused(error: unknown, request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || !(error instanceof Error) || !error.message.includes("`origin` header")) return false;
+  const origin = request.headers.get("origin");
+  return origin !== null && origin !== new URL(request.url).origin;
 }

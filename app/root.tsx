@@ -16,6 +16,7 @@ import { sameSiteReferrer } from "./services/session.server";
 import { isMember } from "./services/member-session.server";
 import { sessionMiddleware } from "./services/session-middleware.server";
 import { pageCacheMiddleware } from "./services/page-cache.server";
+import { unavailableHeadersMiddleware } from "./services/unavailable.server";
 import { loadSiteChrome } from "./services/content.server";
 import { getBusinessProfile, getWhiteLabelSettings } from "./services/business.server";
 import { BrandStyle } from "./components/brand-style/BrandStyle";
@@ -28,13 +29,14 @@ import { routeRulesMiddleware } from "./routes/content/route-guards.server";
 import { CookieBannerOnDemand } from "./components/cookie-consent/CookieBannerOnDemand";
 import { BuildUpdate } from "./components/build-update/useBuildUpdate";
 import { WebVitals } from "./components/web-vitals/WebVitals";
+import { FirstVisitWelcome } from "./components/welcome/FirstVisitWelcome";
 import { ErrorReporting } from "./components/error-reporting/ErrorReporting";
 import { browserErrorReporting } from "./services/error-reporting.server";
 import "./styles/global.css";
 
 // Route rules first (decision 0030): a request sent elsewhere needs no session. Then a visitor without a session is
-// answered from the page cache (decision 0032).
-export const middleware: Route.MiddlewareFunction[] = [routeRulesMiddleware, pageCacheMiddleware, sessionMiddleware];
+// answered from the page cache (decision 0032). Around them all, the 503 page's Retry-After.
+export const middleware: Route.MiddlewareFunction[] = [unavailableHeadersMiddleware, routeRulesMiddleware, pageCacheMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -119,6 +121,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </FormProviders>
         <Toasts toast={root?.toast ?? null} />
         <BuildUpdate />
+        {/* After the cookie choice: the welcome never stands in front of the banner. */}
+        {root?.consent.given ? <FirstVisitWelcome companyName={root.site.companyName} /> : null}
         <WebVitals allowed={root?.consent.performance ?? false} />
         <ErrorReporting config={root?.errorReporting ?? null} />
         <ScrollRestoration nonce={nonce} />

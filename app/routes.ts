@@ -31,11 +31,15 @@ export default [
   route("stores/:storeSlug/fulfilment", "routes/stores/fulfilment.ts"),
   route("store/:slug", "routes/stores/redirect.ts"),
   route("ul/view_store", "routes/stores/view-store.ts"),
+  // A member's referral link (issue 20): remembered for registration, then the store's page.
+  route("referral/:partnerUniqueId/:partnerMemberId/:storeId", "routes/stores/referral.ts"),
   route("banners/event", "routes/stores/banner-event.ts"),
 
   route("basket", "routes/basket/basket.tsx", { id: ROUTE_IDS.basket }),
   route("basket/add", "routes/basket/add.tsx"),
   route("basket/age-check", "routes/basket/age-check.tsx"),
+  // A line's size, options and quantity changed from the basket (spec 2 §7 basket/item/update): a page, with or without script.
+  route("basket/line/:basketLineId/edit", "routes/basket/edit-line.tsx"),
   // Marketing e-mails' deep links (issue 20): the link's query is the whole of it (models/deep-link.ts).
   route("basket/link", "routes/basket/deep-link.tsx"),
 
@@ -60,6 +64,8 @@ export default [
   route("checkout/success", "routes/checkout/success.tsx"),
 
   route("orders/:statusToken", "routes/orders/status.tsx"),
+  // The status page's live updates: server-sent events (decision 0040).
+  route("orders/:statusToken/events", "routes/orders/events.ts"),
 
   // Social sign-in (decision 0020): the start leaves for the provider, the callback signs the shopper in.
   route("auth/:provider", "routes/auth/social-start.ts"),
@@ -90,6 +96,7 @@ export default [
     route("loyalty", "routes/member/loyalty.tsx"),
     route("loyalty/rewards", "routes/member/loyalty-rewards.tsx"),
     route("vouchers", "routes/member/vouchers.tsx"),
+    route("credit", "routes/member/credit.tsx"),
     route("vouchers/:code/terms", "routes/member/vouchers-terms.tsx"),
     route("orders", "routes/member/orders.tsx"),
     route("orders/:orderId", "routes/member/orders-detail.tsx"),

@@ -7,7 +7,7 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { addItem } from "./support/basket";
 import { codeFrom, waitForMail } from "./support/mail";
 import { basketReadyForCheckout, cheddar, milk, toast } from "./support/checkout";
-import { chooseSlot, dayTabs, firstFutureSlot, RESERVED_TOAST, SWITCHED_TOAST } from "./support/slots";
+import { chooseSlot, dayTabs, firstFutureSlot, openStoreBar, RESERVED_TOAST, SWITCHED_TOAST } from "./support/slots";
 import { expectFieldError, findStoresFromHome, isPath, shopButton, storeGroup } from "./support/stores";
 
 const LOGIN_TO_ORDER = "Please Login or Create An Account to order with this store";
@@ -173,7 +173,7 @@ test("the member e-mail check stops a member's e-mail used as a guest until they
   await findStoresFromHome(page, "M1 1AE");
   await shopButton(storeGroup(page, "Open now"), "Larder & Co Piccadilly").click();
   await expect(page).toHaveURL(isPath("/stores/piccadilly-6"));
-  await page.getByRole("navigation", { name: "Your store" }).getByRole("button", { name: "Switch to collection" }).click();
+  await (await openStoreBar(page)).getByRole("button", { name: "Switch to collection" }).click();
   await expect(toast(page, SWITCHED_TOAST)).toBeVisible();
   await addItem(page, cheddar, 2);
   await page.goto("/stores/piccadilly-6/time-slots");

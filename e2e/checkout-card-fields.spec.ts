@@ -3,10 +3,20 @@
 // storefront. Without JavaScript the gateway's hosted page stays (e2e/checkout.spec.ts).
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { basketReadyForCheckout, CARDS, cheddar, checkoutAsGuest, chooseCard, chooseDeliveryAddress, expectSuccess, fillDetails, PAYMENT_ISSUE } from "./support/checkout";
+import {
+  basketReadyForCheckout,
+  CARDS,
+  checkoutAsGuest,
+  cheddar,
+  chooseCard,
+  chooseDeliveryAddress,
+  expectSuccess,
+  fillDetails,
+  PAYMENT_ISSUE,
+  VICTORIA_THANKS,
+} from "./support/checkout";
 import { isPath } from "./support/stores";
 
-const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
 const CARD_DETAILS_ERROR = "There was an error with card details. Try with another card or reload the page before trying again.";
 
 test.describe.configure({ timeout: 120_000 });

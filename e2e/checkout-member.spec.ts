@@ -6,10 +6,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { expectMemberHome, fillLogin, newMember, register, toast, type Member } from "./support/accounts";
 import { failPlatformCall } from "./support/faults";
-import { basketReadyForCheckout, expectSuccess } from "./support/checkout";
+import { basketReadyForCheckout, expectSuccess, VICTORIA_THANKS } from "./support/checkout";
 import { isPath } from "./support/stores";
 
-const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
 const COUPON_ADDED = "Coupon added successfully";
 const ADDRESS_ADDED = "Address added successfully";
 const MARKETING_UPDATED = "Your marketing preferences updated successfully";

@@ -61,13 +61,14 @@ export function describeProblems(problems: BrowserProblems): string {
  * new page for every audit to merge the frames' results, and computes a selector for every passing element; together
  * they made an audit five times slower and a third of the suite's time, for nothing these checks read.
  */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+export async function expectNoAxeViolations(page: Page, options: { disableRules?: readonly string[] } = {}): Promise<void> {
   const javaScriptOff = await scriptsDisabled(page);
   const audited = javaScriptOff ? await scriptFreeCopy(page) : page;
+  // A rule is only ever turned off by name at the one check that needs it, with the reason beside the call.
   const results = await new AxeBuilder({ page: audited })
     .withTags([...axeTags])
     .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
+    .options({ resultTypes: ["violations"], rules: Object.fromEntries((options.disableRules ?? []).map((rule) => [rule, { enabled: false }])) })
     .analyze();
   const found = results.violations.map(
     (v) => `${v.id} (${v.impact ?? "no impact"}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n"),
@@ -162,6 +163,11 @@ interface Fixtures {
    * cookie banner over the page. e2e/consent.spec.ts turns it off to meet the banner.
    */
   consentGiven: boolean;
+  /**
+   * The device saw the one-time welcome dialog before (true by default), as it saw the cookie banner: journeys are not
+   * about it. e2e/spec-gaps-basket.spec.ts turns it off to meet it once.
+   */
+  welcomeSeen: boolean;
 }
 
 /**
@@ -179,10 +185,21 @@ function shopperAddress(testInfo: TestInfo): string {
 
 export const test = base.extend<Fixtures>({
   consentGiven: [true, { option: true }],
-  context: async ({ context, consentGiven, baseURL }, use) => {
+  welcomeSeen: [true, { option: true }],
+  context: async ({ context, consentGiven, welcomeSeen, baseURL }, use) => {
     if (consentGiven && baseURL) {
       const chosen = { cookieConsent: "true", performanceCookies: "false", targetingCookies: "false" };
       await context.addCookies(Object.entries(chosen).map(([name, value]) => ({ name, value, url: baseURL })));
+    }
+    if (welcomeSeen) {
+      // The flag as app/models/local-data.ts keeps it, set before the page's own scripts run.
+      await context.addInitScript(() => {
+        try {
+          window.localStorage.setItem("firstTimeUser", JSON.stringify({ welcomeSeen: true }));
+        } catch {
+          // about:blank and other opaque origins have no storage.
+        }
+      });
     }
     await use(context);
   },

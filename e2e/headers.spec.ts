@@ -5,6 +5,8 @@ import { test } from "@playwright/test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect } from "./fixtures";
 import { header, rawGet, scriptNonce, twoGetsOnOneConnection, type RawResponse } from "./support/raw-http";
+import { fill, pagePaths } from "./support/route-manifest";
+import { cookieProblems, cookiesOfAJourney, securityHeaderProblems } from "./support/security-headers";
 
 const companyNameInHtml = /Larder (?:&amp;|&#38;|&) Co/;
 const oneYear = 31_536_000;
@@ -144,6 +146,40 @@ test("pages carry the security headers @once", async ({ baseURL }) => {
   }
 });
 
+/** The headers of a raw answer as one lower-case record. */
+function headersOf(response: RawResponse): Record<string, string> {
+  return Object.fromEntries(Object.keys(response.headers).map((name) => [name, header(response, name)]));
+}
+
+// Decision 0046: every page type (each leaf route with a page, read from the build's route manifest, so a page added
+// later is covered), for a visitor and for a shopper with a session, and the answers that are not pages (a script, an
+// image, the health check, the platform's /api, the embedded test gateway): a strict policy ('unsafe-inline' nowhere,
+// scripts and styles by nonce), no framing, no sniffing. This server is not in production: no HSTS (the production
+// server's answers are checked in e2e/production-security.spec.ts).
+test("every page type and every other answer carries the CSP without 'unsafe-inline', no framing and no HSTS outside production @once", async ({ baseURL }) => {
+  const cookie = await sessionCookie(baseURL, "SW1A 1AA");
+  const pages = pagePaths().map(fill);
+  expect(pages.length, "the storefront's page types").toBeGreaterThan(60);
+  const home = decoded(await rawGet(url(baseURL, "/")));
+  const script = home.match(/\/assets\/[\w.-]+\.js/)?.[0] ?? "/assets/missing.js";
+  const others = [script, "/img?src=/catalogue/dairy.svg&w=320", "/healthz", "/api/business/profile", "/test-gateway/frames.js", "/builds/latest.json", "/no-such-page"];
+  const problems: string[] = [];
+  for (const path of [...pages, ...others]) {
+    for (const [who, headers] of [["a visitor", {}], ["a session", { cookie }]] as const) {
+      const response = await rawGet(url(baseURL, path), headers);
+      if (response.status >= 500) problems.push(`${path} for ${who}: ${response.status}`);
+      problems.push(...securityHeaderProblems(`${path} for ${who} (${response.status})`, headersOf(response), { production: false }));
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("every cookie the storefront sets is HttpOnly, SameSite=Lax and site-wide, and not Secure outside production @once", async ({ baseURL }) => {
+  const { setCookies, names } = await cookiesOfAJourney(baseURL!);
+  expect([...names].sort()).toEqual(["__flash", "__session", "cookieConsent", "headerBannerClosed", "performanceCookies", "targetingCookies"]);
+  expect(setCookies.flatMap((line) => cookieProblems(line, { production: false }))).toEqual([]);
+});
+
 test("HTML is compressed for clients that accept it @once", async ({ baseURL }) => {
   const both = await rawGet(url(baseURL, "/"), { "accept-encoding": "gzip, br" });
   expect(["gzip", "br"]).toContain(header(both, "content-encoding"));
@@ -189,7 +225,7 @@ test("catalogue images are resized to WebP, cacheable for a day, and never set a
 // Node's own default closes an idle connection after 5 s; a client that sends on it as it closes gets a reset
 // (ECONNRESET) instead of an answer. Load balancers and client pools keep connections for up to a minute.
 test("an idle kept-alive connection still answers after 6 seconds", { tag: "@once" }, async ({ baseURL }) => {
-  test.setTimeout(40_000);
+  test.setTimeout(80_000);
   const { statuses, closedWhileIdle } = await twoGetsOnOneConnection(url(baseURL, "/healthz"), 6_000);
   expect(closedWhileIdle).toBe(false);
   expect(statuses).toEqual(["HTTP/1.1 200", "HTTP/1.1 200"]);

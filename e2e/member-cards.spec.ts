@@ -7,10 +7,17 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { newMember, register, toast } from "./support/accounts";
-import { basketReadyForCheckout, CARDS, chooseCard, chooseDeliveryAddress, expectSuccess, payOnGateway } from "./support/checkout";
+import {
+  basketReadyForCheckout,
+  CARDS,
+  chooseCard,
+  chooseDeliveryAddress,
+  expectSuccess,
+  payOnGateway,
+  VICTORIA_THANKS,
+} from "./support/checkout";
 import { isPath } from "./support/stores";
 
-const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
 const SAVE_CARD = "Save this card for next time";
 const SAVED_VISA = /^Visa ending 4242, expires 12\/30 \(Default\)$/;
 

@@ -7,12 +7,11 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { newMember, problem, register, toast } from "./support/accounts";
 import { addItem } from "./support/basket";
-import { basketReadyForCheckout, cheddar, expectSuccess, pounds } from "./support/checkout";
+import { basketReadyForCheckout, cheddar, expectSuccess, pounds, VICTORIA_THANKS } from "./support/checkout";
 import { shopAtVictoria } from "./support/slots";
 import { isPath } from "./support/stores";
 import { driverSendsPosition, driverTracking, expectDriverAt, moveToEnRoute, staffPage } from "./support/tracking";
 
-const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
 const ADDRESS_ADDED = "Address added successfully";
 const COUPON_ADDED = "Coupon added successfully";
 const POINTS = "Larder points";

@@ -9,12 +9,10 @@ import { REORDER_MESSAGES, REVIEW_MESSAGES } from "../platform/contract/member-o
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillLogin, newMember, problem, register, toast } from "./support/accounts";
 import { addItem } from "./support/basket";
-import { boardOrder, cheddar, expectSuccess, milk, openBoard } from "./support/checkout";
-import { chooseSlot, dayTabs, firstFutureSlot, RESERVED_TOAST, shopAtVictoria, slotGroup, SWITCHED_TOAST } from "./support/slots";
+import { boardOrder, cheddar, expectSuccess, milk, openBoard, VICTORIA_THANKS } from "./support/checkout";
+import { chooseSlot, dayTabs, firstFutureSlot, openStoreBar, RESERVED_TOAST, shopAtVictoria, slotGroup, SWITCHED_TOAST } from "./support/slots";
 import { collectionTimes, placeCollectionByApi, registerByApi } from "./support/orders";
 import { isPath } from "./support/stores";
-
-const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -36,7 +34,7 @@ async function setCollectionSale(request: APIRequestContext, menuItemId: number,
 async function placeCollectionOrder(page: Page, jsEnabled: boolean, extra: { id: number } | null, switchToCollection: boolean): Promise<string> {
   await shopAtVictoria(page);
   if (switchToCollection) {
-    await page.getByRole("navigation", { name: "Your store" }).getByRole("button", { name: "Switch to collection" }).click();
+    await (await openStoreBar(page)).getByRole("button", { name: "Switch to collection" }).click();
     await expect(toast(page, SWITCHED_TOAST)).toBeVisible();
   }
   await addItem(page, cheddar, 4);
@@ -148,7 +146,7 @@ test("a member's orders: current then past, order again naming what was not adde
     await expect(page).toHaveURL(isPath("/basket"));
     await expect(toast(page, REORDER_MESSAGES.someAdded)).toBeVisible();
     await expect(page.getByText(`Not added: ${offSale.name} — ${BASKET_MESSAGES.itemUnavailable}`)).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: cheddar.name })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: cheddar.name, exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   } finally {
     await setCollectionSale(request, offSale.id, true);

@@ -4,10 +4,18 @@
 // is from the delivery address, how long ago, and OpenStreetMap at that point. Before the order is out, the driver
 // page says so.
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { basketReadyForCheckout, boardOrder, checkoutAsGuest, chooseDeliveryAddress, expectSuccess, fillDetails, openBoard } from "./support/checkout";
+import {
+  basketReadyForCheckout,
+  boardOrder,
+  checkoutAsGuest,
+  chooseDeliveryAddress,
+  expectSuccess,
+  fillDetails,
+  openBoard,
+  VICTORIA_THANKS,
+} from "./support/checkout";
+import { STATUS_PAGE_AXE } from "./support/live-status";
 import { BY_HAND, driverSendsPosition, driverTracking, expectDriverAt, NOT_EN_ROUTE, sendByHand, staffPage } from "./support/tracking";
-
-const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -60,7 +68,7 @@ test("a guest follows a delivery en route from the driver's page @desktop-only",
   // En route, the shopper waits for the driver's first position.
   await page.goto(statusUrl);
   await expect(driverTracking(page)).toContainText("Waiting for the driver's position.");
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, STATUS_PAGE_AXE);
 
   // With script the page sends the browser's position by itself; without, the driver types it in.
   const where = await driverSendsPosition(board, number, jsEnabled);
@@ -68,7 +76,7 @@ test("a guest follows a delivery en route from the driver's page @desktop-only",
 
   await page.goto(statusUrl);
   await expectDriverAt(page, where);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, STATUS_PAGE_AXE);
 
   // Delivered: the order is no longer followed, and the board no longer links to its driver page.
   await board.goto("/staff?store=1");

@@ -3,6 +3,7 @@
 // and restore the defaults after each test.
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { failPlatformCall } from "./support/faults";
 import { demoStores, setWhiteLabel } from "./support/stores";
 
 const searchPath = `/stores/${demoStores.victoria.slug}/search`;
@@ -39,5 +40,15 @@ test.describe("recommended items before results", () => {
     await page.goto(searchPath);
     await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
     await expect(recommended(page)).toHaveCount(0);
+  });
+});
+
+test.describe("a search the platform cannot answer (spec 1 §8)", () => {
+  test("the page says 'Error searching for items'", async ({ page, request }) => {
+    // The search is a read every shopper shares, so its fault is the server's (this journey has the server to itself).
+    await failPlatformCall(request, "/api/search/global", { shared: true });
+    await page.goto(`${searchPath}?searchTerm=cheddar`);
+    await expect(page.getByRole("alert").filter({ hasText: "Error searching for items" })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

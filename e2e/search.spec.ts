@@ -52,6 +52,7 @@ test.describe("item search", () => {
     // Arriving with a term, the focus is left alone.
     await expect(searchBox(page)).not.toBeFocused();
 
+    await expect(itemNames(page).first()).toBeVisible();
     const names = await itemNames(page).allInnerTexts();
     expect(names).toEqual(expect.arrayContaining(["Cottage Cheese 300g", "Macaroni Cheese 400g"]));
     await expect(resultStatus(page)).toHaveText(/^\d+ items?(, \d+ categor(y|ies))?(, \d+ deals?)? for “chese”$/);

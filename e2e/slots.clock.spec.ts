@@ -13,6 +13,7 @@ import {
   barOrderType,
   barSlot,
   chooseSlot,
+  openStoreBar,
   dayTabs,
   fillSlot,
   firstFutureSlot,
@@ -26,7 +27,6 @@ import {
   slotGroup,
   slotRadio,
   slotStores,
-  storeBar,
   storeMethods,
 } from "./support/slots";
 
@@ -54,7 +54,7 @@ test.describe("choosing a time", () => {
 
     await chooseSlot(page, asapRadio(today), jsEnabled, ASAP_TOAST);
     await expect(barSlot(page)).toContainText("As soon as possible");
-    await expect(storeBar(page).getByRole("link", { name: "Change time" })).toBeVisible();
+    await expect((await openStoreBar(page)).getByRole("link", { name: "Change time" })).toBeVisible();
     await expect(asapRadio(slotGroup(page, "delivery", "Today"))).toBeChecked();
 
     await dayTabs(page).getByRole("link", { name: "Tomorrow" }).click();
@@ -107,7 +107,7 @@ test.describe("choosing a time", () => {
     expect((await listedSlot(request, observer, target))?.info.status).toBe("available");
     await page.reload();
     await expect(barSlot(page)).toContainText("Choose a time");
-    await expect(storeBar(page).getByRole("link", { name: "Pick a time" })).toBeVisible();
+    await expect((await openStoreBar(page)).getByRole("link", { name: "Pick a time" })).toBeVisible();
     const again = slotRadio(slotGroup(page, "delivery", "Today"), held);
     await expect(again).not.toBeChecked();
     await expect(again).toBeEnabled();
@@ -130,7 +130,7 @@ test.describe("switching method with a slot held", () => {
     await chooseSlot(page, asapRadio(slotGroup(page, "delivery", "Today")), jsEnabled, ASAP_TOAST);
 
     // From the store page.
-    await storeBar(page).getByRole("link", { name: victoria.name }).click();
+    await (await openStoreBar(page)).getByRole("link", { name: victoria.name }).click();
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
     await storeMethods(page).getByRole("button", { name: "Switch to collection" }).click();
     await expect(page.getByRole("status").filter({ hasText: SWITCHED_TOAST })).toBeVisible();
@@ -146,7 +146,7 @@ test.describe("switching method with a slot held", () => {
     await chooseSlot(page, later, jsEnabled, RESERVED_TOAST);
     await expect(barSlot(page)).toContainText("Today 16:00–16:30");
 
-    await storeBar(page).getByRole("button", { name: "Switch to delivery" }).click();
+    await (await openStoreBar(page)).getByRole("button", { name: "Switch to delivery" }).click();
     await expect(page.getByRole("status").filter({ hasText: SWITCHED_TOAST })).toBeVisible();
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}/time-slots`));
     await expect(barOrderType(page)).toContainText("Delivery");

@@ -11,11 +11,11 @@ import {
   barSlot,
   dayTabs,
   openPickerFromBar,
+  openStoreBar,
   shopAtNorthernQuarter,
   shopAtVictoria,
   slotGroup,
   slotStores,
-  storeBar,
   storeMethods,
 } from "./support/slots";
 
@@ -27,12 +27,12 @@ test.describe("fulfilment method", () => {
     await expect(barOrderType(page)).toContainText("Delivery");
     await expect(barSlot(page)).toContainText("Delivery time");
 
-    await storeBar(page).getByRole("button", { name: "Switch to collection" }).click();
+    await (await openStoreBar(page)).getByRole("button", { name: "Switch to collection" }).click();
     await expect(page.getByRole("status").filter({ hasText: SWITCHED_TOAST })).toHaveText(SWITCHED_TOAST);
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
     await expect(barOrderType(page)).toContainText("Collection");
     await expect(barSlot(page)).toContainText("Collection time");
-    await expect(storeBar(page).getByRole("button", { name: "Switch to delivery" })).toBeVisible();
+    await expect((await openStoreBar(page)).getByRole("button", { name: "Switch to delivery" })).toBeVisible();
     // The store page offers the other method and marks the chosen one.
     const methods = storeMethods(page);
     await expect(methods.getByRole("button", { name: "Switch to collection" })).toHaveCount(0);

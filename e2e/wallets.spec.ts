@@ -4,7 +4,18 @@
 // Spec 2 §4 (Google Pay and Apple Pay flows), §8, §9. Wallets need script: every journey here is @js-only.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { basketReadyForCheckout, CARDS, checkoutAsGuest, chooseDeliveryAddress, expectSuccess, fillDetails, goToGatewayCardPage, PAYMENT_ISSUE, payOnGateway } from "./support/checkout";
+import {
+  basketReadyForCheckout,
+  CARDS,
+  checkoutAsGuest,
+  chooseDeliveryAddress,
+  expectSuccess,
+  fillDetails,
+  goToGatewayCardPage,
+  PAYMENT_ISSUE,
+  payOnGateway,
+  VICTORIA_THANKS,
+} from "./support/checkout";
 import { readServerLog } from "./support/server-log";
 import { isPath } from "./support/stores";
 import { applePayPaymentData, closeGoogleSheet, googlePayToken, stubWallets, walletRecord, type AppleContact, type WalletStubOptions } from "./support/wallets";
@@ -12,7 +23,6 @@ import { applePayPaymentData, closeGoogleSheet, googlePayToken, stubWallets, wal
 // Each journey shops from scratch on a shared, busy machine: more time than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
 
-const VICTORIA_THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
 const GOOGLE_PAY_SHEET_ERROR = "There was an error processing with Google Pay";
 const PAYMENT_CANCELLED = "Your payment was cancelled. Nothing was charged.";
 /** The embedded test gateway's public key: Google Pay tokenises for it (gatewayMerchantId). */

@@ -224,6 +224,8 @@ const TABLE_OWNERS: Record<string, string> = {
   orderReviews: "orders",
   driverLocations: "orders",
   loyaltyLedger: "loyalty",
+  referrals: "referrals",
+  creditLedger: "referrals",
   orderPayments: "payments",
   outbox: "outbox",
   testGatewayTokens: "payments",

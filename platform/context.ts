@@ -1,8 +1,9 @@
-import type { Clock } from "./contract";
+import type { ClientIdentity, Clock } from "./contract";
 import type { Db } from "./db/open";
 import type { Logger } from "./logger";
 import type { LocationService } from "./ports/location-service";
 import type { PaymentServices } from "./ports/payment-gateway";
+import type { RealtimePublisher } from "./ports/realtime";
 
 /*
  * What every handler is given. The platform's composition (http.ts) fills it in; modules only read it, so it names
@@ -24,6 +25,8 @@ export interface PlatformDeps {
   location: LocationService;
   /** The card gateway and Apple Pay merchant validation. */
   payments: PaymentServices;
+  /** Live events out (Pusher, decision 0040); null: none are published. */
+  realtime: RealtimePublisher | null;
   /** Resolves a bearer token to its session (and when it expires, if known), or null when unknown, revoked or expired. */
   authenticate(token: string): Promise<(AuthInfo & { expiresAt?: Date }) | null>;
 }
@@ -70,6 +73,8 @@ export interface RequestContext extends PlatformDeps {
   idempotencyKey: string | null;
   /** The shopper's address as the edge saw it, for rate limits. */
   clientIp: string;
+  /** Who is calling (spec 1 §9): what the call named of the client's platform and versions. */
+  client?: Partial<ClientIdentity>;
   /** The request body exactly as it came, for calls that check a signature over it (gateway webhooks). */
   rawBody?: string;
 }

@@ -22,13 +22,16 @@ import { registerMembers } from "./members/handlers";
 import { registerPayments } from "./payments/handlers";
 import { registerOrders } from "./orders/handlers";
 import { registerLoyalty } from "./loyalty/handlers";
+import { registerReferrals } from "./referrals/handlers";
 import { embeddedLocationService } from "./location/service";
 import type { LocationService } from "./ports/location-service";
 import type { PaymentServices } from "./ports/payment-gateway";
 import { companyNameFrom } from "./content/company-name";
 import { deliverOutbox, type DeliveryOptions, type DeliverySummary } from "./outbox/deliver";
 import type { MessageSenders } from "./ports/messaging";
+import type { RealtimePublisher } from "./ports/realtime";
 import { reconcileOpenPayments, type ReconcileOptions, type ReconcileSummary } from "./payments/reconcile";
+import { runHousekeeping, type HousekeepingRun } from "./housekeeping";
 
 export type { PlatformConfig } from "./context";
 export type { InProcessAnswer, InProcessCall } from "./router";
@@ -51,6 +54,12 @@ export interface Platform {
    * timer; it is safe to run from any number of instances at once.
    */
   deliverMessages(options?: DeliveryOptions): Promise<DeliverySummary>;
+  /**
+   * One housekeeping run at the platform's clock (see housekeeping.ts): expired tokens, codes, reset links, idempotency
+   * keys, rate-limit counters and slot holds deleted. The host runs it on a timer; with several instances one runs at
+   * a time and the others skip.
+   */
+  housekeep(options?: { batch?: number }): Promise<HousekeepingRun>;
 }
 
 export function createPlatform(options: {
@@ -64,6 +73,8 @@ export function createPlatform(options: {
   payments?: PaymentServices;
   /** Defaults to none: messages then wait in the outbox. */
   messaging?: MessageSenders;
+  /** Defaults to none: order status changes are then not published (the storefront's pages follow them anyway). */
+  realtime?: RealtimePublisher | null;
 }): Platform {
   const router = new Router();
   registerSystem(router);
@@ -83,6 +94,7 @@ export function createPlatform(options: {
   const paymentDeps = registerPayments(router, { content });
   registerOrders(router);
   registerLoyalty(router);
+  registerReferrals(router);
 
   const messaging = options.messaging ?? { email: null, sms: null };
   const companyName = companyNameFrom(content);
@@ -90,6 +102,7 @@ export function createPlatform(options: {
     ...options,
     location: options.location ?? embeddedLocationService(options.db),
     payments: options.payments ?? { gateway: null, applePay: null },
+    realtime: options.realtime ?? null,
     authenticate: (token) => authenticateToken(options.db, options.clock, token),
   };
   return {
@@ -97,6 +110,7 @@ export function createPlatform(options: {
     invoke: (endpoint, input, call) => router.invoke(endpoint, input, call, deps),
     reconcilePayments: (reconcile) => reconcileOpenPayments(sweepContext(deps), paymentDeps, reconcile),
     deliverMessages: (delivery) => deliverOutbox({ ...deps, senders: messaging, senderName: companyName }, delivery),
+    housekeep: (housekeeping) => runHousekeeping(options.db, options.clock.now(), housekeeping),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { createHash } from "node:crypto";
 import type { Clock } from "./contract";
 import type { Db, Tx } from "./db/open";
@@ -17,6 +17,11 @@ export interface IdempotencyContext {
 }
 
 const MAX_KEY_LENGTH = 200;
+/**
+ * How long a key's answer is kept for repeats: far longer than any retry (a client's, or a shopper resubmitting a form
+ * from a tab left open for days); after it the key is purged (platform/housekeeping.ts) and would run afresh.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 7 * 24 * 3600_000;
 /** Marks a key row whose first request is still running; never visible outside its own transaction. */
 const PENDING = 0;
 
@@ -129,4 +134,23 @@ function stableStringify(value: unknown): string {
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+}
+
+/**
+ * Housekeeping (platform/housekeeping.ts): deletes up to `limit` keys older than IDEMPOTENCY_KEY_RETENTION_MS. A key
+ * another transaction holds (a repeat being replayed) is left to a later pass.
+ */
+export async function purgeExpiredKeys(db: Db, now: Date, limit: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS);
+  const expired = db
+    .select({ scope: idempotencyKeys.scope, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(lte(idempotencyKeys.createdAt, cutoff))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(sql`(${idempotencyKeys.scope}, ${idempotencyKeys.key}) in (${expired})`)
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }

@@ -33,4 +33,3 @@ export function jsonLogger(base: Record<string, unknown> = {}, write: (line: str
   return { info: emit("info"), warn: emit("warn"), error: emit("error") };
 }
 
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { controllableClock, endpoint, systemClock, type VerifiedTokens } from "./contract";
+import { controllableClock, DEFAULT_CLIENT_IDENTITY, endpoint, identityHeaders, systemClock, type VerifiedTokens } from "./contract";
 import { revokeFamily } from "./auth/tokens";
 import type { Db } from "./db/open";
 import type { PlatformDeps, RequestContext } from "./context";
@@ -32,14 +32,15 @@ const unregistered = endpoint({ method: "GET", path: "/api/nowhere", auth: "none
 
 function harness() {
   const log = memoryLogger();
-  const seen: { input: unknown; ctx: Pick<RequestContext, "auth" | "idempotencyKey" | "clientIp" | "rawBody"> }[] = [];
+  const seen: { input: unknown; ctx: Pick<RequestContext, "auth" | "idempotencyKey" | "clientIp" | "rawBody" | "client"> }[] = [];
   const keep = (input: unknown, ctx: RequestContext) =>
-    seen.push({ input, ctx: { auth: ctx.auth, idempotencyKey: ctx.idempotencyKey, clientIp: ctx.clientIp, rawBody: ctx.rawBody } });
+    seen.push({ input, ctx: { auth: ctx.auth, idempotencyKey: ctx.idempotencyKey, clientIp: ctx.clientIp, rawBody: ctx.rawBody, client: ctx.client } });
   const router = new Router()
     .on(getItem, (input, ctx) => {
       keep(input, ctx);
       if (input.id === 404) throw new ApiError(404, "No such item", { errorCode: "ITEM_NOT_FOUND", errorDisplay: "That item has gone" });
       if (input.id === 500) throw new Error("database on fire");
+      if (input.id === 503) throw new Error("Failed query: select 1", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
       return { id: input.id, size: input.size ?? null };
     })
     .on(postNote, (input, ctx) => {
@@ -58,6 +59,7 @@ function harness() {
     const headers = new Headers({ accept: "application/json", "x-client-ip": init.call?.clientIp ?? "unknown" });
     if (init.call?.token) headers.set("authorization", `Bearer ${init.call.token}`);
     if (init.call?.idempotencyKey) headers.set("idempotency-key", init.call.idempotencyKey);
+    if (init.call?.client) for (const [name, value] of identityHeaders(init.call.client)) headers.set(name, value);
     if (init.body !== undefined) headers.set("content-type", "application/json");
     const response = await router.handle(
       new Request(`http://platform.internal${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }),
@@ -78,7 +80,7 @@ describe("Router.invoke, the in-process call", () => {
     expect(inProcess).toEqual(http);
     expect(inProcess).toEqual({ status: 200, body: { id: 7, size: "L" } });
     expect(seen[0]).toEqual(seen[1]);
-    expect(seen[0]!.ctx).toEqual({ auth: { strategy: "guest", memberId: null, family: "f1" }, idempotencyKey: "k-1", clientIp: "198.51.100.7", rawBody: undefined });
+    expect(seen[0]!.ctx).toEqual({ auth: { strategy: "guest", memberId: null, family: "f1" }, idempotencyKey: "k-1", clientIp: "198.51.100.7", rawBody: undefined, client: {} });
   });
 
   it("sends a body as its JSON would arrive (undefined fields gone, defaults applied) with the raw body kept", async () => {
@@ -114,6 +116,19 @@ describe("Router.invoke, the in-process call", () => {
     expect(log.entries.filter((e) => e.event === "platform.unhandled")).toHaveLength(2);
   });
 
+  it("answers 503 SERVICE_UNAVAILABLE, logged as a warning, when the database cannot be reached (a restart, a failover)", async () => {
+    const { router, deps, overHttp, log } = harness();
+    const inProcess = await router.invoke(getItem, { id: 503 }, { token: "good" }, deps);
+    expect(inProcess).toEqual(await overHttp("GET", "/api/items/503", { call: { token: "good" } }));
+    expect(inProcess).toEqual({ status: 503, body: { status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "The shop cannot be reached for a moment. Please try again." } });
+    const response = await router.handle(new Request("http://platform.internal/api/items/503", { headers: { authorization: "Bearer good" } }), deps);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(log.entries.filter((e) => e.event === "platform.unhandled")).toHaveLength(0);
+    const warnings = log.entries.filter((e) => e.event === "platform.database_unavailable");
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatchObject({ level: "warn", fields: { error: "connect ECONNREFUSED 127.0.0.1:5432" } });
+  });
+
   it("answers a handler's own Response (204) as HTTP would", async () => {
     const { router, deps } = harness();
     expect(await router.invoke(empty, { id: "a/b" }, {}, deps)).toEqual({ status: 204, body: null });
@@ -122,6 +137,29 @@ describe("Router.invoke, the in-process call", () => {
 
 // Decision 0031: within one storefront request the in-process call checks a token once; the record is the request's
 // own, keyed by the token, and gives way to the token's expiry and to any revocation made in this process.
+describe("the client's name and versions (spec 1 §9)", () => {
+  it("reach the handler alike over HTTP and in process; a call naming none is answered as ever", async () => {
+    const { router, deps, seen, overHttp } = harness();
+    const call: InProcessCall = { client: DEFAULT_CLIENT_IDENTITY };
+    expect((await overHttp("POST", "/api/notes", { body: { text: "a" }, call })).status).toBe(200);
+    expect((await router.invoke(postNote, { text: "a" }, call, deps)).status).toBe(200);
+    expect(seen.map((s) => s.ctx.client)).toEqual([DEFAULT_CLIENT_IDENTITY, DEFAULT_CLIENT_IDENTITY]);
+    expect((await overHttp("POST", "/api/notes", { body: { text: "b" } })).status).toBe(200);
+    expect(seen[2]!.ctx.client).toEqual({});
+  });
+
+  it("refuse a client of another contract version before the handler runs, with the same answer both ways", async () => {
+    const { router, deps, seen, overHttp } = harness();
+    const call: InProcessCall = { client: { ...DEFAULT_CLIENT_IDENTITY, platformVersion: "5" } };
+    const http = await overHttp("POST", "/api/notes", { body: { text: "a" }, call });
+    const inProcess = await router.invoke(postNote, { text: "a" }, call, deps);
+    expect(http).toEqual(inProcess);
+    expect(http.status).toBe(400);
+    expect(http.body).toMatchObject({ errorCode: "UNSUPPORTED_PLATFORM_VERSION", errorDisplay: "This site and its ordering system are out of step. Please try again in a few minutes." });
+    expect(seen).toHaveLength(0);
+  });
+});
+
 describe("tokens verified within one storefront request", () => {
   function counted() {
     const { router, deps, seen } = harness();
@@ -186,6 +224,27 @@ describe("tokens verified within one storefront request", () => {
     expect(verifiedTokens.has("alice")).toBe(false);
   });
 
+  it("answers 503 when the token's lookup fails with the database down, without an unhandled rejection ending the process", async () => {
+    const { router, deps } = counted();
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const failing = { ...deps, authenticate: () => Promise.reject(new Error("Failed query: select …", { cause: refused })) } as PlatformDeps;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const verifiedTokens: VerifiedTokens = new Map();
+      expect((await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens }, failing)).status).toBe(503);
+      // Parallel loaders sharing the failed check get the same answer; the failed check is not kept.
+      const shared = await Promise.all([1, 2].map((id) => router.invoke(getItem, { id }, { token: "bob", verifiedTokens }, failing)));
+      expect(shared.map((answer) => answer.status)).toEqual([503, 503]);
+      expect(verifiedTokens.size).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
   it("looks the token up again after any revocation in this process (a sign-out in the same request)", async () => {
     const { router, deps, looked } = counted();
     const verifiedTokens: VerifiedTokens = new Map();
@@ -195,5 +254,32 @@ describe("tokens verified within one storefront request", () => {
     await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens }, deps);
     await router.invoke(getItem, { id: 1 }, { token: "alice", verifiedTokens }, deps);
     expect(looked).toEqual(["alice", "alice"]);
+  });
+});
+
+// Found by the /api fuzzing (decision 0045): each of these was a 500.
+describe("requests no client should send, refused in the error shape", () => {
+  it("a path parameter whose escapes are broken is a 400, not an error of the system", async () => {
+    const { overHttp, log } = harness();
+    for (const broken of ["%", "%zz", "%E0%A4%A", "a%"]) {
+      const answer = await overHttp("DELETE", `/api/things/${broken}`);
+      expect(answer, broken).toEqual({ status: 400, body: expect.objectContaining({ status: 400, errorCode: 400, message: "id: the address has a broken escape" }) });
+    }
+    expect(log.entries.filter((e) => e.level === "error")).toEqual([]);
+    expect(await overHttp("DELETE", "/api/things/caf%C3%A9")).toEqual({ status: 204, body: null });
+  });
+
+  it("text with the null character (which PostgreSQL cannot store) is a 400 naming the field, in a body, a query or a path", async () => {
+    const { router, deps, overHttp, seen, log } = harness();
+    const refused = (field: string) => ({ status: 400, body: expect.objectContaining({ status: 400, message: `${field}: Text may not contain the null character` }) });
+    expect(await overHttp("POST", "/api/notes", { body: { text: "a\u0000b" } })).toEqual(refused("text"));
+    expect(await overHttp("POST", "/api/notes", { body: { text: "fine", tags: ["ok", "\u0000"] } })).toEqual(refused("tags.1"));
+    expect(await overHttp("GET", "/api/items/3?size=%00", { call: { token: "good" } })).toEqual(refused("size"));
+    expect(await overHttp("DELETE", "/api/things/a%00")).toEqual(refused("id"));
+    expect(await router.invoke(postNote, { text: "a\u0000b" }, {}, deps)).toEqual(await overHttp("POST", "/api/notes", { body: { text: "a\u0000b" } }));
+    // Unknown fields are dropped by the schema before the check, so they refuse nothing.
+    expect((await overHttp("POST", "/api/notes", { body: { text: "fine", other: "\u0000" } })).status).toBe(200);
+    expect(seen.map((s) => s.input)).toEqual([{ text: "fine", tags: [] }]);
+    expect(log.entries.filter((e) => e.level === "error")).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { revocationCount } from "./revocations";
 import { readBodyUpTo } from "./contract/body-limit";
+import { CLIENT_IDENTITY_HEADERS, identityHeaders, PLATFORM_VERSION, UNSUPPORTED_PLATFORM_VERSION_MESSAGE, type ClientIdentity } from "./contract/client-identity";
 import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type ParsedRequestOf, type ResponseOf, type VerifiedTokens } from "./contract";
 
 type VerifiedTokensEntry = VerifiedTokens extends Map<string, infer V> ? V : never;
 import type { AuthInfo, PlatformDeps, RequestContext } from "./context";
 import { ApiError } from "./errors";
+import { databaseUnavailable } from "./db/unavailable";
+import { SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from "./contract/service-unavailable";
 import type { Logger } from "./logger";
 
 type Handler<E extends Endpoint> = (
@@ -73,6 +76,7 @@ export class Router {
       // By method and path: the caller's copy of the contract may be another module instance (the app's bundle).
       const route = this.byEndpoint().get(`${endpoint.method} ${endpoint.path}`);
       if (!route) throw new ApiError(404, `No such endpoint: ${endpoint.method} ${path}`);
+      const client = checkedClient(call.client ?? {});
       const auth = await authorise(route.endpoint, call.token, deps, call.verifiedTokens);
       let raw: Record<string, unknown> = {};
       if (endpoint.method === "GET" || endpoint.method === "DELETE") {
@@ -88,6 +92,7 @@ export class Router {
         auth,
         idempotencyKey: call.idempotencyKey ?? null,
         clientIp: call.clientIp ?? "unknown",
+        client,
         ...(rawBody === undefined ? {} : { rawBody }),
       } as Omit<RequestContext, "request">;
       Object.defineProperty(ctx, "request", { get: requestOf, enumerable: true });
@@ -109,6 +114,7 @@ export class Router {
 
   private async run(route: Route, m: RegExpExecArray, request: Request, url: URL, deps: PlatformDeps): Promise<Response> {
     const { endpoint } = route;
+    const client = checkedClient(clientFromHeaders(request.headers));
     const header = request.headers.get("authorization");
     const auth = await authorise(endpoint, header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim(), deps);
 
@@ -123,7 +129,7 @@ export class Router {
       for (const [k, v] of url.searchParams) if (!(k in raw)) raw[k] = v;
     }
     route.params.forEach((name, i) => {
-      raw[name] = decodeURIComponent(m[i + 1] ?? "");
+      raw[name] = decodedSegment(m[i + 1] ?? "", name);
     });
     const ctx: RequestContext = {
       ...deps,
@@ -131,6 +137,7 @@ export class Router {
       auth,
       idempotencyKey: request.headers.get("idempotency-key"),
       clientIp: request.headers.get("x-client-ip") ?? "unknown",
+      client,
       ...(rawBody === undefined ? {} : { rawBody }),
     };
     const result = await dispatch(route, raw, ctx);
@@ -158,6 +165,9 @@ async function verify(token: string, deps: PlatformDeps, verified: VerifiedToken
     until: Number.POSITIVE_INFINITY,
     revocations,
   };
+  // Only calls that share the check await entry.auth: when the lookup fails (the database restarting) and none does,
+  // its rejection would go unhandled and end the process. This call's own await below still sees the failure.
+  entry.auth.catch(() => undefined);
   verified?.set(token, entry);
   let found: Awaited<typeof lookup>;
   try {
@@ -187,17 +197,62 @@ async function authorise(endpoint: Endpoint, token: string | undefined, deps: Pl
   return auth;
 }
 
+/** What an HTTP call's headers name of its client; a header it leaves out is absent. */
+function clientFromHeaders(headers: Headers): Partial<ClientIdentity> {
+  const client: Partial<ClientIdentity> = {};
+  for (const [key, name] of Object.entries(CLIENT_IDENTITY_HEADERS) as [keyof ClientIdentity, string][]) {
+    const value = headers.get(name);
+    if (value !== null) client[key] = value.slice(0, 40);
+  }
+  return client;
+}
+
+/**
+ * A client that names a contract version other than this platform's would misread its answers: refused (400) before
+ * anything is done. Clients that name none (the apps' older builds, tools) are answered as ever.
+ */
+function checkedClient(client: Partial<ClientIdentity>): Partial<ClientIdentity> {
+  if (client.platformVersion !== undefined && client.platformVersion !== PLATFORM_VERSION) {
+    throw new ApiError(400, UNSUPPORTED_PLATFORM_VERSION_MESSAGE, { errorCode: "UNSUPPORTED_PLATFORM_VERSION", errorDisplay: UNSUPPORTED_PLATFORM_VERSION_MESSAGE });
+  }
+  return client;
+}
+
 /** Checks the raw input against the endpoint's request schema (400 with the first issue) and runs the handler. */
 async function dispatch(route: Route, raw: Record<string, unknown>, ctx: RequestContext): Promise<unknown> {
   const parsed = route.endpoint.request.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.length ? `${first.path.join(".")}: ` : "";
-    throw new ApiError(400, `${where}${first?.message ?? "Invalid request"}`, {
-      errorText: "There was a validation error, please make sure your details are correct.",
-    });
+    throw new ApiError(400, `${where}${first?.message ?? "Invalid request"}`, { errorText: VALIDATION_ERROR_TEXT });
   }
+  // PostgreSQL stores no U+0000 in text or jsonb: such a value would fail in the database, an error of the system.
+  const nul = nullCharacterAt(parsed.data);
+  if (nul !== null) throw new ApiError(400, `${nul ? `${nul}: ` : ""}Text may not contain the null character`, { errorText: VALIDATION_ERROR_TEXT });
   return route.handler(parsed.data as never, ctx);
+}
+
+const VALIDATION_ERROR_TEXT = "There was a validation error, please make sure your details are correct.";
+
+/**
+ * Where in a parsed request a text (a value or a key) carries U+0000, as a path ("" for the request itself), or
+ * null when none does. Walked without recursion: a field of any JSON may be nested as deep as its body allows.
+ */
+export function nullCharacterAt(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, ""]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [v, path] = next;
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) return path;
+    } else if (v !== null && typeof v === "object") {
+      for (const [key, child] of Object.entries(v)) {
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes("\u0000")) return at.replaceAll("\u0000", "\\0");
+        stack.push([child, at]);
+      }
+    }
+  }
+  return null;
 }
 
 export type { InProcessAnswer, InProcessCall };
@@ -207,6 +262,7 @@ function inProcessRequest(endpoint: Endpoint, input: Record<string, unknown>, ca
   const { path, rest } = fillPath(endpoint.path, input);
   const url = new URL(path, "http://platform.internal");
   const headers = new Headers({ accept: "application/json", "x-client-ip": call.clientIp ?? "unknown" });
+  if (call.client) for (const [name, value] of identityHeaders(call.client)) headers.set(name, value);
   if (call.token) headers.set("authorization", `Bearer ${call.token}`);
   if (call.idempotencyKey) headers.set("idempotency-key", call.idempotencyKey);
   if (endpoint.method === "GET" || endpoint.method === "DELETE") {
@@ -215,6 +271,15 @@ function inProcessRequest(endpoint: Endpoint, input: Record<string, unknown>, ca
     headers.set("content-type", "application/json");
   }
   return new Request(url, { method: endpoint.method, headers, body: rawBody });
+}
+
+/** A path parameter as its client meant it; one whose escapes are broken (`%zz`, half a character) is refused (400). */
+function decodedSegment(segment: string, name: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError(400, `${name}: the address has a broken escape`, { errorText: VALIDATION_ERROR_TEXT });
+  }
 }
 
 function parseJsonBody(text: string): Record<string, unknown> {
@@ -249,10 +314,23 @@ function errorResponse(error: unknown, log: Logger, request: Request): Response 
     if (error.status === 429) headers["retry-after"] = "60";
     return json(error.toBody(), error.status, headers);
   }
+  if (databaseUnavailable(error)) {
+    // A restart or failover, not a fault: a warning, and a 503 the storefront shows as "try again in a moment". The
+    // pool replaces its connections at the next query, so the next calls succeed once the server is back.
+    log.warn("platform.database_unavailable", { url: request.url, error: error instanceof Error ? firstLine(error) : String(error) });
+    return json(new ApiError(503, SERVICE_UNAVAILABLE_MESSAGE, { errorCode: SERVICE_UNAVAILABLE }).toBody(), 503, { "retry-after": "5" });
+  }
   if (error instanceof z.ZodError) {
     log.error("platform.response_invalid", { url: request.url, issues: error.issues.slice(0, 3) });
   } else {
     log.error("platform.unhandled", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
   }
   return json(new ApiError(500, "There was an error on the system. Please try again.").toBody(), 500);
+}
+
+/** The driver's own words (the innermost cause), without the query and its parameters, which may hold shoppers' data. */
+function firstLine(error: Error): string {
+  let inner: unknown = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return (inner as Error).message.split("\n", 1)[0] ?? "";
 }

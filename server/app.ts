@@ -16,6 +16,8 @@ export interface ServerParts {
   app: express.Express;
   clock: Clock;
   database: Database | null;
+  /** Ends long-lived answers (event streams), so that closing the server need not wait for them. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
 
   mountTestHooks(app, { env, clock, testClock, database: platform.database, invalidateShared: () => void sharedGeneration++ });
   // Test servers let a journey make the platform's answers fail for its own shopper (server/platform-faults.ts).
-  const faults = testClock ? platformFaults(platform.transport) : null;
+  const faults = testClock ? platformFaults(platform.transport, () => void sharedGeneration++) : null;
   faults?.mount(app);
   mountPlatform(app, platform);
   const transport = faults?.transport ?? platform.transport;
@@ -72,6 +74,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     app,
     clock,
     database: platform.database,
+    drain: () => storefront.drain(),
     async close() {
       await storefront.close();
       await platform.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { EnvError, housekeepingIntervalSeconds, parseEnv } from "./env";
 
 describe("environment", () => {
   it("fills the documented defaults", () => {
@@ -16,6 +16,13 @@ describe("environment", () => {
     expect(() => parseEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
     expect(() => parseEnv({ STRAPI_URL: "http://cms.example" })).toThrow(/STRAPI_URL and STRAPI_TOKEN go together/);
+  });
+
+  it("gives each platform answer 10 s by default (PLATFORM_TIMEOUT_MS), and refuses a time-out too short or too long", () => {
+    expect(parseEnv({}).PLATFORM_TIMEOUT_MS).toBe(10_000);
+    expect(parseEnv({ PLATFORM_TIMEOUT_MS: "1500" }).PLATFORM_TIMEOUT_MS).toBe(1500);
+    expect(() => parseEnv({ PLATFORM_TIMEOUT_MS: "50" })).toThrow(/PLATFORM_TIMEOUT_MS/);
+    expect(() => parseEnv({ PLATFORM_TIMEOUT_MS: "600000" })).toThrow(/PLATFORM_TIMEOUT_MS/);
   });
 
   it("takes the reCAPTCHA keys together, and a coupon attempt limit per address", () => {
@@ -63,6 +70,15 @@ describe("environment", () => {
     expect(() => parseEnv({ PAYMENT_SWEEP_SECONDS: "-1" })).toThrow(/PAYMENT_SWEEP_SECONDS/);
     expect(() => parseEnv({ PAYMENT_SWEEP_SECONDS: "1.5" })).toThrow(/PAYMENT_SWEEP_SECONDS/);
     expect(() => parseEnv({ PAYMENT_SWEEP_SECONDS: "often" })).toThrow(/PAYMENT_SWEEP_SECONDS/);
+  });
+
+  it("purges expired rows every 300 seconds unless told otherwise (off under a test clock), and 0 turns it off", () => {
+    expect(housekeepingIntervalSeconds(parseEnv({}))).toBe(300);
+    expect(housekeepingIntervalSeconds(parseEnv({ TEST_CLOCK: "1" }))).toBe(0);
+    expect(housekeepingIntervalSeconds(parseEnv({ TEST_CLOCK: "1", HOUSEKEEPING_INTERVAL_SECONDS: "60" }))).toBe(60);
+    expect(housekeepingIntervalSeconds(parseEnv({ HOUSEKEEPING_INTERVAL_SECONDS: "0" }))).toBe(0);
+    expect(() => parseEnv({ HOUSEKEEPING_INTERVAL_SECONDS: "-5" })).toThrow(/HOUSEKEEPING_INTERVAL_SECONDS/);
+    expect(() => parseEnv({ HOUSEKEEPING_INTERVAL_SECONDS: "soon" })).toThrow(/HOUSEKEEPING_INTERVAL_SECONDS/);
   });
 
   it("takes Apple Pay's three settings together, and a display name of at most 64 characters", () => {

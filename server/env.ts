@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDsn } from "../app/models/error-report";
+import { DEFAULT_SITE_VERSION } from "../platform/contract/client-identity";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no"])
@@ -25,6 +26,11 @@ export const envSchema = z
     DATABASE_URL: optionalUrl,
     PLATFORM_URL: optionalUrl,
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** The site's version, named on every platform call with the client's name and contract version (spec 1 §9). */
+    SITE_VERSION: z
+      .string()
+      .regex(/^[0-9A-Za-z.+-]{1,40}$/, "letters, digits, dots, plus and minus signs, at most 40")
+      .default(DEFAULT_SITE_VERSION),
     /** Signs marketing deep links (issue 20): every instance, and whatever makes the links, must share it. */
     DEEPLINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     COOKIE_SECURE: bool.optional(),
@@ -33,6 +39,11 @@ export const envSchema = z
     TEST_CLOCK: bool.default(false),
     TRUST_PROXY: bool.default(false),
     LOG_REQUESTS: bool.default(true),
+    /**
+     * How long the storefront waits for one platform answer before it counts the attempt as failed (spec 1 §7: a GET
+     * is then tried once more, anything else is not, and the shopper gets the "try again in a moment" page).
+     */
+    PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Check the embedded platform's answers against the contract in production too (always checked elsewhere). */
     PLATFORM_CHECK_ANSWERS: bool.default(false),
     POSTCODES_IO_URL: optionalUrl,
@@ -55,6 +66,11 @@ export const envSchema = z
     CHECKOUT_WEBHOOK_SIGNATURE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     /** How often the embedded platform settles card payments whose shopper never came back; 0 turns it off. */
     PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
+    /**
+     * How often the embedded platform purges expired tokens, codes, keys, counters and holds (decision 0043); 0 turns
+     * it off. Unset: every 300 s, or off with TEST_CLOCK (a test clock moved back would find live rows purged).
+     */
+    HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(0).optional(),
     APPLE_PAY_MERCHANT_ID: z.string().optional(),
     APPLE_PAY_CERT_FILE: z.string().optional(),
     APPLE_PAY_KEY_FILE: z.string().optional(),
@@ -81,6 +97,11 @@ export const envSchema = z
     GOOGLE_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
     FACEBOOK_AUTH_URL: httpUrl.default("https://www.facebook.com/v19.0/dialog/oauth"),
     FACEBOOK_TOKEN_URL: httpUrl.default("https://graph.facebook.com/v19.0/oauth/access_token"),
+    // Live order status to the business's apps (decision 0040): Pusher's app id and secret; the key and cluster are the
+    // business profile's pusherSettings. PUSHER_HOST replaces the cluster's address (a local fake, a proxy).
+    PUSHER_APP_ID: z.string().max(100).optional(),
+    PUSHER_SECRET: z.string().max(200).optional(),
+    PUSHER_HOST: httpUrl,
     /** Error reporting (issue 18 item 2): Sentry's DSN, https://<public key>@<host>/<project id>; unset = off. */
     SENTRY_DSN: z
       .string()
@@ -123,6 +144,9 @@ export const envSchema = z
     if (twilio !== 0 && twilio !== 3) {
       ctx.addIssue({ code: "custom", path: ["TWILIO_ACCOUNT_SID"], message: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together" });
     }
+    if (Boolean(env.PUSHER_APP_ID) !== Boolean(env.PUSHER_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["PUSHER_SECRET"], message: "PUSHER_APP_ID and PUSHER_SECRET go together" });
+    }
     if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID" });
     }
@@ -148,4 +172,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/** HOUSEKEEPING_INTERVAL_SECONDS, or its default: 300 s, but off under a test clock, which tests move back and forth. */
+export function housekeepingIntervalSeconds(env: Pick<Env, "HOUSEKEEPING_INTERVAL_SECONDS" | "TEST_CLOCK">): number {
+  return env.HOUSEKEEPING_INTERVAL_SECONDS ?? (env.TEST_CLOCK ? 0 : 300);
 }

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { silentLogger } from "../platform/logger";
+import { silentLogger } from "../platform/testing/memory-logger";
 import { startFakeSentry, type FakeSentry } from "../platform/logging/testing/fake-sentry";
 import { errorReporterFromEnv, NO_SERVER_ERROR_REPORTER, sentryErrorReporter } from "./error-reporting";
 

@@ -1,17 +1,19 @@
 import type express from "express";
 import path from "node:path";
-import type { Clock } from "../platform/contract";
+import { DEFAULT_CLIENT_IDENTITY, type ClientIdentity, type Clock } from "../platform/contract";
 import { openDatabase, type Database } from "../platform/db/open";
 import { seedIfEmpty } from "../platform/db/seed";
 import { createPlatform } from "../platform/http";
 import { locationServiceFromEnv } from "../platform/location/from-env";
 import type { Logger } from "../platform/logger";
+import { startHousekeeping } from "../platform/housekeeping";
 import { startOutboxDelivery } from "../platform/outbox/deliver";
 import { messageSendersFromEnv } from "../platform/outbox/from-env";
 import { paymentServicesFromEnv, type TestGateway } from "../platform/payments";
+import { realtimeFromEnv } from "../platform/pusher/from-env";
 import type { ReconcileSummary } from "../platform/payments/reconcile";
 import type { PlatformTransport } from "../app/services/platform-client.server";
-import type { Env } from "./env";
+import { housekeepingIntervalSeconds, type Env } from "./env";
 import { fetchHandlerMiddleware } from "./platform-adapter";
 
 /** The platform this server talks to: embedded in this process (PGlite or PostgreSQL), or remote by PLATFORM_URL. */
@@ -22,14 +24,19 @@ export interface ComposedPlatform {
   database: Database | null;
   /** What the server mounts for the embedded platform (/api and the test gateway); null for a remote one. */
   embedded: { fetch(request: Request): Promise<Response>; testGateway: TestGateway | null } | null;
-  /** Stops the payment sweep and the outbox delivery (waiting for passes under way), then closes the database. */
+  /** Stops the payment sweep, the outbox delivery and housekeeping (waiting for runs under way), then closes the database. */
   close(): Promise<void>;
 }
 
 export async function composePlatform(env: Env, clock: Clock, log: Logger): Promise<ComposedPlatform> {
   if (env.PLATFORM_URL) {
     log.info("platform.remote", { url: env.PLATFORM_URL });
-    return { transport: { baseUrl: env.PLATFORM_URL, fetch: (request) => fetch(request) }, database: null, embedded: null, close: async () => {} };
+    return {
+      transport: { baseUrl: env.PLATFORM_URL, fetch: (request) => fetch(request), identity: identityOf(env), timeoutMs: env.PLATFORM_TIMEOUT_MS },
+      database: null,
+      embedded: null,
+      close: async () => {},
+    };
   }
 
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, "pglite") });
@@ -43,8 +50,10 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
     });
   }
   const messaging = messageSendersFromEnv(env);
+  const realtime = realtimeFromEnv(env);
   const platform = createPlatform({
     messaging,
+    realtime,
     db: database.db,
     clock,
     log,
@@ -73,6 +82,9 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
   });
   // Only the embedded platform's payments are this server's to settle; a remote platform settles its own.
   const sweep = env.PAYMENT_SWEEP_SECONDS > 0 ? startPaymentSweep(() => platform.reconcilePayments(), env.PAYMENT_SWEEP_SECONDS * 1000, log) : null;
+  // Expired rows purged on a timer (decision 0043); with several instances, one purges at a time.
+  const housekeepingSeconds = housekeepingIntervalSeconds(env);
+  const housekeeping = housekeepingSeconds > 0 ? startHousekeeping(() => platform.housekeep(), housekeepingSeconds * 1000, log) : null;
   // Messages go out every second, and at once after a call that may have queued one (a code, a reset link, an
   // order placed); without a sender they wait in the outbox.
   const delivery = messaging.email || messaging.sms ? startOutboxDelivery(() => platform.deliverMessages(), 1000, log) : null;
@@ -94,16 +106,25 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
     database: database.kind,
     payments: payments.services.gateway?.environment ?? null,
     messages: { email: messaging.email ? "smtp" : "outbox", sms: messaging.sms ? "twilio" : "outbox" },
+    realtime: realtime ? "pusher" : null,
   });
   return {
     // The storefront calls the embedded platform in process, without HTTP or JSON (decision 0027); its answers are
     // checked against the contract everywhere but production.
-    transport: { baseUrl: "http://platform.internal", fetch: fetchPlatform, invoke: invokePlatform, checkAnswers: env.NODE_ENV !== "production" || env.PLATFORM_CHECK_ANSWERS },
+    transport: {
+      baseUrl: "http://platform.internal",
+      fetch: fetchPlatform,
+      invoke: invokePlatform,
+      checkAnswers: env.NODE_ENV !== "production" || env.PLATFORM_CHECK_ANSWERS,
+      identity: identityOf(env),
+      timeoutMs: env.PLATFORM_TIMEOUT_MS,
+    },
     database,
     embedded: { fetch: fetchPlatform, testGateway },
     async close() {
       await sweep?.stop();
       await delivery?.stop();
+      await housekeeping?.stop();
       await database.close();
     },
   };
@@ -150,4 +171,9 @@ export function startPaymentSweep(reconcile: () => Promise<ReconcileSummary>, ev
       await running;
     },
   };
+}
+
+/** Who the storefront says it is on every platform call (spec 1 §9): the site's version from SITE_VERSION. */
+function identityOf(env: Env): ClientIdentity {
+  return { ...DEFAULT_CLIENT_IDENTITY, siteVersion: env.SITE_VERSION };
 }

@@ -15,6 +15,7 @@ import { TEST_GATEWAY_BASE_PATH } from "../platform/payments";
 import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, requestIdFor, SECURITY_HEADERS } from "./security";
 import { parseDsn } from "../app/models/error-report";
 import type { ServerErrorReporter } from "./error-reporting";
+import { discardUnreadBodies } from "./unread-body";
 
 /** The session secret: from the environment, else one made on first start and kept in DATA_DIR. */
 export function sessionSecret(env: Env, log: Logger): string {
@@ -79,7 +80,7 @@ export interface StorefrontOptions {
  * static files (hashed assets cached for a year, sent precompressed when the client allows), then the request
  * handler for every other path. Answers what closes it (the Vite server in development).
  */
-export async function mountStorefront(app: express.Express, options: StorefrontOptions): Promise<{ close(): Promise<void> }> {
+export async function mountStorefront(app: express.Express, options: StorefrontOptions): Promise<{ drain(): Promise<void>; close(): Promise<void> }> {
   const { env, log, clock, testClock, transport, generation, errors } = options;
   const sentryDsn = env.SENTRY_DSN ? parseDsn(env.SENTRY_DSN) : null;
   const secrets = [sessionSecret(env, log)];
@@ -158,8 +159,14 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
       return new RouterContextProvider(new Map([[keys.appContext, services]]));
     },
   });
-  app.all("/{*splat}", handler);
+  // A body React Router answers without reading (another site's post to a page) must not hang its connection.
+  app.all("/{*splat}", discardUnreadBodies, handler);
   return {
+    // Long-lived answers (the status page's events) end at once: their browsers open them again elsewhere.
+    async drain() {
+      const serverBuild = typeof build === "function" ? await build() : build;
+      (serverBuild.entry.module as { endLiveStreams?: () => void }).endLiveStreams?.();
+    },
     async close() {
       await vite?.close();
     },

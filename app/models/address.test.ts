@@ -2,21 +2,13 @@ import { describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES } from "../../platform/contract/checkout";
 import {
   coordinatePair,
-  DEVICE_LOCATION_FAILED,
-  DEVICE_LOCATION_NO_MATCH_TOAST,
   formatAddress,
   hasLocation,
   INVALID_ADDRESS_OBJECT,
   isAddressComplete,
   isUsableSuggestion,
-  LOCATION_REQUIRED,
-  LOCATION_REQUIRED_USER_MESSAGE,
   normaliseAddress,
-  NOT_A_VALID_ADDRESS,
   suggestionDescription,
-  toCardFormAddress,
-  UNABLE_TO_FIND_LOCATION,
-  UNABLE_TO_GET_ADDRESS_INFO,
   validateChosenAddress,
 } from "./address";
 
@@ -29,20 +21,9 @@ const downing = {
   countryCode: "GB",
 };
 
-describe("messages (spec 1 §5, §8)", () => {
-  it("are word for word", () => {
-    expect(INVALID_ADDRESS_OBJECT).toBe("Invalid address object.");
-    expect(NOT_A_VALID_ADDRESS).toBe("Not a valid address");
-    expect(UNABLE_TO_FIND_LOCATION).toBe("Unable to find location");
-    expect(UNABLE_TO_GET_ADDRESS_INFO).toBe("Unable to get address info, try another address.");
-    expect(DEVICE_LOCATION_FAILED).toBe("Unable to find your location, try manually adding your postcode / address");
-    expect(DEVICE_LOCATION_NO_MATCH_TOAST).toBe(
-      "Sorry, no matching locations for your detected location. Please try entering your address.",
-    );
-    expect(LOCATION_REQUIRED).toBe("Location is required to select a store. Please enter your postcode or allow location access.");
-    expect(LOCATION_REQUIRED_USER_MESSAGE).toBe("Please enter your postcode or allow location access to select a store.");
-  });
-});
+// The messages themselves are seen on pages, word for word: e2e/stores.spec.ts ('Unable to find location'),
+// e2e/stores.clock.spec.ts ('Not a valid address'), e2e/stores-device.spec.ts and e2e/spec-gaps-stores.spec.ts (the
+// device-location message and toast, the location prompt, a failed place lookup in spec-gaps-stores.clock.spec.ts).
 
 describe("normaliseAddress", () => {
   it("keeps the current field names, trimmed, with missing ones empty", () => {
@@ -96,22 +77,6 @@ describe("formatAddress", () => {
     );
     expect(formatAddress({})).toBe("");
     expect(formatAddress([])).toBe("");
-  });
-});
-
-describe("toCardFormAddress", () => {
-  it("maps postcode to zip, town to city, county to state and countryCode to country", () => {
-    expect(toCardFormAddress({ ...downing, addressLine2: "Westminster" })).toEqual({
-      addressLine1: "10 Downing Street",
-      addressLine2: "Westminster",
-      zip: "SW1A 2AA",
-      city: "London",
-      state: "Greater London",
-      country: "GB",
-    });
-  });
-  it("refuses a non-object the same way as normaliseAddress", () => {
-    expect(() => toCardFormAddress("x")).toThrow("Invalid address object.");
   });
 });
 
@@ -232,16 +197,4 @@ describe("address normalisation, further cases (spec 2 §3, §5)", () => {
     expect(formatAddress("1 High St")).toBe("");
   });
 
-  it("maps legacy names and missing fields to the card form", () => {
-    expect(toCardFormAddress({ line1: "Flat 2", addressline2: "3 Mill Lane", town: "Leeds" })).toEqual({
-      addressLine1: "Flat 2",
-      addressLine2: "3 Mill Lane",
-      zip: "",
-      city: "Leeds",
-      state: "",
-      country: "",
-    });
-    expect(() => toCardFormAddress(null)).toThrow(INVALID_ADDRESS_OBJECT);
-    expect(() => toCardFormAddress([])).toThrow(INVALID_ADDRESS_OBJECT);
-  });
 });

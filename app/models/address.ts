@@ -23,15 +23,6 @@ export interface Address {
   countryCode: string;
 }
 
-/** What the card payment form calls the same fields (spec 2 §3). */
-export interface CardFormAddress {
-  addressLine1: string;
-  addressLine2: string;
-  zip: string;
-  city: string;
-  state: string;
-  country: string;
-}
 
 /** An address suggestion from a look-up; coordinates are null when the place details must still be fetched. */
 export interface AddressSuggestion {
@@ -89,11 +80,6 @@ export function formatAddress(input: unknown): string {
   const address = tryNormalise(input);
   if (!address) return "";
   return [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode].filter(Boolean).join(", ");
-}
-
-export function toCardFormAddress(input: unknown): CardFormAddress {
-  const a = normaliseAddress(input);
-  return { addressLine1: a.addressLine1, addressLine2: a.addressLine2, zip: a.postcode, city: a.town, state: a.county, country: a.countryCode };
 }
 
 /** Spec 1 §5: an address found from coordinates is offered only with a first or second line and a town. */

@@ -1,26 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedAddKey, ageCheckHref, ageConfirmLabel, ageQuestion, needsAgeCheck } from "./age-restriction";
-
-describe("needsAgeCheck (spec 2 §4: the accepted age must be at least the item's)", () => {
-  it("asks when no age has been accepted", () => {
-    expect(needsAgeCheck(null, 18)).toBe(true);
-    expect(needsAgeCheck(undefined, 16)).toBe(true);
-  });
-
-  it("asks when the accepted age is below the item's", () => {
-    expect(needsAgeCheck(16, 18)).toBe(true);
-  });
-
-  it("does not ask when the accepted age is the item's or more", () => {
-    expect(needsAgeCheck(18, 18)).toBe(false);
-    expect(needsAgeCheck(21, 18)).toBe(false);
-  });
-
-  it("does not ask for items without an age", () => {
-    expect(needsAgeCheck(null, null)).toBe(false);
-    expect(needsAgeCheck(null, 0)).toBe(false);
-  });
-});
+import { acceptedAddKey, ageCheckHref, ageConfirmLabel, ageQuestion } from "./age-restriction";
 
 describe("the question", () => {
   it("is worded with the age", () => {

@@ -1,12 +1,7 @@
 import { href } from "react-router";
 // Spec 2 §3 / §4: adding an age-restricted item needs the basket's accepted age to be at least the item's. The
-// client keeps an age-restriction record (menuItemId, age, addToBasketOnAccept): here, the add waiting for a yes.
-
-/** Whether the shopper must be asked before the item is added. */
-export function needsAgeCheck(acceptedAge: number | null | undefined, itemAge: number | null | undefined): boolean {
-  if (!itemAge || itemAge <= 0) return false;
-  return !acceptedAge || acceptedAge < itemAge;
-}
+// platform decides (an add it refuses answers AGE_RESTRICTED with the age); the client keeps an age-restriction record
+// (menuItemId, age, addToBasketOnAccept): here, the add waiting for a yes.
 
 /** The add that goes ahead once the shopper says yes: the same fields the add form posted. */
 export interface AddToBasketOnAccept {

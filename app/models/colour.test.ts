@@ -15,10 +15,10 @@ import {
   safeFontFamily,
   searchButtonVariables,
   textOn,
-  THEME_CONTRAST_PAIRS,
   WHITE,
   type BrandLook,
 } from "./colour";
+import { THEME_CONTRAST_PAIRS } from "./test-support/contrast-pairs";
 
 const demo = globalSettingsSchema.parse(JSON.parse(readFileSync(new URL("../../content/global.json", import.meta.url), "utf8")));
 const demoLook: BrandLook = {

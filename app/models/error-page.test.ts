@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeError, errorDescription, errorTitle, notFoundMessage } from "./error-page";
+import { describeError, errorDescription, errorTitle, failureText, isUnavailablePage, logFailure, notFoundMessage, unavailablePage } from "./error-page";
 import { ErrorResponseImpl } from "./test-support/error-response";
 
 describe("error page texts (spec 1 §2, §8)", () => {
@@ -29,5 +29,30 @@ describe("error page texts (spec 1 §2, §8)", () => {
       status: 500,
       message: "There was an error on the system. Please try again.",
     });
+  });
+});
+
+describe("the 'try again in a moment' page (503)", () => {
+  it("says so in its heading, with Retry-After, and is never cached", () => {
+    const page = unavailablePage();
+    expect(page.data).toEqual({ message: "The shop cannot be reached for a moment. Please try again." });
+    expect(page.init).toMatchObject({ status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
+    expect(isUnavailablePage(page)).toBe(true);
+    expect(describeError(new ErrorResponseImpl(503, "Service Unavailable", page.data))).toEqual({ status: 503, message: page.data.message });
+  });
+  it("is told apart from other errors", () => {
+    expect(isUnavailablePage(new ErrorResponseImpl(503, "Service Unavailable", {}))).toBe(true);
+    expect(isUnavailablePage(new ErrorResponseImpl(500, "Error", {}))).toBe(false);
+    expect(isUnavailablePage(new Error("boom"))).toBe(false);
+    expect(isUnavailablePage(null)).toBe(false);
+  });
+  it("is named in log lines, as other failures are by their message", () => {
+    expect(failureText(unavailablePage())).toBe("the platform cannot answer for now (503)");
+    expect(failureText(new Error("boom"))).toBe("boom");
+    const lines: string[] = [];
+    const log = { warn: (event: string) => lines.push(`warn ${event}`), error: (event: string) => lines.push(`error ${event}`) };
+    logFailure(log, "content.global_failed", unavailablePage());
+    logFailure(log, "content.global_failed", new Error("boom"));
+    expect(lines).toEqual(["warn content.global_failed", "error content.global_failed"]);
   });
 });

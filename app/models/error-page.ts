@@ -1,8 +1,48 @@
-import { isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../../platform/contract/service-unavailable";
 
 /** Spec 1 §2 and §8: the error page's texts. */
 export const NOT_FOUND_TITLE = "Page Not Found";
 export const SYSTEM_ERROR_MESSAGE = "There was an error on the system. Please try again.";
+
+/** The heading of the page a shopper gets while the platform cannot answer (its database restarting, say). */
+export const UNAVAILABLE_MESSAGE = SERVICE_UNAVAILABLE_MESSAGE;
+/** How soon a browser or a crawler may ask again (Retry-After). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * The "try again in a moment" page, 503: what a loader or an action throws when the platform cannot answer for now.
+ * Nothing the shopper did is lost (their session is a cookie); reloading repeats the request.
+ */
+export function unavailablePage() {
+  return data({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS), "Cache-Control": "no-store" } });
+}
+
+/** Whether something thrown is that page (as thrown, or as the router hands it to an error boundary). */
+export function isUnavailablePage(error: unknown): boolean {
+  if (isRouteErrorResponse(error)) return error.status === 503;
+  const thrown = error as { type?: unknown; init?: { status?: unknown } | null } | null;
+  return typeof thrown === "object" && thrown !== null && thrown.type === "DataWithResponseInit" && thrown.init?.status === 503;
+}
+
+/** A failure as a log line names it: the 503 page thrown for an unavailable platform says so, not "[object Object]". */
+export function failureText(error: unknown): string {
+  if (isUnavailablePage(error)) return "the platform cannot answer for now (503)";
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Logs a failure a page gets over (content, navigation): an error, or only a warning while the platform cannot answer
+ * (a database restart), when the platform has logged its own warning and the shopper already sees the 503 page.
+ */
+export function logFailure(log: { warn(event: string, fields: Record<string, unknown>): void; error(event: string, fields: Record<string, unknown>): void }, event: string, error: unknown): void {
+  (isUnavailablePage(error) ? log.warn : log.error).call(log, event, { error: failureText(error) });
+}
+
+/** Lets the "try again in a moment" page through a catch that would turn every failure into a message of its own. */
+export function rethrowIfUnavailable(error: unknown): void {
+  if (isUnavailablePage(error)) throw error;
+}
 
 export function notFoundMessage(path: string): string {
   return `Page Not Found: ${path}`;

@@ -32,10 +32,6 @@ export function searchTermState(raw: string | null | undefined): SearchTermState
   return term.length < SEARCH_MIN_CHARS ? "too-short" : "ready";
 }
 
-export function shouldSearch(raw: string | null | undefined): boolean {
-  return searchTermState(raw) === "ready";
-}
-
 /** `itemsPage` from the address: a whole number from 1 to the platform's limit, 1 for anything else. */
 export function parseItemsPage(raw: string | null | undefined): number {
   if (!raw || !/^\d+$/.test(raw.trim())) return 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUS_LABELS, currentOrderStep, orderProgress } from "./order-status";
+import { ORDER_STATUS_LABELS, orderProgress } from "./order-status";
 
 const states = (status: string | null, type: "delivery" | "collection") => orderProgress(status, type).map((s) => s.state);
 
@@ -32,12 +32,5 @@ describe("orderProgress (spec 2 §3)", () => {
 
   it("uses the contract's labels", () => {
     for (const step of orderProgress("picked", "delivery")) expect(step.label).toBe(ORDER_STATUS_LABELS[step.status]);
-  });
-});
-
-describe("currentOrderStep", () => {
-  it("finds the current step", () => {
-    expect(currentOrderStep(orderProgress("picked", "delivery"))?.position).toBe(3);
-    expect(currentOrderStep(orderProgress(null, "delivery"))).toBeNull();
   });
 });

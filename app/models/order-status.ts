@@ -33,8 +33,3 @@ export function orderProgress(status: OrderStatus | string | null | undefined, o
     position: i + 1,
   }));
 }
-
-/** The current step of the list, or null when none is current. */
-export function currentOrderStep(steps: readonly OrderProgressStep[]): OrderProgressStep | null {
-  return steps.find((step) => step.state === "current") ?? null;
-}

@@ -12,7 +12,6 @@ import {
   gatewayFor,
   type PaymentMethodName,
   type PaymentOptionContext,
-  splitPayerName,
   type StorePaymentMethod,
 } from "../../platform/contract/payment-rules";
 import { CHECKOUT_TEXT } from "./checkout";
@@ -38,14 +37,6 @@ export const CARD_GATEWAY = "checkoutcom";
 /** Spec 2 §9. */
 export const GOOGLE_PAY_REDIRECT_DELAY_MS = 100;
 export const CARD_SCRIPT_TIMEOUT_MS = 15_000;
-
-/** Spec 2 §9 option names, by payment method. */
-export const PAYMENT_OPTION_NAMES: Record<PaymentMethodName, "Cards" | "ApplePay" | "GooglePay" | "Cash"> = {
-  card: "Cards",
-  applepay: "ApplePay",
-  googlepay: "GooglePay",
-  cash: "Cash",
-};
 
 /** What the page calls each option. */
 export const PAYMENT_OPTION_LABELS: Record<PaymentMethodName, string> = {
@@ -122,7 +113,6 @@ export function paymentDisabledReason(state: { storeClosed: boolean; storePaused
 
 /** Spec 2 §4's markers, less GooglePayExpress: no express Google Pay button is offered (decision 0025). */
 export type PaymentProgressMarker = "cash" | "card" | "applepay" | "googlepay";
-export const PAYMENT_PROGRESS_MARKERS: readonly PaymentProgressMarker[] = ["cash", "card", "applepay", "googlepay"];
 export type PaymentStatus = "" | "success" | "error";
 
 export interface PaymentProgress {
@@ -185,6 +175,3 @@ export function applePayOutcome(result: { approved?: boolean } | null, cancelled
   if (cancelled) return { kind: "error", message: PAYMENT_TEXT.paymentCancelled };
   return { kind: "error", message: PAYMENT_TEXT.applePayError };
 }
-
-/** Spec 2 §4: a wallet payer's name as first and last name, split at the first space. */
-export const payerNames = splitPayerName;

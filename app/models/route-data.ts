@@ -73,6 +73,8 @@ export interface MemberLayoutData {
    * its details cannot be read just now.
    */
   retailer: { storeName: string; storePath: string; phone: string | null } | null;
+  /** Whether the business offers referral and credit (business profile hideReferralUI off). */
+  referral: boolean;
 }
 
 /** What every /stores/{storeSlug} page has from the store layout. */
@@ -91,6 +93,8 @@ export interface StoreLayoutData {
     /** The held slot in words ("Tomorrow 09:00–10:00", "As soon as possible"), or null when none is held. */
     slotText: string | null;
     canSwitch: boolean;
+    /** The store's basketOnlyTimeSelection: the time is chosen in the basket only. */
+    timeInBasket: boolean;
   };
 }
 
@@ -110,6 +114,8 @@ export type BasketPageData =
         noticeDetail: string | null;
         canSwitch: boolean;
         tipsEnabled: boolean;
+        /** The store's isDriverTipEmojiEnabled: the tip choices carry emoji. */
+        tipEmoji: boolean;
         /** The fulfilment method's base cost, pence (the free-delivery progress starts from it). */
         baseCost: number;
       };

@@ -71,6 +71,8 @@ export interface SessionData {
   reorderNotAdded: { name: string; quantity: number; reason: string }[];
   /** The items a marketing deep link could not add (issue 20): the basket page names them once. */
   linkNotAdded: { name: string; quantity: number; reason: string }[];
+  /** The referral link a guest followed (issue 20): registration names it, so the new member is linked to its member. */
+  referral: { partnerUniqueId: string; partnerMemberId: string; storeId: number };
 }
 
 /** A store search that failed, shown once inline in the widget it came from. */

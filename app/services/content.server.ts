@@ -1,3 +1,4 @@
+import { logFailure } from "~/models/error-page";
 import { z } from "zod";
 import {
   api,
@@ -21,7 +22,7 @@ import type { SharedPlatform } from "./shopper.server";
 export async function loadSiteChrome(platform: SharedPlatform, log: Logger, now: Date): Promise<SiteChromeData> {
   const [global, siteSettings] = await Promise.all([
     loadSingle(platform, "global").catch((error: unknown) => {
-      log.error("content.global_failed", { error: String(error) });
+      logFailure(log, "content.global_failed", error);
       return globalSettingsSchema.parse({});
     }),
     platform
@@ -29,7 +30,7 @@ export async function loadSiteChrome(platform: SharedPlatform, log: Logger, now:
       .then((r) => r.data.attributes)
       .catch((error: unknown) => {
         // Spec 1 §8: a navigation fetch failure is logged and the navigation emptied.
-        log.error("content.site_settings_failed", { error: String(error) });
+        logFailure(log, "content.site_settings_failed", error);
         return contentTypes["site-settings"].schema.parse({});
       }),
   ]);

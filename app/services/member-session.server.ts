@@ -19,7 +19,9 @@ type SignInEndpoint = typeof api.oauthToken | typeof api.register;
  */
 export async function signInMember<E extends SignInEndpoint>(shopper: Shopper, endpoint: E, input: RequestOf<E>, now: Date): Promise<void> {
   const basketToken = shopper.session.get("basketToken");
-  const tokens = await shopper.api.callWithCurrentToken(endpoint, { ...input, ...(basketToken ? { basketToken } : {}) } as RequestOf<E>);
+  // A referral link followed before registering (issue 20) names the member who shared it.
+  const referral = endpoint === api.register ? shopper.session.get("referral") : undefined;
+  const tokens = await shopper.api.callWithCurrentToken(endpoint, { ...input, ...(basketToken ? { basketToken } : {}), ...(referral ? { referral } : {}) } as RequestOf<E>);
   if (tokens.strategy !== "member") throw new PlatformError(502, "There was an error on the system. Please try again.");
   shopper.session.set("auth", {
     strategy: "member",
@@ -29,6 +31,8 @@ export async function signInMember<E extends SignInEndpoint>(shopper: Shopper, e
   });
   shopper.session.set("csrf", newCsrfToken());
   shopper.session.unset("loginEmail");
+  // Once in an account, a referral link has done its work (or, for an existing member, has none to do).
+  shopper.session.unset("referral");
   // A member checks out as a member: the guest choice made before signing in no longer applies.
   shopper.session.unset("checkoutMode");
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoint } from "../../platform/contract";
-import { buildPlatformError, createPlatformClient, PlatformError, UNKNOWN_ERROR_MESSAGE, type InProcessCall } from "./platform-client.server";
+import { buildPlatformError, createPlatformClient, isPlatformUnavailable, PlatformError, UNKNOWN_ERROR_MESSAGE, type InProcessCall } from "./platform-client.server";
 
 const getThing = endpoint({
   method: "GET",
@@ -90,6 +90,27 @@ describe("requests", () => {
     expect(req.headers.get("idempotency-key")).toBe("k1");
     expect(req.headers.get("x-client-ip")).toBe("1.2.3.4");
   });
+  it("names the client on every call (spec 1 §9): 'website', the site's version and the contract's, 4.0.26 and 4 by default", async () => {
+    const { client, seen } = scripted([200, 200]);
+    await client.call(getThing, { id: "1" });
+    await client.call(postThing, { name: "milk" });
+    for (const req of seen) {
+      expect(req.headers.get("x-client-platform")).toBe("website");
+      expect(req.headers.get("x-site-version")).toBe("4.0.26");
+      expect(req.headers.get("x-platform-version")).toBe("4");
+    }
+    const seenHere: Request[] = [];
+    const named = createPlatformClient({
+      baseUrl: "http://p",
+      identity: { platform: "website", siteVersion: "5.1.0", platformVersion: "4" },
+      fetch: async (request) => {
+        seenHere.push(request);
+        return Response.json({ ok: true });
+      },
+    });
+    await named.call(getThing, { id: "1" });
+    expect(seenHere[0]!.headers.get("x-site-version")).toBe("5.1.0");
+  });
   it("sends POST input as JSON", async () => {
     const { client, seen } = scripted([200]);
     await client.call(postThing, { name: "milk" });
@@ -116,6 +137,74 @@ describe("requests", () => {
   });
 });
 
+describe("time-outs (PLATFORM_TIMEOUT_MS) and unavailability", () => {
+  /** A platform whose answers to the first `slow` requests never come (until the request is aborted). */
+  function slowAtFirst(slow: number) {
+    const seen: Request[] = [];
+    const client = createPlatformClient({
+      baseUrl: "http://p",
+      timeoutMs: 30,
+      fetch: (request) => {
+        seen.push(request);
+        if (seen.length > slow) return Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 }));
+        return new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
+      },
+    });
+    return { client, seen };
+  }
+
+  it("gives up on an attempt after the time-out: a GET is tried once more (spec 1 §7) and then answers", async () => {
+    const { client, seen } = slowAtFirst(1);
+    expect(await client.call(getThing, { id: "1" })).toEqual({ ok: true });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("fails a GET whose two attempts time out, and a POST whose one does, as unavailable (503)", async () => {
+    const get = slowAtFirst(2);
+    const started = Date.now();
+    const error = await get.client.call(getThing, { id: "1" }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(get.seen).toHaveLength(2);
+    expect(error).toMatchObject({ status: 503, errorCode: "SERVICE_UNAVAILABLE" });
+    expect(isPlatformUnavailable(error)).toBe(true);
+    const post = slowAtFirst(1);
+    await expect(post.client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 503, errorCode: "SERVICE_UNAVAILABLE" });
+    expect(post.seen).toHaveLength(1);
+  });
+
+  it("times out in-process calls too: a GET tried once more, a POST never, the late answer dropped", async () => {
+    let calls = 0;
+    const late = createPlatformClient({
+      baseUrl: "http://p",
+      timeoutMs: 20,
+      fetch: async () => {
+        throw new Error("an in-process transport is not fetched");
+      },
+      async invoke() {
+        calls++;
+        if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 200));
+        return { status: 200, body: { ok: calls } };
+      },
+    });
+    expect(await late.call(getThing, { id: "1" })).toEqual({ ok: 2 });
+    calls = 0;
+    const error = await late.call(postThing, { name: "a" }).catch((e: unknown) => e);
+    expect(isPlatformUnavailable(error)).toBe(true);
+    expect(calls).toBe(1);
+  });
+
+  it("tells unavailability (no answer, or the platform's SERVICE_UNAVAILABLE) from a refusal that happens to be 503", async () => {
+    const answering = (body: unknown) =>
+      createPlatformClient({ baseUrl: "http://p", fetch: async () => new Response(JSON.stringify(body), { status: 503 }) });
+    const down = await answering({ status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "back soon" }).call(postThing, { name: "a" }).catch((e: unknown) => e);
+    expect(isPlatformUnavailable(down)).toBe(true);
+    const refused = await answering({ status: 503, errorCode: 503, message: "busy" }).call(postThing, { name: "a" }).catch((e: unknown) => e);
+    expect(isPlatformUnavailable(refused)).toBe(false);
+    const unreachable = createPlatformClient({ baseUrl: "http://p", fetch: async () => Promise.reject(new TypeError("fetch failed")) });
+    expect(isPlatformUnavailable(await unreachable.call(postThing, { name: "a" }).catch((e: unknown) => e))).toBe(true);
+  });
+});
+
 describe("in-process calls to the embedded platform (decision 0027)", () => {
   function inProcess(answers: { status: number; body: unknown }[], checkAnswers = false) {
     const seen: { path: string; input: Record<string, unknown>; call: unknown }[] = [];
@@ -137,7 +226,9 @@ describe("in-process calls to the embedded platform (decision 0027)", () => {
     const answer = { ok: true };
     const { client, seen } = inProcess([{ status: 200, body: answer }]);
     expect(await client.call(postThing, { name: "milk" }, { token: "t", idempotencyKey: "k", clientIp: "1.2.3.4" })).toBe(answer);
-    expect(seen).toEqual([{ path: "/api/thing", input: { name: "milk" }, call: { token: "t", idempotencyKey: "k", clientIp: "1.2.3.4" } }]);
+    expect(seen).toEqual([
+      { path: "/api/thing", input: { name: "milk" }, call: { client: { platform: "website", siteVersion: "4.0.26", platformVersion: "4" }, token: "t", idempotencyKey: "k", clientIp: "1.2.3.4" } },
+    ]);
   });
 
   it("builds the same PlatformError from an error answer as over HTTP", async () => {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type RequestOf, type ResponseOf, type VerifiedTokens } from "../../platform/contract";
+import { DEFAULT_CLIENT_IDENTITY, identityHeaders, type ClientIdentity } from "../../platform/contract/client-identity";
+import { fillPath, SERVICE_UNAVAILABLE, type Endpoint, type InProcessAnswer, type InProcessCall, type RequestOf, type ResponseOf, type VerifiedTokens } from "../../platform/contract";
 
 /** How the storefront reaches a platform: the embedded one in-process, or a remote one over HTTP. */
 export interface PlatformTransport {
@@ -12,6 +13,14 @@ export interface PlatformTransport {
   invoke?(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall): Promise<InProcessAnswer>;
   /** Check `invoke`'s answers against the contract, as a remote platform's are (everywhere but production). */
   checkAnswers?: boolean;
+  /** Who is calling (spec 1 §9), named on every call; the contract's defaults when absent. */
+  identity?: ClientIdentity;
+  /**
+   * How long one attempt may take (PLATFORM_TIMEOUT_MS). An attempt that has not answered by then counts as a failed
+   * transport: a GET is tried once more, anything else is not (spec 1 §7), and the call fails as unavailable. No
+   * limit when absent.
+   */
+  timeoutMs?: number;
 }
 
 export type { InProcessAnswer, InProcessCall };
@@ -47,6 +56,40 @@ export function buildPlatformError(body: unknown, httpStatus?: number): Platform
   return new PlatformError(status, text ?? UNKNOWN_ERROR_MESSAGE, typeof code === "number" || typeof code === "string" ? code : undefined, body);
 }
 
+/** The generic words for a platform that did not answer (spec 1 §8's system error). */
+const UNANSWERED_MESSAGE = "There was an error on the system. Please try again.";
+
+/** The platform could not be reached, or did not answer in time: what a transport failure and a time-out become. */
+function unavailable(cause: unknown): PlatformError {
+  return new PlatformError(503, UNANSWERED_MESSAGE, SERVICE_UNAVAILABLE, String(cause));
+}
+
+/**
+ * Whether a call failed because the platform cannot answer for now (its database restarting, a remote platform down
+ * or too slow), rather than because it refused the call: the storefront shows its "try again in a moment" page.
+ */
+export function isPlatformUnavailable(error: unknown): error is PlatformError {
+  return error instanceof PlatformError && error.status === 503 && error.errorCode === SERVICE_UNAVAILABLE;
+}
+
+class AttemptTimedOut extends Error {
+  constructor(ms: number) {
+    super(`the platform did not answer within ${ms} ms`);
+  }
+}
+
+/** `work`, or AttemptTimedOut once `ms` have passed (the work itself goes on: an in-process call cannot be stopped). */
+function withinTime<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
+  if (!ms) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AttemptTimedOut(ms)), ms);
+  });
+  // An answer that comes after the time-out is dropped, and so is its failure.
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** Spec 1 §7: these statuses are retried — GET once, other methods never. */
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
@@ -76,6 +119,7 @@ export function createPlatformClient(transport: PlatformTransport, options: { on
       const { path, rest } = fillPath(endpoint.path, (input ?? {}) as Record<string, unknown>);
       const url = new URL(path, transport.baseUrl);
       const headers = new Headers({ accept: "application/json" });
+      for (const [name, value] of identityHeaders(transport.identity ?? DEFAULT_CLIENT_IDENTITY)) headers.set(name, value);
       if (options.token) headers.set("authorization", `Bearer ${options.token}`);
       if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
       if (options.clientIp) headers.set("x-client-ip", options.clientIp);
@@ -89,17 +133,24 @@ export function createPlatformClient(transport: PlatformTransport, options: { on
 
       let attemptsLeft = retriesFor(endpoint.method);
       for (;;) {
+        // Each attempt has its own time, body included; the caller's signal still ends the call at once.
+        const timeout = transport.timeoutMs ? AbortSignal.timeout(transport.timeoutMs) : undefined;
+        const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
         let response: Response;
+        let data: unknown;
         try {
-          response = await transport.fetch(new Request(url, { method: endpoint.method, headers, body, signal: options.signal }));
+          response = await transport.fetch(new Request(url, { method: endpoint.method, headers, body, signal }));
+          if (response.ok && response.status !== 204) data = await response.json();
         } catch (cause) {
-          // A transport failure (connection refused, reset) is the platform being unavailable.
+          if (options.signal?.aborted) throw cause;
+          // A transport failure (connection refused, reset) or an answer that did not come in time: the platform
+          // being unavailable. A body that is not JSON is a broken answer, not a missing one.
+          if (cause instanceof SyntaxError) throw new PlatformError(502, UNANSWERED_MESSAGE, undefined, String(cause));
           if (attemptsLeft-- > 0) continue;
-          throw new PlatformError(503, "There was an error on the system. Please try again.", undefined, String(cause));
+          throw unavailable(timeout?.aborted ? `the platform did not answer within ${transport.timeoutMs} ms` : cause);
         }
         if (response.ok) {
           if (response.status === 204) return endpoint.response.parse({}) as ResponseOf<typeof endpoint>;
-          const data: unknown = await response.json();
           return parseResponse(endpoint.response, data) as ResponseOf<typeof endpoint>;
         }
         if (RETRY_STATUSES.has(response.status) && attemptsLeft-- > 0) {
@@ -136,7 +187,7 @@ function inProcessClient(transport: PlatformTransport & Required<Pick<PlatformTr
   const verifiedTokens: VerifiedTokens | undefined = oneRequest ? new Map() : undefined;
   return {
     async call(endpoint, input, options = {}) {
-      const call: InProcessCall = verifiedTokens ? { verifiedTokens } : {};
+      const call: InProcessCall = { client: transport.identity ?? DEFAULT_CLIENT_IDENTITY, ...(verifiedTokens ? { verifiedTokens } : {}) };
       if (options.token) call.token = options.token;
       if (options.idempotencyKey) call.idempotencyKey = options.idempotencyKey;
       if (options.clientIp) call.clientIp = options.clientIp;
@@ -145,10 +196,10 @@ function inProcessClient(transport: PlatformTransport & Required<Pick<PlatformTr
         let answer: InProcessAnswer;
         try {
           options.signal?.throwIfAborted();
-          answer = await transport.invoke(endpoint, (input ?? {}) as Record<string, unknown>, call);
+          answer = await withinTime(transport.invoke(endpoint, (input ?? {}) as Record<string, unknown>, call), transport.timeoutMs);
         } catch (cause) {
           if (attemptsLeft-- > 0) continue;
-          throw new PlatformError(503, "There was an error on the system. Please try again.", undefined, String(cause));
+          throw unavailable(cause);
         }
         if (answer.status >= 200 && answer.status < 300) {
           if (answer.status === 204 || answer.body === null) return endpoint.response.parse({}) as ResponseOf<typeof endpoint>;

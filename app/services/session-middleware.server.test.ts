@@ -162,6 +162,12 @@ describe("sessionless visitors (decision 0032)", () => {
     expect(await toastOf(refused.response)).toBe("Your form had expired, so nothing was changed. Please try again.");
   });
 
+  it("pass the browser's error log on without a token and without making a session (a visitor stays cacheable)", async () => {
+    const logged = await post({}, {}, "/_log");
+    expect(logged.ran).toBe(true);
+    expect(logged.response.headers.getSetCookie()).toEqual([]);
+  });
+
   it("refuse a sessionless post from another site, or one no browser vouches for, and change nothing", async () => {
     const refused: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site", origin: "https://elsewhere.example" },
@@ -200,5 +206,44 @@ describe("sessionless visitors (decision 0032)", () => {
     // A form drawn before the session existed (another tab) still posts from this site's own page.
     expect((await post({ csrf: "sessionless" }, { cookie, "sec-fetch-site": "same-origin" })).ran).toBe(true);
     expect((await post({ csrf: "sessionless" }, { cookie, "sec-fetch-site": "cross-site" })).ran).toBe(false);
+  });
+});
+
+// Found by the forms fuzzing (decision 0045): a post from the site's own origin that is no form reached the action,
+// whose request.formData() threw, and the shopper got a 500.
+describe("posts that are no form", () => {
+  async function postRaw(body: string, contentType: string | null): Promise<{ response: Response; ran: boolean }> {
+    let ran = false;
+    const headers: Record<string, string> = { "sec-fetch-site": "same-origin", referer: "http://shop.test/about-us" };
+    if (contentType) headers["content-type"] = contentType;
+    const request = new Request("http://shop.test/location", { method: "POST", body, headers });
+    const response = (await sessionMiddleware({ request, context: contextFor(), params: {}, unstable_pattern: "" } as never, async () => {
+      ran = true;
+      return new Response(null, { status: 204 });
+    })) as Response;
+    return { response, ran };
+  }
+
+  it("are sent back where they came from with a message, and reach no action", async () => {
+    const notForms: [string, string | null][] = [
+      [JSON.stringify({ csrf: "sessionless", intent: "postcode" }), "application/json"],
+      ["csrf=sessionless&intent=postcode", "text/plain"],
+      ["csrf=sessionless&intent=postcode", null],
+      ["--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\npostcode", "multipart/form-data; boundary=x"],
+      ["intent=postcode", "multipart/form-data"],
+    ];
+    for (const [body, type] of notForms) {
+      const { response, ran } = await postRaw(body, type);
+      expect(ran, `${type}: ${body}`).toBe(false);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/about-us");
+      expect(await toastOf(response)).toBe("Your form could not be read, so nothing was changed. Please try again.");
+    }
+  });
+
+  it("leave the forms of both encodings alone", async () => {
+    expect((await postRaw("csrf=sessionless&intent=postcode", "application/x-www-form-urlencoded")).ran).toBe(true);
+    const multipart = "--x\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nsessionless\r\n--x--\r\n";
+    expect((await postRaw(multipart, "multipart/form-data; boundary=x")).ran).toBe(true);
   });
 });

@@ -4,12 +4,16 @@ import { z } from "zod";
 import { appContext, shopperContext } from "./context";
 import { AUTH_MESSAGES } from "../../platform/contract";
 import { flashCookiesFor, flashHeaders, redirectWithToast } from "./flash.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/models/form-reply.server";
 import { browserSaysSameOrigin, CSRF_FAILED_MESSAGE, CSRF_FIELD, csrfMatches, newCsrfToken, sameSiteReferrer, sessionStorageFor } from "./session.server";
 import { createShopperApi } from "./shopper.server";
 import { NO_SESSION_TOKEN } from "~/models/shopper";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Posts that change no shopper state and come from script, not forms: the browser's error log. */
+/**
+ * Posts that change no shopper state and come from script, not forms: the browser's error log. They carry no token,
+ * so they make no session either: a visitor whose page reports an error keeps being served from the page cache.
+ */
 const CSRF_EXEMPT = new Set(["/_log"]);
 
 /**
@@ -46,7 +50,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // the first thing that needs a session. The post makes one whether it is accepted or refused, so a page drawn
   // after it carries the session's token.
   let csrf = session.get("csrf") ?? "";
-  if (!csrf && mutating && !NO_SESSION_POSTS.has(path)) {
+  if (!csrf && mutating && !NO_SESSION_POSTS.has(path) && !CSRF_EXEMPT.has(path)) {
     csrf = newCsrfToken();
     session.set("csrf", csrf);
   }
@@ -71,8 +75,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   };
 
   if (mutating && !CSRF_EXEMPT.has(path)) {
-    const given = await readCsrfField(request);
-    if (!postAllowed(request, csrf, given, services.config.publicUrl)) {
+    const form = await readCsrfField(request);
+    // Every form posts URL-encoded or multipart; anything else (a script's JSON, a broken body) no action can read.
+    if (!form.readable) return commit(await redirectWithToast(context, sameSiteReferrer(request), { kind: "error", message: FORM_UNREADABLE_MESSAGE }));
+    if (!postAllowed(request, csrf, form.token, services.config.publicUrl)) {
       return commit(await redirectWithToast(context, sameSiteReferrer(request), { kind: "error", message: CSRF_FAILED_MESSAGE }));
     }
   }
@@ -119,15 +125,18 @@ function postAllowed(request: Request, csrf: string, given: string | undefined, 
 /** The token field every form post carries (remix-utils' AuthenticityTokenInput renders it). */
 const tokenSchema = z.object({ [CSRF_FIELD]: z.string().max(200).optional() });
 
-/** The post's anti-forgery token, read from a copy of the body so the action still gets it whole. */
-async function readCsrfField(request: Request): Promise<string | undefined> {
+/**
+ * The post's anti-forgery token, read from a copy of the body so the action still gets it whole; or that the body is
+ * no form at all (another content type, or a form body that cannot be parsed), which no action could read either.
+ */
+async function readCsrfField(request: Request): Promise<{ readable: false } | { readable: true; token: string | undefined }> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return undefined;
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return { readable: false };
   try {
     const submission = parseWithZod(await request.clone().formData(), { schema: tokenSchema });
     // A token field that cannot be one (too long) is given but never matches.
-    return submission.status === "success" ? submission.value[CSRF_FIELD] : "!";
+    return { readable: true, token: submission.status === "success" ? submission.value[CSRF_FIELD] : "!" };
   } catch {
-    return undefined;
+    return { readable: false };
   }
 }

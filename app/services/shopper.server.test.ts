@@ -3,6 +3,8 @@ import { z } from "zod";
 import { controllableClock, endpoint } from "../../platform/contract";
 import { createSession } from "react-router";
 import { createShopperApi, SharedPlatform } from "./shopper.server";
+import { PlatformError } from "./platform-client.server";
+import { isUnavailablePage } from "~/models/error-page";
 import type { Flash, SessionData } from "~/models/shopper";
 
 const echo = endpoint({
@@ -185,5 +187,41 @@ describe("a member's session that ends (spec 2 §4)", () => {
     await shopper.call(echo, { n: 1 });
     expect(shopper.memberSessionExpired()).toBe(false);
     expect(session.get("basketToken")).toBe("guest-basket");
+  });
+});
+
+describe("a platform that cannot answer for now", () => {
+  const down = {
+    baseUrl: "http://p.test",
+    async fetch(request: Request) {
+      if (new URL(request.url).pathname === "/api/auth/oauthToken") {
+        return Response.json({ access_token: "t", refresh_token: "r", expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+      }
+      return Response.json({ status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "back soon" }, { status: 503 });
+    },
+  };
+  const refusing = {
+    ...down,
+    async fetch() {
+      return Response.json({ status: 503, errorCode: 503, message: "busy" }, { status: 503 });
+    },
+  };
+
+  it("is the 503 'try again in a moment' page, for a shopper's call and for a shared read", async () => {
+    const session = createSession<SessionData, Flash>();
+    const shopper = createShopperApi({ transport: down, session, clock: controllableClock("2026-11-23T10:00:00Z"), clientIp: "198.51.100.1" });
+    const thrown = await shopper.call(echo, { n: 1 }).catch((e: unknown) => e);
+    expect(isUnavailablePage(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ data: { message: "The shop cannot be reached for a moment. Please try again." }, init: { status: 503 } });
+    const shared = new SharedPlatform(down, controllableClock("2026-11-23T10:00:00Z"), 60_000);
+    expect(isUnavailablePage(await shared.cached(echo, { n: 1 }).catch((e: unknown) => e))).toBe(true);
+  });
+
+  it("leaves any other failure, a refusal with status 503 among them, to the caller", async () => {
+    const session = createSession<SessionData, Flash>();
+    const shopper = createShopperApi({ transport: refusing, session, clock: controllableClock("2026-11-23T10:00:00Z"), clientIp: "198.51.100.1" });
+    const thrown = await shopper.call(echo, { n: 1 }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(PlatformError);
+    expect(isUnavailablePage(thrown)).toBe(false);
   });
 });

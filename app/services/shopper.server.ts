@@ -2,7 +2,8 @@ import type { Session } from "react-router";
 import { api, type Endpoint, type RequestOf, type ResponseOf } from "../../platform/contract";
 import type { Clock } from "../../platform/contract";
 import type { Flash, SessionData, StoredAuth } from "~/models/shopper";
-import { createPlatformClient, PlatformError, type PlatformClient, type PlatformTransport } from "./platform-client.server";
+import { unavailablePage } from "~/models/error-page";
+import { createPlatformClient, isPlatformUnavailable, PlatformError, type PlatformClient, type PlatformTransport } from "./platform-client.server";
 
 /** Shared reads kept at once: locations and menus vary, so the cache is bounded. */
 const MAX_CACHED_READS = 2000;
@@ -22,6 +23,19 @@ async function requestGuestToken(client: PlatformClient): Promise<TokenResponse>
 
 async function refreshToken(client: PlatformClient, refresh: string): Promise<TokenResponse> {
   return client.call(api.oauthToken, { grant_type: "refresh_token", refresh_token: refresh });
+}
+
+/**
+ * A platform that cannot answer for now (its database restarting, a remote platform down or too slow) is the "try
+ * again in a moment" page (503), whichever loader or action called it; every other failure is the caller's to handle.
+ */
+async function pageIfUnavailable<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isPlatformUnavailable(error)) throw unavailablePage();
+    throw error;
+  }
 }
 
 function toStored(strategy: StoredAuth["strategy"], t: TokenResponse, now: number): StoredAuth {
@@ -102,27 +116,29 @@ export function createShopperApi(options: {
     return fresh.access_token;
   }
 
+  async function call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, callOptions: { idempotencyKey?: string } = {}): Promise<ResponseOf<E>> {
+    if (endpoint.auth === "none") return client.call(endpoint, input, { ...callOptions, clientIp });
+    try {
+      return await client.call(endpoint, input, { ...callOptions, clientIp, token: await token() });
+    } catch (error) {
+      // A 401 means the platform no longer knows the token (expired early, revoked, platform reset).
+      if (error instanceof PlatformError && error.status === 401) {
+        if (session.get("auth")?.strategy === "member") expireMember();
+        else session.unset("auth");
+        return client.call(endpoint, input, { ...callOptions, clientIp, token: await token() });
+      }
+      throw error;
+    }
+  }
+
   return {
     memberSessionExpired: () => memberExpired,
     async callWithCurrentToken(endpoint, input) {
       const current = session.get("auth");
       const live = current && current.expiresAt > clock.now().getTime() ? current.accessToken : undefined;
-      return client.call(endpoint, input, { clientIp, ...(live ? { token: live } : {}) });
+      return pageIfUnavailable(client.call(endpoint, input, { clientIp, ...(live ? { token: live } : {}) }));
     },
-    async call(endpoint, input, callOptions = {}) {
-      if (endpoint.auth === "none") return client.call(endpoint, input, { ...callOptions, clientIp });
-      try {
-        return await client.call(endpoint, input, { ...callOptions, clientIp, token: await token() });
-      } catch (error) {
-        // A 401 means the platform no longer knows the token (expired early, revoked, platform reset).
-        if (error instanceof PlatformError && error.status === 401) {
-          if (session.get("auth")?.strategy === "member") expireMember();
-          else session.unset("auth");
-          return client.call(endpoint, input, { ...callOptions, clientIp, token: await token() });
-        }
-        throw error;
-      }
-    },
+    call: (endpoint, input, callOptions) => pageIfUnavailable(call(endpoint, input, callOptions)),
   };
 }
 
@@ -163,7 +179,11 @@ export class SharedPlatform {
     return this.tokenPromise;
   }
 
-  async call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
+  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
+    return pageIfUnavailable(this.callOnce(endpoint, input));
+  }
+
+  private async callOnce<E extends Endpoint>(endpoint: E, input: RequestOf<E>): Promise<ResponseOf<E>> {
     try {
       return await this.client.call(endpoint, input, { token: await this.token() });
     } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brandCssVariables, THEME_CONTRAST_PAIRS } from "../models/colour";
+import { brandCssVariables } from "../models/colour";
+import { THEME_CONTRAST_PAIRS } from "../models/test-support/contrast-pairs";
 import { vars } from "./theme.css";
 import { breakpoints, mq } from "./tokens";
 

@@ -37,14 +37,33 @@ export function storeBar(page: Page): Locator {
   return page.getByRole("navigation", { name: "Your store" });
 }
 
+/**
+ * On a phone the store bar is one line (a <details>) that opens the full bar: opens it when it is closed, so that its
+ * controls can be seen and used. Where the full bar always shows (960px and wider) there is no line and nothing to do.
+ */
+export async function openStoreBar(page: Page): Promise<Locator> {
+  const bar = storeBar(page);
+  // Waited for, not just looked at: right after a navigation the page may not show the bar yet.
+  await expect(bar).toBeVisible();
+  if ((page.viewportSize()?.width ?? 0) >= 960) return bar;
+  const line = bar.locator("summary");
+  // Tried again until it holds: a tap landing while the page is still taking over from the server's HTML can be lost.
+  await expect(async () => {
+    if ((await bar.locator("details").getAttribute("open")) === null) await line.click();
+    await expect(bar.getByRole("listitem").first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  return bar;
+}
+
 /** The store bar's entry for the held slot ("Delivery time …" or "Collection time …"). */
 export function barSlot(page: Page): Locator {
-  return storeBar(page).getByRole("listitem").filter({ hasText: /^(Delivery|Collection) time/ });
+  // Read whether or not a phone's compact bar is open: its text is there either way.
+  return storeBar(page).locator("li").filter({ hasText: /^(Delivery|Collection) time/ });
 }
 
 /** The store bar's order type entry ("Order type Delivery"). */
 export function barOrderType(page: Page): Locator {
-  return storeBar(page).getByRole("listitem").filter({ hasText: /^Order type/ });
+  return storeBar(page).locator("li").filter({ hasText: /^Order type/ });
 }
 
 /** The store page's list of methods, each with its state and, for the other method, a button to switch to it. */
@@ -70,7 +89,7 @@ export async function shopAtNorthernQuarter(page: Page): Promise<void> {
 
 /** The store bar's link to the picker, then the picker itself. */
 export async function openPickerFromBar(page: Page, storeSlug: string): Promise<void> {
-  await storeBar(page).getByRole("link", { name: /^(Pick a time|Change time)$/ }).click();
+  await (await openStoreBar(page)).getByRole("link", { name: /^(Pick a time|Change time)$/ }).click();
   await expect(page).toHaveURL(isPath(`/stores/${storeSlug}/time-slots`));
   await expect(page.getByRole("heading", { level: 1, name: /^Choose a (delivery|collection) time at / })).toBeVisible();
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { internationalUkMobile, type MemberProfile } from "../contract";
 import type { Db } from "../db/open";
 import { memberIdentities, members, type MemberMarketing } from "../db/schema";
+import { newReferFriendCode } from "./refer-code";
 
 export type MemberRow = typeof members.$inferSelect;
 export type SocialProvider = (typeof memberIdentities.$inferSelect)["provider"];
@@ -38,14 +39,22 @@ export interface NewMember {
   marketing: MemberMarketing;
 }
 
-/** Creates the member; null when the e-mail address already has an account (the unique index decides, race-free). */
+/**
+ * Creates the member, with a referFriendCode of their own; null when the e-mail address already has an account (the
+ * unique index decides, race-free). A code another member has already is replaced by a new one and tried again.
+ */
 export async function createMember(db: Db, member: NewMember, now: Date): Promise<MemberRow | null> {
-  const [row] = await db
-    .insert(members)
-    .values({ ...member, email: member.email.trim().toLowerCase(), createdAt: now })
-    .onConflictDoNothing({ target: members.email })
-    .returning();
-  return row ?? null;
+  const email = member.email.trim().toLowerCase();
+  for (let tries = 0; tries < 5; tries++) {
+    const [row] = await db
+      .insert(members)
+      .values({ ...member, email, referFriendCode: newReferFriendCode(), createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    if (await memberByEmail(db, email)) return null;
+  }
+  throw new Error("No free referFriendCode after 5 tries");
 }
 
 export async function setPassword(db: Db, memberId: number, passwordHash: string, options: { emailVerified?: boolean } = {}): Promise<void> {
@@ -116,6 +125,7 @@ export function profileOf(member: MemberRow): MemberProfile {
     email: member.email,
     mobile: member.mobile,
     mobileValidated: member.mobileValidated,
+    referFriendCode: member.referFriendCode,
     marketing: member.marketing,
   };
 }

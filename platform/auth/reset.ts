@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { AUTH_MESSAGES, maskEmail } from "../contract";
 import type { RequestContext } from "../context";
+import type { Db } from "../db/open";
 import { members, passwordResetTokens } from "../db/schema";
 import { ApiError } from "../errors";
 import { queueMessage } from "../outbox/outbox";
@@ -120,4 +121,22 @@ export async function resetPassword(ctx: RequestContext, input: { token: string;
   if (memberId === null) throw invalidLink();
   ctx.log.info("auth.password_reset", { memberId });
   return { message: AUTH_MESSAGES.passwordUpdated };
+}
+
+/**
+ * Housekeeping (platform/housekeeping.ts): deletes up to `limit` reset links past their expiry, used or not; a link is
+ * only ever read while it is live. Rows another transaction holds are left to a later pass.
+ */
+export async function purgeExpiredResetTokens(db: Db, now: Date, limit: number): Promise<number> {
+  const expired = db
+    .select({ tokenHash: passwordResetTokens.tokenHash })
+    .from(passwordResetTokens)
+    .where(lte(passwordResetTokens.expiresAt, now))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(passwordResetTokens)
+    .where(inArray(passwordResetTokens.tokenHash, expired))
+    .returning({ tokenHash: passwordResetTokens.tokenHash });
+  return deleted.length;
 }

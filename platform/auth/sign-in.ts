@@ -1,6 +1,7 @@
-import { AUTH_MESSAGES, CHECKOUT_MESSAGES, internationalUkMobile, type OauthTokenRequest, type OauthTokenResponse } from "../contract";
+import { AUTH_MESSAGES, CHECKOUT_MESSAGES, internationalUkMobile, type OauthTokenRequest, type OauthTokenResponse, type ReferralLink } from "../contract";
 import type { RequestContext } from "../context";
 import { ApiError } from "../errors";
+import { linkReferral } from "../referrals/link";
 import { countAttempt } from "./limits";
 import { createMember, memberByEmail, memberForSocialAccount } from "./members";
 import { checkOtp } from "./otp";
@@ -58,6 +59,8 @@ export interface RegisterInput {
   mobile: string;
   password: string;
   marketing: { email: boolean; sms: boolean };
+  /** The referral link followed before registering; one that is not valid is ignored (decision 0039). */
+  referral?: ReferralLink;
   basketToken?: string;
   registeringFromScreen?: string;
 }
@@ -65,7 +68,10 @@ export interface RegisterInput {
 const emailTaken = () =>
   new ApiError(409, AUTH_MESSAGES.emailTaken, { errorCode: "EMAIL_TAKEN", errorDisplay: AUTH_MESSAGES.emailTaken, details: { field: "email" } });
 
-/** Creates the member and signs them in, in one transaction; the answer is the password grant's. */
+/**
+ * Creates the member and signs them in, in one transaction, linking them to the member whose referral link they
+ * followed when it is valid; the answer is the password grant's.
+ */
 export async function register(ctx: RequestContext, input: RegisterInput): Promise<OauthTokenResponse> {
   const email = input.email.trim().toLowerCase();
   await countAttempt(ctx, "register", email);
@@ -91,6 +97,10 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
       // Taken between the check above and this insert.
       if (!member) throw emailTaken();
       ctx.log.info("auth.member_created", { memberId: member.id, method: "register" });
+      if (input.referral) {
+        const referralId = await linkReferral(tx, member.id, input.referral, now);
+        ctx.log.info(referralId ? "referrals.linked" : "referrals.link_ignored", { memberId: member.id, ...(referralId ? { referralId } : {}) });
+      }
       return startMemberSession(tx, ctx, { memberId: member.id, method: "register", basketToken: input.basketToken, fromScreen: input.registeringFromScreen });
     });
   } catch (error) {

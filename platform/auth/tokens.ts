@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, ne, notExists } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Clock, OauthTokenResponse } from "../contract";
 import type { Db } from "../db/open";
@@ -130,4 +131,27 @@ export async function authenticateToken(db: Db, clock: Clock, token: string): Pr
 
 function addSeconds(instant: Date, seconds: number): Date {
   return new Date(instant.getTime() + seconds * 1000);
+}
+
+/**
+ * Housekeeping (platform/housekeeping.ts): deletes up to `limit` tokens of sessions that are over, families whose every
+ * token has expired. A family with a live token keeps its expired and rotated ones, so a rotated refresh token
+ * presented again is still known for what it is, and revokes the family, for as long as the session could be used.
+ * Rows another transaction holds (a revocation under way) are skipped, to be taken by a later pass.
+ */
+export async function purgeEndedSessions(db: Db, now: Date, limit: number): Promise<number> {
+  const live = alias(authTokens, "live");
+  const ended = db
+    .select({ tokenHash: authTokens.tokenHash })
+    .from(authTokens)
+    .where(
+      and(
+        lte(authTokens.expiresAt, now),
+        notExists(db.select({ one: live.family }).from(live).where(and(eq(live.family, authTokens.family), gt(live.expiresAt, now)))),
+      ),
+    )
+    .limit(limit)
+    .for("update", { of: authTokens, skipLocked: true });
+  const deleted = await db.delete(authTokens).where(inArray(authTokens.tokenHash, ended)).returning({ tokenHash: authTokens.tokenHash });
+  return deleted.length;
 }

@@ -80,6 +80,7 @@ describe("POST /api/basket/retrieve", () => {
       orderSubtotal: 0,
       orderSubtotalAfterDiscounts: 0,
       orderTotal: 399,
+      credit: null,
       totalItemsQuantity: 0,
       coupon: null,
       tips: { type: "driver", amount: 0 },

@@ -12,6 +12,8 @@ import { dbOf, sharedView, sharesReads, type SharedSource } from "../shared-read
 import { storeDirectory, type MethodRow } from "../stores/directory";
 import { distanceKm } from "../stores/geo";
 import { loyaltyTotals } from "../loyalty/ledger";
+import { getBusinessProfile } from "../business/profile";
+import { creditBalance } from "../referrals/ledger";
 import { priceBasket, type PricedItem, type PricingCoupon, type PricingLine } from "./pricing";
 
 export type Method = "delivery" | "collection";
@@ -112,9 +114,14 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
   const readCoupon = async () => (basket.couponCode ? (await db.select().from(coupons).where(eq(coupons.code, basket.couponCode)))[0] : undefined);
   // A member's points count only where the store has a scheme.
   const readTotals = () => (store.loyalty && viewer.memberId !== null ? loyaltyTotals(db, viewer.memberId) : null);
-  const [lineRows, couponRow, selectedSlot, totals] = sharesReads(db)
-    ? await Promise.all([linesOf(db, basket.token), readCoupon(), selectedSlotOf(db, basket, now), readTotals()])
-    : [await linesOf(db, basket.token), await readCoupon(), await selectedSlotOf(db, basket, now), await readTotals()];
+  // A member's credit counts only while the referral scheme is offered (decision 0039).
+  const readCredit = async () => {
+    if (viewer.memberId === null || (await getBusinessProfile(source)).hideReferralUI) return 0;
+    return creditBalance(db, viewer.memberId);
+  };
+  const [lineRows, couponRow, selectedSlot, totals, credit] = sharesReads(db)
+    ? await Promise.all([linesOf(db, basket.token), readCoupon(), selectedSlotOf(db, basket, now), readTotals(), readCredit()])
+    : [await linesOf(db, basket.token), await readCoupon(), await selectedSlotOf(db, basket, now), await readTotals(), await readCredit()];
   const items = await itemRowsById(source, store.menuGroupId, lineRows.map((l) => l.menuItemId));
   const dealRows = store.menuGroupId === null || lineRows.length === 0 ? [] : await offeredDeals(source, store.menuGroupId, basket.fulfilmentMethod);
 
@@ -149,6 +156,7 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
       scheme: store.loyalty,
       member: totals ? { balance: totals.balance, spentPence: totals.spentPence, pointsToSpend: basket.loyaltyPointsSpend } : null,
     },
+    creditBalance: credit,
   });
 
   const lines: BasketLine[] = lineRows.map((l, i) => {
@@ -202,6 +210,7 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
     orderSubtotal: priced.orderSubtotal,
     orderSubtotalAfterDiscounts: priced.orderSubtotalAfterDiscounts,
     orderTotal: priced.orderTotal,
+    credit: priced.credit,
     totalItemsQuantity: priced.totalItemsQuantity,
     coupon: couponRow ? basketCoupon(couponRow, priced.couponDeduction ?? 0, viewer) : null,
     tips: { type: "driver", amount: priced.tip },

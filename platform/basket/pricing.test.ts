@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyDeals,
+  basketCredit,
   canonicalOptionIds,
   couponDeduction,
   fulfilmentCharge,
@@ -42,6 +43,7 @@ const basketOf = (lines: PricingLine[], extra: Partial<PricingInput> = {}): Pric
   methodRow: delivery,
   distanceKm: null,
   loyalty: { scheme: null, member: null },
+  creditBalance: 0,
   member: false,
   membershipPricing: false,
   coupon: null,
@@ -330,6 +332,21 @@ describe("tips, totals and loyalty", () => {
     expect(spending.orderTotal).toBe(2550 - 500 - 250 + 399);
     // No scheme: nothing earned, nothing spent.
     expect(priceBasket(basketOf([line("a", item(1, 2550))])).loyaltyPoints).toMatchObject({ loyaltySystem: "none", pointsToBeEarned: 0, deductCost: 0 });
+  });
+
+  it("spends the member's credit after everything else, up to the total, never below zero", () => {
+    const lines = [line("a", item(1, 1000))];
+    expect(priceBasket(basketOf(lines)).credit).toBeNull();
+    const some = priceBasket(basketOf(lines, { creditBalance: 500, tipPence: 100 }));
+    expect(some).toMatchObject({ credit: { balance: 500, applied: 500 }, orderTotal: 1000 + 399 + 100 - 500 });
+    const more = priceBasket(basketOf(lines, { creditBalance: 5000 }));
+    expect(more).toMatchObject({ credit: { balance: 5000, applied: 1399 }, orderTotal: 0 });
+    // After the points: credit takes what they leave.
+    const scheme = { pointsName: "Larder points", pointsPerPound: 1, pointValuePence: 1, minimumPointsSpend: 100, maximumPointsSpend: 2000, minimumBasketValuePence: 0, tiers: [] };
+    const both = priceBasket(basketOf(lines, { creditBalance: 5000, loyalty: { scheme, member: { balance: 300, spentPence: 0, pointsToSpend: 300 } } }));
+    expect(both).toMatchObject({ credit: { applied: 1399 - 300 }, orderTotal: 0, loyaltyPoints: { deductCost: 300 } });
+    expect(basketCredit(0, 1000)).toBeNull();
+    expect(basketCredit(200, 0)).toEqual({ balance: 200, applied: 0 });
   });
 
   it("prices an empty basket at the fee alone", () => {

@@ -16,7 +16,8 @@ import { basketLoyalty, type LoyaltyPoints, type MemberLoyalty } from "../loyalt
  *    judged on it.
  *  - orderSubtotalAfterDiscounts = orderSubtotal − dealSavings − the coupon's deduction.
  *  - savings = dealSavings + memberSavings (the coupon is shown on its own, as coupon.deductCost).
- *  - orderTotal = orderSubtotalAfterDiscounts − what loyalty points take off + the fee + the tip (delivery only).
+ *  - orderTotal = orderSubtotalAfterDiscounts − what loyalty points take off + the fee + the tip (delivery only) − the
+ *    member's credit (all of it, up to that total: decision 0039).
  * Lines that cannot be bought as they stand (ITEM_UNAVAILABLE) stay in the basket at price 0 and count in no
  * total but totalItemsQuantity, which counts every line shown.
  */
@@ -84,6 +85,8 @@ export interface PricingInput {
   acceptedAge: number | null;
   /** The store's loyalty scheme (null: none) and, for a member, their points and the points chosen for this basket. */
   loyalty: { scheme: StoreLoyalty | null; member: MemberLoyalty | null };
+  /** The member's credit balance, pence; 0 for guests and while the referral scheme is hidden. */
+  creditBalance: number;
 }
 
 export interface LineConflict {
@@ -132,6 +135,8 @@ export interface PricingResult {
   loyaltyPoints: LoyaltyPoints;
   /** The basket's `loyalty` (spec 2 §3): the next tier and what is left to spend to reach it after this basket. */
   loyaltyTier: { nextTierIn: number; reachingTier: string } | null;
+  /** The member's credit and what this basket spends of it; null without credit. */
+  credit: { balance: number; applied: number } | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -344,7 +349,11 @@ export function couponDeduction(coupon: PricingCoupon, dealSubtotal: number): nu
   return Math.min(Math.max(0, coupon.value), dealSubtotal);
 }
 
-/** The house loyalty scheme, "Larder points": one point per whole pound of the order after discounts. */
+/** The member's credit on a basket: all of it is spent, up to the total before it. Null with no balance. */
+export function basketCredit(balance: number, totalBeforeCredit: number): { balance: number; applied: number } | null {
+  if (balance <= 0) return null;
+  return { balance, applied: Math.min(balance, Math.max(0, totalBeforeCredit)) };
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // The whole basket
@@ -370,6 +379,8 @@ export function priceBasket(input: PricingInput): PricingResult {
   const fulfilment = fulfilmentCharge(input.method, input.methodRow, dealSubtotal, input.distanceKm);
   const tip = input.method === "delivery" ? input.tipPence : 0;
   const loyalty = basketLoyalty(input.loyalty.scheme, input.loyalty.member, orderSubtotalAfterDiscounts);
+  const beforeCredit = Math.max(0, orderSubtotalAfterDiscounts - loyalty.deduction + fulfilment.cost + tip);
+  const credit = basketCredit(input.creditBalance, beforeCredit);
 
   return {
     lines: priced.map((p) => p.line),
@@ -386,10 +397,11 @@ export function priceBasket(input: PricingInput): PricingResult {
     fulfilment,
     fee: { code: input.method === "delivery" ? "DELIVERY" : "COLLECTION", amount: fulfilment.cost },
     tip,
-    orderTotal: orderSubtotalAfterDiscounts - loyalty.deduction + fulfilment.cost + tip,
+    orderTotal: beforeCredit - (credit?.applied ?? 0),
     totalItemsQuantity: input.lines.reduce((n, line) => n + line.quantity, 0),
     loyaltyPoints: loyalty.points,
     loyaltyTier: loyalty.tier,
+    credit,
   };
 }
 

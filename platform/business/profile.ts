@@ -18,8 +18,9 @@ export const UK_POSTCODE_RULES = [
 export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
   tipLimitLevels: [0, 100, 200, 300],
   driverTipIncrement: 50,
-  // There is no referral scheme in this storefront, so there is nothing to show.
-  hideReferralUI: true,
+  // Referral and credit are offered: £5 of credit for each side once the new member's first order is placed.
+  hideReferralUI: false,
+  referral: { partnerUniqueId: "larder", referrerCreditPence: 500, newMemberCreditPence: 500 },
   iterableMobileApiKey: null,
   // The embedded test gateway's key; a business on checkout.com stores its own public key as an override.
   paymentGateways: [{ name: "checkoutcom", fields: { publicKey: "pk_sbox_embedded_test_gateway" } }],

@@ -27,6 +27,7 @@ const basket = {
   orderSubtotal: 700,
   orderSubtotalAfterDiscounts: 630,
   orderTotal: 929,
+  credit: null,
   fees: [{ code: "DELIVERY", amount: 199 }],
   coupon: { code: "WELCOME10", deductCost: 70, name: "10%", registeredMemberRequirement: "none", needsReAppliedAfterAuth: false },
   tips: { type: "driver", amount: 100 },
@@ -65,6 +66,7 @@ describe("draftHash", () => {
       { ...source, basket: { ...basket, items: [{ ...line, options: [] }] } },
       { ...source, basket: { ...basket, orderTotal: 930 } },
       { ...source, basket: { ...basket, coupon: null } },
+      { ...source, basket: { ...basket, credit: { balance: 500, applied: 500 } } },
       { ...source, slot: { ...source.slot, start: "2025-06-02T11:00:00.000Z" } },
       { ...source, contact: { ...source.contact, phoneNumber: "07700900983" } },
       { ...source, instructions: "Ring twice" },
@@ -80,7 +82,10 @@ describe("draftHash", () => {
 describe("snapshots", () => {
   it("keeps each line as priced and the totals", () => {
     expect(snapshotLines(basket)).toEqual([{ basketLineId: "l1", menuItemId: 7, name: "Sourdough", variant: "Large", quantity: 2, price: 700, sizeId: 71, optionIds: [2000701] }]);
-    expect(snapshotTotals(basket)).toEqual({ subtotal: 700, savings: 0, coupon: 70, fee: 199, tip: 100, total: 929, loyalty: { pointsSpent: 0, pence: 0, pointsEarned: 6 } });
+    expect(snapshotTotals(basket)).toEqual({ subtotal: 700, savings: 0, coupon: 70, fee: 199, tip: 100, credit: 0, total: 929, loyalty: { pointsSpent: 0, pence: 0, pointsEarned: 6 } });
+    // The member's credit the basket spends.
+    const credited = { ...basket, credit: { balance: 1500, applied: 929 }, orderTotal: 0 } as unknown as Basket;
+    expect(snapshotTotals(credited)).toMatchObject({ credit: 929, total: 0 });
     // Points chosen but taking nothing off (the basket fell below the minimum) are not spent.
     const unapplied = { ...basket, loyaltyPoints: { deductCost: 0, pointsToSpend: 200, pointsToBeEarned: 6 } } as unknown as Basket;
     expect(snapshotTotals(unapplied).loyalty.pointsSpent).toBe(0);

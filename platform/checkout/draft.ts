@@ -45,6 +45,8 @@ export interface DraftTotals {
   coupon: number;
   fee: number;
   tip: number;
+  /** The member's credit the order spends (decision 0039); total is after it. */
+  credit: number;
   total: number;
   /** Loyalty points spent on the order (only when they take something off), what they took off, and what it earns. */
   loyalty: { pointsSpent: number; pence: number; pointsEarned: number };
@@ -57,6 +59,7 @@ export function snapshotTotals(basket: Basket): DraftTotals {
     coupon: basket.coupon?.deductCost ?? 0,
     fee: basket.fees.reduce((sum, fee) => sum + fee.amount, 0),
     tip: basket.tips.amount,
+    credit: basket.credit?.applied ?? 0,
     total: basket.orderTotal,
     loyalty: {
       pointsSpent: basket.loyaltyPoints.deductCost > 0 ? basket.loyaltyPoints.pointsToSpend : 0,

@@ -230,6 +230,7 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
       feePence: totals.fee,
       tipPence: totals.tip,
       totalPence: totals.total,
+      creditPence: totals.credit,
       loyaltyPointsSpent: totals.loyalty.pointsSpent,
       loyaltyPence: totals.loyalty.pence,
       loyaltyPointsEarned: totals.loyalty.pointsEarned,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
+import { referralLinkSchema } from "./referral";
 
 /*
  * Spec 2 §7 Auth: the token call with its grants, registration, one-time codes and password reset. The storefront
@@ -108,6 +109,8 @@ export const registerRequestSchema = z.object({
   password: z.string().min(1).max(200),
   /** Marketing choices by channel; absent means not opted in. */
   marketing: z.object({ email: z.boolean().default(false), sms: z.boolean().default(false) }).default({ email: false, sms: false }),
+  /** The referral link the shopper followed before registering: the new member is linked to its member when it is valid. */
+  referral: referralLinkSchema.optional(),
   ...adopt,
   ...fromScreen,
 });
@@ -189,6 +192,8 @@ export const memberProfileSchema = z.object({
   mobile: z.string().nullable(),
   /** True once the member proved the number with member/verificationCode/check; a changed number is not. */
   mobileValidated: z.boolean(),
+  /** The member's code in referral links they share (contract/referral.ts). */
+  referFriendCode: z.string(),
   /** Opted in to marketing, per channel (marketingPreferences/get gives the words to show). */
   marketing: z.object({ email: z.boolean(), sms: z.boolean() }),
 });

@@ -118,8 +118,16 @@ export const basketSchema = z.object({
    * its minimum spend are judged on orderSubtotal less deal savings (before the coupon).
    */
   orderSubtotalAfterDiscounts: pence,
-  /** Pence: orderSubtotalAfterDiscounts plus the fee plus the driver tip (delivery only). */
+  /**
+   * Pence, what is left to pay by card, wallet or cash: orderSubtotalAfterDiscounts less what loyalty points take off,
+   * plus the fee and the driver tip (delivery only), less the member's credit. Never below zero.
+   */
   orderTotal: pence,
+  /**
+   * A member's credit (contract/referral.ts): their balance and what this order spends of it (all of it, up to the
+   * total). Null for guests, members without credit, and when the referral scheme is hidden.
+   */
+  credit: z.object({ balance: pence, applied: pence }).nullable(),
   /** Every line's quantity, unavailable lines included (they are still listed). */
   totalItemsQuantity: z.number().int().nonnegative(),
   /**

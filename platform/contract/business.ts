@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
+import { referralSchemeSchema } from "./referral";
 
 // ---------------------------------------------------------------------------------------------------------
 // Business profile
@@ -26,7 +27,10 @@ const nullableKey = z.string().min(1).nullable();
 export const businessProfileSchema = z.object({
   tipLimitLevels: z.array(z.number().int().nonnegative()).min(1),
   driverTipIncrement: z.number().int().positive(),
+  /** When on, nothing of referral and credit is offered (contract/referral.ts). */
   hideReferralUI: z.boolean(),
+  /** The referral scheme: its id in links and the credit each side is given. */
+  referral: referralSchemeSchema,
   iterableMobileApiKey: nullableKey,
   paymentGateways: z.array(z.object({ name: z.string().min(1), fields: z.object({ publicKey: z.string().min(1) }) })),
   /**

@@ -11,4 +11,4 @@ export function bannerFlushDelayMs(displaySeconds: number | null | undefined): n
 }
 
 /** Client platform name sent with banner events (spec 1 §9). */
-export const CLIENT_PLATFORM = "website";
+export { CLIENT_PLATFORM } from "./client-identity";

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ClientIdentity } from "./client-identity";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -42,6 +43,8 @@ export function fillPath(path: string, input: Record<string, unknown>): { path: 
 /** A call made in process to the embedded platform: what an HTTP caller would send as headers. */
 export interface InProcessCall {
   token?: string;
+  /** Who is calling (spec 1 §9), as an HTTP call's x-client-platform, x-site-version and x-platform-version say. */
+  client?: ClientIdentity;
   idempotencyKey?: string;
   clientIp?: string;
   /**

@@ -12,3 +12,5 @@ export const apiErrorSchema = z.object({
   message: z.string(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export { SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from "./service-unavailable";

@@ -22,6 +22,8 @@ export * from "./member";
 export * from "./member-orders";
 export * from "./loyalty";
 export * from "./marketing";
+export * from "./referral";
+export * from "./client-identity";
 import type { Endpoint } from "./endpoint";
 import * as system from "./system";
 import * as auth from "./auth";
@@ -43,6 +45,7 @@ import * as member from "./member";
 import * as memberOrders from "./member-orders";
 import * as loyalty from "./loyalty";
 import * as marketing from "./marketing";
+import * as referral from "./referral";
 
 type EndpointsIn<M> = { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] };
 
@@ -75,5 +78,6 @@ export const api = {
   ...endpointsIn(memberOrders),
   ...endpointsIn(loyalty),
   ...endpointsIn(marketing),
+  ...endpointsIn(referral),
 };
 export type Api = typeof api;

@@ -34,7 +34,7 @@ export const orderSummarySchema = z.object({
   instructions: z.string().nullable(),
   lines: z.array(orderLineSchema),
   /** loyalty: what points spent on the order took off. */
-  totals: z.object({ subtotal: pence, savings: pence, coupon: pence, loyalty: pence, fee: pence, tip: pence, total: pence }),
+  totals: z.object({ subtotal: pence, savings: pence, coupon: pence, loyalty: pence, fee: pence, tip: pence, credit: pence, total: pence }),
   couponCode: z.string().nullable(),
   /** The marketing campaign whose deep link filled the basket (issue 20); null when none. */
   campaign: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupStoresByState, idFromSlug, storeIsClosed, type MethodState, type MethodStatus, type OrderMethods } from "./stores";
+import { idFromSlug, storeIsClosed, type MethodState, type MethodStatus, type OrderMethods } from "./stores";
 
 describe("idFromSlug", () => {
   it("takes the number after the last dash", () => {
@@ -50,25 +50,5 @@ describe("storeIsClosed (spec 1 §4)", () => {
     expect(storeIsClosed({ delivery: method("open", false), collection: method("preorder", false) })).toBe(true);
     expect(storeIsClosed({ delivery: method("open", true), collection: method("closed", true) })).toBe(false);
     expect(storeIsClosed({ delivery: method("closed", true), collection: method("preorder", true) })).toBe(false);
-  });
-});
-
-describe("groupStoresByState", () => {
-  it("lists delivery open then pre-order, collection open then pre-order, then closed, keeping the given order", () => {
-    const stores = [
-      store(1, method("open", true), method("open", true)),
-      store(2, method("preorder", true), method("closed", true)),
-      store(3, method("closed", true), method("closed", true)),
-      store(4, method("open", false), method("preorder", true)),
-      store(5, method("open", true), method("open", false)),
-      store(6, method("preorder", false), method("preorder", false)),
-    ];
-    const grouped = groupStoresByState(stores);
-    const ids = (list: { id: number }[]) => list.map((s) => s.id);
-    expect(ids(grouped.delivery.open)).toEqual([1, 5]);
-    expect(ids(grouped.delivery.preorder)).toEqual([2]);
-    expect(ids(grouped.collection.open)).toEqual([1]);
-    expect(ids(grouped.collection.preorder)).toEqual([4]);
-    expect(ids(grouped.closed)).toEqual([3, 6]);
   });
 });

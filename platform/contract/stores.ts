@@ -258,37 +258,3 @@ export const listStores = endpoint({
 // ---------------------------------------------------------------------------------------------------------
 // Rules both halves use
 // ---------------------------------------------------------------------------------------------------------
-
-
-
-export interface GroupedStores<S> {
-  delivery: { open: S[]; preorder: S[] };
-  collection: { open: S[]; preorder: S[] };
-  closed: S[];
-}
-
-/**
- * The stores-near-by lists (spec 1 §4): delivery (open, then pre-order), collection (open, then pre-order),
- * closed. A store that serves both methods appears under each; a store serving neither appears once, as
- * closed. Order within each list is the order given (the search's sort).
- */
-export function groupStoresByState<S extends { orderMethods: OrderMethods }>(stores: readonly S[]): GroupedStores<S> {
-  const groups: GroupedStores<S> = {
-    delivery: { open: [], preorder: [] },
-    collection: { open: [], preorder: [] },
-    closed: [],
-  };
-  for (const store of stores) {
-    if (storeIsClosed(store.orderMethods)) {
-      groups.closed.push(store);
-      continue;
-    }
-    for (const method of fulfilmentMethods) {
-      const state = store.orderMethods[method];
-      if (!methodIsAvailable(state)) continue;
-      if (state.status === "open") groups[method].open.push(store);
-      else groups[method].preorder.push(store);
-    }
-  }
-  return groups;
-}

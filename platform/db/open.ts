@@ -27,15 +27,33 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true } | { pglite: PGlite };
 
+/** How long a new connection may take before the query that wanted it fails (a server that does not answer). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * The PostgreSQL pool, made to outlive the server's restarts and failovers: a connection the server ends is
+ * reported, never thrown at the process, and the pool replaces it at the next query.
+ */
+export function createPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const lost = (error: Error, checkedOut: boolean) =>
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: "warn", event: "db.idle_connection_lost", checkedOut, error: error.message }));
+  // An idle connection the server ends (restart, failover, a dropped database) is reported here; without a
+  // listener it would crash the process.
+  pool.on("error", (error) => lost(error, false));
+  // A connection in use (inside a transaction, between its statements) that the server ends emits its error on the
+  // client, where the pool listens only while it is idle: without this, a restart would end the process. The
+  // statement under way fails on its own, and the pool drops the broken connection when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => lost(error, true));
+  });
+  return pool;
+}
+
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection the server ends (restart, failover, a dropped database) is reported here; without a
-    // listener it would crash the process. The pool replaces the connection on the next query.
-    pool.on("error", (error) => {
-      console.error(JSON.stringify({ time: new Date().toISOString(), level: "warn", event: "db.idle_connection_lost", error: error.message }));
-    });
+    const pool = createPool(target.url);
     // Several processes may start together on a new database: one migrates at a time.
     const lockClient = await pool.connect();
     try {

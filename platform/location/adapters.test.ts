@@ -38,7 +38,7 @@ async function failure(promise: Promise<unknown>): Promise<LocationServiceError>
 }
 
 describe("postcodes.io adapter", () => {
-  const lookup = () => postcodesIoLookup({ baseUrl: postcodesIo.url, timeoutMs: 300 });
+  const lookup = () => postcodesIoLookup({ baseUrl: postcodesIo.url, timeoutMs: 1000 });
 
   it("geocodes a postcode, asking for it without spaces", async () => {
     expect(await lookup().geocode("sw1a 1aa")).toEqual({ postcode: "SW1A 1AA", latitude: 51.501009, longitude: -0.141588 });
@@ -67,7 +67,7 @@ describe("postcodes.io adapter", () => {
     postcodesIo.mode = "slow";
     const slow = await failure(lookup().geocode("SW1A 1AA"));
     expect(slow.status).toBe(503);
-    expect(slow.detail).toMatch(/timed out after 300 ms/);
+    expect(slow.detail).toMatch(/timed out after 1000 ms/);
 
     postcodesIo.mode = "error";
     const broken = await failure(lookup().postcodesNear({ latitude: 51.5, longitude: -0.12 }, { limit: 5, radiusMetres: 2000 }));
@@ -87,7 +87,7 @@ describe("postcodes.io adapter", () => {
 });
 
 describe("getAddress.io adapter", () => {
-  const lookup = (apiKey = FAKE_GETADDRESS_KEY) => getAddressLookup({ apiKey, baseUrl: getAddress.url, timeoutMs: 300 });
+  const lookup = (apiKey = FAKE_GETADDRESS_KEY) => getAddressLookup({ apiKey, baseUrl: getAddress.url, timeoutMs: 1000 });
 
   it("autocompletes, sending the key and the limit, with suggestions that need place details", async () => {
     const found = await lookup().autocomplete("Downing", { limit: 10 });
@@ -155,8 +155,8 @@ describe("composeLocationService", () => {
   const compose = (parts: { postcodes?: boolean; addresses?: boolean }) =>
     composeLocationService({
       embedded: embeddedLocationService(database.db),
-      postcodesIo: parts.postcodes ? postcodesIoLookup({ baseUrl: postcodesIo.url, timeoutMs: 300 }) : undefined,
-      addressLookup: parts.addresses ? getAddressLookup({ apiKey: FAKE_GETADDRESS_KEY, baseUrl: getAddress.url, timeoutMs: 300 }) : undefined,
+      postcodesIo: parts.postcodes ? postcodesIoLookup({ baseUrl: postcodesIo.url, timeoutMs: 1000 }) : undefined,
+      addressLookup: parts.addresses ? getAddressLookup({ apiKey: FAKE_GETADDRESS_KEY, baseUrl: getAddress.url, timeoutMs: 1000 }) : undefined,
     });
 
   it("uses the embedded tables for whatever is not configured", async () => {

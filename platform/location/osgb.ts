@@ -134,6 +134,7 @@ function fromCartesian({ x, y, z }: { x: number; y: number; z: number }, { a, b 
 }
 
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Eastings and northings to latitude and longitude on OSGB36 itself (degrees), before the datum shift. */
 export function osgbToOsgb36LatLng(easting: number, northing: number): { lat: number; lng: number } {
@@ -143,7 +144,8 @@ export function osgbToOsgb36LatLng(easting: number, northing: number): { lat: nu
 
 /** National Grid eastings and northings (metres) to WGS84 latitude and longitude (degrees). */
 export function osgbToWgs84(easting: number, northing: number): { lat: number; lng: number } {
-  const osgb = gridToOsgb36(easting, northing);
-  const wgs = fromCartesian(helmert(toCartesian(osgb.lat, osgb.lng, AIRY_1830)), WGS84);
+  // The grid gives a position on OSGB36 (Airy 1830); the Helmert shift then moves it onto WGS84.
+  const osgb = osgbToOsgb36LatLng(easting, northing);
+  const wgs = fromCartesian(helmert(toCartesian(toRadians(osgb.lat), toRadians(osgb.lng), AIRY_1830)), WGS84);
   return { lat: toDegrees(wgs.lat), lng: toDegrees(wgs.lng) };
 }

@@ -34,6 +34,7 @@ const order: ConfirmationOrder = {
   couponPence: 185,
   feePence: 199,
   tipPence: 100,
+  creditPence: 0,
   totalPence: 1964,
 };
 
@@ -67,6 +68,7 @@ describe("order confirmation", () => {
     expect(body).toContain("Driver tip: £1.00");
     expect(body).toContain("Total: £19.64");
     expect(body).toContain("Paid by card.");
+    expect(body).not.toContain("Credit");
     expect(body).toContain("Follow your order: https://shop.example/orders/tok");
   });
 
@@ -83,5 +85,16 @@ describe("order confirmation", () => {
     expect(body).not.toContain("Deliver to");
     expect(body).not.toContain("Driver tip");
     expect(body).not.toContain("Coupon");
+  });
+
+  it("shows the credit spent, and an order credit paid in full as paid with credit", () => {
+    const store = { name: "Larder & Co Victoria Street", phone: null, timeZone: "Europe/London" };
+    const part = confirmationBody({ companyName: "Larder & Co", store, order: { ...order, creditPence: 500, totalPence: 1464 }, statusUrl: "/orders/tok" });
+    expect(part).toContain("Credit: -£5.00\nTotal: £14.64");
+    expect(part).toContain("Paid by card.");
+    const whole = confirmationBody({ companyName: "Larder & Co", store, order: { ...order, creditPence: 1964, totalPence: 0 }, statusUrl: "/orders/tok" });
+    expect(whole).toContain("Credit: -£19.64\nTotal: £0.00");
+    expect(whole).toContain("Paid with credit.");
+    expect(whole).not.toContain("Paid by card.");
   });
 });

@@ -22,6 +22,8 @@ export interface ConfirmationOrder {
   couponPence: number;
   feePence: number;
   tipPence: number;
+  /** The member's credit the order spent (decision 0039). */
+  creditPence: number;
   totalPence: number;
 }
 
@@ -50,7 +52,10 @@ function addressText(address: StoredAddress): string {
   return [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode].filter((part) => part.trim() !== "").join(", ");
 }
 
-function paymentText(method: PaymentMethodName, fulfilmentMethod: "delivery" | "collection"): string {
+function paymentText(order: Pick<ConfirmationOrder, "paymentMethod" | "fulfilmentMethod" | "creditPence" | "totalPence">): string {
+  // Credit covered it all: nothing was paid any other way, whichever way was chosen.
+  if (order.totalPence === 0 && order.creditPence > 0) return "Paid with credit.";
+  const { paymentMethod: method, fulfilmentMethod } = order;
   switch (method) {
     case "cash":
       return fulfilmentMethod === "delivery" ? "You pay cash on delivery." : "You pay cash when you collect.";
@@ -90,7 +95,8 @@ export function confirmationBody(input: ConfirmationInput): string {
   if (order.couponPence > 0) lines.push(`Coupon${order.couponCode ? ` ${order.couponCode}` : ""}: -${formatPounds(order.couponPence)}`);
   lines.push(`${kind}: ${order.feePence === 0 ? "Free" : formatPounds(order.feePence)}`);
   if (order.tipPence > 0) lines.push(`Driver tip: ${formatPounds(order.tipPence)}`);
-  lines.push(`Total: ${formatPounds(order.totalPence)}`, "", paymentText(order.paymentMethod, order.fulfilmentMethod), "");
+  if (order.creditPence > 0) lines.push(`Credit: -${formatPounds(order.creditPence)}`);
+  lines.push(`Total: ${formatPounds(order.totalPence)}`, "", paymentText(order), "");
   lines.push(`Follow your order: ${input.statusUrl}`, "", input.companyName);
   return lines.join("\n");
 }

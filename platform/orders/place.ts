@@ -1,4 +1,6 @@
 import { recordOrderPoints } from "../loyalty/ledger";
+import { getBusinessProfile } from "../business/profile";
+import { recordCreditSpend, settleReferral } from "../referrals/ledger";
 import { and, eq, ne } from "drizzle-orm";
 import type { PaymentMethodName, PlacedOrder } from "../contract";
 import { emptyBasket, newOrderBasket } from "../basket/basket";
@@ -49,6 +51,7 @@ export function statusPageUrl(order: Pick<OrderRow, "statusToken" | "siteOrigin"
  *   shopper's basket — which the storefront may go on using — can neither give the place back nor order in it again.
  * - The basket is emptied (lines, coupon, tip) so the same basket cannot be ordered twice, and other drafts made
  *   from it are superseded, so they cannot be paid for any more.
+ * - A member's credit: what the order spent, and the rewards of a referral it settles (settleCredit).
  * - The confirmation, with the link to the order's status page, is queued in the outbox.
  */
 export async function placeOrder(db: Db, order: OrderRow, options: PlaceOptions): Promise<PlacedOrder> {
@@ -85,11 +88,13 @@ export async function placeOrder(db: Db, order: OrderRow, options: PlaceOptions)
         storeId: placed.storeId,
         earned: placed.loyaltyPointsEarned,
         spent: placed.loyaltyPointsSpent,
-        valuePence: placed.totalPence - placed.feePence - placed.tipPence,
+        // Credit is money, as a card is: what it paid counts towards the tiers.
+        valuePence: placed.totalPence + placed.creditPence - placed.feePence - placed.tipPence,
       },
       now,
     );
   }
+  if (placed.memberId !== null) await settleCredit(db, { ...placed, memberId: placed.memberId }, now);
 
   const [store] = await db.select({ name: stores.name, phone: stores.phone, timeZone: stores.timeZone }).from(stores).where(eq(stores.id, order.storeId));
   if (!store) throw new Error(`Order ${order.id} names store ${order.storeId}, which does not exist`);
@@ -111,6 +116,17 @@ export async function placeOrder(db: Db, order: OrderRow, options: PlaceOptions)
     now,
   );
   return placedOrder(placed);
+}
+
+/**
+ * A member's credit at placement (decision 0039): the order's spend is written (cut to the balance, as points are),
+ * and when the member was referred and this is their first order the referral is settled by it, crediting both sides
+ * while the scheme is offered and nobody when it is hidden. Each is written once, however often placement runs.
+ */
+async function settleCredit(db: Db, order: OrderRow & { memberId: number }, now: Date): Promise<void> {
+  await recordCreditSpend(db, order, now);
+  const profile = await getBusinessProfile(db);
+  await settleReferral(db, order, profile.hideReferralUI ? null : profile.referral, now);
 }
 
 /**

@@ -47,6 +47,7 @@ export function orderSummary(order: OrderRow, store: Pick<StoreRow, "id" | "name
       loyalty: order.loyaltyPence,
       fee: order.feePence,
       tip: order.tipPence,
+      credit: order.creditPence,
       total: order.totalPence,
     },
     couponCode: order.couponCode,

@@ -2,12 +2,13 @@ import { and, desc, eq } from "drizzle-orm";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { BASKET_MESSAGES, nextOrderStatus, ORDER_MESSAGES, type OrderStatus, type StaffOrder } from "../contract";
 import { issueTokens } from "../auth/tokens";
-import { orders, rateLimits, stores } from "../db/schema";
+import { orders, stores } from "../db/schema";
 import { ApiError } from "../errors";
-import { hit } from "../rate-limit";
+import { hit, recentHits } from "../rate-limit";
 import type { RequestContext } from "../context";
 import type { Db } from "../db/open";
 import type { OrderRow } from "./place";
+import { publishOrderStatus } from "./live-status";
 import { orderNotFound, orderSummary, storeOf } from "./service";
 
 /** Wrong sign-ins allowed per client address in each window; after that even the right password waits. */
@@ -26,17 +27,8 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** Wrong sign-ins from this address in the current window, read without counting one. */
-async function failedSignIns(ctx: RequestContext, now: Date): Promise<number> {
-  const windowMs = STAFF_SIGN_IN_WINDOW_SECONDS * 1000;
-  // The same fixed window rate-limit.ts counts in.
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await ctx.db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.bucket, bucketFor(ctx.clientIp)), eq(rateLimits.windowStart, windowStart)));
-  return row?.count ?? 0;
-}
+/** Wrong sign-ins from this address within the window, read without counting one. */
+const failedSignIns = (ctx: RequestContext, now: Date) => recentHits(ctx.db, bucketFor(ctx.clientIp), STAFF_SIGN_IN_WINDOW_SECONDS, now);
 
 const tooManyAttempts = () =>
   new ApiError(429, BASKET_MESSAGES.tooManyAttempts, { errorCode: "TOO_MANY_ATTEMPTS", errorDisplay: BASKET_MESSAGES.tooManyAttempts });
@@ -101,9 +93,9 @@ const moveRefused = (currentStatus: OrderStatus) =>
  * move it. The status it already has answers the order as it is (a double click changes nothing).
  */
 export async function staffUpdateOrderStatus(ctx: RequestContext, input: { businessOrderId: string; status: OrderStatus }): Promise<StaffOrder> {
-  const updated = await ctx.db.transaction(async (tx) => {
+  const { order: updated, changed } = await ctx.db.transaction(async (tx) => {
     const order = await lockPlacedOrder(tx, input.businessOrderId);
-    if (order.status === input.status) return order;
+    if (order.status === input.status) return { order, changed: false };
     if (nextOrderStatus(order.status, order.fulfilmentMethod) !== input.status) {
       throw moveRefused(order.status);
     }
@@ -113,8 +105,10 @@ export async function staffUpdateOrderStatus(ctx: RequestContext, input: { busin
       .set({ status: input.status, statusHistory: [...order.statusHistory, { status: input.status, at: now.toISOString() }], updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
-    return moved ?? order;
+    return { order: moved ?? order, changed: true };
   });
+  // Once committed, so a listener asking for the order sees the new status.
+  if (changed) await publishOrderStatus(ctx, { ...updated, status: input.status });
   return staffOrder(updated, await storeOf(ctx.db, updated.storeId));
 }
 
@@ -123,16 +117,17 @@ export async function staffUpdateOrderStatus(ctx: RequestContext, input: { busin
  * move; asked again it answers the order as it is.
  */
 export async function staffCompleteOrder(ctx: RequestContext, input: { businessOrderId: string }): Promise<StaffOrder> {
-  const updated = await ctx.db.transaction(async (tx) => {
+  const { order: updated, changed } = await ctx.db.transaction(async (tx) => {
     const order = await lockPlacedOrder(tx, input.businessOrderId);
-    if (order.completedAt !== null) return order;
+    if (order.completedAt !== null) return { order, changed: false };
     if (nextOrderStatus(order.status, order.fulfilmentMethod) !== null) {
       throw moveRefused(order.status);
     }
     const now = ctx.clock.now();
     const [done] = await tx.update(orders).set({ completedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
-    return done ?? order;
+    return { order: { ...(done ?? order), status: order.status }, changed: true };
   });
   ctx.log.info("staff.order_completed", { businessOrderId: updated.businessOrderId });
+  if (changed) await publishOrderStatus(ctx, updated);
   return staffOrder(updated, await storeOf(ctx.db, updated.storeId));
 }

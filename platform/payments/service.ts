@@ -18,8 +18,8 @@ import { ApiError } from "../errors";
 import { placedOrder, placeOrder, recordSiteOrigin, type OrderRow } from "../orders/place";
 import { ownsOrder } from "../orders/service";
 import type { AuthInfo, RequestContext } from "../context";
-import { storeIso } from "../slots/engine";
-import { holdPlaceUntil } from "../slots/holds-store";
+import { deniedPaymentsAt, storeIso } from "../slots/engine";
+import { holdPlaceUntil, slotPaymentRulesOf } from "../slots/holds-store";
 import { holdUntil } from "../slots/service";
 import { paymentMethodsOf } from "../stores/service";
 import { appleValidationUrl } from "./apple-pay";
@@ -138,7 +138,7 @@ function openTryData(attempt: PaymentTry): GatewayData {
 
 function placedAnswer(order: OrderRow, approved: PaymentTry | undefined): MakePaymentAnswer {
   const gatewayData: GatewayData | null =
-    approved && approved.kind !== "cash"
+    approved && approved.kind !== "cash" && approved.kind !== "credit"
       ? { approved: true, status: "Authorized", id: approved.gatewayPaymentId, response_summary: approved.responseSummary, _links: {} }
       : null;
   return { gatewayData, order: placedOrder(order) };
@@ -352,10 +352,16 @@ async function checkMethodAvailable(db: Db, order: OrderRow, method: PaymentMeth
       ? []
       : await db.select({ id: menuItems.id }).from(menuItems).where(and(inArray(menuItems.id, itemIds), eq(menuItems.isAlcohol, true)));
   const profile = await getBusinessProfile(db);
+  const timeZone = store?.timeZone ?? "Europe/London";
   const available = paymentOptionAvailable(method, {
     paymentMethods: await paymentMethodsOf(db, order.storeId),
     fulfilmentMethod: order.fulfilmentMethod,
-    slot: { date: order.slotDate, end: storeIso(order.slotEnd.getTime(), store?.timeZone ?? "Europe/London"), denyPayments: [] },
+    slot: {
+      date: order.slotDate,
+      end: storeIso(order.slotEnd.getTime(), timeZone),
+      // The slot's refusals by the store's settings, as the listing and the basket showed them (spec 1 §3).
+      denyPayments: deniedPaymentsAt(order.slotStart.getTime(), timeZone, await slotPaymentRulesOf(db, order.storeId)),
+    },
     basketHasAlcohol: alcohol.length > 0,
     gateways: profile.paymentGateways.map((g) => g.name),
   });
@@ -405,6 +411,8 @@ export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input:
   const order = await ownedOrder(ctx.db, input.draftOrderId, auth);
   checkReturnUrls(ctx, input);
   if (order.state === "placed") return placedAnswer(order, (await triesOf(ctx.db, order.id)).find((t) => t.status === "approved"));
+  // Credit covers it all (decision 0039): nothing is left for any way of paying to take, nor for the gateway.
+  if (order.totalPence === 0 && order.creditPence > 0) return { gatewayData: null, order: await placeUnpaid(ctx, deps, order, input, input.paymentMethod, "credit") };
 
   const method = input.paymentMethod;
   if (method !== "cash" && ((input.paymentGateway ?? GATEWAY_NAME) !== GATEWAY_NAME || !ctx.payments.gateway)) throw gatewayNotSupported();
@@ -579,9 +587,24 @@ async function payCash(ctx: RequestContext, deps: PaymentDeps, order: OrderRow, 
     const settled = await closeOpenTry(ctx, deps, order, attempt);
     if (settled.status === "placed") return { gatewayData: null, order: settled.order };
   }
+  return { gatewayData: null, order: await placeUnpaid(ctx, deps, order, input, "cash", "cash") };
+}
+
+/**
+ * Places the order with a try that no gateway sees, approved at once: cash (paid to the store later), or credit
+ * covering the whole order (its amount is the order's total, 0). Refused while a gateway try is still open.
+ */
+async function placeUnpaid(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  order: OrderRow,
+  input: MakePaymentInput,
+  method: PaymentMethodName,
+  kind: "cash" | "credit",
+): Promise<PlacedOrder> {
   const companyName = await deps.companyName();
   const siteOrigin = new URL(input.successUrl).origin;
-  const placed = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const locked = await lockOrder(tx, order.id);
     const all = await triesOf(tx, locked.id);
@@ -596,9 +619,9 @@ async function payCash(ctx: RequestContext, deps: PaymentDeps, order: OrderRow, 
     await tx.insert(orderPayments).values({
       orderId: locked.id,
       attempt: next,
-      method: "cash",
+      method,
       gateway: null,
-      kind: "cash",
+      kind,
       idempotencyKey: tryKey(locked, next),
       status: "approved",
       amountPence: locked.totalPence,
@@ -606,9 +629,8 @@ async function payCash(ctx: RequestContext, deps: PaymentDeps, order: OrderRow, 
       updatedAt: now,
     });
     await recordSiteOrigin(tx, locked.id, siteOrigin);
-    return placeOrder(tx, { ...locked, siteOrigin }, { paymentMethod: "cash", companyName, publicUrl: ctx.config.publicUrl, now });
+    return placeOrder(tx, { ...locked, siteOrigin }, { paymentMethod: method, companyName, publicUrl: ctx.config.publicUrl, now });
   });
-  return { gatewayData: null, order: placed };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -33,7 +33,8 @@ import { methodOpenState, type MethodRules, type StoreFlags } from "../stores/op
  * - Capacity. A future slot is "full" when its held places reach slotCapacity, "unavailable" when the
  *   capacity is 0 (the business takes no bookings for it). ASAP slots are not capacity-limited: the kitchen's
  *   throughput, not a booking count, limits them, and the method closes when it cannot meet its lead time.
- * - denyPayments is empty: no payment method is refused per slot yet.
+ * - denyPayments (spec 1 §3): the ways of paying whose store setting refuses slots from a time of day on
+ *   (store_payment_methods.deny_from_time, e.g. no cash in the evening), by the slot's store-local start.
  */
 export interface SlotRules extends MethodRules {
   slotMinutes: number;
@@ -51,6 +52,21 @@ export interface SlotQuery {
   endDate: string;
   /** Places held in each future slot, keyed by the slot's start in epoch milliseconds; absent means none. */
   held?: ReadonlyMap<number, number>;
+  /** The store's ways of paying with the time of day from which slots refuse them; absent means none refuse. */
+  paymentRules?: readonly SlotPaymentRule[];
+}
+
+/** A way of paying and the store-local time of day (HH:mm) from which slots refuse it; null when none do. */
+export interface SlotPaymentRule {
+  name: string;
+  denyFromTime: string | null;
+}
+
+/** The ways of paying a slot starting at `startMs` refuses (spec 1 §3 denyPayments), in the rules' order. */
+export function deniedPaymentsAt(startMs: number, zone: string, rules: readonly SlotPaymentRule[] | undefined): string[] {
+  if (!rules?.length) return [];
+  const startClock = localClock(startMs, zone);
+  return rules.filter((rule) => rule.denyFromTime !== null && clockMinutes(rule.denyFromTime) <= startClock).map((rule) => rule.name);
 }
 
 /** Spec 1 §9: a future slot can be chosen until 5 minutes before its start. */
@@ -131,7 +147,7 @@ function futureSlots(query: SlotQuery, method: SlotRules, from: string, to: stri
           slotDate,
           info: { isAsap: false, status: capacityStatus(method.slotCapacity, query.held?.get(start) ?? 0), fulfilmentIn: null },
           expires: storeIso(expires, zone),
-          denyPayments: [],
+          denyPayments: deniedPaymentsAt(start, zone, query.paymentRules),
         });
       }
     }
@@ -175,7 +191,7 @@ function asapSlot(query: SlotQuery, method: SlotRules, today: string): Slot | nu
     slotDate: today,
     info: { isAsap: true, status: "available", fulfilmentIn: Math.ceil((end - nowMs) / MINUTE_MS) },
     expires: storeIso(expires, zone),
-    denyPayments: [],
+    denyPayments: deniedPaymentsAt(start, zone, query.paymentRules),
   };
 }
 
@@ -265,6 +281,12 @@ const byZone = (ms: number, zone: string) => `${zone} ${ms}`;
 
 /** The store-local calendar date of an instant: "2026-11-23". */
 export const localDate = memo(byZone, (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate()!);
+
+/** Minutes since store-local midnight of an instant (09:30 → 570). */
+const localClock = memo(byZone, (ms: number, zone: string) => {
+  const time = DateTime.fromMillis(ms, { zone });
+  return time.hour * 60 + time.minute;
+});
 
 /** An instant as the store reads it: "2026-11-23T09:00:00.000+00:00". */
 export const storeIso = memo(byZone, (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISO()!);

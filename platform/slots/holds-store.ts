@@ -1,8 +1,10 @@
-import { and, count, eq, gt, gte, lt, ne } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, lt, lte, ne } from "drizzle-orm";
 import type { BasketSelectedSlot, FulfilmentMethod } from "../contract";
 import type { Db } from "../db/open";
-import { slotHolds, stores } from "../db/schema";
-import { storeIso } from "./engine";
+import { slotHolds, storePaymentMethods, stores } from "../db/schema";
+import { dbOf, sharesReads, type SharedSource } from "../shared-reads";
+import { storeDirectory } from "../stores/directory";
+import { deniedPaymentsAt, storeIso, type SlotPaymentRule } from "./engine";
 
 /*
  * The slot_holds table is the slots module's: other modules hold, keep, extend and give back places through these
@@ -50,8 +52,22 @@ export async function selectedSlotOf(db: Db, basket: BasketRef, now: Date): Prom
     start: storeIso(hold.slotStart.getTime(), timeZone),
     end: storeIso(hold.slotEnd.getTime(), timeZone),
     expires: storeIso(hold.expiresAt.getTime(), timeZone),
-    denyPayments: [],
+    denyPayments: deniedPaymentsAt(hold.slotStart.getTime(), timeZone, await slotPaymentRulesOf(db, basket.storeId)),
   };
+}
+
+/**
+ * The store's ways of paying with the time of day from which slots refuse them (store_payment_methods.deny_from_time):
+ * what a listed or held slot's denyPayments come from. Outside a transaction from memory (decision record 0028).
+ */
+export async function slotPaymentRulesOf(source: SharedSource, storeId: number): Promise<SlotPaymentRule[]> {
+  const rows = sharesReads(source)
+    ? ((await storeDirectory(source)).paymentMethods.get(storeId) ?? [])
+    : await dbOf(source)
+        .select({ name: storePaymentMethods.name, denyFromTime: storePaymentMethods.denyFromTime })
+        .from(storePaymentMethods)
+        .where(eq(storePaymentMethods.storeId, storeId));
+  return rows.map((row) => ({ name: row.name, denyFromTime: row.denyFromTime }));
 }
 
 /**
@@ -140,11 +156,24 @@ export async function keepPlace(
 ): Promise<void> {
   const [hold] = await db.select().from(slotHolds).where(eq(slotHolds.basketToken, from.basketToken));
   const sameSlot = hold && hold.storeId === slot.storeId && hold.method === slot.method && hold.slotStart.getTime() === slot.slotStart.getTime();
-  const expiresAt = new Date(Math.max(slot.slotEnd.getTime(), sameSlot ? hold.expiresAt.getTime() : 0));
   if (sameSlot) {
-    await db.update(slotHolds).set({ basketToken: holder, expiresAt }).where(eq(slotHolds.basketToken, from.basketToken));
-    return;
+    const expiresAt = new Date(Math.max(slot.slotEnd.getTime(), hold.expiresAt.getTime()));
+    const moved = await db
+      .update(slotHolds)
+      .set({ basketToken: holder, expiresAt })
+      .where(
+        and(
+          eq(slotHolds.basketToken, from.basketToken),
+          eq(slotHolds.storeId, slot.storeId),
+          eq(slotHolds.method, slot.method),
+          eq(slotHolds.slotStart, slot.slotStart),
+        ),
+      )
+      .returning({ basketToken: slotHolds.basketToken });
+    if (moved.length > 0) return;
+    // The hold went since it was read (given back, or purged once it lapsed): the place is taken afresh below.
   }
+  const expiresAt = slot.slotEnd;
   await db.insert(slotHolds).values({
     basketToken: holder,
     storeId: slot.storeId,
@@ -164,4 +193,23 @@ export async function writeHold(db: Db, basketToken: string, hold: Omit<HoldRow,
     .insert(slotHolds)
     .values({ basketToken, ...hold })
     .onConflictDoUpdate({ target: slotHolds.basketToken, set: hold });
+}
+
+/**
+ * Housekeeping (platform/housekeeping.ts): deletes up to `limit` holds past their expiry. An expired hold already
+ * counts for nothing (liveHoldOf, livePlaces); an order's hold lasts until its slot's end, so it goes only after that.
+ * A hold another transaction holds (being rewritten or moved to an order) is left to a later pass.
+ */
+export async function purgeExpiredHolds(db: Db, now: Date, limit: number): Promise<number> {
+  const expired = db
+    .select({ basketToken: slotHolds.basketToken })
+    .from(slotHolds)
+    .where(lte(slotHolds.expiresAt, now))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(slotHolds)
+    .where(and(inArray(slotHolds.basketToken, expired), lte(slotHolds.expiresAt, now)))
+    .returning({ basketToken: slotHolds.basketToken });
+  return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { SLOT_MESSAGES, type FulfilmentMethod, type ResponseOf, type SlotDay } from "../contract";
 import type { listTimeSlots as listTimeSlotsEndpoint } from "../contract";
@@ -12,7 +12,7 @@ import { servesDelivery } from "../stores/geo";
 import { STORE_MESSAGES } from "../stores/service";
 import { findListedSlot, type ListedSlot } from "../contract/slot-rules";
 import { addDays, daysOffered, listSlotDays, localDate } from "./engine";
-import { livePlaces, placesHeldFrom, writeHold } from "./holds-store";
+import { livePlaces, placesHeldFrom, slotPaymentRulesOf, writeHold } from "./holds-store";
 
 /** SLOT_HOLD_SECONDS when the platform's configuration leaves it out. */
 export const DEFAULT_SLOT_HOLD_SECONDS = 900;
@@ -88,6 +88,7 @@ async function computeSlotDays(
         );
 
   const held = options.countHolds ? await placesHeldFrom(db, store.id, kind, now) : new Map<number, number>();
+  const paymentRules = await slotPaymentRulesOf(source, store.id);
 
   const days = listSlotDays({
     method,
@@ -97,6 +98,7 @@ async function computeSlotDays(
     startDate: range.startDate,
     endDate: range.endDate,
     held,
+    paymentRules,
   });
   return { days, method };
 }
@@ -249,4 +251,27 @@ export async function holdSlot(tx: Db, reservation: Reservation, basketToken: st
     expiresAt: new Date(expiresAt),
     createdAt: now,
   });
+}
+
+/** Slot lock rows are kept this long after their slot starts: no slot is listed, so none is held, that long after. */
+export const SLOT_LOCK_KEPT_MS = 24 * 3600_000;
+
+/**
+ * Housekeeping (platform/housekeeping.ts): deletes up to `limit` lock rows of slots that started SLOT_LOCK_KEPT_MS or
+ * more ago. Only listed slots are held (holdSlot), and a slot is never listed a day after its start, so no hold can
+ * be taking such a lock; one that somehow is (its row locked) is skipped.
+ */
+export async function purgePastSlotLocks(db: Db, now: Date, limit: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - SLOT_LOCK_KEPT_MS);
+  const past = db
+    .select({ storeId: slotLocks.storeId, method: slotLocks.method, slotStart: slotLocks.slotStart })
+    .from(slotLocks)
+    .where(lt(slotLocks.slotStart, cutoff))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(slotLocks)
+    .where(sql`(${slotLocks.storeId}, ${slotLocks.method}, ${slotLocks.slotStart}) in (${past})`)
+    .returning({ storeId: slotLocks.storeId });
+  return deleted.length;
 }

@@ -443,3 +443,34 @@ async function newBasketRead(as: string, basketToken: string, storeId: number = 
   expect(basket.basketToken).toBe(basketToken);
   return basket;
 }
+
+describe("denyPayments from the store's settings (spec 1 §3)", () => {
+  // Piccadilly (store 6, Manchester) takes no cash for slots from 20:00 (store_payment_methods.deny_from_time); it
+  // collects every 30 minutes, all day.
+  const PICCADILLY = ids.openManchester;
+  const M1 = "M1 2BS";
+  const EIGHT_PM = "2025-06-02T20:00:00.000+01:00";
+  const HALF_SEVEN = "2025-06-02T19:30:00.000+01:00";
+
+  it("lists slots from 20:00 as refusing cash and earlier ones as refusing nothing; other stores refuse nothing", async () => {
+    const [today] = await list({ startDate: "2025-06-02", endDate: "2025-06-02", storeId: PICCADILLY, fulfilmentMethod: "collection", postcode: M1 });
+    const refused = new Map(today!.slots.filter((s) => !s.info.isAsap).map((s) => [s.startTime, s.denyPayments]));
+    expect(refused.get(HALF_SEVEN)).toEqual([]);
+    expect(refused.get(EIGHT_PM)).toEqual(["cash"]);
+    expect(refused.get("2025-06-02T23:30:00.000+01:00")).toEqual(["cash"]);
+    // The ASAP slot starts now (10:00): it refuses nothing.
+    expect(today!.slots.find((s) => s.info.isAsap)?.denyPayments).toEqual([]);
+    const [victoria] = await list({ startDate: "2025-06-02", endDate: "2025-06-02", storeId: ids.openLondonVictoria, fulfilmentMethod: "collection", postcode: SW1A });
+    expect(victoria!.slots.every((s) => s.denyPayments.length === 0)).toBe(true);
+  });
+
+  it("a basket holding an evening slot carries the refusal, and its order cannot be paid in cash", async () => {
+    const evening = await shop.draftFor({ storeId: PICCADILLY, method: "collection", slot: EIGHT_PM, postcode: M1 });
+    expect((await shop.read(evening.token, evening.basket, "collection")).selectedSlot?.denyPayments).toEqual(["cash"]);
+    expectError(await shop.makePayment(evening.token, evening.draft.draftOrderId, { paymentMethod: "cash" }), 400, "That way of paying is not available for this order.");
+
+    const earlier = await shop.draftFor({ storeId: PICCADILLY, method: "collection", slot: HALF_SEVEN, postcode: M1 });
+    expect((await shop.read(earlier.token, earlier.basket, "collection")).selectedSlot?.denyPayments).toEqual([]);
+    expect((await shop.makePayment(earlier.token, earlier.draft.draftOrderId, { paymentMethod: "cash" })).status).toBe(200);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { api, apiErrorSchema, groupStoresByState, type StoreSearchRequest, type StoreSummary } from "../contract";
+import { api, apiErrorSchema, methodIsAvailable, storeIsClosed, type StoreSearchRequest, type StoreSummary } from "../contract";
 import { saveWhiteLabelOverrides } from "../business/white-label";
 import { demoStoreIds as ids } from "../db/seed";
 import { seededPlatform, TEST_NOW, type TestPlatform } from "../testing";
@@ -319,14 +319,15 @@ describe("POST /api/stores/findNearby: each store as listed", () => {
   });
 
   it("groups the results as the stores page lists them", async () => {
-    const grouped = groupStoresByState((await found({ postcode: "SW1A 1AA" })).stores);
-    const toIds = (list: StoreSummary[]) => list.map((s) => s.id);
-    expect(toIds(grouped.delivery.open)).toEqual([1]);
-    expect(toIds(grouped.delivery.preorder)).toEqual([3, 5]);
+    const { stores } = await found({ postcode: "SW1A 1AA" });
+    const ids = (method: "delivery" | "collection", status: "open" | "preorder") =>
+      stores.filter((s) => !storeIsClosed(s.orderMethods) && methodIsAvailable(s.orderMethods[method]) && s.orderMethods[method].status === status).map((s) => s.id);
+    expect(ids("delivery", "open")).toEqual([1]);
+    expect(ids("delivery", "preorder")).toEqual([3, 5]);
     // Store 2 is open for delivery, but SW1A 1AA lies outside its delivery area.
-    expect(toIds(grouped.collection.open)).toEqual([1, 2]);
-    expect(toIds(grouped.collection.preorder)).toEqual([3, 5]);
-    expect(toIds(grouped.closed)).toEqual([4]);
+    expect(ids("collection", "open")).toEqual([1, 2]);
+    expect(ids("collection", "preorder")).toEqual([3, 5]);
+    expect(stores.filter((s) => storeIsClosed(s.orderMethods)).map((s) => s.id)).toEqual([4]);
   });
 });
 
@@ -433,6 +434,13 @@ describe("POST /api/stores/select", () => {
     expect(details.weeklyHours.delivery?.["1"]).toEqual([{ open: "00:00", close: "24:00" }]);
   });
 
+  it("carries the store's basket settings: Briggate's tip choices have emoji and its time is chosen in the basket only", async () => {
+    const briggate = await selected({ storeId: 9, postcode: "LS1 4DY" });
+    expect(briggate).toMatchObject({ isDriverTipEmojiEnabled: true, basketOnlyTimeSelection: true });
+    const victoria = await selected({ storeId: 1, postcode: "SW1A 1AA" });
+    expect(victoria).toMatchObject({ isDriverTipEmojiEnabled: false, basketOnlyTimeSelection: false });
+  });
+
   it("answers by coordinates too, with the distance from them", async () => {
     const details = await selected({ storeId: 2, latitude: 51.5179, longitude: -0.0732 });
     expect(details.distanceKm).toBe(0.21);
@@ -497,7 +505,8 @@ describe("POST /api/stores/select", () => {
     });
     expect(details.orderMethods.collection).toMatchObject({ status: "preorder", earliestOpeningDate: "2025-06-02T10:00:00.000Z" });
     expect(details.deliveryDays).toEqual([{ date: "2025-06-02", holidayMessage: null }]);
-    expect(details.collectionDays.map((d) => d.date)).toEqual(["2025-06-02", "2025-06-03"]);
+    // Same-day collection: tomorrow joins only from 22:00.
+    expect(details.collectionDays.map((d) => d.date)).toEqual(["2025-06-02"]);
   });
 
   it("gives the store without a delivery row: delivery closed, no hours, no days; collection open", async () => {

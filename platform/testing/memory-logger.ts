@@ -17,3 +17,6 @@ export function memoryLogger(): Logger & { entries: LogEntry[] } {
   };
   return { entries, info: at("info"), warn: at("warn"), error: at("error") };
 }
+
+/** A logger that drops everything, for tests that do not look at the log. */
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

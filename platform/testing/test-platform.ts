@@ -4,6 +4,7 @@ import type { Database, Db } from "../db/open";
 import { createPlatform, type Platform, type PlatformConfig } from "../http";
 import type { MessageSenders } from "../ports/messaging";
 import type { PaymentServices } from "../ports/payment-gateway";
+import type { RealtimePublisher } from "../ports/realtime";
 import { embeddedPaymentServices } from "../payments";
 import { memoryLogger, type LogEntry } from "./memory-logger";
 import { openTestDatabase } from "./test-database";
@@ -49,6 +50,8 @@ export interface TestPlatform {
   reconcilePayments: Platform["reconcilePayments"];
   /** One outbox delivery pass, as the server's timer runs it, through the senders given in the options. */
   deliverMessages: Platform["deliverMessages"];
+  /** One housekeeping run, as the server's timer runs it (at the test clock's time). */
+  housekeep: Platform["housekeep"];
   close(): Promise<void>;
 }
 
@@ -59,6 +62,8 @@ export interface TestPlatformOptions {
   payments?: PaymentServices;
   /** Senders for the outbox's messages; none by default (messages wait in the outbox). */
   messaging?: MessageSenders;
+  /** Where order status changes are published (Pusher's adapter against its fake); none by default. */
+  realtime?: RealtimePublisher;
 }
 
 const ORIGIN = "http://platform.test";
@@ -78,7 +83,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     ...options.config,
   };
   const embedded = embeddedPaymentServices({ db: database.db, clock, log });
-  const platform = createPlatform({ db: database.db, clock, log, config, payments: options.payments ?? embedded.services, messaging: options.messaging });
+  const platform = createPlatform({ db: database.db, clock, log, config, payments: options.payments ?? embedded.services, messaging: options.messaging, realtime: options.realtime });
 
   async function call(method: string, path: string, body?: Record<string, unknown>, opts: CallOptions = {}): Promise<TestResponse> {
     const upper = method.toUpperCase();
@@ -115,6 +120,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     testGateway: { basePath: embedded.testGateway.basePath, fetch: embedded.testGateway.fetch },
     reconcilePayments: platform.reconcilePayments,
     deliverMessages: platform.deliverMessages,
+    housekeep: platform.housekeep,
     close: () => database.close(),
   };
 }

@@ -19,6 +19,19 @@ export const budgets = {
   maxOwnJsKb: 30,
 } as const;
 
+/**
+ * What `.ci/run` fails on (`npm run budgets`, issue 22): floors below the goals above, because CI's machine is shared
+ * and Lighthouse's score moves with it. JavaScript weight does not move, so its floor is the budget itself.
+ */
+export const ciFloors = {
+  maxPageJsKb: budgets.maxPageJsKb,
+  minPerformance: 90,
+  /** Lighthouse runs per page; the page's score is their median. */
+  lighthouseRuns: 3,
+  /** The pages whose Lighthouse score CI holds to the floor (names in targets.ts). */
+  lighthousePages: ["home", "store home", "basket"],
+} as const;
+
 export const verdict = (ok: boolean): string => (ok ? "ok" : "MISS");
 
 /** The verdicts of one page's throughput and latency against its audience's budget. */

@@ -1,11 +1,29 @@
-// Lighthouse mobile (its default: a mid-range phone, simulated slow 4G and CPU) on Debian's Chromium, one run
-// per page, the shopper pages with the prepared session's cookie; and each page's HTML as the server sends it
-// to a browser (compressed bytes on the wire), against the HTML budget.
+// Lighthouse mobile (its default: a mid-range phone, simulated slow 4G and CPU) on Debian's Chromium, the shopper
+// pages with the prepared session's cookie; and each page's HTML as the server sends it to a browser (compressed
+// bytes on the wire), against the HTML budget. One run per page by default; with `runs` above one, the pages are run
+// in turn (a, b, c, a, b, c, …, so a busy minute on the machine is spread over every page) and each page's scores
+// are the median of its runs, every run's figures kept beside them.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { probe } from "./load";
 
 export const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** The flags that work on this machine (STACK.md). */
 const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** One Lighthouse run's scores and the metrics behind the performance score (milliseconds; CLS unitless). */
+export interface LighthouseRun {
+  performance: number | null;
+  accessibility: number | null;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  speedIndexMs: number | null;
+  cls: number | null;
+  /** The largest contentful paint's element, as Lighthouse names it (a selector or its snippet). */
+  lcpElement: string | null;
+  note: string | null;
+}
 
 export interface LighthouseRow {
   name: string;
@@ -13,11 +31,13 @@ export interface LighthouseRow {
   /** Bytes of HTML as sent with `Accept-Encoding: gzip, br`, and the encoding the server chose. */
   htmlBytes: number;
   htmlEncoding: string | null;
-  /** Scores 0–1; null when Lighthouse was skipped or could not score the category. */
+  /** Scores 0–1 (the median of the runs); null when Lighthouse was skipped or could not score the category. */
   performance: number | null;
   accessibility: number | null;
   /** Why there are no scores (skipped, or the run's error). */
   note: string | null;
+  /** Every run, in the order they were made (empty when Lighthouse was skipped). */
+  runs?: LighthouseRun[];
   /** The bare React Router page, scored in the same run as the yardstick: no budget applies to it. */
   baseline?: boolean;
 }
@@ -26,6 +46,13 @@ export interface LighthousePage {
   name: string;
   path: string;
   headers: Record<string, string>;
+}
+
+export interface LighthouseSettings {
+  /** Runs per page (default 1); the row's scores are their median. */
+  runs?: number;
+  /** A folder to write each run's full report into (`<page>-<run>.json`), to read its audits. */
+  saveDir?: string;
 }
 
 /** The name–value pairs of a Cookie request header. */
@@ -37,50 +64,122 @@ export function parseCookieHeader(header: string): [string, string][] {
     .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string]);
 }
 
-export async function measureLighthouse(origin: string, pages: LighthousePage[], runLighthouse: boolean): Promise<LighthouseRow[]> {
+/** The median of the figures that were measured (the lower middle one of an even count); null when none was. */
+export function median(values: (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null && Number.isFinite(value)).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  return known[Math.floor((known.length - 1) / 2)]!;
+}
+
+/**
+ * The median score of a page's runs. A run that could not be scored counts as a zero, so most runs must score for a
+ * page to pass; null when no run scored at all.
+ */
+export function medianScore(runs: LighthouseRun[], category: "performance" | "accessibility"): number | null {
+  if (runs.every((run) => run[category] === null)) return null;
+  return median(runs.map((run) => run[category] ?? 0));
+}
+
+interface AuditItem {
+  node?: { selector?: string; snippet?: string };
+  /** Lighthouse 12 lists the element in a table inside a list. */
+  items?: AuditItem[];
+}
+
+interface Audit {
+  numericValue?: number;
+  details?: { items?: AuditItem[] };
+}
+
+/** The figures of one run from its report (Lighthouse's result, typed only as far as it is read here). */
+export function runFigures(lhr: {
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, Audit | undefined>;
+  runtimeError?: { message: string };
+  runWarnings: string[];
+}): LighthouseRun {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  const node = (lhr.audits["largest-contentful-paint-element"]?.details?.items ?? []).flatMap((item) => item.items ?? [item]).find((item) => item.node)?.node;
+  const failing = lhr.runtimeError?.message ?? lhr.runWarnings[0] ?? null;
+  return {
+    performance: lhr.categories.performance?.score ?? null,
+    accessibility: lhr.categories.accessibility?.score ?? null,
+    fcpMs: value("first-contentful-paint"),
+    lcpMs: value("largest-contentful-paint"),
+    tbtMs: value("total-blocking-time"),
+    speedIndexMs: value("speed-index"),
+    cls: value("cumulative-layout-shift"),
+    lcpElement: node?.snippet ?? node?.selector ?? null,
+    note: failing ? failing.slice(0, 160) : null,
+  };
+}
+
+const unscored = (note: string): LighthouseRun => ({ performance: null, accessibility: null, fcpMs: null, lcpMs: null, tbtMs: null, speedIndexMs: null, cls: null, lcpElement: null, note });
+
+export async function measureLighthouse(origin: string, pages: LighthousePage[], runLighthouse: boolean, settings: LighthouseSettings = {}): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const page of pages) {
     const html = await probe(origin + page.path, page.headers);
-    rows.push({ name: page.name, path: page.path, htmlBytes: html.bytes, htmlEncoding: html.contentEncoding, performance: null, accessibility: null, note: runLighthouse ? null : "skipped (--no-lighthouse)" });
+    rows.push({ name: page.name, path: page.path, htmlBytes: html.bytes, htmlEncoding: html.contentEncoding, performance: null, accessibility: null, note: runLighthouse ? null : "skipped (--no-lighthouse)", runs: [] });
   }
   if (!runLighthouse) return rows;
+  const runs = Math.max(1, settings.runs ?? 1);
+  if (settings.saveDir) mkdirSync(settings.saveDir, { recursive: true });
 
   const [{ default: lighthouse }, { launch }, puppeteer] = await Promise.all([import("lighthouse"), import("chrome-launcher"), import("puppeteer-core")]);
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  /**
+   * One run in a fresh browser context (empty cache, no cookies) holding only the page's session cookies, set in the
+   * browser's own jar: the page, its scripts and its data requests then all carry the one session, and any cookie the
+   * server sets replaces it as in a real browser (a Cookie header added to every request would not).
+   */
+  const runOnce = async (page: LighthousePage) => {
+    const context = await browser.createBrowserContext();
+    try {
+      const tab = await context.newPage();
+      const cookies = parseCookieHeader(page.headers.Cookie ?? "").map(([name, value]) => ({ name, value, url: origin }));
+      if (cookies.length) await tab.setCookie(...cookies);
+      return await lighthouse(origin + page.path, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true }, undefined, tab);
+    } finally {
+      await context.close();
+    }
+  };
   try {
-    for (const [index, page] of pages.entries()) {
-      const row = rows[index]!;
-      console.log(`› Lighthouse: ${page.name}`);
-      // Each page in a fresh browser context (empty cache, no cookies) holding only its session's cookies, set in
-      // the browser's own jar: the page, its scripts and its data requests then all carry the one session, and any
-      // cookie the server sets replaces it as in a real browser (a Cookie header added to every request would not).
-      const context = await browser.createBrowserContext();
-      try {
-        const tab = await context.newPage();
-        const cookies = parseCookieHeader(page.headers.Cookie ?? "").map(([name, value]) => ({ name, value, url: origin }));
-        if (cookies.length) await tab.setCookie(...cookies);
-        const result = await lighthouse(origin + page.path, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true }, undefined, tab);
-        const categories = result?.lhr.categories;
-        const landed = result ? new URL(result.lhr.finalDisplayedUrl) : null;
-        if (landed && landed.pathname + landed.search !== page.path) {
+    for (let round = 1; round <= runs; round++) {
+      for (const [index, page] of pages.entries()) {
+        const row = rows[index]!;
+        console.log(`› Lighthouse: ${page.name}${runs > 1 ? ` (run ${round} of ${runs})` : ""}`);
+        try {
+          let result = await runOnce(page);
+          // A run Lighthouse could not record (a runtime error such as NO_NAVSTART, which says "run Lighthouse again")
+          // measured nothing: it is made once more.
+          if (result?.lhr.runtimeError) {
+            console.log(`› Lighthouse: ${page.name} again (${result.lhr.runtimeError.code})`);
+            result = await runOnce(page);
+          }
+          if (!result) {
+            row.runs!.push(unscored("Lighthouse gave no result"));
+            continue;
+          }
+          if (settings.saveDir) writeFileSync(join(settings.saveDir, `${page.name.replace(/\W+/g, "-")}-${round}.json`), JSON.stringify(result.lhr));
+          const landed = new URL(result.lhr.finalDisplayedUrl);
           // Scores of another page (a redirect) are not this page's: they count as missed.
-          row.note = `redirected to ${landed.pathname}${landed.search}; not scored`;
-          continue;
+          if (landed.pathname + landed.search !== page.path) row.runs!.push(unscored(`redirected to ${landed.pathname}${landed.search}; not scored`));
+          else row.runs!.push(runFigures(result.lhr as unknown as Parameters<typeof runFigures>[0]));
+        } catch (error) {
+          row.runs!.push(unscored((error instanceof Error ? error.message : String(error)).slice(0, 160)));
         }
-        row.performance = categories?.performance?.score ?? null;
-        row.accessibility = categories?.accessibility?.score ?? null;
-        const failing = result?.lhr.runtimeError?.message ?? result?.lhr.runWarnings[0] ?? null;
-        if (failing) row.note = failing.slice(0, 160);
-      } catch (error) {
-        row.note = (error instanceof Error ? error.message : String(error)).slice(0, 160);
-      } finally {
-        await context.close();
       }
     }
   } finally {
     await browser.disconnect();
     chrome.kill();
+  }
+  for (const row of rows) {
+    row.performance = medianScore(row.runs!, "performance");
+    row.accessibility = medianScore(row.runs!, "accessibility");
+    row.note = row.runs!.map((run) => run.note).find((note) => note !== null) ?? null;
   }
   return rows;
 }

@@ -1,6 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { openSync } from "node:fs";
 import { createServer } from "node:net";
+import { cpus, loadavg, release, totalmem } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
+
+/** The machine the figures were taken on, with its load average now. */
+export function machine(): string {
+  const cores = cpus();
+  const memoryGiB = Math.round(totalmem() / 1024 ** 3);
+  // Other work on the machine lowers every figure; the load average says how busy it was when measured.
+  const busy = loadavg()[0]?.toFixed(1) ?? "?";
+  return `${cores.length} × ${cores[0]?.model.trim() ?? "unknown CPU"}, ${memoryGiB} GiB, Linux ${release()}, Node ${process.versions.node} ` +
+    `(load average ${busy} before the run)`;
+}
 
 export function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): void {
   const result = spawnSync(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: "inherit" });
@@ -24,6 +36,10 @@ export interface RunningServer {
   name: string;
   origin: string;
   stop(): Promise<void>;
+  /** The process, for a test that signals it itself (the scale test's SIGKILL and SIGTERM). */
+  child: ChildProcess;
+  /** Settles when the process has exited, with its code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const running = new Set<ChildProcess>();
@@ -44,18 +60,24 @@ export async function startServer(options: {
   env: NodeJS.ProcessEnv;
   readyPath: string;
   timeoutMs?: number;
+  /** A file the server's stdout and stderr are appended to; by default stdout is dropped and stderr shown. */
+  logFile?: string;
 }): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${options.port}`;
+  const log = options.logFile ? openSync(options.logFile, "a") : null;
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, PORT: String(options.port) },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: log === null ? ["ignore", "ignore", "inherit"] : ["ignore", log, log],
   });
   running.add(child);
   let exited: string | null = null;
-  child.on("exit", (code, signal) => {
-    running.delete(child);
-    exited = `exit ${code ?? signal}`;
+  const exitedPromise = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on("exit", (code, signal) => {
+      running.delete(child);
+      exited = `exit ${code ?? signal}`;
+      resolve({ code, signal });
+    });
   });
 
   const stop = async () => {
@@ -75,7 +97,7 @@ export async function startServer(options: {
     try {
       const response = await fetch(origin + options.readyPath);
       await response.arrayBuffer();
-      if (response.status < 500) return { name: options.name, origin, stop };
+      if (response.status < 500) return { name: options.name, origin, stop, child, exited: exitedPromise };
     } catch {
       // not listening yet
     }

@@ -157,7 +157,7 @@ const holdsLine = (rows: HoldRow[]) => {
     : "";
 };
 
-function plain(table: Cell[][]): string {
+export function plain(table: Cell[][]): string {
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   return table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
 }

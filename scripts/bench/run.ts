@@ -4,7 +4,7 @@
 // round trip, Lighthouse and HTML size, JavaScript per route, and slot holds; prints each figure beside its budget.
 // `--record` also writes the figures into docs/performance.md. `--quick` is the developer's short run.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultRoundTrip, quickRoundTrip } from "./basket";
 import { measureHolds } from "./holds";
@@ -13,7 +13,7 @@ import { measureLighthouse, type LighthouseRow } from "./lighthouse";
 import { measure, probe } from "./load";
 import { parseOptions } from "./options";
 import { databaseName, measurePass } from "./pass";
-import { freePort, run, startServer, type RunningServer } from "./processes";
+import { freePort, machine, run, startServer, type RunningServer } from "./processes";
 import { expectShows, guestShopper } from "./shopper";
 import { asMarkdown, asText, misses, type JsRow, type Report, type ThroughputRow } from "./report";
 import { runSearchBench } from "./search";
@@ -29,15 +29,6 @@ const options = (() => {
     process.exit(2);
   }
 })();
-
-function machine(): string {
-  const cores = cpus();
-  const memoryGiB = Math.round(totalmem() / 1024 ** 3);
-  // Other work on the machine lowers every figure; the load average says how busy it was when measured.
-  const busy = loadavg()[0]?.toFixed(1) ?? "?";
-  return `${cores.length} × ${cores[0]?.model.trim() ?? "unknown CPU"}, ${memoryGiB} GiB, Linux ${release()}, Node ${process.versions.node} ` +
-    `(load average ${busy} before the run)`;
-}
 
 const scratch = mkdtempSync(join(tmpdir(), "storefront-bench-"));
 // The bare page's server build imports react and react-router by name, so it must sit where Node finds

@@ -16,6 +16,7 @@ import { demoStoreIds, reseed } from "../../platform/db/seed";
 import { cleanSearchIndexes, demoMenuGroupIds, slugText } from "../../platform/db/seed/catalogue";
 import { createPlatform } from "../../platform/http";
 import { jsonLogger } from "../../platform/logger";
+import { seededRandom } from "./random";
 
 export const SEARCH_MENU_ITEMS = 10_000;
 export const SEARCH_REQUESTS = 400;
@@ -49,16 +50,7 @@ const phrases = [
 ];
 
 /** A small deterministic generator, so every run searches the same catalogue. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const random = seededRandom;
 const pick = <T>(list: readonly T[], next: () => number): T => list[Math.floor(next() * list.length)]!;
 
 /** Fills the grocery menu up to `target` items with generated products spread over its categories. */

@@ -71,29 +71,38 @@ export function textOf(html: string): string {
     .trim();
 }
 
+/** How a session's requests are sent: fetch by default; the scale test's shoppers retry and name their address. */
+export type Send = (url: string, init: RequestInit) => Promise<Response>;
+
 /** One shopper's session against one storefront. */
 export class Session {
   readonly jar = new Map<string, string>();
-  constructor(readonly origin: string) {}
+  constructor(
+    readonly origin: string,
+    private readonly send: Send = (url, init) => fetch(url, init),
+  ) {}
 
   get cookie(): string {
     return cookieHeader(this.jar);
   }
 
+  /** GETs a page as the shopper, whatever it answers: its status, its HTML and where a redirect points. */
+  async request(path: string): Promise<{ status: number; html: string; location: string | null }> {
+    const response = await this.send(this.origin + path, { headers: { Cookie: this.cookie }, redirect: "manual" });
+    keepCookies(this.jar, response);
+    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
+  }
+
   /** GETs a page as the shopper and answers its HTML; any status but `expectStatus` is an error. */
   async get(path: string, expectStatus = 200): Promise<string> {
-    const response = await fetch(this.origin + path, { headers: { Cookie: this.cookie }, redirect: "manual" });
-    keepCookies(this.jar, response);
-    const html = await response.text();
-    if (response.status !== expectStatus) {
-      throw new Error(`GET ${path} answered ${response.status} (to ${response.headers.get("location") ?? "—"}), expected ${expectStatus}`);
-    }
+    const { status, html, location } = await this.request(path);
+    if (status !== expectStatus) throw new Error(`GET ${path} answered ${status} (to ${location ?? "—"}), expected ${expectStatus}`);
     return html;
   }
 
   /** Posts a form as a browser without script does and answers where its 303 points; anything else is an error. */
   async post(path: string, fields: Record<string, string>, expectLocation: string | RegExp): Promise<string> {
-    const response = await fetch(this.origin + path, {
+    const response = await this.send(this.origin + path, {
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: this.cookie, Origin: this.origin },

@@ -11,29 +11,40 @@ export const BASKET_LINES = 10;
 /** The seeded demo member (platform/db/seed/members.ts; README's demo section). */
 export const DEMO_MEMBER = { email: "sam.patel@example.com", password: "Larder-demo-2025", firstName: "Sam" } as const;
 
-/** A postcode searched with the home page's widget, then the store opened, which selects it. */
-export async function selectStore(session: Session): Promise<void> {
+/**
+ * A postcode searched with the home page's widget, then a store the near-by list shows opened, which selects it:
+ * Victoria Street for the bench (the list must show it), or the one `pick` chooses. Answers the store's path.
+ */
+export async function selectStore(
+  session: Session,
+  postcode = POSTCODE,
+  pick: (listed: string[]) => string | undefined = (listed) => listed.find((path) => path === STORE_PATH),
+): Promise<string> {
   const home = await session.get("/");
   const [widget] = formsOf(home, "/location");
   if (!widget) throw new Error("the home page has no postcode search form");
-  await session.post("/location", { ...widget.fields, intent: "postcode", postcode: POSTCODE, redirectTo: "/" }, "/stores-near-by");
+  await session.post("/location", { ...widget.fields, intent: "postcode", postcode, redirectTo: "/" }, "/stores-near-by");
   const nearBy = await session.get("/stores-near-by");
-  if (!nearBy.includes(`href="${STORE_PATH}"`)) throw new Error(`stores near by ${POSTCODE} does not list ${STORE_PATH}`);
-  await session.get(STORE_PATH);
+  const listed = [...new Set([...nearBy.matchAll(/href="(\/stores\/[a-z0-9-]+)"/g)].map((m) => m[1]!))];
+  const storePath = pick(listed);
+  if (!storePath) throw new Error(`stores near by ${postcode} lists none to choose (${listed.join(", ") || "none"})`);
+  await session.get(storePath);
+  return storePath;
 }
 
 /** Collection from the store, with the store bar's switch (it posts to the store's fulfilment action). */
-export async function chooseCollection(session: Session): Promise<void> {
-  const store = await session.get(STORE_PATH);
-  const [switcher] = formsOf(store, `${STORE_PATH}/fulfilment`);
+export async function chooseCollection(session: Session, storePath = STORE_PATH): Promise<void> {
+  const store = await session.get(storePath);
+  const [switcher] = formsOf(store, `${storePath}/fulfilment`);
   if (!switcher) throw new Error("the store bar has no order type switch");
-  if (switcher.fields.method === "collection") await session.post(switcher.action, { ...switcher.fields, redirectTo: STORE_PATH }, STORE_PATH);
+  if (switcher.fields.method === "collection") await session.post(switcher.action, { ...switcher.fields, redirectTo: storePath }, storePath);
 }
 
 /** `count` different items, each added once with its product card's form, from the store's categories in turn. */
-export async function fillBasket(session: Session, count = BASKET_LINES): Promise<number[]> {
-  const store = await session.get(STORE_PATH);
-  const categories = [...new Set([...store.matchAll(/href="(\/stores\/victoria-street-1\/category\/[a-z0-9-]+)"/g)].map((m) => m[1]!))];
+export async function fillBasket(session: Session, count = BASKET_LINES, storePath = STORE_PATH): Promise<number[]> {
+  const store = await session.get(storePath);
+  const categoryLink = new RegExp(`href="(${storePath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/category/[a-z0-9-]+)"`, "g");
+  const categories = [...new Set([...store.matchAll(categoryLink)].map((m) => m[1]!))];
   const added: number[] = [];
   for (const category of categories) {
     const page = await session.get(category);

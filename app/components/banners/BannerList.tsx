@@ -26,6 +26,15 @@ export function NoScriptImpressions({ banners }: { banners: Pick<Banner, "id">[]
   );
 }
 
+/**
+ * How wide a banner's picture is shown (Banners.css.ts): in a row, 88 % of the content box (the page less its 16 px
+ * gutters) up to 560 px; alone, the whole content box up to 800 px. So a phone's browser picks the smallest picture
+ * that is sharp on its screen (at 375 px and 2x: 640 wide rather than 768), and a lone banner on a desktop is not
+ * drawn from a picture made for 560 px.
+ */
+export const BANNER_SIZES = "(min-width: 670px) 560px, calc(88vw - 28px)";
+export const SINGLE_BANNER_SIZES = "(min-width: 832px) 800px, calc(100vw - 32px)";
+
 export interface BannerListProps {
   banners: Banner[];
   storeSlug: string;
@@ -68,7 +77,7 @@ export function BannerList({ banners, storeSlug, label, headingLevel = 2, priori
                   height={400}
                   preset="banner"
                   priority={priorityFirst && index === 0}
-                  sizes="(min-width: 640px) 560px, 88vw"
+                  sizes={banners.length === 1 ? SINGLE_BANNER_SIZES : BANNER_SIZES}
                   className={styles.image}
                 />
               ) : null}

@@ -100,7 +100,14 @@ export function FilledBasket({ data: page, basket, coupon, points }: FilledBaske
           </HoneypotProvider>
           {canSpendPoints(basket, shopper.signedIn) ? <PointsForm basket={basket} answer={points} symbol={symbol} formKey={formKey} /> : null}
           {method === "delivery" && store.tipsEnabled ? (
-            <TipForm amount={basket.tips.amount} tipLimitLevels={page.tips.levels} driverTipIncrement={page.tips.increment} symbol={symbol} formKey={formKey} />
+            <TipForm
+              amount={basket.tips.amount}
+              tipLimitLevels={page.tips.levels}
+              driverTipIncrement={page.tips.increment}
+              symbol={symbol}
+              formKey={formKey}
+              emoji={store.tipEmoji}
+            />
           ) : null}
         </div>
 

@@ -51,10 +51,23 @@ export function OrderTotals({ basket, estimate, method, baseCost, symbol, proble
           ) : null}
           <dt>{method === "delivery" ? "Delivery fee" : "Collection fee"}</dt>
           <dd>{fee === 0 ? "Free" : formatPence(fee, { symbol })}</dd>
+          {freeFrom.kind !== "none" && basket.fulfilmentMethod.freeFrom !== null ? (
+            <>
+              {/* Spec 2 §9: 'Free From' is the label of the threshold from which the fee is waived. */}
+              <dt>Free From</dt>
+              <dd>{formatPence(basket.fulfilmentMethod.freeFrom, { symbol })}</dd>
+            </>
+          ) : null}
           {method === "delivery" && basket.tips.amount > 0 ? (
             <>
               <dt>Driver tip</dt>
               <dd>{formatPence(basket.tips.amount, { symbol })}</dd>
+            </>
+          ) : null}
+          {estimate.creditApplied > 0 ? (
+            <>
+              <dt>Credit</dt>
+              <dd>−{formatPence(estimate.creditApplied, { symbol })}</dd>
             </>
           ) : null}
           <dt className={summary.grandTotal}>Total</dt>

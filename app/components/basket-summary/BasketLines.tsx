@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "react-router";
+import { href as routeHref, Link, useFetcher } from "react-router";
 import type { BasketLine } from "../../../platform/contract/basket";
 import { formatPence } from "~/models/money";
 import { visuallyHidden } from "~/styles/global.css";
@@ -78,6 +78,11 @@ function LineItem({ line, storeSlug, symbol, atMaximum, formKey }: { line: LineV
           </span>
           {step(line.quantity + 1, "+", `One more ${line.name}`, atMaximum || unavailable || line.quantity >= 99)}
         </div>
+        {unavailable ? null : (
+          <Link to={routeHref("/basket/line/:basketLineId/edit", { basketLineId: line.basketLineId })} className={styles.lineEdit}>
+            Edit<span className={visuallyHidden}> {line.name}</span>
+          </Link>
+        )}
         <BasketForm fetcher={fetcher} intent="remove" idempotencyKey={formKey(`remove-${line.basketLineId}`)} className={styles.inlineForm}>
           <input type="hidden" name="basketLineId" value={line.basketLineId} />
           <button type="submit" className={styles.linkButton}>

@@ -71,6 +71,16 @@ export const linkButton = style({
   fontSize: fontSize.sm,
 });
 
+/** A line's Edit link, sized like the Remove button beside it. */
+export const lineEdit = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: tapTarget,
+  padding: `0 ${space[2]}`,
+  color: vars.color.linkOnSurface,
+  fontSize: fontSize.sm,
+});
+
 export const dealList = style({ listStyle: "none", margin: `${space[3]} 0 0`, padding: 0, display: "grid", gap: space[2] });
 export const dealIncomplete = style({
   padding: space[3],
@@ -108,6 +118,7 @@ export const tipChoice = style({
 });
 globalStyle(`${tipChoice} input`, { width: 20, height: 20, margin: 0, accentColor: vars.color.primary });
 export const tipCustom = style({ display: "flex", alignItems: "center", gap: space[3], flexWrap: "wrap", marginTop: space[3] });
+export const tipEmoji = style({ fontSize: "1.25em", lineHeight: 1 });
 
 export const validList = style({ margin: `${space[2]} 0 0`, paddingLeft: space[5] });
 export const ready = style({ fontWeight: 700, color: vars.color.successText });

@@ -15,17 +15,19 @@ export interface TipFormProps {
   driverTipIncrement: number;
   symbol: string;
   formKey: (name: string) => string;
+  /** The store's isDriverTipEmojiEnabled: each choice shows a face beside its amount. */
+  emoji?: boolean;
 }
 
 /**
  * Driver tips (delivery only; spec 2 §4, §9): the business's levels as radio buttons, and a stepper for any other
  * amount in steps of driverTipIncrement. While a change is on its way the new amount shows.
  */
-export function TipForm({ amount, tipLimitLevels, driverTipIncrement, symbol, formKey }: TipFormProps) {
+export function TipForm({ amount, tipLimitLevels, driverTipIncrement, symbol, formKey, emoji = false }: TipFormProps) {
   const fetcher = useFetcher({ key: TIP_FETCHER_KEY });
   const pendingAmount = Number(fetcher.formData?.get("amount"));
   const current = fetcher.formData && Number.isInteger(pendingAmount) ? pendingAmount : amount;
-  const choices = tipChoices(tipLimitLevels, symbol);
+  const choices = tipChoices(tipLimitLevels, symbol, emoji);
   const custom = !choices.some((c) => c.amount === current);
   const max = maxCustomTip(tipLimitLevels, driverTipIncrement);
   const lower = stepTip(current, -1, driverTipIncrement, max);
@@ -44,6 +46,11 @@ export function TipForm({ amount, tipLimitLevels, driverTipIncrement, symbol, fo
             {choices.map((choice) => (
               <label key={`${choice.amount}-${current}`} className={styles.tipChoice}>
                 <input type="radio" name="amount" value={choice.amount} defaultChecked={choice.amount === current} />
+                {choice.emoji ? (
+                  <span aria-hidden="true" className={styles.tipEmoji}>
+                    {choice.emoji}
+                  </span>
+                ) : null}
                 {choice.label}
               </label>
             ))}

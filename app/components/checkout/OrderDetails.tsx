@@ -37,8 +37,14 @@ export function OrderDetails({ order, today }: { order: OrderSummary; today: str
         <div>
           <dt>Payment</dt>
           <dd>
-            {PAYMENT_NAMES[order.paymentMethod]}
-            {order.paymentMethod === "cash" ? (order.orderType === "delivery" ? ", on delivery" : ", on collection") : ", paid"}
+            {order.totals.total === 0 && order.totals.credit > 0 ? (
+              "Paid with credit"
+            ) : (
+              <>
+                {PAYMENT_NAMES[order.paymentMethod]}
+                {order.paymentMethod === "cash" ? (order.orderType === "delivery" ? ", on delivery" : ", on collection") : ", paid"}
+              </>
+            )}
           </dd>
         </div>
       </dl>

@@ -23,6 +23,9 @@ export interface SummaryTotals {
   couponCode: string | null;
   fee: number;
   tip: number;
+  /** What loyalty points and the member's credit took off (0: none). */
+  loyalty: number;
+  credit: number;
   total: number;
 }
 
@@ -62,12 +65,24 @@ export function TotalsList({ totals, method, symbol }: { totals: SummaryTotals; 
           <dd>−{formatPence(totals.coupon, { symbol })}</dd>
         </>
       ) : null}
+      {totals.loyalty > 0 ? (
+        <>
+          <dt>Points</dt>
+          <dd>−{formatPence(totals.loyalty, { symbol })}</dd>
+        </>
+      ) : null}
       <dt>{method === "delivery" ? "Delivery fee" : "Collection fee"}</dt>
       <dd>{totals.fee === 0 ? "Free" : formatPence(totals.fee, { symbol })}</dd>
       {method === "delivery" && totals.tip > 0 ? (
         <>
           <dt>Driver tip</dt>
           <dd>{formatPence(totals.tip, { symbol })}</dd>
+        </>
+      ) : null}
+      {totals.credit > 0 ? (
+        <>
+          <dt>Credit</dt>
+          <dd>−{formatPence(totals.credit, { symbol })}</dd>
         </>
       ) : null}
       <dt className={styles.grandTotal}>Total</dt>
@@ -86,6 +101,8 @@ export function OrderSummaryBody({ basket, symbol, storeName }: { basket: Basket
     couponCode: basket.coupon?.code ?? null,
     fee: basket.fees[0]?.amount ?? basket.fulfilmentMethod.cost,
     tip: basket.tips.amount,
+    loyalty: basket.loyaltyPoints.deductCost,
+    credit: basket.credit?.applied ?? 0,
     total: basket.orderTotal,
   };
   return (

@@ -34,7 +34,8 @@ export function LandingPage({ landing, path, message, fillKey }: { landing: Land
       return (
         <div className={styles.page}>
           <h1 className={styles.title}>{DEEP_LINK_MESSAGES.unrecoverableTitle}</h1>
-          <p>{DEEP_LINK_MESSAGES.unrecoverable[landing.problem]}</p>
+          {/* What is wrong with the link is this page's message (its status is an error's): said as one. */}
+          <p role="alert">{DEEP_LINK_MESSAGES.unrecoverable[landing.problem]}</p>
           <Link to="/" className={forms.button.primary}>
             Dismiss
           </Link>
@@ -44,6 +45,7 @@ export function LandingPage({ landing, path, message, fillKey }: { landing: Land
       return (
         <div className={styles.page}>
           <h1 className={styles.title}>{DEEP_LINK_MESSAGES.storeSearchRequired}</h1>
+          {problem}
           <p>{DEEP_LINK_MESSAGES.storeSearchLead}</p>
           <ShopSearch redirectTo={path} submitLabel="Search Local Stores" />
         </div>

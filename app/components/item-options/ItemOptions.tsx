@@ -1,5 +1,5 @@
 import type { MenuItem } from "../../../platform/contract/catalogue";
-import { choiceFieldId, groupHint, isSingleChoice, type ChoiceError, type ItemChoice } from "~/models/item-choice";
+import { choiceFieldId, groupHint, isSingleChoice, MAX_QUANTITY, MIN_QUANTITY, type ChoiceError, type ItemChoice } from "~/models/item-choice";
 import { formatPence } from "~/models/money";
 import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
@@ -123,6 +123,32 @@ export function ErrorSummary({ errors, summaryRef }: { errors: ChoiceError[]; su
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The item's quantity field, its error (from `errors`) above it and tied to it: the item page's and the basket's edit. */
+export function QuantityField({ quantity, errors }: { quantity: number; errors: ChoiceError[] }) {
+  const id = choiceFieldId.quantity;
+  const error = errorFor(errors, id);
+  return (
+    <div className={error ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
+      <label htmlFor={id} className={forms.label}>
+        Quantity
+      </label>
+      <FieldError id={`${id}-error`} message={error} />
+      <input
+        id={id}
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={MIN_QUANTITY}
+        max={MAX_QUANTITY}
+        defaultValue={quantity}
+        className={`${forms.input} ${forms.fieldWidth.code}${error ? ` ${forms.fieldError}` : ""}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
     </div>
   );
 }

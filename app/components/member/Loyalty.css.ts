@@ -2,7 +2,7 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { fontSize, radii, space } from "~/styles/tokens";
 
-/* The loyalty page and the vouchers page (spec 2 §2): a balance, a tier bar, a history list, voucher cards. */
+/* The loyalty, vouchers and credit pages (spec 2 §2): a balance, a tier bar, a history list, voucher cards. */
 export const balance = style({ margin: `0 0 ${space[2]}`, fontSize: fontSize.lg, fontWeight: 700 });
 export const progressBar = style({ display: "block", width: "100%", height: space[3], marginTop: space[2] });
 export const banner = style({

@@ -13,15 +13,21 @@ export const MEMBER_AREA_LINKS = [
   { to: "/member/cards", label: "Saved cards", text: "The cards you keep for paying: add, remove and choose your default." },
   { to: "/member/loyalty", label: "Loyalty", text: "Your points, your tier and how to use them." },
   { to: "/member/vouchers", label: "Vouchers", text: "Offers for members, ready to apply to your basket." },
+  { to: "/member/credit", label: "Credit and referral", text: "Your credit, and the link that gives you and a friend more." },
   { to: "/member/change-password", label: "Change password", text: "Choose a new password for your account." },
 ] as const;
 
+/** The parts this business offers: credit and referral only while its scheme is shown (hideReferralUI off). */
+function offeredLinks(referral: boolean) {
+  return MEMBER_AREA_LINKS.filter((link) => referral || link.to !== "/member/credit");
+}
+
 /** The list of the member area's parts: a row of links on phones, a column beside the page on desktop. */
-export function MemberAreaNav() {
+export function MemberAreaNav({ referral }: { referral: boolean }) {
   return (
     <nav className={s.nav} aria-label="Your account">
       <ul className={s.navList}>
-        {MEMBER_AREA_LINKS.map((link) => (
+        {offeredLinks(referral).map((link) => (
           <li key={link.to}>
             <NavLink className={s.navLink} to={link.to} end>
               {link.label}
@@ -57,10 +63,10 @@ export function MemberSection({ id, title, children }: { id: string; title: stri
 }
 
 /** The dashboard's ways on to each part of the area. */
-export function MemberTiles() {
+export function MemberTiles({ referral }: { referral: boolean }) {
   return (
     <ul className={s.tiles}>
-      {MEMBER_AREA_LINKS.slice(1).map((link) => (
+      {offeredLinks(referral).slice(1).map((link) => (
         <li key={link.to}>
           <Link className={s.tile} to={link.to}>
             <span className={s.tileTitle}>{link.label}</span>

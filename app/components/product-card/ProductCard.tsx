@@ -26,6 +26,12 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3 | 4;
 }
 
+/**
+ * How wide a card's picture is shown (styles.productGrid's columns, less the card's padding and border): two columns
+ * on a phone, four from 600px within the content column's 1264px. A phone at 2x takes the route's smallest width, 320.
+ */
+const PRODUCT_IMAGE_SIZES = "(min-width: 1264px) 268px, (min-width: 960px) calc(25vw - 48px), (min-width: 600px) calc(25vw - 44px), calc(50vw - 38px)";
+
 /** The basket line a plain card counts: the same item, no size, no options. */
 export function plainLine(basket: Pick<Basket, "items"> | null | undefined, menuItemId: number): BasketLine | undefined {
   return basket?.items.find((l) => l.menuItemId === menuItemId && l.sizeId === null && l.options.length === 0);
@@ -46,27 +52,30 @@ export function ProductCard({ item, storeSlug, bannerAdvertId, headingLevel = 2 
 
   return (
     <article className={styles.card} aria-labelledby={`item-${item.id}-name`}>
-      {item.image ? <Picture src={item.image} alt="" width={240} height={240} sizes="(min-width: 960px) 20vw, (min-width: 600px) 33vw, 50vw" className={styles.image} /> : null}
       <Heading id={`item-${item.id}-name`} className={styles.name}>
+        {/* The picture is part of the name's link: the whole upper card is one tap target for the item's page. */}
         <Link to={href} className={styles.nameLink}>
-          {item.name}
+          {item.image ? <Picture src={item.image} alt="" width={240} height={135} sizes={PRODUCT_IMAGE_SIZES} fit="contain" className={styles.image} /> : null}
+          <span className={styles.nameText}>{item.name}</span>
         </Link>
       </Heading>
-      <p className={styles.price}>
-        {item.sizes.length ? `From ${formatPence(lowestPrice(item))}` : formatPence(item.price)}
-        {showMemberPrice ? <span className={styles.memberPrice}>Members {formatPence(item.memberPrice!)}</span> : null}
-      </p>
       {item.ageRestriction ? <p className={styles.note}>Age {item.ageRestriction}+ only</p> : null}
-      <div className={styles.action}>
-        {!item.available ? (
-          <p className={styles.unavailable}>Not available for {method}</p>
-        ) : needsChoice(item) ? (
-          <Link to={href} className={`${forms.button.secondary} ${styles.fullWidth}`}>
-            Choose<span className={visuallyHidden}> {item.name}</span>
-          </Link>
-        ) : (
-          <AddOrStep item={item} basket={layout?.basket ?? null} seed={layout?.formSeed ?? "page"} bannerAdvertId={bannerAdvertId} />
-        )}
+      <div className={styles.buy}>
+        <p className={styles.price}>
+          {item.sizes.length ? `From ${formatPence(lowestPrice(item))}` : formatPence(item.price)}
+          {showMemberPrice ? <span className={styles.memberPrice}>Members {formatPence(item.memberPrice!)}</span> : null}
+        </p>
+        <div className={styles.action}>
+          {!item.available ? (
+            <p className={styles.unavailable}>Not available for {method}</p>
+          ) : needsChoice(item) ? (
+            <Link to={href} className={`${forms.button.secondary} ${styles.fullWidth}`}>
+              Choose<span className={visuallyHidden}> {item.name}</span>
+            </Link>
+          ) : (
+            <AddOrStep item={item} basket={layout?.basket ?? null} seed={layout?.formSeed ?? "page"} bannerAdvertId={bannerAdvertId} />
+          )}
+        </div>
       </div>
     </article>
   );

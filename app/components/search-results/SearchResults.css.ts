@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { fontSize, mq, radii, space, tapTarget } from "~/styles/tokens";
+import { fontSize, radii, space, tapTarget } from "~/styles/tokens";
 
 export const section = style({ margin: `${space[6]} 0` });
 export const sectionTitle = style({ fontSize: fontSize.md, margin: `0 0 ${space[3]}` });
@@ -43,19 +43,6 @@ export const dealCard = style({
 export const dealLink = style({ fontWeight: 700, color: vars.color.linkOnSurface });
 export const dealPrice = style({ fontWeight: 700 });
 export const muted = style({ margin: 0, fontSize: fontSize.sm });
-
-export const itemGrid = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: space[3],
-  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
-  "@media": {
-    [mq.sm]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
-    [mq.md]: { gridTemplateColumns: "repeat(5, minmax(0, 1fr))" },
-  },
-});
 
 export const pager = style({
   display: "flex",

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { GlobalSearchResponse, MenuItem } from "../../../platform/contract";
 import { SearchResults } from "./SearchResults";
 
@@ -99,5 +99,19 @@ describe("SearchResults", () => {
     });
     expect(none).toContain("No items found. Check the spelling or try a shorter word.");
     expect(none).not.toContain("<h2");
+  });
+
+  it("shows a price that is not a number as £0.00 and logs a warning (spec 1 §9), the rest of the card as sent", () => {
+    // Production does not check the platform's answers against the contract, so a broken price reaches the card.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const broken = { ...item(30, "Broken Price Brie"), price: "n/a" as unknown as number };
+      const html = render({ ...results, menuItems: { ...results.menuItems, records: [broken] } });
+      expect(html).toContain("Broken Price Brie");
+      expect(html).toContain("£0.00");
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("not a numeric value, showing 0.00"), "n/a");
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

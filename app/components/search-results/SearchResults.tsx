@@ -3,6 +3,7 @@ import type { GlobalSearchResponse, MenuItem } from "../../../platform/contract"
 import { pageLinks, RECOMMENDED_TITLE, searchHref } from "~/models/item-search";
 import { formatPence } from "~/models/money";
 import { ProductCard } from "~/components/product-card/ProductCard";
+import { productGrid } from "~/components/product-card/ProductCard.css";
 import * as s from "./SearchResults.css";
 import { storePath } from "~/models/store-paths";
 
@@ -89,7 +90,7 @@ export function SearchResults({ storeSlug, searchTerm, results }: SearchResultsP
 
 export function ItemList({ items, storeSlug }: { items: MenuItem[]; storeSlug: string }) {
   return (
-    <ul className={s.itemGrid}>
+    <ul className={productGrid}>
       {items.map((item) => (
         <li key={item.id}>
           <ProductCard item={item} storeSlug={storeSlug} headingLevel={3} />

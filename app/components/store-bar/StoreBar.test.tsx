@@ -36,3 +36,26 @@ describe("StoreBar and header.hideStoreInfo (spec 1 §3)", () => {
     expect(html).toContain("Switch");
   });
 });
+
+describe("StoreBar's compact line (issue 23)", () => {
+  it("sums the bar up in one summary, store · method · time, that opens the full bar without script", () => {
+    const html = render({ slotText: "Today 18:00–18:30" });
+    const summary = /<details[^>]*><summary[^>]*>(.*?)<\/summary>/.exec(html)?.[1] ?? "";
+    const text = summary.replace(/<[^>]+>/g, "");
+    expect(text).toContain("Larder &amp; Co Islington");
+    expect(text).toContain("Delivery");
+    expect(text).toContain("Today 18:00–18:30");
+    // The full bar is the disclosure's content, every control still there.
+    expect(html).toMatch(/<\/summary><ul/);
+    expect(html).toContain("Switch");
+    expect(html).toContain("Change<span");
+  });
+
+  it("says Choose a time when no slot is held, and leaves the store out when the settings hide it", () => {
+    const html = render({ hideStoreInfo: true, fulfilmentMethod: "collection" });
+    const summary = /<summary[^>]*>(.*?)<\/summary>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
+    expect(summary).not.toContain("Islington");
+    expect(summary).toContain("Collection");
+    expect(summary).toContain("Choose a time");
+  });
+});

@@ -36,6 +36,11 @@ export function NotifyForm({ wording, postcode, honeypot, lastResult }: NotifyFo
           <HoneypotInputs label="Leave this field empty" nonce={nonce} />
         </HoneypotProvider>
         <input type="hidden" name="intent" value="notify" />
+        {notifyForm.errors?.[0] ? (
+          <p id={notifyForm.errorId} className={forms.errorMessage} role="alert">
+            {notifyForm.errors[0]}
+          </p>
+        ) : null}
         <TextField field={notify.email} label="Email address" type="email" autoComplete="email" spellCheck={false} required maxLength={254} />
         <button type="submit" className={forms.button.primary}>
           Email me

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { StoreSummary } from "../../../platform/contract";
 import type { FulfilmentMethod } from "~/models/shopper";
@@ -26,6 +26,10 @@ export function StoreCard({
   const state = store.orderMethods[method];
   const notice = storeStateMessage(store);
   const headingId = `store-${store.id}`;
+  // Spec 1 §4: a selection already in progress ignores a second one. Without script the browser keeps only the
+  // last navigation; with it, a second press while the first is on its way is dropped, so the first store is kept.
+  const navigation = useNavigation();
+  const selecting = navigation.state !== "idle" && navigation.formData?.get("intent") === "select";
   return (
     <li className={styles.card} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.cardTitle}>
@@ -42,12 +46,18 @@ export function StoreCard({
       </p>
       {notice ? <p className={styles.notice}>{notice}</p> : null}
       {group !== "closed" ? (
-        <Form method="post" action={action}>
+        <Form
+          method="post"
+          action={action}
+          onSubmit={(event) => {
+            if (selecting) event.preventDefault();
+          }}
+        >
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="select" />
           <input type="hidden" name="storeId" value={store.id} />
           <input type="hidden" name="method" value={method} />
-          <button type="submit" className={forms.button.primary}>
+          <button type="submit" className={forms.button.primary} aria-disabled={selecting || undefined}>
             {group === "open" ? "Shop at this store" : "Pre-order from this store"}
             <span className={visuallyHidden}>: {store.storeName}</span>
           </button>

@@ -11,6 +11,7 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
 import { codeError, emailError, normaliseCode } from "~/models/account";
+import { replyShown } from "~/models/form-reply.server";
 import { appContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
@@ -45,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema });
   const intent = submission.payload.intent === "verify" ? "verify" : "send";
-  const refuse = (result = submission.reply()) => data({ intent, result }, { status: 400 });
+  // The page shows one form (the code's once a code was sent): another form's errors are said over it.
+  const shows = new URL(request.url).searchParams.has("sent") && shopper.session.get("loginEmail") ? "verify" : "send";
+  const shown = intent !== shows ? [] : intent === "verify" ? ["code"] : ["email"];
+  const refuse = (options?: Parameters<typeof submission.reply>[0]) => data({ intent, result: replyShown(submission, shown, options) }, { status: 400 });
   if (submission.status !== "success") return refuse();
   const value = submission.value;
   const back = (path: string) => authHref(path, redirectAfterSignIn(value.redirectTo));
@@ -55,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         await shopper.api.call(api.sendOtpMessage, { email: value.email, type: "email" });
       } catch (error) {
-        return refuse(submission.reply({ formErrors: [refusalFor(error, []).message] }));
+        return refuse({ formErrors: [refusalFor(error, []).message] });
       }
     }
     shopper.session.set("loginEmail", value.email);
@@ -68,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const grant = { grant_type: "custom_request", provider: "otp", username: email, password: normaliseCode(value.code) ?? "", registeringFromScreen: "login" } as const;
     await signInMember(shopper, api.oauthToken, grant, clock.now());
   } catch (error) {
-    return refuse(submission.reply({ fieldErrors: { code: [refusalFor(error, []).message] } }));
+    // The platform's words, beside the code when the code's form is on the page, else over the form that is.
+    const message = refusalFor(error, []).message;
+    return refuse(shows === "verify" ? { fieldErrors: { code: [message] } } : { formErrors: [message] });
   }
   return redirect(redirectAfterSignIn(value.redirectTo), 303);
 }
@@ -77,10 +83,8 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
   const { content, sentTo, redirectTo, honeypot } = loaderData;
   const [sendForm, send] = useForm<{ email: string }>({ id: "code-send", lastResult: actionData?.intent === "send" ? actionData.result : undefined });
   const [verifyForm, verify] = useForm<{ code: string }>({ id: "code-verify", lastResult: actionData?.intent === "verify" ? actionData.result : undefined });
-  const sendError = sendForm.errors?.[0];
-  const summary = sentTo
-    ? fieldErrors([verify.code])
-    : [...(sendError ? [{ field: send.email.id, message: sendError }] : []), ...fieldErrors([send.email])];
+  const formError = (actionData?.intent === "verify" ? verifyForm : sendForm).errors?.[0];
+  const summary = [...(formError ? [{ field: sentTo ? verify.code.id : send.email.id, message: formError }] : []), ...fieldErrors(sentTo ? [verify.code] : [send.email])];
   return (
     <AuthPageCard title="Log in with a code" lead={content.subTitle} image={content.image}>
       <ErrorSummary errors={summary} />

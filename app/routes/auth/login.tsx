@@ -11,6 +11,7 @@ import { useClearedPassword } from "~/components/auth/use-cleared-password";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
+import { replyShown } from "~/models/form-reply.server";
 import { ACCOUNT_TEXT, emailError, PASSWORD_MAX_LENGTH } from "~/models/account";
 import { appContext } from "~/services/context";
 import { signInMember } from "~/services/member-session.server";
@@ -32,6 +33,9 @@ const schema = z
     if (!input.password) ctx.addIssue({ code: "custom", path: ["password"], message: ACCOUNT_TEXT.passwordRequired });
   });
 
+/** The fields the page shows errors beside; any other field's error is said over the form. */
+const SHOWN = ["email", "password"];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [content, social] = await Promise.all([authContent(context, "login"), socialProviders(context)]);
   return { content, social, redirectTo: redirectFromQuery(request) };
@@ -40,14 +44,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shopper = requireGuest(context);
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return data(replyShown(submission, SHOWN, { hideFields: ["password"] }), { status: 400 });
   const { email, password, redirectTo } = submission.value;
   try {
     const grant = { grant_type: "password", username: email, password, registeringFromScreen: "login" } as const;
     await signInMember(shopper, api.oauthToken, grant, context.get(appContext).clock.now());
   } catch (error) {
     const { message } = refusalFor(error, []);
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 400 });
+    return data(replyShown(submission, SHOWN, { formErrors: [message], hideFields: ["password"] }), { status: 400 });
   }
   return redirect(redirectAfterSignIn(redirectTo), 303);
 }

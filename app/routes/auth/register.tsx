@@ -17,6 +17,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, validateRegistration, type Re
 import { appContext } from "~/services/context";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { signInMember } from "~/services/member-session.server";
+import { replyShown } from "~/models/form-reply.server";
 import { authContent, refusalFor } from "./auth.server";
 import { socialProviders } from "./social.server";
 import { redirectAfterSignIn, redirectFromQuery, requireGuest } from "./guards.server";
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, clock } = context.get(appContext);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return data(replyShown(submission, FIELDS, { hideFields: ["password"] }), { status: 400 });
   if (await isSpam(config, form)) return data(submission.reply({ formErrors: [BOT_REFUSED], hideFields: ["password"] }), { status: 400 });
   const { marketing, redirectTo, ...member } = submission.value;
   try {
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const { field, message } = refusalFor(error, FIELDS);
     const refusal = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
-    return data(submission.reply({ ...refusal, hideFields: ["password"] }), { status: 400 });
+    return data(replyShown(submission, FIELDS, { ...refusal, hideFields: ["password"] }), { status: 400 });
   }
   // Spec 2 §4: registering signs the new member in.
   return redirect(redirectAfterSignIn(redirectTo), 303);

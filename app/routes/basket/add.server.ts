@@ -85,7 +85,8 @@ function basketContext(shopper: Shopper) {
   return { store, basketToken, method: shopper.session.get("fulfilmentMethod") ?? "delivery" };
 }
 
-function fulfilmentLocation(shopper: Shopper) {
+/** The shopper's location as the basket calls take it (the delivery fee follows it). */
+export function fulfilmentLocation(shopper: Shopper) {
   const location = shopper.session.get("location");
   if (!location) return null;
   return {

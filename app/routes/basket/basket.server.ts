@@ -1,3 +1,4 @@
+import { rethrowIfUnavailable } from "~/models/error-page";
 import { api, type Basket, type MenuItem, type StoreDetails } from "../../../platform/contract";
 import {
   BASKET_CLEARED_MESSAGE,
@@ -141,6 +142,7 @@ function tokenOrThrow(shopper: Shopper): string {
 
 /** The platform's own words for an expected refusal; the spec's general message when the platform failed. */
 function refusal(error: unknown, fallback: string, log: Logger, event: string): string {
+  rethrowIfUnavailable(error);
   if (error instanceof PlatformError && error.status < 500) return error.message;
   log.error(event, { message: error instanceof Error ? error.message : String(error) });
   return fallback;

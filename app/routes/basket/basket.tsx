@@ -92,6 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ba
       noticeDetail: store.ordersPaused ? store.pausedMessage : isStoreClosed(store) ? store.storeClosedMessage : null,
       canSwitch: store.orderMethods[other].enabledForMethod,
       tipsEnabled: store.tips.enabled,
+      tipEmoji: store.isDriverTipEmojiEnabled,
       baseCost: store.orderMethods[method].cost,
     },
     method,
@@ -179,7 +180,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
     return (
       <>
         {back}
-        <NoStore />
+        <NoStore refused={actionData} />
       </>
     );
   }
@@ -190,7 +191,7 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
       <>
         {back}
         {notAdded}
-        <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} />
+        <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} refused={actionData} />
       </>
     );
   }

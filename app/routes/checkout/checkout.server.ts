@@ -1,3 +1,4 @@
+import { rethrowIfUnavailable } from "~/models/error-page";
 import { href, redirect, type RouterContextProvider } from "react-router";
 import {
   api,
@@ -132,6 +133,8 @@ export async function requireCheckout(context: Readonly<RouterContextProvider>, 
 
 /** The platform's own words for an expected refusal; the spec's general message when the platform failed. */
 export function refusalMessage(error: unknown, fallback = "There was an error on the system. Please try again."): string {
+  // A platform that cannot answer for now is the "try again in a moment" page: reloading sends the same key again.
+  rethrowIfUnavailable(error);
   if (error instanceof PlatformError && error.status < 500) return error.message;
   return fallback;
 }

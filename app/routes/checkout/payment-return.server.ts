@@ -1,3 +1,4 @@
+import { rethrowIfUnavailable } from "~/models/error-page";
 import { href, redirect, type RouterContextProvider } from "react-router";
 import { api, PAYMENT_MESSAGES, type PaymentOutcome } from "../../../platform/contract";
 import { appContext, shopperContext } from "~/services/context";
@@ -36,6 +37,8 @@ export async function settleReturn(context: Readonly<RouterContextProvider>, req
         : await shopper.api.call(api.verifyPayment, { draftOrderId, paymentId, paymentGateway: "checkoutcom" });
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) return back(href("/basket"), DRAFT_NOT_FOUND);
+    // Unavailable for now: the "try again in a moment" page, whose reload asks the gateway's answer again.
+    rethrowIfUnavailable(error);
     log.error("checkout.payment_return_failed", { kind, message: error instanceof Error ? error.message : String(error) });
     return back(href("/checkout/payment"), error instanceof PlatformError && error.status < 500 ? error.message : PAYMENT_MESSAGES.paymentError);
   }

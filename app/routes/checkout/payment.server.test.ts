@@ -22,7 +22,7 @@ function fakeShopper(answers: Record<string, unknown>) {
 const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } as unknown as Logger;
 const request = new Request("http://shop.test/checkout/payment/wallet", { method: "POST" });
 const data = {
-  basket: { basketToken: "b1", orderTotal: 1650, selectedSlot: { date: "2026-11-27", start: "10:00", end: "10:30" }, fulfilmentMethod: { type: "collection" } },
+  basket: { basketToken: "b1", orderTotal: 1650, selectedSlot: { date: "2026-11-27", start: "2026-11-27T10:00:00.000+00:00", end: "2026-11-27T10:30:00.000+00:00", expires: null, denyPayments: [] }, fulfilmentMethod: { type: "collection" } },
   checkout: { contact: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phoneNumber: "07700900123" }, instructions: "" },
   store: { id: 1, allowedMarketingChannels: [], paymentMethods: [{ name: "googlepay", settings: { paymentGateways: ["checkoutcom"] } }] },
 } as unknown as CheckoutData;

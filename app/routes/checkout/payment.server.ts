@@ -1,8 +1,10 @@
+import { rethrowIfUnavailable } from "~/models/error-page";
 import { api, PAYMENT_MESSAGES, type PaymentMethodName, type PlacedOrder } from "../../../platform/contract";
 import type { Logger } from "~/services/logger.server";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { cardGatewayProblem, googlePayNextStep, paymentContextFor, paymentDisabledReason, paymentOptions } from "~/models/payment-options";
+import { checkHeldSlotTimes } from "~/routes/stores/slots.server";
 import { paymentReturnUrls, refusalMessage, rememberPlacedOrder, type CheckoutData } from "./checkout.server";
 
 /** The ways this order may be paid (spec 2 §4 payment options), why paying is off now, and what stops a card. */
@@ -48,9 +50,14 @@ export async function startPayment(
     saveCard?: boolean;
   },
 ): Promise<PaymentStart> {
-  const { basket, checkout, store } = data;
-  const slot = basket.selectedSlot;
+  const { checkout, store } = data;
   const contact = checkout.contact;
+  if (!data.basket.selectedSlot) return { kind: "refused", message: "Invalid time slot selected. Please select a different time slot for your order." };
+  // Spec 1 §5: the held slot's times are checked where the order is placed; an ASAP hold may be swapped for another.
+  const times = await checkHeldSlotTimes(shopper, store, data.basket, new Date());
+  if (!times.ok) return { kind: "refused", message: times.message };
+  const basket = times.basket;
+  const slot = basket.selectedSlot;
   if (!slot) return { kind: "refused", message: "Invalid time slot selected. Please select a different time slot for your order." };
   if (!contact) return { kind: "refused", message: "Please enter your name, e-mail address and mobile number." };
   const gateway = paymentMethod === "cash" ? null : (store.paymentMethods.find((m) => m.name === paymentMethod)?.settings.paymentGateways[0] ?? null);
@@ -96,6 +103,8 @@ export async function startPayment(
     }
     return { kind: "refused", message: PAYMENT_MESSAGES.paymentIssue };
   } catch (error) {
+    // Unavailable for now: the "try again in a moment" page; the payment form's idempotency key makes the reload safe.
+    rethrowIfUnavailable(error);
     if (!(error instanceof PlatformError) || error.status >= 500) {
       log.error("checkout.payment_failed", { message: error instanceof Error ? error.message : String(error), method: paymentMethod });
     }

@@ -56,8 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     storeName: store.storeName,
     gatewayPublicKey: checkoutData.gatewayPublicKey,
     totalPence: basket.orderTotal,
-    /** Fresh on every load: the pay form's idempotency key. */
-    formKey: crypto.randomUUID(),
+    formKey: crypto.randomUUID(), // fresh on every load: the pay form's idempotency key
   };
 }
 
@@ -136,6 +135,7 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
       ) : null}
       <p>
         Total to pay: <strong>{total}</strong>
+        {loaderData.totalPence === 0 ? ". Your credit pays for the whole order: however you choose to pay, nothing is charged." : null}
       </p>
 
       {options.length === 0 ? (
@@ -143,7 +143,7 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
       ) : null}
 
       <WalletButtonsOnDemand
-        options={walletOptions}
+        options={loaderData.totalPence === 0 ? [] : walletOptions}
         flags={loaderData.wallets}
         disabled={disabledReason !== null}
         storeId={loaderData.storeId}

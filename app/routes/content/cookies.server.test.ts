@@ -27,12 +27,13 @@ describe("the consent form", () => {
 });
 
 describe("the consent cookies", () => {
-  it("are three cookies for a year, site-wide, Lax, Secure when asked", () => {
+  it("are three cookies for a year, site-wide, HttpOnly, Lax, Secure when asked", () => {
     const set = consentCookies({ performance: true, targeting: false }, true);
     expect(set.map((c) => c.split(";")[0])).toEqual(["cookieConsent=true", "performanceCookies=true", "targetingCookies=false"]);
     for (const cookie of set) {
       expect(cookie).toMatch(/; Max-Age=31536000/);
       expect(cookie).toMatch(/; Path=\//);
+      expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Lax/);
       expect(cookie).toMatch(/; Secure/);
     }

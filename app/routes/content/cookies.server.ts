@@ -29,11 +29,11 @@ export function choiceOf(form: ConsentForm): Omit<Consent, "given"> {
 }
 
 /**
- * The three consent cookies for a choice. Not HttpOnly: they hold nothing secret, and the browser's own code reads the
- * performance switch before it loads anything that needs it.
+ * The three consent cookies for a choice. HttpOnly like every cookie the storefront sets (decision 0046): the page's
+ * script learns the shopper's choice from the root loader's data, never from the cookie.
  */
 export function consentCookies(choice: Omit<Consent, "given">, secure: boolean): string[] {
-  const options = { path: "/", maxAge: CONSENT_MAX_AGE_SECONDS, sameSite: "lax" as const, secure };
+  const options = { path: "/", maxAge: CONSENT_MAX_AGE_SECONDS, sameSite: "lax" as const, httpOnly: true, secure };
   return [
     serialize(CONSENT_COOKIES.given, "true", options),
     serialize(CONSENT_COOKIES.performance, String(choice.performance), options),

@@ -1,3 +1,4 @@
+import { logFailure } from "~/models/error-page";
 import { redirect, type MiddlewareFunction, type Session } from "react-router";
 import { api, contentTypes, type StrapiEnvelope } from "../../../platform/contract";
 import { backLinkHref, refererToKeep, type RefererGuard } from "~/models/back-link";
@@ -24,7 +25,7 @@ export async function routeRules(platform: SharedPlatform, log: Logger): Promise
     envelope = await platform.cached(api.strapiContent, { contentType: "route-rules", populate: "deep" });
   } catch (error) {
     // Without rules every page still works: a content outage must not take the shop down (decision 0008).
-    if (!(error instanceof PlatformError && error.status === 404)) log.error("content.route_rules_failed", { error: String(error) });
+    if (!(error instanceof PlatformError && error.status === 404)) logFailure(log, "content.route_rules_failed", error);
     return [];
   }
   let rules = parsedRules.get(envelope);

@@ -9,7 +9,9 @@ import {
   NOT_A_VALID_ADDRESS,
   UNABLE_TO_FIND_LOCATION,
   UNABLE_TO_GET_ADDRESS_INFO,
+  validateChosenAddress,
 } from "~/models/address";
+import { rethrowIfUnavailable } from "~/models/error-page";
 import { postcodeSearchState } from "~/models/postcode";
 import { afterStoreSearch } from "~/models/store-search";
 import { addRecentSearch } from "~/models/recent-searches";
@@ -94,10 +96,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`${href("/location/address")}?${new URLSearchParams({ q: search.addressQuery, redirectTo: back })}`, 303);
     }
     case "address-choose": {
-      const { description, placeId } = search;
+      const chosen = validateChosenAddress(search);
+      if (!chosen.ok) return fail(chosen.message);
+      const { description } = chosen;
+      const { placeId } = search;
       let { latitude, longitude } = search;
       let postcode = search.postcode || null;
-      if (!description) return fail(NOT_A_VALID_ADDRESS);
       if (!placeId) {
         // A recent address search carries its postcode but no place id: search from the postcode.
         if (!postcode) return fail(NOT_A_VALID_ADDRESS);
@@ -132,7 +136,7 @@ function validCoordinate(value: number | undefined, limit: number): value is num
  */
 async function searchStores(context: Readonly<RouterContextProvider>, back: string, location: ShopperLocation) {
   const shopper = context.get(shopperContext);
-  const { platform, clock } = context.get(appContext);
+  const { platform, clock, log } = context.get(appContext);
   const now = clock.now();
   const { session } = shopper;
   const hadSearch = Boolean(session.get("location")?.postcode);
@@ -151,7 +155,14 @@ async function searchStores(context: Readonly<RouterContextProvider>, back: stri
       if (location.postcode && !location.address) session.set("lastPostcodeSearch", { value: failed.value, error: failed.message });
       return redirectWithFlash(context, back, { locationError: failed });
     }
-    throw error;
+    // A platform that cannot answer for a moment (a database restart) is the "try again" page, as everywhere.
+    rethrowIfUnavailable(error);
+    // Spec 1 §8: a postcode search that fails is logged and nothing is shown; the shopper stays where they were.
+    log.error("location.store_search_failed", {
+      message: error instanceof Error ? error.message : String(error),
+      status: error instanceof PlatformError ? error.status : null,
+    });
+    return redirect(back, 303);
   }
 
   session.set("location", location);

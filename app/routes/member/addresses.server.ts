@@ -4,6 +4,7 @@ import { z } from "zod";
 import { api, MEMBER_MESSAGES, type SavedAddress } from "../../../platform/contract";
 import { validateAddressForm, type AddressFormField, type AddressFormInput } from "~/models/checkout";
 import { notFoundMessage } from "~/models/error-page";
+import { replyShown } from "~/models/form-reply.server";
 import { getBusinessProfile } from "~/services/business.server";
 import type { Shopper } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
@@ -128,6 +129,9 @@ function refusal(error: unknown): { formErrors: string[]; fieldErrors?: Record<s
   return { formErrors: [MEMBER_MESSAGES.addressUpdateError], ...(field ? { fieldErrors: { [field]: [(error as PlatformError).message] } } : {}) };
 }
 
+/** The fields each form shows errors beside (components/member/Address.tsx); any other field's error is said over it. */
+const SHOWN = { save: ["addressLine1", "addressLine2", "town", "county", "postcode"], choose: [] } as const;
+
 export type AddressPostResult = { ok: true; response: Response } | { ok: false; answer: AddressFormAnswer };
 
 /** The add page's post: the chosen or typed address saved; on success back to the list with its message. */
@@ -136,14 +140,14 @@ export async function addAddress(context: RequestContext, request: Request): Pro
   const { postcodeRules } = await getBusinessProfile(shopper.shared);
   const submission = parseWithZod(await request.formData(), { schema: newAddressSchema(postcodeRules) });
   const part = submission.payload.intent === "choose" ? "choose" : "save";
-  if (submission.status !== "success") return { ok: false, answer: { part, result: submission.reply() } };
+  if (submission.status !== "success") return { ok: false, answer: { part, result: replyShown(submission, SHOWN[part]) } };
   const posted = submission.value;
 
   let address: ReturnType<typeof platformAddress>;
   if (posted.intent === "choose") {
     const lookup = await lookupAddresses(shopper, posted.postcode);
     const chosen = posted.address === undefined ? undefined : lookup.found[posted.address];
-    if (!chosen) return { ok: false, answer: { part, result: submission.reply({ formErrors: [lookup.error ?? "Choose an address from the list"] }) } };
+    if (!chosen) return { ok: false, answer: { part, result: replyShown(submission, SHOWN[part], { formErrors: [lookup.error ?? "Choose an address from the list"] }) } };
     address = platformAddress(chosen);
   } else {
     address = platformAddress(posted);
@@ -155,7 +159,7 @@ export async function addAddress(context: RequestContext, request: Request): Pro
     );
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { ok: false, answer: { part, result: submission.reply(refusal(error)) } };
+    return { ok: false, answer: { part, result: replyShown(submission, SHOWN[part], refusal(error)) } };
   }
   return { ok: true, response: await redirectWithToast(context, ADDRESSES_PATH, { kind: "success", message: MEMBER_MESSAGES.addressAdded }) };
 }
@@ -167,7 +171,11 @@ export async function updateAddress(context: RequestContext, request: Request, r
   if (id === null) return { ok: true, response: await failedChange(context) };
   const { postcodeRules } = await getBusinessProfile(shopper.shared);
   const submission = parseWithZod(await request.formData(), { schema: editAddressSchema(postcodeRules) });
-  if (submission.status !== "success") return { ok: false, answer: { part: "save", result: submission.reply() } };
+  if (submission.status !== "success") {
+    // Not the member's address (another's, or none): nothing to show the form over, so back to the list, refused.
+    if (!(await savedAddresses(context, request)).some((a) => a.id === id)) return { ok: true, response: await failedChange(context) };
+    return { ok: false, answer: { part: "save", result: replyShown(submission, SHOWN.save) } };
+  }
   const posted = submission.value;
 
   try {
@@ -182,7 +190,7 @@ export async function updateAddress(context: RequestContext, request: Request, r
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof PlatformError && error.status === 404) return { ok: true, response: await failedChange(context) };
-    return { ok: false, answer: { part: "save", result: submission.reply(refusal(error)) } };
+    return { ok: false, answer: { part: "save", result: replyShown(submission, SHOWN.save, refusal(error)) } };
   }
   return { ok: true, response: await redirectWithToast(context, ADDRESSES_PATH, { kind: "success", message: MEMBER_MESSAGES.addressUpdated }) };
 }

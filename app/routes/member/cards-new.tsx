@@ -4,6 +4,7 @@ import { ADD_CARD_TITLE, AddCard, CARDS_PATH } from "~/components/member/Cards";
 import { MemberPage } from "~/components/member/MemberArea";
 import { addCard, cardFieldsFor } from "./cards.server";
 import { requireMember } from "../auth/guards.server";
+import * as forms from "~/styles/forms.css";
 
 /**
  * Adding a card (spec 2 §2 modal "add new payment card"; decision 0023): the gateway's card fields tokenise the card
@@ -18,9 +19,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return addCard(context, request);
 }
 
-export default function NewCard({ loaderData }: Route.ComponentProps) {
+export default function NewCard({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <MemberPage title={ADD_CARD_TITLE}>
+      {/* A post of this page itself (the card fields post by a fetcher, which says its own refusals): its refusal. */}
+      {actionData?.error ? (
+        <p className={forms.errorMessage} role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
       <AddCard cardFields={loaderData.cardFields} />
       <p>
         <Link to={CARDS_PATH}>Back to your saved cards</Link>

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * scheme, a way to each part of the area, and out.
  */
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  const { member } = useRouteLoaderData(ROUTE_IDS.memberLayout) as MemberLayoutData;
+  const { member, referral } = useRouteLoaderData(ROUTE_IDS.memberLayout) as MemberLayoutData;
   const { rewards } = loaderData;
   return (
     <MemberPage title={`Hello, ${member.firstName}`}>
@@ -30,7 +30,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         ]}
       />
       {rewards ? <RewardsBanner balance={rewards.balance} store={rewards.store} /> : null}
-      <MemberTiles />
+      <MemberTiles referral={referral} />
       <LogoutForm buttonClassName={forms.button.secondary} label="Log out" />
     </MemberPage>
   );

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/verify-mobile";
 import { MemberPage } from "~/components/member/MemberArea";
+import { replyShown } from "~/models/form-reply.server";
 import { VERIFY_MOBILE_TITLE, VerifyMobileForms } from "~/components/member/VerifyMobile";
 import { appContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
@@ -29,7 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireMember(context, request);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: verifySchema });
-  if (submission.status !== "success") return data(answer({ sent: true, code: submission.reply() }), { status: 400 });
+  if (submission.status !== "success") {
+    // Only the code's errors are shown beside a field; anything else (a forged intent) is said over the forms.
+    const code = replyShown(submission, ["code"]);
+    return data(answer({ sent: true, code, error: code.error?.[""]?.[0] ?? null }), { status: 400 });
+  }
   if (submission.value.intent === "send") {
     if (await isSpam(context.get(appContext).config, form)) return data(sendRefused(), { status: 400 });
     const sent = await sendCode(context);
@@ -43,14 +48,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function VerifyMobile({ loaderData, actionData }: Route.ComponentProps) {
   const { mobile, verified, enabled, honeypot } = loaderData;
+  // A post refused where the forms are not shown: what the page says instead is why, said as the refusal's message.
+  const why = actionData ? ({ role: "alert" } as const) : {};
   return (
     <MemberPage title={VERIFY_MOBILE_TITLE}>
       {verified ? (
-        <p>Your mobile number {mobile} is verified.</p>
+        <p {...why}>Your mobile number {mobile} is verified.</p>
       ) : !enabled ? (
-        <p>Mobile verification is not available.</p>
+        <p {...why}>Mobile verification is not available.</p>
       ) : !mobile ? (
-        <p>
+        <p {...why}>
           Add a mobile number to your profile first: <Link to="/member/my-details">Edit my details</Link>.
         </p>
       ) : (

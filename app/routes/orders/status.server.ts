@@ -4,7 +4,8 @@ import { notFoundMessage } from "~/models/error-page";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 
-const STATUS_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+/** What a status token looks like: anything else is no order's. */
+export const STATUS_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * An order by the unguessable token of its status page. Anything that is not an order's token — a guessed order

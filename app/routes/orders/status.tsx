@@ -1,9 +1,11 @@
-import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/status";
 import * as styles from "~/components/checkout/Checkout.css";
 import { OrderDetails } from "~/components/checkout/OrderDetails";
 import { DriverTracking } from "~/components/order-tracking/DriverTracking";
+import { LiveUpdates, UPDATES_OFF } from "~/components/order-tracking/LiveUpdates";
+import { useLiveOrderStatus } from "~/components/order-tracking/use-live-order-status";
+import { isFinal, liveStatusOf } from "~/models/live-status";
 import { driverTracking } from "./tracking.server";
 import { orderProgress } from "~/models/order-status";
 import { storeDate } from "~/models/slots";
@@ -11,12 +13,10 @@ import { appContext, shopperContext } from "~/services/context";
 import { orderByStatusToken } from "./status.server";
 import { storePath } from "~/models/store-paths";
 
-/** How often the page asks again, with script: the store moves orders on by hand. */
-const REFRESH_MS = 30_000;
-
 /**
  * An order's status page (spec 2 §3 progress statuses), addressed by the unguessable token in the success page's link
- * and the confirmation e-mail. It follows the store's order board.
+ * and the confirmation e-mail. It follows the store's order board as it moves the order on: with script by the order's
+ * events stream (./events.ts), without by reloading itself, unless the shopper stops it (`?updates=off`).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
@@ -25,21 +25,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The driver's position is asked for only while the order is out for delivery: before and after there is none.
   const enRoute = order.orderType === "delivery" && order.status === "en_route" && order.completedAt === null;
   const tracking = enRoute ? await driverTracking(shopper, { businessOrderId: order.businessOrderId, statusToken: params.statusToken }, now) : null;
-  return { order, today: storeDate(now, order.store.timeZone), progress: orderProgress(order.status, order.orderType), tracking };
+  const updatesOff = new URL(request.url).searchParams.get("updates") === "off";
+  const live = liveStatusOf(order);
+  return { order, today: storeDate(now, order.store.timeZone), progress: orderProgress(order.status, order.orderType), tracking, live, updatesOff, statusToken: params.statusToken };
 }
 
 export default function OrderStatus({ loaderData }: Route.ComponentProps) {
-  const { order, progress } = loaderData;
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = window.setInterval(() => revalidator.revalidate(), REFRESH_MS);
-    return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { order, progress, live, updatesOff } = loaderData;
+  useLiveOrderStatus(`/orders/${loaderData.statusToken}/events`, live, { enabled: !updatesOff, followingDriver: loaderData.tracking?.trackable === true });
   const current = progress.find((step) => step.state === "current");
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Order {order.businessOrderId}</h1>
+      <LiveUpdates final={isFinal(live)} updatesOff={updatesOff} />
       <p className={styles.lead} role="status">
         Status: <strong>{current?.label}</strong>
       </p>
@@ -62,7 +60,7 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
       </ol>
       <DriverTracking tracking={loaderData.tracking} />
       <p>
-        <Link to=".">Refresh status</Link>
+        <Link to={updatesOff ? UPDATES_OFF : "."}>Refresh status</Link>
       </p>
       <section className={styles.panel} aria-labelledby="status-order-title">
         <h2 className={styles.panelTitle} id="status-order-title">

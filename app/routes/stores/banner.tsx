@@ -3,6 +3,7 @@ import type { Route } from "./+types/banner";
 import { api, idFromSlug, type StoreDetails } from "../../../platform/contract";
 import { Picture } from "~/components/picture/Picture";
 import { ProductCard } from "~/components/product-card/ProductCard";
+import { productGrid } from "~/components/product-card/ProductCard.css";
 import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
@@ -41,7 +42,7 @@ export default function BannerPage({ loaderData, matches }: Route.ComponentProps
           <h2 id="banner-items" className={styles.sectionTitle}>
             In this offer
           </h2>
-          <ul className={styles.itemGrid}>
+          <ul className={productGrid}>
             {items.map((item) => (
               <li key={item.id}>
                 <ProductCard item={item} storeSlug={store.slug} bannerAdvertId={banner.id} headingLevel={3} />

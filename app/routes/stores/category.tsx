@@ -1,9 +1,12 @@
+import { Fragment } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/category";
 import { api, type MenuItem, type StoreDetails } from "../../../platform/contract";
 import { BannerList } from "~/components/banners/BannerList";
 import { useBannerImpressions } from "~/components/banners/use-banner-impressions";
+import { CategoryStrip } from "~/components/category-strip/CategoryStrip";
 import { ProductCard } from "~/components/product-card/ProductCard";
+import { productGrid } from "~/components/product-card/ProductCard.css";
 import { loadBanners } from "./banners.server";
 import { getBusinessProfile } from "~/services/business.server";
 import { idFromSlug } from "../../../platform/contract";
@@ -11,7 +14,7 @@ import { appContext, shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
 import * as styles from "./pages.css";
-import { categoryPath, storePath } from "~/models/store-paths";
+import { categoryPath } from "~/models/store-paths";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
@@ -40,42 +43,43 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * The first offer follows the first row of four items (two rows on a phone), so that a phone's first screen shows
+ * products (decision 0038); the second follows the first `secondHeroBannerThreshold` items (spec 1 §3 business
+ * profile), and at least a row after the first, when the page lists that many, or else follows the list.
+ */
+const FIRST_ROW = 4;
+
 export default function StoreCategory({ loaderData, matches }: Route.ComponentProps) {
   const { store } = matches[1]?.data as { store: StoreDetails };
   const { category, items, pagination, categories, banners, secondHeroBannerThreshold } = loaderData;
-  const base = storePath(store.slug);
   const track = useBannerImpressions(useLocation().key);
-  // The second hero banner sits after the first `secondHeroBannerThreshold` items (spec 1 §3 business profile) when
-  // the page lists that many; otherwise it follows the list.
   const [first, second, ...restPrimary] = banners.banners;
-  const splitAt = second && items.length >= secondHeroBannerThreshold ? secondHeroBannerThreshold : items.length;
+  const firstAt = Math.min(FIRST_ROW, items.length);
+  const secondAt = Math.max(secondHeroBannerThreshold, firstAt + FIRST_ROW);
+  const cuts = [
+    ...(first ? [{ at: firstAt, banner: first, label: "Offer" }] : []),
+    ...(second ? [{ at: items.length >= secondAt ? secondAt : items.length, banner: second, label: "Another offer" }] : []),
+  ];
   const more = [...restPrimary, ...banners.secondaryBanners];
   return (
-    <div className={styles.page}>
-      <nav aria-label="Categories" className={styles.strip}>
-        <ul className={styles.stripList}>
-          {categories.map((c) => (
-            <li key={c.id}>
-              <Link
-                to={`${base}/category/${c.slug}`}
-                className={c.id === category.id ? styles.stripLinkCurrent : styles.stripLink}
-                aria-current={c.id === category.id ? "page" : undefined}
-              >
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <h1 className={styles.title}>{category.name}</h1>
-      {category.description ? <p>{category.description}</p> : null}
-      <p className={styles.count}>
-        {pagination.total} {pagination.total === 1 ? "item" : "items"}
-      </p>
-      {first ? <BannerList banners={[first]} storeSlug={store.slug} label="Offer" priorityFirst track={track} /> : null}
-      <ItemGrid items={items.slice(0, splitAt)} storeSlug={store.slug} />
-      {second ? <BannerList banners={[second]} storeSlug={store.slug} label="Another offer" track={track} /> : null}
-      {items.length > splitAt ? <ItemGrid items={items.slice(splitAt)} storeSlug={store.slug} /> : null}
+    <div className={styles.categoryPage}>
+      <CategoryStrip storeSlug={store.slug} categories={categories} currentId={category.id} />
+      <div className={styles.titleRow}>
+        <h1 className={styles.categoryTitle}>{category.name}</h1>
+        <p className={styles.count}>
+          {pagination.total} {pagination.total === 1 ? "item" : "items"}
+        </p>
+      </div>
+      {cuts.map((cut, index) => (
+        <Fragment key={cut.banner.id}>
+          <ItemGrid items={items.slice(index ? cuts[index - 1]!.at : 0, cut.at)} storeSlug={store.slug} />
+          {/* The first offer stays the page's main image: on most phones its top shows on the first screen. */}
+          <BannerList banners={[cut.banner]} storeSlug={store.slug} label={cut.label} priorityFirst={index === 0} track={track} />
+        </Fragment>
+      ))}
+      <ItemGrid items={items.slice(cuts.at(-1)?.at ?? 0)} storeSlug={store.slug} />
+      {category.description ? <p className={styles.description}>{category.description}</p> : null}
       <BannerList banners={more} storeSlug={store.slug} label="More offers" track={track} />
       {pagination.totalPages > 1 ? (
         <nav aria-label="Pages" className={styles.pager}>
@@ -101,7 +105,7 @@ export default function StoreCategory({ loaderData, matches }: Route.ComponentPr
 function ItemGrid({ items, storeSlug }: { items: MenuItem[]; storeSlug: string }) {
   if (!items.length) return null;
   return (
-    <ul className={styles.itemGrid}>
+    <ul className={productGrid}>
       {items.map((item) => (
         <li key={item.id}>
           <ProductCard item={item} storeSlug={storeSlug} />

@@ -3,7 +3,9 @@ import type { Route } from "./+types/deal";
 import { api, idFromSlug, type Basket, type StoreDetails } from "../../../platform/contract";
 import { Picture } from "~/components/picture/Picture";
 import { ProductCard } from "~/components/product-card/ProductCard";
+import { productGrid } from "~/components/product-card/ProductCard.css";
 import { formatPence } from "~/models/money";
+import { OFFER_INCOMPLETE_MESSAGE } from "~/models/basket";
 import { ROUTE_IDS, type StoreLayoutData } from "~/models/route-data";
 import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
@@ -12,7 +14,6 @@ import * as styles from "./pages.css";
 import { dealPath } from "~/models/store-paths";
 
 /** Spec 2 §8: the basket's note for a deal begun but not completed. */
-export const OFFER_INCOMPLETE = "offer incomplete";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
@@ -62,7 +63,7 @@ export default function DealPage({ loaderData, matches }: Route.ComponentProps) 
             </p>
           ) : progress.missed ? (
             <p className={styles.lead}>
-              {progress.missed.name}: {OFFER_INCOMPLETE}. Add the rest of the deal to complete it.
+              {progress.missed.name}: {OFFER_INCOMPLETE_MESSAGE}. Add the rest of the deal to complete it.
             </p>
           ) : null}
           {progress.lines.length ? (
@@ -77,7 +78,7 @@ export default function DealPage({ loaderData, matches }: Route.ComponentProps) 
           <h2 id={`deal-section-${section.id}`} className={styles.sectionTitle}>
             {section.name}: choose {section.quantity}
           </h2>
-          <ul className={styles.itemGrid}>
+          <ul className={productGrid}>
             {section.items.map((item) => (
               <li key={item.id}>
                 <ProductCard item={item} storeSlug={store.slug} headingLevel={3} />

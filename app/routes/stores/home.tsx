@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import * as forms from "~/styles/forms.css";
 import type { Route } from "./+types/home";
@@ -12,6 +12,7 @@ import { appContext } from "~/services/context";
 import { loadBanners } from "./banners.server";
 import { BannerList } from "~/components/banners/BannerList";
 import { useBannerImpressions } from "~/components/banners/use-banner-impressions";
+import { CategoryStrip } from "~/components/category-strip/CategoryStrip";
 import { Picture } from "~/components/picture/Picture";
 import { formatPence } from "~/models/money";
 import * as styles from "./pages.css";
@@ -46,6 +47,8 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{store.storeName}</h1>
+      {/* The categories one tap away on the first screen, above the offers (decision 0038). */}
+      <CategoryStrip storeSlug={store.slug} categories={categories} />
       <BannerList banners={banners.banners} storeSlug={store.slug} label="Offers" priorityFirst track={track} />
       <p className={styles.address}>
         {[store.address.addressLine1, store.address.addressLine2, store.address.town, store.address.postcode].filter(Boolean).join(", ")}
@@ -97,7 +100,12 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
                 </dd>
               ) : m === method && state.enabledForMethod ? (
                 <dd>
-                  <strong>Selected</strong> · <Link to={timeSlotsPath(store.slug)}>Choose a {m} time</Link>
+                  <strong>Selected</strong> ·{" "}
+                  {store.basketOnlyTimeSelection ? (
+                    <Link to={href("/basket")}>Choose a {m} time in your basket</Link>
+                  ) : (
+                    <Link to={timeSlotsPath(store.slug)}>Choose a {m} time</Link>
+                  )}
                 </dd>
               ) : null}
             </div>

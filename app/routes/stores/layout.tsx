@@ -28,6 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
     bar: {
       slotText: heldSlotText(selected && { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" }, storeDate(now, timeZone), timeZone, null),
       canSwitch: details.orderMethods[fulfilmentMethod === "delivery" ? "collection" : "delivery"].enabledForMethod,
+      timeInBasket: details.basketOnlyTimeSelection,
     },
   };
 }

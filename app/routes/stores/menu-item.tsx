@@ -4,18 +4,15 @@ import type { Route } from "./+types/menu-item";
 import { api, idFromSlug, type StoreDetails } from "../../../platform/contract";
 import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ErrorSummary, ItemOptions } from "~/components/item-options/ItemOptions";
+import { ErrorSummary, ItemOptions, QuantityField } from "~/components/item-options/ItemOptions";
 import { Picture } from "~/components/picture/Picture";
 import { JS_FIELD, type AddResult } from "~/components/product-card/add-result";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
-  choiceFieldId,
   choiceFromQuery,
   choiceFromValues,
   choiceTotal,
-  MAX_QUANTITY,
-  MIN_QUANTITY,
   validateItemChoice,
   type ChoiceError,
   type ItemChoice,
@@ -31,7 +28,6 @@ import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
 import * as forms from "~/styles/forms.css";
-import { visuallyHidden } from "~/styles/global.css";
 import * as styles from "./pages.css";
 import { categoryPath, itemPath } from "~/models/store-paths";
 
@@ -75,7 +71,6 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
   const errors: ChoiceError[] = result && "errors" in result ? result.errors : loaderData.errors;
   const ageRecord = fetcher.state === "idle" && result && "ageCheck" in result && result !== dismissed ? result.ageCheck : null;
   const adding = fetcher.state !== "idle";
-  const quantityError = errors.find((e) => e.field === choiceFieldId.quantity)?.message ?? null;
 
   useEffect(() => {
     if (errors.length) summaryRef.current?.focus();
@@ -122,29 +117,7 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
               <input type="hidden" name="idempotencyKey" value={`add-${formSeed}-${item.id}`} />
               <input type="hidden" name="redirectTo" value={pathname} />
               <ItemOptions item={item} choice={loaderData.choice} errors={errors} />
-              <div className={quantityError ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
-                <label htmlFor={choiceFieldId.quantity} className={forms.label}>
-                  Quantity
-                </label>
-                {quantityError ? (
-                  <p id={`${choiceFieldId.quantity}-error`} className={forms.errorMessage}>
-                    <span className={visuallyHidden}>Error: </span>
-                    {quantityError}
-                  </p>
-                ) : null}
-                <input
-                  id={choiceFieldId.quantity}
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={MIN_QUANTITY}
-                  max={MAX_QUANTITY}
-                  defaultValue={loaderData.choice.quantity}
-                  className={`${forms.input} ${forms.fieldWidth.code}${quantityError ? ` ${forms.fieldError}` : ""}`}
-                  aria-invalid={quantityError ? true : undefined}
-                  aria-describedby={quantityError ? `${choiceFieldId.quantity}-error` : undefined}
-                />
-              </div>
+              <QuantityField quantity={loaderData.choice.quantity} errors={errors} />
               <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`} aria-disabled={adding || undefined}>
                 {adding ? "Adding…" : `Add to basket · ${formatPence(choiceTotal(item, choice))}`}
               </button>

@@ -11,6 +11,7 @@ import { NotifyFormOnDemand } from "~/components/store-list/NotifyFormOnDemand";
 import { StoreCard } from "~/components/store-list/StoreCard";
 import { productTypeLabel, StoreFilters, type StoreView } from "~/components/store-list/StoreFilters";
 import * as styles from "~/components/store-list/StoreList.css";
+import { FORM_UNREADABLE_MESSAGE, replyShown } from "~/models/form-reply.server";
 import { FUTURE_CONTACT_THANKS, STORE_DETAILS_FAILED_MESSAGE } from "~/models/location-messages";
 import type { FulfilmentMethod } from "~/models/shopper";
 import { groupStores } from "~/models/store-list";
@@ -96,11 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const postcode = shopper.session.get("location")?.postcode ?? "";
     // A bot fills every field (or drops the form's own): it is thanked and nothing is stored.
     if (await isSpam(config, form)) return redirectWithToast(context, href("/stores-near-by"), { kind: "success", message: FUTURE_CONTACT_THANKS });
-    if (submission.status !== "success" || submission.value.intent !== "notify") return data(submission.reply(), { status: 400 });
+    if (submission.status !== "success" || submission.value.intent !== "notify") return data(replyShown(submission, ["email"]), { status: 400 });
     try {
       await shopper.api.call(api.futureContactRequest, { email: submission.value.email, postcode });
     } catch (error) {
-      if (error instanceof PlatformError && error.status < 500) return data(submission.reply({ fieldErrors: { email: [error.message] } }), { status: error.status });
+      if (error instanceof PlatformError && error.status < 500) return data(replyShown(submission, ["email"], { fieldErrors: { email: [error.message] } }), { status: error.status });
       throw error;
     }
     return redirectWithToast(context, href("/stores-near-by"), { kind: "success", message: FUTURE_CONTACT_THANKS });
@@ -120,7 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
   }
-  return data(submission.reply(), { status: 400 });
+  // Neither form's post (a forged or repeated intent): the list again, saying so, whichever form it shows.
+  return redirectWithToast(context, `${href("/stores-near-by")}${new URL(request.url).search}`, { kind: "error", message: FORM_UNREADABLE_MESSAGE });
 }
 
 export default function StoresNearBy({ loaderData, actionData }: Route.ComponentProps) {

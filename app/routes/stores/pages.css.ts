@@ -51,45 +51,12 @@ export const categoryImage = style({ width: 80, height: 80 });
 export const categoryName = style({ fontWeight: 700, color: vars.color.linkOnSurface, textDecoration: "underline" });
 export const categoryCount = style({ fontSize: "0.875rem" });
 
-export const strip = style({ overflowX: "auto", margin: "0 -16px", padding: "4px 16px" });
-export const stripList = style({ listStyle: "none", display: "flex", gap: 8, margin: 0, padding: 0, whiteSpace: "nowrap" });
-const stripBase = style({
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: 44,
-  padding: "0 14px",
-  borderRadius: 22,
-  border: `1px solid ${vars.color.border}`,
-  textDecoration: "none",
-});
-export const stripLink = style([stripBase, { background: vars.color.surface, color: vars.color.linkOnSurface }]);
-export const stripLinkCurrent = style([stripBase, { background: vars.color.primary, color: vars.color.onPrimary, fontWeight: 700 }]);
-
-export const count = style({ margin: "0 0 12px" });
-export const itemGrid = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: 12,
-  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
-  "@media": {
-    "screen and (min-width: 600px)": { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" },
-    "screen and (min-width: 960px)": { gridTemplateColumns: "repeat(5, minmax(0, 1fr))" },
-  },
-});
-export const itemCard = style({
-  background: vars.color.surface,
-  color: vars.color.onSurface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: 8,
-  padding: 12,
-  display: "flex",
-  flexDirection: "column",
-  gap: 6,
-});
-export const itemImage = style({ width: "100%", height: "auto", aspectRatio: "1 / 1" });
-export const itemName = style({ fontSize: "1rem", margin: 0, lineHeight: 1.3 });
+/* The category's name and its item count on one line: little height above the first products (decision 0038). */
+export const categoryPage = style([page, { paddingTop: 0 }]);
+export const titleRow = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: 12, margin: "2px 0 6px" });
+export const categoryTitle = style({ fontSize: "clamp(1.25rem, 5vw, 2rem)", margin: 0 });
+export const count = style({ margin: 0, fontSize: "0.875rem" });
+export const description = style({ margin: "16px 0 0" });
 export const price = style({ fontWeight: 700, margin: 0 });
 export const memberPrice = style({ display: "block", fontWeight: 600, fontSize: "0.875rem" });
 export const unavailable = style({ margin: 0, fontSize: "0.875rem", color: vars.color.dangerText });

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { api, type StoreDetails } from "../../../platform/contract";
-import { notFoundMessage } from "~/models/error-page";
+import { isUnavailablePage, notFoundMessage } from "~/models/error-page";
 import { idFromSlug } from "../../../platform/contract";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
@@ -42,6 +42,7 @@ async function fetchStorePage(shopper: Shopper, request: Request, storeSlug: str
     details = await shopper.shared.cached(api.selectStore, { storeId: id, ...locationInput(location) });
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) storeNotFound(shopper, request);
+    if (isUnavailablePage(error)) throw error;
     throw data({ message: STORE_DETAILS_FAILED_MESSAGE }, 502);
   }
   if (details.slug !== storeSlug) {

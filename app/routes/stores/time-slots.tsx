@@ -7,15 +7,15 @@ import type { Route } from "./+types/time-slots";
 import type { StoreDetails } from "../../../platform/contract";
 import { ShopSearchOnDemand } from "~/components/shop-search/ShopSearchOnDemand";
 import { SlotPicker } from "~/components/slot-picker/SlotPicker";
-import { LOCATION_REQUIRED_USER_MESSAGE } from "~/models/address";
+import { LOCATION_REQUIRED, LOCATION_REQUIRED_USER_MESSAGE } from "~/models/address";
 import { findListedSlot } from "../../../platform/contract/slot-rules";
-import { SLOT_REFRESH_MS, slotRulesFor, storeDate } from "~/models/slots";
-import { nextRevalidationAt } from "~/models/slots-calendar";
+import { MISSING_SLOT_TIMES_MESSAGE, SLOT_REFRESH_MS, slotRulesFor, storeDate } from "~/models/slots";
+import { msUntilRevalidation } from "~/models/slots-calendar";
 import { idempotencyKeyField } from "~/models/form-fields.server";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { currentBasket, listSlotDays, reserveSlot, revalidateHeldSlot } from "./slots.server";
+import { chooseListedSlot, currentBasket, listSlotDays, reserveSlot, revalidateHeldSlot, serverNow } from "./slots.server";
 import { hasLocation } from "./store-selection.server";
 import { loadStorePage } from "./store-page.server";
 import * as styles from "./pages.css";
@@ -32,7 +32,7 @@ const schema = z.object({
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
-  const now = context.get(appContext).clock.now();
+  const now = await serverNow(shopper, context.get(appContext).clock.now());
   const { details } = await loadStorePage(shopper, request, params.storeSlug);
   const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
   const rules = slotRulesFor(details, method);
@@ -56,31 +56,42 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     selectedIsAsap: shopper.session.get("slotTiming") === "asap",
     costText: details.orderMethods[method].costText,
     // How long until store-local midnight by the server's clock: a browser's own clock may be hours out.
-    revalidateInMs: nextRevalidationAt(now, rules.timeZone).getTime() - now.getTime(),
+    revalidateInMs: msUntilRevalidation(now, rules.timeZone),
     listedAt: now.toISOString(),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const shopper = context.get(shopperContext);
-  const now = context.get(appContext).clock.now();
+  const now = await serverNow(shopper, context.get(appContext).clock.now());
   const submission = parseWithZod(await request.formData(), { schema });
   const { details } = await loadStorePage(shopper, request, params.storeSlug);
   const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
   const back = `${href("/stores/:storeSlug/time-slots", { storeSlug: details.slug })}${new URL(request.url).search}`;
-  if (submission.status !== "success") return redirectWithToast(context, back, { kind: "error", message: CHOOSE_A_TIME });
-  const { timeSlotDate: start, idempotencyKey } = submission.value;
+  if (submission.status !== "success") {
+    // A post without the slot's start is bad slot data (spec 1 §5), not a shopper's slip: the buttons always carry it.
+    const message = submission.payload.intent === "reserve" ? MISSING_SLOT_TIMES_MESSAGE : CHOOSE_A_TIME;
+    return redirectWithToast(context, back, { kind: "error", message });
+  }
+  const { timeSlotDate, idempotencyKey } = submission.value;
   // The listing says which kind of slot this is. ASAP starts move with the clock: a start a little before the current
   // ASAP start (a page loaded a minute ago) is still ASAP, by the rule the platform holds it with.
   const slotDays = await listSlotDays(shopper, details, method, now);
-  const listed = findListedSlot(slotDays, Date.parse(start))?.slot;
+  const listed = findListedSlot(slotDays, Date.parse(timeSlotDate))?.slot;
+  // A start the listing no longer has goes to the platform as it is: its answer says the slot is gone.
+  const choice = listed ? await chooseListedSlot(shopper, listed, slotDays, details, method, now) : ({ ok: true, slot: null, timing: "future" } as const);
+  if (!choice.ok) return redirectWithToast(context, back, { kind: "error", message: choice.message });
   try {
-    await reserveSlot(shopper, details, start, listed?.info.isAsap ? "asap" : "future", idempotencyKey);
+    await reserveSlot(shopper, details, choice.slot?.startTime ?? timeSlotDate, choice.timing, idempotencyKey);
   } catch (error) {
-    if (error instanceof PlatformError && error.status < 500) return redirectWithToast(context, back, { kind: "error", message: error.message });
+    // The platform words a missing location for developers (spec 1 §5); the shopper is told what to do.
+    const message = error instanceof PlatformError && error.message === LOCATION_REQUIRED ? LOCATION_REQUIRED_USER_MESSAGE : (error as Error).message;
+    if (error instanceof PlatformError && error.status < 500) return redirectWithToast(context, back, { kind: "error", message });
     throw error;
   }
-  return redirectWithToast(context, back, { kind: "success", message: listed?.info.isAsap ? ASAP_RESERVED : TIME_RESERVED });
+  // A store whose time is chosen in the basket only (basketOnlyTimeSelection) sends the shopper back there.
+  const done = details.basketOnlyTimeSelection && !back.includes("from=checkout") ? href("/basket") : back;
+  return redirectWithToast(context, done, { kind: "success", message: choice.timing === "asap" ? ASAP_RESERVED : TIME_RESERVED });
 }
 
 export default function TimeSlots({ loaderData, matches }: Route.ComponentProps) {

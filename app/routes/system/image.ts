@@ -33,7 +33,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       "Content-Length": String(image.body.length),
       "Cache-Control": CACHE_CONTROL,
       ETag: image.etag,
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -4,5 +4,6 @@
  * The `timestamp` query the spec's client sends only defeats caches on the way; it changes nothing here.
  */
 export function loader() {
-  return Response.json({ id: __BUILD_ID__ }, { headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+  // X-Content-Type-Options comes with every answer (server/security.ts): set here too, it was sent twice.
+  return Response.json({ id: __BUILD_ID__ }, { headers: { "Cache-Control": "no-store" } });
 }

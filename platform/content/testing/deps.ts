@@ -17,6 +17,7 @@ export function contentDeps(contentDir: string, log: Logger, strapi?: { url: str
     config: { contentDir, strapi, accessTokenSeconds: 3600, refreshTokenSeconds: 86400 } as PlatformConfig,
     location: undefined as never,
     payments: { gateway: null, applePay: null },
+    realtime: null,
     authenticate: async (token) => (token === TEST_TOKEN ? guest : null),
   };
 }

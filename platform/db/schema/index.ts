@@ -9,3 +9,4 @@ export * from "./auth";
 export * from "./test-gateway";
 export * from "./loyalty";
 export * from "./cards";
+export * from "./referrals";

@@ -62,9 +62,11 @@ export const members = pgTable(
     marketingChannelId: integer("marketing_channel_id"),
     /** The marketing tool's identity for the member (POST /api/iterable/identifier); null until one is linked. */
     marketingIdentity: text("marketing_identity"),
+    /** The member's code in the referral links they share (decision 0039): 8 letters and digits, made at sign-up. */
+    referFriendCode: text("refer_friend_code").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("members_email_idx").on(t.email)],
+  (t) => [uniqueIndex("members_email_idx").on(t.email), uniqueIndex("members_refer_friend_code_idx").on(t.referFriendCode)],
 );
 
 /** How a store takes payment, per way of paying (spec 1 §3 store paymentMethods). */
@@ -81,6 +83,11 @@ export const storePaymentMethods = pgTable(
     cutOffTime: text("cut_off_time"),
     /** Gateway names (checkoutcom); empty for cash. */
     gateways: jsonb("gateways").$type<string[]>().notNull().default([]),
+    /**
+     * HH:mm store-local, or null: slots starting at or after this time of day refuse this way of paying (their
+     * denyPayments, spec 1 §3), e.g. evening slots that take no cash.
+     */
+    denyFromTime: text("deny_from_time"),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.name] })],
 );
@@ -178,6 +185,8 @@ export const orders = pgTable(
     loyaltyPointsSpent: integer("loyalty_points_spent").notNull().default(0),
     loyaltyPence: integer("loyalty_pence").notNull().default(0),
     loyaltyPointsEarned: integer("loyalty_points_earned").notNull().default(0),
+    /** The member's credit the order spends (pence, decision 0039); totalPence is what is left after it. */
+    creditPence: integer("credit_pence").notNull().default(0),
     /** A hash of everything the draft was made from: the same basket, unchanged, reuses the draft. */
     basketHash: text("basket_hash").notNull(),
     /** The storefront's origin (from the return addresses), for links in the confirmation. */
@@ -236,8 +245,8 @@ export const orderPayments = pgTable(
     attempt: integer("attempt").notNull(),
     method: text("method", { enum: ["cash", "card", "applepay", "googlepay"] }).notNull(),
     gateway: text("gateway"),
-    /** hosted: the gateway's card page; token: a card or wallet token; cash: no gateway. */
-    kind: text("kind", { enum: ["hosted", "token", "cash"] }).notNull(),
+    /** hosted: the gateway's card page; token: a card or wallet token; cash: no gateway; credit: nothing to pay (0039). */
+    kind: text("kind", { enum: ["hosted", "token", "cash", "credit"] }).notNull(),
     /** The hosted payment page's id (hpp_…), for hosted attempts. */
     hostedId: text("hosted_id"),
     /** The gateway's payment id (pay_…), once known. */

@@ -5,7 +5,7 @@ import { stores } from "./stores";
 /**
  * A basket's place in a time slot. One row per basket (a basket holds one slot), replaced when the shopper
  * chooses another. A hold counts against the slot's capacity only while expires_at is in the future, so an
- * abandoned hold frees its place without any clean-up job.
+ * abandoned hold frees its place without any clean-up job; housekeeping deletes the row later (decision 0043).
  */
 export const slotHolds = pgTable(
   "slot_holds",
@@ -32,7 +32,7 @@ export const slotHolds = pgTable(
 /**
  * One row per slot that has ever been held: the row every hold of that slot locks (SELECT … FOR UPDATE)
  * before counting the live holds, so two processes cannot both take the last place. Rows are tiny and never
- * change after insertion.
+ * change after insertion; housekeeping deletes them a day after their slot starts (decision 0043).
  */
 export const slotLocks = pgTable(
   "slot_locks",

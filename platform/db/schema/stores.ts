@@ -53,6 +53,10 @@ export const stores = pgTable("stores", {
   memberEmailCheck: boolean("member_email_check").notNull().default(false),
   hasMembership: boolean("has_membership").notNull().default(false),
   tipsEnabled: boolean("tips_enabled").notNull().default(true),
+  /** The driver tip choices carry an emoji each (spec 1 §3 isDriverTipEmojiEnabled). */
+  driverTipEmojiEnabled: boolean("driver_tip_emoji_enabled").notNull().default(false),
+  /** The shopper chooses the time in the basket only, not from the store pages (spec 1 §3 basketOnlyTimeSelection). */
+  basketOnlyTimeSelection: boolean("basket_only_time_selection").notNull().default(false),
   menuGroupId: integer("menu_group_id").references(() => menuGroups.id, { onDelete: "set null" }),
   /** The store's loyalty scheme; null when it has none. */
   loyalty: jsonb("loyalty").$type<StoreLoyalty>(),

@@ -24,6 +24,8 @@ export const demoMembers: SeedMember[] = [
     mobileValidated: true,
     passwordHash: DEMO_PASSWORD_HASH,
     emailVerified: true,
+    // Fixed, so the demo's referral link is known: /referral/larder/SAMPATEL/{storeId}.
+    referFriendCode: "SAMPATEL",
   },
 ];
 

@@ -412,6 +412,9 @@ export const demoStores: SeedStore[] = [
     productTypes: ["grocery", "hot-food", "bakery", "alcohol"],
     deliveryRadiusKm: 5,
     ...standardMessages,
+    // The store that shows the two basket settings: tip choices with emoji, and the time chosen in the basket only.
+    driverTipEmojiEnabled: true,
+    basketOnlyTimeSelection: true,
     methods: [
       {
         method: "delivery",
@@ -561,7 +564,8 @@ export const demoStores: SeedStore[] = [
         leadTimeSeconds: 1200,
         slotMinutes: 15,
         slotCapacity: 6,
-        orderDaysInAdvance: 1,
+        // Same-day collection: tomorrow's times open only from 22:00 (the evening rule, spec 1 §4).
+        orderDaysInAdvance: 0,
         maxBasketItems: 30,
       },
     ],
@@ -653,6 +657,8 @@ const standardPaymentMethods: SeedPaymentMethod[] = [
 const paymentMethodOverrides: Partial<Record<number, Partial<Record<SeedPaymentMethod["name"], Partial<SeedPaymentMethod>>>>> = {
   // Spitalfields' drivers carry no cash: cash is for collection only.
   [demoStoreIds.openLondonSpitalfields]: { cash: { enabledForDelivery: false } },
+  // Piccadilly takes no cash for evening slots: slots from 20:00 refuse it (their denyPayments).
+  [demoStoreIds.openManchester]: { cash: { denyFromTime: "20:00" } },
 };
 
 /** The store_payment_methods rows of every demo store. */

@@ -17,6 +17,8 @@ import { cardOutcome, checkCardForm } from "./card-rules";
 import { fieldPage, fieldPageResponse, fieldScript, framesScript, scriptResponse } from "./frames";
 import { CHALLENGE_OUTCOMES, cardPage, challengePage, FIELD_NAMES, htmlResponse, messagePage, originsOf, type ChallengeOutcome } from "./pages";
 import { awaitsAcquirer, cancelHosted, cardFingerprint, findHosted, findPayment, payOnHostedPage, settleChallenge, type HostedRow, type PaymentRow } from "./state";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../../contract/service-unavailable";
+import { databaseUnavailable } from "../../db/unavailable";
 
 /*
  * The embedded test gateway: a stand-in for checkout.com's sandbox, served in this process (by default under
@@ -116,6 +118,15 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       try {
         return await route(request);
       } catch (error) {
+        // A database that cannot be reached (a restart) is a moment's wait, as everywhere else (decision 0044): the
+        // shopper's reload pays, since nothing was written.
+        if (databaseUnavailable(error)) {
+          options.log.warn("test_gateway.database_unavailable", { path: new URL(request.url).pathname });
+          return new Response(SERVICE_UNAVAILABLE_MESSAGE, {
+            status: 503,
+            headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5", "cache-control": "no-store" },
+          });
+        }
         options.log.error("test_gateway.unhandled", { path: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) });
         return new Response("The test payment gateway failed. Please try again.", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
       }

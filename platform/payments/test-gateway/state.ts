@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, lte, sql, TransactionRollbackError } from "drizzle-orm";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Db, Tx } from "../../db/open";
 import { testGatewayHostedPayments, testGatewayIdempotency, testGatewayInstruments, testGatewayPayments, testGatewayTokens } from "../../db/schema";
@@ -420,4 +420,37 @@ export async function withIdempotencyKey(
       .where(eq(testGatewayIdempotency.key, key));
     return answer;
   });
+}
+
+/** An expired token is kept this long, so paying with it is refused as expired (token_expired) rather than unknown. */
+export const EXPIRED_TOKEN_KEPT_MS = 24 * 3600_000;
+
+/**
+ * Housekeeping (platform/housekeeping.ts): deletes up to `limit` tokens that expired EXPIRED_TOKEN_KEPT_MS or more
+ * ago. Payments, hosted pages and instruments stay: they are the gateway's record of what was paid.
+ */
+export async function purgeExpiredGatewayTokens(db: Db, now: Date, limit: number): Promise<number> {
+  const expired = db
+    .select({ token: testGatewayTokens.token })
+    .from(testGatewayTokens)
+    .where(lte(testGatewayTokens.expiresAt, new Date(now.getTime() - EXPIRED_TOKEN_KEPT_MS)))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db.delete(testGatewayTokens).where(inArray(testGatewayTokens.token, expired)).returning({ token: testGatewayTokens.token });
+  return deleted.length;
+}
+
+/**
+ * Housekeeping: deletes up to `limit` idempotency keys past IDEMPOTENCY_KEY_LIFETIME_MS, which withIdempotencyKey
+ * already treats as free.
+ */
+export async function purgeExpiredGatewayKeys(db: Db, now: Date, limit: number): Promise<number> {
+  const expired = db
+    .select({ key: testGatewayIdempotency.key })
+    .from(testGatewayIdempotency)
+    .where(lt(testGatewayIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db.delete(testGatewayIdempotency).where(inArray(testGatewayIdempotency.key, expired)).returning({ key: testGatewayIdempotency.key });
+  return deleted.length;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "stores" ADD COLUMN "driver_tip_emoji_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "basket_only_time_selection" boolean DEFAULT false NOT NULL;

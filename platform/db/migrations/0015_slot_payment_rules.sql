@@ -1,0 +1,1 @@
+ALTER TABLE "store_payment_methods" ADD COLUMN "deny_from_time" text;

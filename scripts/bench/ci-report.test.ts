@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { ciFloors } from "./budgets";
+import { ciJsTable, ciLighthouseTable, ciMisses, ciReport, parseCiOptions } from "./ci-report";
+import { median, medianScore, runFigures, type LighthouseRow, type LighthouseRun } from "./lighthouse";
+
+const known = ["home", "store home", "category", "basket", "checkout payment"];
+
+const run = (performance: number | null, extra: Partial<LighthouseRun> = {}): LighthouseRun => ({
+  performance, accessibility: 1, fcpMs: 1000, lcpMs: 1500, tbtMs: 100, speedIndexMs: 1200, cls: 0, lcpElement: null, note: null, ...extra,
+});
+const row = (name: string, runs: LighthouseRun[]): LighthouseRow => ({
+  name, path: "/", htmlBytes: 1000, htmlEncoding: "br", runs, performance: medianScore(runs, "performance"), accessibility: medianScore(runs, "accessibility"), note: null,
+});
+
+describe("npm run budgets: options", () => {
+  it("runs Lighthouse three times on home, a store home and the basket by default", () => {
+    expect(parseCiOptions([], known)).toEqual({ runs: 3, pages: ["home", "store home", "basket"], build: false, saveDir: null });
+    expect(ciFloors).toMatchObject({ maxPageJsKb: 140, minPerformance: 90, lighthouseRuns: 3 });
+  });
+
+  it("takes the runs, the pages by their bench names, a build and a folder for the reports", () => {
+    expect(parseCiOptions(["--runs=5", "--pages=store home,category", "--build", "--save=out"], known)).toEqual({ runs: 5, pages: ["store home", "category"], build: true, saveDir: "out" });
+  });
+
+  it("refuses what it does not know", () => {
+    expect(() => parseCiOptions(["--runs=0"], known)).toThrow(/--runs/);
+    expect(() => parseCiOptions(["--pages=shop"], known)).toThrow(/not "shop"/);
+    expect(() => parseCiOptions(["--quick"], known)).toThrow(/unknown option --quick/);
+  });
+});
+
+describe("npm run budgets: verdicts", () => {
+  it("takes the median run, counting a run that could not be scored as zero", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2);
+    expect(median([null, null])).toBeNull();
+    expect(medianScore([run(0.95), run(null), run(0.91)], "performance")).toBe(0.91);
+    expect(medianScore([run(0.95), run(null), run(null)], "performance")).toBe(0);
+    expect(medianScore([run(null), run(null)], "performance")).toBeNull();
+  });
+
+  it("fails a page's JavaScript over 140 KB gzip and a median score under 90", () => {
+    const javascript = [
+      { name: "home", path: "/", files: 10, gzipBytes: 140 * 1024, brotliBytes: 120 * 1024 },
+      { name: "payment", path: "/checkout/payment", files: 19, gzipBytes: 140 * 1024 + 1, brotliBytes: 121 * 1024 },
+    ];
+    const lighthouse = [row("home", [run(0.99), run(0.6), run(0.97)]), row("basket", [run(0.95), run(0.89), run(0.894)])];
+    expect(ciJsTable(javascript).map((line) => line.at(-1))).toEqual(["floor ≤ 140 KB", "ok", "MISS"]);
+    expect(ciLighthouseTable(lighthouse).map((line) => [line[2], line[3], line[4]])).toEqual([
+      ["runs", "median", "floor ≥ 90"],
+      ["99 60 97", "97", "ok"],
+      ["95 89 89", "89", "MISS"],
+    ]);
+    expect(ciMisses(javascript, lighthouse)).toBe(2);
+    const report = ciReport(javascript, lighthouse, 3, "a test machine");
+    expect(report).toMatch(/MEDIAN of its runs/);
+    expect(report).toMatch(/2 CI budget\(s\) missed/);
+    expect(ciReport(javascript.slice(0, 1), lighthouse.slice(0, 1), 3, "a test machine")).toMatch(/Every CI budget held/);
+  });
+
+  it("misses a page Lighthouse could not score", () => {
+    expect(ciMisses([], [row("store home", [run(null, { note: "NO_FCP" })])])).toBe(1);
+  });
+});
+
+describe("a Lighthouse run's figures", () => {
+  it("reads the scores, the metrics and the largest paint's element", () => {
+    const figures = runFigures({
+      categories: { performance: { score: 0.93 }, accessibility: { score: 1 } },
+      audits: {
+        "first-contentful-paint": { numericValue: 1010 },
+        "largest-contentful-paint": { numericValue: 2020 },
+        "total-blocking-time": { numericValue: 150 },
+        "speed-index": { numericValue: 1200 },
+        "cumulative-layout-shift": { numericValue: 0 },
+        "largest-contentful-paint-element": { details: { items: [{ items: [{ node: { snippet: "<img fetchpriority=\"high\">" } }] }] } },
+      },
+      runWarnings: [],
+    });
+    expect(figures).toEqual({ performance: 0.93, accessibility: 1, fcpMs: 1010, lcpMs: 2020, tbtMs: 150, speedIndexMs: 1200, cls: 0, lcpElement: "<img fetchpriority=\"high\">", note: null });
+  });
+});

@@ -1,0 +1,121 @@
+// `npm run budgets` (scripts/bench/ci.ts): its options and its tables. What CI fails on is ciFloors (budgets.ts):
+// every page's JavaScript within 140 KB gzip, and the median Lighthouse mobile performance of home, a store home and
+// the basket at 90 or more.
+import { ciFloors, verdict } from "./budgets";
+import type { LighthouseRow, LighthouseRun } from "./lighthouse";
+import { median } from "./lighthouse";
+import { plain } from "./report";
+
+export interface CiOptions {
+  /** Lighthouse runs per page. */
+  runs: number;
+  /** Pages (targets.ts names) Lighthouse scores. */
+  pages: string[];
+  /** Build first even when build/ is there. */
+  build: boolean;
+  /** A folder for every run's full Lighthouse report. */
+  saveDir: string | null;
+}
+
+export const ciUsage = `npm run budgets -- [--runs=N] [--pages=home,store home,…] [--build] [--save=DIR]
+  Checks the built storefront (build/, as \`npm test\` leaves it; built first when missing) against CI's floors:
+  every page's JavaScript ≤ ${ciFloors.maxPageJsKb} KB gzip, and Lighthouse mobile performance ≥ ${ciFloors.minPerformance}
+  (the median of ${ciFloors.lighthouseRuns} runs per page) on ${ciFloors.lighthousePages.join(", ")}. Exits 1 on a miss.
+  --runs=N     Lighthouse runs per page (default ${ciFloors.lighthouseRuns}); the page's score is their median
+  --pages=…    the pages Lighthouse scores, by their bench names (default ${ciFloors.lighthousePages.join(",")})
+  --build      run \`npm run build\` first
+  --save=DIR   write each run's full Lighthouse report (JSON) into DIR`;
+
+export function parseCiOptions(argv: string[], known: string[]): CiOptions {
+  const options: CiOptions = { runs: ciFloors.lighthouseRuns, pages: [...ciFloors.lighthousePages], build: false, saveDir: null };
+  for (const arg of argv) {
+    if (arg === "--build") options.build = true;
+    else if (arg.startsWith("--runs=")) {
+      const runs = Number(arg.slice("--runs=".length));
+      if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number from 1, not "${arg.slice(7)}"`);
+      options.runs = runs;
+    } else if (arg.startsWith("--pages=")) {
+      const pages = arg.slice("--pages=".length).split(",").map((name) => name.trim()).filter(Boolean);
+      const unknown = pages.filter((name) => !known.includes(name));
+      if (unknown.length || pages.length === 0) throw new Error(`--pages takes names from: ${known.join(", ")} (not "${unknown.join(", ")}")`);
+      options.pages = pages;
+    } else if (arg.startsWith("--save=") && arg.length > "--save=".length) options.saveDir = arg.slice("--save=".length);
+    else throw new Error(`unknown option ${arg}\n${ciUsage}`);
+  }
+  return options;
+}
+
+export interface CiJsRow {
+  name: string;
+  path: string;
+  files: number;
+  gzipBytes: number;
+  brotliBytes: number;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const score = (value: number | null) => (value === null ? "—" : String(Math.round(value * 100)));
+const msFigure = (values: (number | null)[]) => {
+  const value = median(values);
+  return value === null ? "—" : (value / 1000).toFixed(1);
+};
+
+export function jsMissed(row: CiJsRow): boolean {
+  return row.gzipBytes > ciFloors.maxPageJsKb * 1024;
+}
+
+/** A page's median performance under the floor, or no score at all, misses. */
+export function performanceMissed(row: LighthouseRow): boolean {
+  return row.performance === null || Math.round(row.performance * 100) < ciFloors.minPerformance;
+}
+
+export function ciJsTable(rows: CiJsRow[]): string[][] {
+  const header = ["page", "path", "files", "gzip KB", "brotli KB", `floor ≤ ${ciFloors.maxPageJsKb} KB`];
+  return [header, ...rows.map((row) => [row.name, row.path, String(row.files), kb(row.gzipBytes), kb(row.brotliBytes), verdict(!jsMissed(row))])];
+}
+
+export function ciLighthouseTable(rows: LighthouseRow[]): string[][] {
+  const header = ["page", "path", "runs", "median", `floor ≥ ${ciFloors.minPerformance}`, "FCP s", "LCP s", "TBT ms", "CLS", "accessibility", "note"];
+  return [
+    header,
+    ...rows.map((row) => {
+      const runs: LighthouseRun[] = row.runs ?? [];
+      const tbt = median(runs.map((run) => run.tbtMs));
+      const cls = median(runs.map((run) => run.cls));
+      return [
+        row.name,
+        row.path,
+        runs.map((run) => score(run.performance)).join(" "),
+        score(row.performance),
+        verdict(!performanceMissed(row)),
+        msFigure(runs.map((run) => run.fcpMs)),
+        msFigure(runs.map((run) => run.lcpMs)),
+        tbt === null ? "—" : tbt.toFixed(0),
+        cls === null ? "—" : cls.toFixed(3),
+        score(row.accessibility),
+        row.note ?? "",
+      ];
+    }),
+  ];
+}
+
+export function ciMisses(javascript: CiJsRow[], lighthouse: LighthouseRow[]): number {
+  return javascript.filter(jsMissed).length + lighthouse.filter(performanceMissed).length;
+}
+
+export function ciReport(javascript: CiJsRow[], lighthouse: LighthouseRow[], runs: number, machine: string): string {
+  const missed = ciMisses(javascript, lighthouse);
+  return [
+    `Budgets in CI on ${machine}`,
+    "",
+    `JavaScript each page loads (entry, matched routes' modules and their imports, each file once; gzip level 9; KB = 1,024 bytes). Floor: ≤ ${ciFloors.maxPageJsKb} KB gzip on every page.`,
+    plain(ciJsTable(javascript)),
+    "",
+    `Lighthouse 12 mobile (simulated slow 4G and a 4× slower CPU), Debian's Chromium, ${runs} run(s) per page taken in turn; a page's score is the MEDIAN of its runs ` +
+      `(each run's score listed), the metrics the median of each. Floor: performance ≥ ${ciFloors.minPerformance}, a floor for a shared machine's noise; ` +
+      "the bench (`npm run bench`) keeps the goal of 98. Accessibility is shown, not held here.",
+    plain(ciLighthouseTable(lighthouse)),
+    "",
+    missed === 0 ? "Every CI budget held." : `${missed} CI budget(s) missed (marked MISS).`,
+  ].join("\n");
+}
