@@ -89,8 +89,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // A journey that only passes on a second try is a bug to fix, not to hide.
-  retries: 0,
+  // In CI a failing journey has one more try (decision 0050): a journey that passes only on its second is reported as
+  // flaky at the end of the run and fixed next, but does not stop the run. Locally every failure shows at once.
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   // Limits for a machine that is slow, not a bar to clear: CI's two cores have run the same journeys 2.7 times slower
   // on one day than another, and a page that answers in 6 s there is not a failure (a failing journey still fails, later).
