@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ciFloors } from "./budgets";
 import { ciJsTable, ciLighthouseTable, ciMisses, ciReport, parseCiOptions } from "./ci-report";
-import { median, medianScore, runFigures, type LighthouseRow, type LighthouseRun } from "./lighthouse";
+import { cpuSlowdownFor, median, medianScore, runFigures, type LighthouseRow, type LighthouseRun } from "./lighthouse";
 
 const known = ["home", "store home", "category", "basket", "checkout payment"];
 
 const run = (performance: number | null, extra: Partial<LighthouseRun> = {}): LighthouseRun => ({
-  performance, accessibility: 1, fcpMs: 1000, lcpMs: 1500, tbtMs: 100, speedIndexMs: 1200, cls: 0, lcpElement: null, note: null, ...extra,
+  performance, accessibility: 1, fcpMs: 1000, lcpMs: 1500, tbtMs: 100, speedIndexMs: 1200, cls: 0, lcpElement: null, benchmarkIndex: 875, cpuSlowdown: 2, note: null, ...extra,
 });
 const row = (name: string, runs: LighthouseRun[]): LighthouseRow => ({
   name, path: "/", htmlBytes: 1000, htmlEncoding: "br", runs, performance: medianScore(runs, "performance"), accessibility: medianScore(runs, "accessibility"), note: null,
@@ -76,7 +76,35 @@ describe("a Lighthouse run's figures", () => {
         "largest-contentful-paint-element": { details: { items: [{ items: [{ node: { snippet: "<img fetchpriority=\"high\">" } }] }] } },
       },
       runWarnings: [],
+      environment: { benchmarkIndex: 912.5 },
+      configSettings: { throttling: { cpuSlowdownMultiplier: 2.1 } },
     });
-    expect(figures).toEqual({ performance: 0.93, accessibility: 1, fcpMs: 1010, lcpMs: 2020, tbtMs: 150, speedIndexMs: 1200, cls: 0, lcpElement: "<img fetchpriority=\"high\">", note: null });
+    expect(figures).toEqual({
+      performance: 0.93, accessibility: 1, fcpMs: 1010, lcpMs: 2020, tbtMs: 150, speedIndexMs: 1200, cls: 0, lcpElement: "<img fetchpriority=\"high\">",
+      benchmarkIndex: 912.5, cpuSlowdown: 2.1, note: null,
+    });
+  });
+});
+
+describe("the simulated phone's CPU (calibrated to the host)", () => {
+  it("slows a high-end desktop 4 times, as Lighthouse does, and a slower host less, so every host simulates the same phone", () => {
+    expect(cpuSlowdownFor(1750)).toBe(4);
+    expect(cpuSlowdownFor(875)).toBe(2);
+    expect(cpuSlowdownFor(650)).toBe(1.5);
+    expect(cpuSlowdownFor(2600)).toBe(5.9);
+  });
+
+  it("never speeds a host up, and keeps Lighthouse's 4× until the host has been measured", () => {
+    expect(cpuSlowdownFor(300)).toBe(1);
+    expect(cpuSlowdownFor(null)).toBe(4);
+    expect(cpuSlowdownFor(0)).toBe(4);
+    expect(cpuSlowdownFor(Number.NaN)).toBe(4);
+  });
+
+  it("shows each run's host index and slowdown in the CI table", () => {
+    const table = ciLighthouseTable([row("home", [run(0.95), run(0.93, { benchmarkIndex: 700, cpuSlowdown: 1.6 }), run(0.94)])]);
+    const column = (name: string) => table[1]![table[0]!.indexOf(name)];
+    expect(column("host index")).toBe("875 700 875");
+    expect(column("CPU ×")).toBe("2 1.6 2");
   });
 });

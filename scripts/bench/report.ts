@@ -196,7 +196,7 @@ function sections(report: Report): Section[] {
     ["Pages under load", loadLine(report.settings), throughputTable(report.throughput)],
     ["Add to basket", basketLine(report.basket), basketTable(report.basket)],
     ...(report.lighthouse
-      ? [["Lighthouse (mobile) and HTML size", `One Lighthouse run per page (mobile defaults, simulated throttling) with Debian's Chromium, on the ${report.lighthouseDatabase ?? "first"} pass, and the bare React Router page (compressed) as the yardstick; home, store and category without a cookie, basket and payment with the guest shopper's. HTML KB is the page as the server sends it to a browser.`, lighthouseTable(report.lighthouse)] as Section]
+      ? [["Lighthouse (mobile) and HTML size", `One Lighthouse run per page (mobile defaults, simulated throttling, the CPU slowdown calibrated to the host's benchmark index as in \`npm run budgets\`) with Debian's Chromium, on the ${report.lighthouseDatabase ?? "first"} pass, and the bare React Router page (compressed) as the yardstick; home, store and category without a cookie, basket and payment with the guest shopper's. HTML KB is the page as the server sends it to a browser.`, lighthouseTable(report.lighthouse)] as Section]
       : []),
     ["JavaScript each route loads", "Entry, the route manifest file where the page loads it, matched route modules and their imports, each file once; gzip level 9 and brotli quality 11; KB = 1,024 bytes. \"Beyond bare page\" is the page's total less the bare React Router page's, built in the same run.", javascriptTable(report.javascript)],
     ["Slot holds under a rush", holdsLine(report.holds), holdsTable(report.holds)],
