@@ -80,6 +80,31 @@ describe("loyalty points", () => {
     expect(await t.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order2.id))).toHaveLength(2);
   });
 
+  it("spent by two orders at once are written up to the balance: both orders are placed and the balance never goes below zero", async () => {
+    const token = await newMember();
+    const first = await c.ready(token, { goods: 15000 });
+    const earning = first.basket.loyaltyPoints.pointsToBeEarned;
+    await place(token, first);
+    // Two baskets each spending every point: both allowed, as each reads the same balance.
+    const baskets = [await c.ready(token, { goods: 2000 }), await c.ready(token, { goods: 2000 })];
+    const spending = [];
+    for (const made of baskets) {
+      const res = await spend(token, made.basket, earning);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      spending.push({ ...made, basket: api.basketLoyaltySpend.response.parse(res.body).basket });
+    }
+    const drafts = [await c.processOrder(token, spending[0]!.processBody), await c.processOrder(token, spending[1]!.processBody)];
+    const paid = await Promise.all(drafts.map((d) => c.makePayment(token, d.draftOrderId, { paymentMethod: "cash" })));
+    for (const res of paid) expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    const rows = await t.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.memberId, (await t.db.select().from(orders).where(eq(orders.draftOrderId, drafts[0]!.draftOrderId)))[0]!.memberId!));
+    const byOrder = new Map(rows.filter((r) => r.kind === "spend").map((r) => [r.orderId, r.points]));
+    // Each spend was cut to what was left when its placement ran (the first one's earnings included).
+    expect(rows.reduce((sum, r) => sum + r.points, 0)).toBeGreaterThanOrEqual(0);
+    expect(byOrder.size).toBeGreaterThanOrEqual(1);
+    expect((await summary(token)).balance).toBe(rows.reduce((sum, r) => sum + r.points, 0));
+  });
+
   it("cannot be spent on a small basket, at a store without the scheme, or by a guest", async () => {
     const token = await newMember();
     const made = await c.ready(token, { goods: 15000 });

@@ -1,6 +1,6 @@
 import { recordOrderPoints } from "../loyalty/ledger";
 import { getBusinessProfile } from "../business/profile";
-import { recordCreditSpend, settleReferral } from "../referrals/ledger";
+import { lockMemberBalances, recordCreditSpend, settleReferral } from "../referrals/ledger";
 import { and, eq, ne } from "drizzle-orm";
 import type { PaymentMethodName, PlacedOrder } from "../contract";
 import { emptyBasket, newOrderBasket } from "../basket/basket";
@@ -78,6 +78,8 @@ export async function placeOrder(db: Db, order: OrderRow, options: PlaceOptions)
 
   await keepPlace(db, placed, now);
   await emptyBasket(db, order.basketToken, now);
+  // A member's balances are read and written below (points, credit): two placements for one member take turns.
+  if (placed.memberId !== null) await lockMemberBalances(db, placed.memberId);
   // A member's points: what the order earned, and what it spent (decision 0022). Written once per order.
   if (placed.memberId !== null && (placed.loyaltyPointsEarned > 0 || placed.loyaltyPointsSpent > 0)) {
     await recordOrderPoints(

@@ -28,13 +28,24 @@ export async function creditHistory(db: Db, memberId: number, limit: number) {
 }
 
 /**
+ * Locks a member's row for the rest of the transaction, so that transactions reading and then writing the member's
+ * balances (credit, points) take turns. FOR NO KEY UPDATE, not FOR UPDATE: every ledger row inserted for the member
+ * takes a KEY SHARE lock on the row through its foreign key, which FOR UPDATE waits for, so two placements that had
+ * each written a points row and then asked FOR UPDATE waited for each other (PostgreSQL's deadlock, seen in CI as a
+ * 500 on the second payment). FOR NO KEY UPDATE still excludes its own kind and ignores KEY SHARE.
+ */
+export async function lockMemberBalances(db: Db, memberId: number): Promise<void> {
+  await db.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("no key update");
+}
+
+/**
  * Records what a placed order spent of the member's credit: what the order took off, cut to the balance when two
  * orders spent the same credit (the order keeps its discount; the balance never goes below zero). The member's row is
- * locked first, so two placements for one member read and write the balance one after the other.
+ * locked first (lockMemberBalances), so two placements for one member read and write the balance one after the other.
  */
 export async function recordCreditSpend(db: Db, order: { id: number; memberId: number; creditPence: number }, now: Date): Promise<void> {
   if (order.creditPence <= 0) return;
-  await db.select({ id: members.id }).from(members).where(eq(members.id, order.memberId)).for("update");
+  await lockMemberBalances(db, order.memberId);
   const balance = await creditBalance(db, order.memberId);
   const spent = Math.min(order.creditPence, balance);
   if (spent <= 0) return;
