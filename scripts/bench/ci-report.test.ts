@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ciFloors } from "./budgets";
-import { ciJsTable, ciLighthouseTable, ciMisses, ciReport, parseCiOptions } from "./ci-report";
+import { ciJsTable, ciLighthouseTable, ciMisses, ciReport, failingMisses, parseCiOptions } from "./ci-report";
 import { cpuSlowdownFor, median, medianScore, runFigures, type LighthouseRow, type LighthouseRun } from "./lighthouse";
 
 const known = ["home", "store home", "category", "basket", "checkout payment"];
@@ -14,12 +14,12 @@ const row = (name: string, runs: LighthouseRun[]): LighthouseRow => ({
 
 describe("npm run budgets: options", () => {
   it("runs Lighthouse three times on home, a store home and the basket by default", () => {
-    expect(parseCiOptions([], known)).toEqual({ runs: 3, pages: ["home", "store home", "basket"], build: false, saveDir: null });
+    expect(parseCiOptions([], known)).toEqual({ runs: 3, pages: ["home", "store home", "basket"], build: false, saveDir: null, lighthouseGate: true });
     expect(ciFloors).toMatchObject({ maxPageJsKb: 140, minPerformance: 90, lighthouseRuns: 3 });
   });
 
   it("takes the runs, the pages by their bench names, a build and a folder for the reports", () => {
-    expect(parseCiOptions(["--runs=5", "--pages=store home,category", "--build", "--save=out"], known)).toEqual({ runs: 5, pages: ["store home", "category"], build: true, saveDir: "out" });
+    expect(parseCiOptions(["--runs=5", "--pages=store home,category", "--build", "--save=out"], known)).toEqual({ runs: 5, pages: ["store home", "category"], build: true, saveDir: "out", lighthouseGate: true });
   });
 
   it("refuses what it does not know", () => {
@@ -56,6 +56,16 @@ describe("npm run budgets: verdicts", () => {
     expect(report).toMatch(/MEDIAN of its runs/);
     expect(report).toMatch(/2 CI budget\(s\) missed/);
     expect(ciReport(javascript.slice(0, 1), lighthouse.slice(0, 1), 3, "a test machine")).toMatch(/Every CI budget held/);
+  });
+
+  it("with --lighthouse-report, shows Lighthouse's misses but fails only on JavaScript's", () => {
+    expect(parseCiOptions(["--lighthouse-report"], known).lighthouseGate).toBe(false);
+    const heavy = [{ name: "payment", path: "/checkout/payment", files: 19, gzipBytes: 141 * 1024, brotliBytes: 121 * 1024 }];
+    const slow = [row("basket", [run(0.88), run(0.89), run(0.95)])];
+    expect(failingMisses([], slow, false)).toBe(0);
+    expect(failingMisses(heavy, slow, false)).toBe(1);
+    expect(failingMisses(heavy, slow, true)).toBe(2);
+    expect(ciReport([], slow, 3, "a test machine", false)).toMatch(/1 CI budget\(s\) missed \(marked MISS\); Lighthouse's 1 shown as a report/);
   });
 
   it("misses a page Lighthouse could not score", () => {
