@@ -97,12 +97,13 @@ describe("loyalty points", () => {
     const paid = await Promise.all(drafts.map((d) => c.makePayment(token, d.draftOrderId, { paymentMethod: "cash" })));
     for (const res of paid) expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-    const rows = await t.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.memberId, (await t.db.select().from(orders).where(eq(orders.draftOrderId, drafts[0]!.draftOrderId)))[0]!.memberId!));
-    const byOrder = new Map(rows.filter((r) => r.kind === "spend").map((r) => [r.orderId, r.points]));
+    const [placed] = await t.db.select({ memberId: orders.memberId }).from(orders).where(eq(orders.draftOrderId, drafts[0]!.draftOrderId));
+    const rows = await t.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.memberId, placed!.memberId!));
     // Each spend was cut to what was left when its placement ran (the first one's earnings included).
-    expect(rows.reduce((sum, r) => sum + r.points, 0)).toBeGreaterThanOrEqual(0);
-    expect(byOrder.size).toBeGreaterThanOrEqual(1);
-    expect((await summary(token)).balance).toBe(rows.reduce((sum, r) => sum + r.points, 0));
+    const ledgerBalance = rows.reduce((sum, r) => sum + r.points, 0);
+    expect(ledgerBalance).toBeGreaterThanOrEqual(0);
+    expect(rows.filter((r) => r.kind === "spend").length).toBeGreaterThanOrEqual(1);
+    expect((await summary(token)).balance).toBe(ledgerBalance);
   });
 
   it("cannot be spent on a small basket, at a store without the scheme, or by a guest", async () => {

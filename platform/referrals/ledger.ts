@@ -40,12 +40,12 @@ export async function lockMemberBalances(db: Db, memberId: number): Promise<void
 
 /**
  * Records what a placed order spent of the member's credit: what the order took off, cut to the balance when two
- * orders spent the same credit (the order keeps its discount; the balance never goes below zero). The member's row is
- * locked first (lockMemberBalances), so two placements for one member read and write the balance one after the other.
+ * orders spent the same credit (the order keeps its discount; the balance never goes below zero). The caller holds
+ * the member's lock (lockMemberBalances, taken once by placeOrder), so two placements for one member read and write the
+ * balance one after the other.
  */
 export async function recordCreditSpend(db: Db, order: { id: number; memberId: number; creditPence: number }, now: Date): Promise<void> {
   if (order.creditPence <= 0) return;
-  await lockMemberBalances(db, order.memberId);
   const balance = await creditBalance(db, order.memberId);
   const spent = Math.min(order.creditPence, balance);
   if (spent <= 0) return;
