@@ -7,6 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { formsOf, Session, textOf, type Send } from "../bench/session";
 import { checkOutAsGuest, chooseCollection, fillBasket, selectStore } from "../bench/shopper";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../../platform/contract/service-unavailable";
+import { PAYMENT_MESSAGES } from "../../platform/contract/payments";
 
 export const ITEMS_PER_JOURNEY = 5;
 export const COUPON = "WELCOME10";
@@ -32,6 +33,8 @@ export interface PlacedJourney {
 export class SeenCounts {
   readonly statuses = new Map<string, number>();
   retries = 0;
+  /** Card steps that said the card payment failed (the gateway unreachable) and were pressed again. */
+  payPressedAgain = 0;
   /** 503s whose page said neither the storefront's "try again in a moment" nor the proxy's "no instance". */
   unclear503 = 0;
   add(key: string): void {
@@ -168,11 +171,34 @@ async function payCash(session: Session): Promise<string> {
   return follow(session, await session.post(payment.action, { ...payment.fields, paymentMethod: "cash" }, "/checkout/success"));
 }
 
+/** How many times a shopper presses "Pay by card" again after the card step says the card payment failed. */
+const PAY_PRESSES = 6;
+
+/**
+ * The card step's "Pay by card", answered with the gateway's page. While PostgreSQL restarts, the embedded test
+ * gateway (which keeps its state there) cannot answer, and the card step then says spec 2's "An error occurred while
+ * processing the card payment." as it would for a real gateway's outage: nothing was charged, and a shopper presses
+ * Pay again a moment later (the step's fresh form key starts a new try; the refused one stays for the reconciler).
+ */
+async function pressPayByCard(session: Session, seen: SeenCounts): Promise<string> {
+  for (let press = 1; ; press++) {
+    const [card] = formsOf(await session.get("/checkout/payment/card-form"), "/checkout/payment/card-form");
+    if (!card) throw new Error("the card step has no form");
+    try {
+      return await session.post(card.action, card.fields, /\/test-gateway\/hpp\//);
+    } catch (error) {
+      if (press >= PAY_PRESSES || !(error as Error).message.includes(PAYMENT_MESSAGES.cardPaymentError)) throw error;
+      seen.payPressedAgain++;
+      await sleep(2000 * press);
+    }
+  }
+}
+
 /**
  * By test card, as without script: card on the payment step, the billing address found by postcode and chosen, the
  * card step's "Pay by card" to the gateway's page, the card entered there, and back through the gateway's return.
  */
-async function payByCard(session: Session): Promise<string> {
+async function payByCard(session: Session, seen: SeenCounts): Promise<string> {
   const [payment] = formsOf(await session.get("/checkout/payment"), "/checkout/payment");
   if (!payment) throw new Error("the payment page has no form");
   let step = await session.post(payment.action, { ...payment.fields, paymentMethod: "card" }, /^\/checkout\/payment\/(billing-address|card-form)/);
@@ -182,16 +208,21 @@ async function payByCard(session: Session): Promise<string> {
     if (!choose) throw new Error("the billing address step lists no address for SW1A 1AA");
     step = await session.post(choose.action, choose.fields, "/checkout/payment/card-form");
   }
-  const [card] = formsOf(await session.get("/checkout/payment/card-form"), "/checkout/payment/card-form");
-  if (!card) throw new Error("the card step has no form");
-  const hosted = new URL(await session.post(card.action, card.fields, /\/test-gateway\/hpp\//), session.origin).pathname;
+  const hosted = new URL(await pressPayByCard(session, seen), session.origin).pathname;
   const [pay] = formsOf(await session.get(hosted), hosted);
   if (!pay) throw new Error("the gateway's page has no card form");
   const back = await session.post(hosted, { "card-number": TEST_CARD, "expiry-date": "12/30", "security-code": "123" }, /\/checkout\/payment\/success/);
   return follow(session, back);
 }
 
-export async function runJourney(options: { shopper: number; origin: string; send: Send; address: string; random: () => number }): Promise<PlacedJourney> {
+export async function runJourney(options: {
+  shopper: number;
+  origin: string;
+  send: Send;
+  address: string;
+  random: () => number;
+  seen: SeenCounts;
+}): Promise<PlacedJourney> {
   const { shopper, random } = options;
   const session = new Session(options.origin, options.send);
   const postcode = POSTCODES[shopper % POSTCODES.length]!;
@@ -205,7 +236,7 @@ export async function runJourney(options: { shopper: number; origin: string; sen
   await checkOutAsGuest(session);
   // Half the shoppers pay cash where the time they hold allows it; the others, and those it does not, by card.
   const payment: PaymentKind = shopper % 2 === 0 && (await cashOffered(session)) ? "cash" : "card";
-  const success = payment === "cash" ? await payCash(session) : await payByCard(session);
+  const success = payment === "cash" ? await payCash(session) : await payByCard(session, options.seen);
   const orderNumber = /Order (\d{6,}) confirmed/.exec(textOf(success))?.[1];
   if (!orderNumber) throw new Error("the success page shows no order number");
   return { shopper, address: options.address, storePath, payment, items, coupon: COUPON, orderNumber };

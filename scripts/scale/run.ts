@@ -157,7 +157,7 @@ async function main(): Promise<number> {
         const began = performance.now();
         try {
           const send = shopperSend({ address, seen, requestTimeoutMs: 30_000, giveUpAfterMs: 45_000 });
-          placed.push(await runJourney({ shopper, origin: proxy.origin, send, address, random: seededRandom(shopper + 1) }));
+          placed.push(await runJourney({ shopper, origin: proxy.origin, send, address, random: seededRandom(shopper + 1), seen }));
           durations.push(performance.now() - began);
         } catch (error) {
           failed.push({ shopper, error: error instanceof Error ? error.message : String(error) });
@@ -273,7 +273,7 @@ function asText(report: Report): string {
     `machine: ${report.machine}`,
     `journeys: ${report.placed.length} completed (${cash} cash, ${report.placed.length - cash} card), ${report.failed.length} failed, in ${report.loadSeconds.toFixed(0)} s; ` +
       `journey time median ${(percentile(report.durations, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(report.durations, 0.95) / 1000).toFixed(1)} s`,
-    `requests: ${requests} answers seen by shoppers (${(requests / report.loadSeconds).toFixed(0)}/s), ${report.seen.retries} sent again after a 503 or a broken connection`,
+    `requests: ${requests} answers seen by shoppers (${(requests / report.loadSeconds).toFixed(0)}/s), ${report.seen.retries} sent again after a 503 or a broken connection, ${report.seen.payPressedAgain} card payments pressed again after the card step's refusal`,
     `errors seen: ${report.seen.summary().filter(([status]) => !/^[23]\d\d$/.test(status)).map(([status, n]) => `${n} × ${status}`).join(", ") || "none"}`,
     `answers by status: ${report.seen.summary().map(([status, n]) => `${status}: ${n}`).join(", ")}`,
     `per instance (proxy): ${Object.entries(report.proxyCounts).map(([name, counts]) => `${name} ${Object.values(counts).reduce((a, b) => a + b, 0)}${counts.refused ? ` (${counts.refused} refused)` : ""}${counts.reset ? ` (${counts.reset} broken)` : ""}`).join(", ")}`,
@@ -299,7 +299,7 @@ function asMarkdown(report: Report): string {
     `| journeys completed | ${report.placed.length} (${cash} cash, ${report.placed.length - cash} card) |`,
     `| journeys failed | ${report.failed.length} |`,
     `| journey time | median ${(percentile(report.durations, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(report.durations, 0.95) / 1000).toFixed(1)} s |`,
-    `| answers seen by shoppers | ${[...report.seen.statuses.values()].reduce((sum, n) => sum + n, 0)}, ${report.seen.retries} sent again after a 503 or a broken connection |`,
+    `| answers seen by shoppers | ${[...report.seen.statuses.values()].reduce((sum, n) => sum + n, 0)}, ${report.seen.retries} sent again after a 503 or a broken connection, ${report.seen.payPressedAgain} card payments pressed again after the card step's refusal |`,
     `| errors seen | ${report.seen.summary().filter(([status]) => !/^[23]\d\d$/.test(status)).map(([status, n]) => `${n} × ${status}`).join(", ") || "none"} |`,
     `| placed orders, approved card charges | ${report.figures.placedOrders}, ${report.figures.approvedCharges} |`,
     // The journeys' own counts are in the rows above.
