@@ -1,8 +1,25 @@
 import { defineConfig, devices, type PlaywrightTestProject } from "@playwright/test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
 // Playwright cannot download its own browsers on these machines, so Debian's chromium is used when present.
 const debianChromium = "/usr/bin/chromium";
+/**
+ * Chromium 156 opens two omnibox pop-ups (WebUI pages, a renderer process each) for every window, and Playwright
+ * makes a window for every context, so each journey paid for two pages nobody sees: about a tenth of the browser's
+ * CPU on two cores. A later `--disable-features` replaces an earlier one rather than adding to it, so Playwright's own
+ * list (kept in its bundle, not exported) is read and ours added to it; were it ever not found, the run stops here
+ * rather than drop Playwright's.
+ */
+function disabledFeatures(ours: string[]): string {
+  const bundle = readFileSync(join(dirname(createRequire(import.meta.url).resolve("playwright-core")), "lib/coreBundle.js"), "utf8");
+  const list = /disabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
+  const theirs = list ? [...list.matchAll(/^\s*"([A-Za-z]+)",?\s*$/gm)].map((m) => m[1]!) : [];
+  if (!theirs.includes("PaintHolding")) throw new Error("playwright.config.ts: Playwright's disabled Chromium features were not found in playwright-core");
+  return `--disable-features=${[...theirs, ...ours].join(",")}`;
+}
+
 const chromiumArgs = [
   "--headless",
   "--no-sandbox",
@@ -12,6 +29,7 @@ const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  disabledFeatures(["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]),
 ];
 
 const port = Number(process.env.E2E_PORT ?? 4317);
