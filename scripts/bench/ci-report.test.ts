@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ciFloors } from "./budgets";
 import { ciJsTable, ciLighthouseTable, ciMisses, ciReport, failingMisses, parseCiOptions } from "./ci-report";
-import { cpuSlowdownFor, median, medianScore, runFigures, type LighthouseRow, type LighthouseRun } from "./lighthouse";
+import { cpuSlowdownFor, launcherFlags, median, medianScore, runFigures, type LighthouseRow, type LighthouseRun } from "./lighthouse";
 
 const known = ["home", "store home", "category", "basket", "checkout payment"];
 
@@ -116,5 +116,21 @@ describe("the simulated phone's CPU (calibrated to the host)", () => {
     const column = (name: string) => table[1]![table[0]!.indexOf(name)];
     expect(column("host index")).toBe("875 700 875");
     expect(column("CPU ×")).toBe("2 1.6 2");
+  });
+});
+
+describe("Lighthouse's browser", () => {
+  it("adds the omnibox pop-ups to chrome-launcher's disabled features instead of replacing them", async () => {
+    const { Launcher } = await import("chrome-launcher");
+    const flags = launcherFlags(Launcher.defaultFlags());
+    const disabled = flags.filter((flag) => flag.startsWith("--disable-features="));
+    expect(disabled).toHaveLength(1);
+    const features = disabled[0]!.slice("--disable-features=".length).split(",");
+    expect(features).toEqual(expect.arrayContaining(["Translate", "MediaRouter", "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]));
+    expect(flags).toContain("--headless");
+  });
+
+  it("still switches the pop-ups off when the launcher's defaults disable no feature", () => {
+    expect(launcherFlags(["--mute-audio"])).toContain("--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup");
   });
 });

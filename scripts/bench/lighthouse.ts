@@ -31,6 +31,17 @@ export function cpuSlowdownFor(benchmarkIndex: number | null): number {
 }
 /** The flags that work on this machine (STACK.md). */
 const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+/**
+ * Chromium 156 opens two omnibox pop-ups (WebUI pages, a renderer process each) with every window, so with every
+ * run's new context, where they loaded beside the page being measured. Switched off by adding them to chrome-launcher's
+ * own `--disable-features`, since a second such flag would replace the first.
+ */
+const UNSEEN_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+export function launcherFlags(defaults: readonly string[]): string[] {
+  const merged = defaults.map((flag) => (flag.startsWith("--disable-features=") ? `${flag},${UNSEEN_FEATURES.join(",")}` : flag));
+  if (!merged.some((flag) => flag.startsWith("--disable-features="))) merged.push(`--disable-features=${UNSEEN_FEATURES.join(",")}`);
+  return [...merged, ...chromeFlags];
+}
 
 /** One Lighthouse run's scores and the metrics behind the performance score (milliseconds; CLS unitless). */
 export interface LighthouseRun {
@@ -154,8 +165,8 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
   const runs = Math.max(1, settings.runs ?? 1);
   if (settings.saveDir) mkdirSync(settings.saveDir, { recursive: true });
 
-  const [{ default: lighthouse }, { launch }, puppeteer] = await Promise.all([import("lighthouse"), import("chrome-launcher"), import("puppeteer-core")]);
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags });
+  const [{ default: lighthouse }, { launch, Launcher }, puppeteer] = await Promise.all([import("lighthouse"), import("chrome-launcher"), import("puppeteer-core")]);
+  const chrome = await launch({ chromePath: CHROMIUM, ignoreDefaultFlags: true, chromeFlags: launcherFlags(Launcher.defaultFlags()) });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   /**
    * One run in a fresh browser context (empty cache, no cookies) holding only the page's session cookies, set in the
