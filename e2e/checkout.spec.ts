@@ -26,7 +26,9 @@ import {
   toast,
   VICTORIA_THANKS,
 } from "./support/checkout";
+import { failPlatformCall } from "./support/faults";
 import { isPath } from "./support/stores";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../platform/contract/service-unavailable";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -181,7 +183,7 @@ test("a declined card says so and leaves the basket as it was; a cancel at the g
   expect(await paymentRecord(request, number)).toEqual({ orders: 1, approvedTries: 1, gatewayApproved: 1 });
 });
 
-test("pay sent twice, the return page refreshed and the gateway's return replayed: one charge, one order @desktop-only", async ({ page, request, jsEnabled }) => {
+test("pay sent twice, the gateway unreachable at the return, the return page refreshed and replayed: one charge, one order @desktop-only", async ({ page, request, jsEnabled }) => {
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   await checkoutAsGuest(page);
   await chooseDeliveryAddress(page);
@@ -199,9 +201,14 @@ test("pay sent twice, the return page refreshed and the gateway's return replaye
   expect(second.headers().location).toBe(first.headers().location);
   await page.goto(first.headers().location!);
 
+  // The platform cannot reach the gateway when the shopper comes back: the "try again in a moment" page, not a
+  // refusal that would send them to pay again; its reload finds the payment and the order.
+  await failPlatformCall(request, "/api/payment/verifyPayment", { status: 503 });
   const returned = page.waitForRequest((r) => new URL(r.url()).pathname === "/checkout/payment/success");
   await payOnGateway(page, CARDS.approved);
   const returnUrl = (await returned).url();
+  await expect(page.getByText(SERVICE_UNAVAILABLE_MESSAGE)).toBeVisible();
+  await page.reload();
   const number = await expectSuccess(page, VICTORIA_THANKS);
 
   // The success entry replaced the return page in the history.

@@ -1,4 +1,4 @@
-import { rethrowIfUnavailable } from "~/models/error-page";
+import { rethrowIfUnavailable, unavailablePage } from "~/models/error-page";
 import { href, redirect, type RouterContextProvider } from "react-router";
 import { api, PAYMENT_MESSAGES, type PaymentOutcome } from "../../../platform/contract";
 import { appContext, shopperContext } from "~/services/context";
@@ -37,8 +37,14 @@ export async function settleReturn(context: Readonly<RouterContextProvider>, req
         : await shopper.api.call(api.verifyPayment, { draftOrderId, paymentId, paymentGateway: "checkoutcom" });
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) return back(href("/basket"), DRAFT_NOT_FOUND);
-    // Unavailable for now: the "try again in a moment" page, whose reload asks the gateway's answer again.
+    // Unavailable for now: the "try again in a moment" page, whose reload asks the gateway's answer again. So too when
+    // the platform could not reach the gateway (any 503): the payment may have gone through, so the shopper is not sent
+    // back to pay again, and asking again is safe.
     rethrowIfUnavailable(error);
+    if (error instanceof PlatformError && error.status === 503) {
+      log.warn("checkout.payment_return_unavailable", { kind, errorCode: error.errorCode ?? null });
+      throw unavailablePage();
+    }
     log.error("checkout.payment_return_failed", { kind, message: error instanceof Error ? error.message : String(error) });
     return back(href("/checkout/payment"), error instanceof PlatformError && error.status < 500 ? error.message : PAYMENT_MESSAGES.paymentError);
   }
