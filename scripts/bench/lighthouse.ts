@@ -205,8 +205,8 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
         try {
           let result = await runOnce(page);
           // A run Lighthouse could not record (a runtime error such as NO_NAVSTART, which says "run Lighthouse again")
-          // measured nothing: it is made once more.
-          if (result?.lhr.runtimeError) {
+          // measured nothing: it is made again, twice at the most (seen failing twice in a row).
+          for (let again = 0; again < 2 && result?.lhr.runtimeError; again++) {
             console.log(`› Lighthouse: ${page.name} again (${result.lhr.runtimeError.code})`);
             result = await runOnce(page);
           }
