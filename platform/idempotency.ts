@@ -5,6 +5,7 @@ import type { Db, Tx } from "./db/open";
 import { idempotencyKeys } from "./db/schema";
 import { ApiError } from "./errors";
 import type { AuthInfo } from "./context";
+import { purgeBatch } from "./db/purge";
 
 /** A transaction handle: what `fn` must do its writes through. */
 export type { Tx } from "./db/open";
@@ -140,17 +141,7 @@ function stableStringify(value: unknown): string {
  * Housekeeping (platform/housekeeping.ts): deletes up to `limit` keys older than IDEMPOTENCY_KEY_RETENTION_MS. A key
  * another transaction holds (a repeat being replayed) is left to a later pass.
  */
-export async function purgeExpiredKeys(db: Db, now: Date, limit: number): Promise<number> {
+export function purgeExpiredKeys(db: Db, now: Date, limit: number): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS);
-  const expired = db
-    .select({ scope: idempotencyKeys.scope, key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(lte(idempotencyKeys.createdAt, cutoff))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(sql`(${idempotencyKeys.scope}, ${idempotencyKeys.key}) in (${expired})`)
-    .returning({ key: idempotencyKeys.key });
-  return deleted.length;
+  return purgeBatch(db, idempotencyKeys, [idempotencyKeys.scope, idempotencyKeys.key], lte(idempotencyKeys.createdAt, cutoff), limit);
 }

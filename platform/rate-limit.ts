@@ -1,6 +1,7 @@
 import { and, eq, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "./db/open";
 import { rateLimits } from "./db/schema";
+import { purgeBatch } from "./db/purge";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -71,17 +72,7 @@ export async function recentHits(db: Db, bucket: string, windowSeconds: number, 
  * LONGEST_WINDOW_SECONDS or more ago. The first hit of a window already clears its own bucket's past windows; this
  * takes the buckets never hit again (an address seen once). A counter being bumped right now is left to a later pass.
  */
-export async function purgeEndedWindows(db: Db, now: Date, limit: number): Promise<number> {
+export function purgeEndedWindows(db: Db, now: Date, limit: number): Promise<number> {
   const cutoff = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
-  const ended = db
-    .select({ bucket: rateLimits.bucket, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(lte(rateLimits.windowStart, cutoff))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db
-    .delete(rateLimits)
-    .where(sql`(${rateLimits.bucket}, ${rateLimits.windowStart}) in (${ended})`)
-    .returning({ bucket: rateLimits.bucket });
-  return deleted.length;
+  return purgeBatch(db, rateLimits, [rateLimits.bucket, rateLimits.windowStart], lte(rateLimits.windowStart, cutoff), limit);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { AUTH_MESSAGES } from "../contract";
 import type { RequestContext } from "../context";
@@ -8,6 +8,7 @@ import { ApiError } from "../errors";
 import { queueMessage } from "../outbox/outbox";
 import { countAttempt } from "./limits";
 import { memberByLogin } from "./members";
+import { purgeBatch } from "../db/purge";
 
 /** Spec: six digits, ten minutes, single use, five tries. */
 export const OTP_DIGITS = 6;
@@ -171,13 +172,6 @@ export async function checkOtp(ctx: RequestContext, login: string, code: string)
  * Housekeeping (platform/housekeeping.ts): deletes up to `limit` codes past their expiry, used or not; a code is only
  * ever read while it is live. Rows another transaction holds (a try being counted) are left to a later pass.
  */
-export async function purgeExpiredCodes(db: Db, now: Date, limit: number): Promise<number> {
-  const expired = db
-    .select({ id: oneTimeCodes.id })
-    .from(oneTimeCodes)
-    .where(lte(oneTimeCodes.expiresAt, now))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db.delete(oneTimeCodes).where(inArray(oneTimeCodes.id, expired)).returning({ id: oneTimeCodes.id });
-  return deleted.length;
+export function purgeExpiredCodes(db: Db, now: Date, limit: number): Promise<number> {
+  return purgeBatch(db, oneTimeCodes, [oneTimeCodes.id], lte(oneTimeCodes.expiresAt, now), limit);
 }

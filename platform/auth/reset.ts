@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { AUTH_MESSAGES, maskEmail } from "../contract";
 import type { RequestContext } from "../context";
@@ -10,6 +10,7 @@ import { countAttempt } from "./limits";
 import { memberByEmail, setPassword } from "./members";
 import { hashPassword, requireGoodPassword } from "./passwords";
 import { hashToken, revokeMember } from "./tokens";
+import { purgeBatch } from "../db/purge";
 
 export const RESET_SECONDS = 60 * 60;
 
@@ -127,16 +128,6 @@ export async function resetPassword(ctx: RequestContext, input: { token: string;
  * Housekeeping (platform/housekeeping.ts): deletes up to `limit` reset links past their expiry, used or not; a link is
  * only ever read while it is live. Rows another transaction holds are left to a later pass.
  */
-export async function purgeExpiredResetTokens(db: Db, now: Date, limit: number): Promise<number> {
-  const expired = db
-    .select({ tokenHash: passwordResetTokens.tokenHash })
-    .from(passwordResetTokens)
-    .where(lte(passwordResetTokens.expiresAt, now))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db
-    .delete(passwordResetTokens)
-    .where(inArray(passwordResetTokens.tokenHash, expired))
-    .returning({ tokenHash: passwordResetTokens.tokenHash });
-  return deleted.length;
+export function purgeExpiredResetTokens(db: Db, now: Date, limit: number): Promise<number> {
+  return purgeBatch(db, passwordResetTokens, [passwordResetTokens.tokenHash], lte(passwordResetTokens.expiresAt, now), limit);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, ne, notExists } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, ne, notExists } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Clock, OauthTokenResponse } from "../contract";
@@ -7,6 +7,7 @@ import { authTokens } from "../db/schema";
 import { ApiError } from "../errors";
 import type { AuthInfo, PlatformConfig } from "../context";
 import { countRevocation } from "../revocations";
+import { purgeBatch } from "../db/purge";
 
 type TokenConfig = Pick<PlatformConfig, "accessTokenSeconds" | "refreshTokenSeconds">;
 
@@ -139,19 +140,8 @@ function addSeconds(instant: Date, seconds: number): Date {
  * presented again is still known for what it is, and revokes the family, for as long as the session could be used.
  * Rows another transaction holds (a revocation under way) are skipped, to be taken by a later pass.
  */
-export async function purgeEndedSessions(db: Db, now: Date, limit: number): Promise<number> {
+export function purgeEndedSessions(db: Db, now: Date, limit: number): Promise<number> {
   const live = alias(authTokens, "live");
-  const ended = db
-    .select({ tokenHash: authTokens.tokenHash })
-    .from(authTokens)
-    .where(
-      and(
-        lte(authTokens.expiresAt, now),
-        notExists(db.select({ one: live.family }).from(live).where(and(eq(live.family, authTokens.family), gt(live.expiresAt, now)))),
-      ),
-    )
-    .limit(limit)
-    .for("update", { of: authTokens, skipLocked: true });
-  const deleted = await db.delete(authTokens).where(inArray(authTokens.tokenHash, ended)).returning({ tokenHash: authTokens.tokenHash });
-  return deleted.length;
+  const familyLive = db.select({ one: live.family }).from(live).where(and(eq(live.family, authTokens.family), gt(live.expiresAt, now)));
+  return purgeBatch(db, authTokens, [authTokens.tokenHash], and(lte(authTokens.expiresAt, now), notExists(familyLive))!, limit);
 }

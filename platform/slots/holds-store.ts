@@ -1,10 +1,11 @@
-import { and, count, eq, gt, gte, inArray, lt, lte, ne } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import type { BasketSelectedSlot, FulfilmentMethod } from "../contract";
 import type { Db } from "../db/open";
 import { slotHolds, storePaymentMethods, stores } from "../db/schema";
 import { dbOf, sharesReads, type SharedSource } from "../shared-reads";
 import { storeDirectory } from "../stores/directory";
 import { deniedPaymentsAt, storeIso, type SlotPaymentRule } from "./engine";
+import { purgeBatch } from "../db/purge";
 
 /*
  * The slot_holds table is the slots module's: other modules hold, keep, extend and give back places through these
@@ -200,16 +201,6 @@ export async function writeHold(db: Db, basketToken: string, hold: Omit<HoldRow,
  * counts for nothing (liveHoldOf, livePlaces); an order's hold lasts until its slot's end, so it goes only after that.
  * A hold another transaction holds (being rewritten or moved to an order) is left to a later pass.
  */
-export async function purgeExpiredHolds(db: Db, now: Date, limit: number): Promise<number> {
-  const expired = db
-    .select({ basketToken: slotHolds.basketToken })
-    .from(slotHolds)
-    .where(lte(slotHolds.expiresAt, now))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db
-    .delete(slotHolds)
-    .where(and(inArray(slotHolds.basketToken, expired), lte(slotHolds.expiresAt, now)))
-    .returning({ basketToken: slotHolds.basketToken });
-  return deleted.length;
+export function purgeExpiredHolds(db: Db, now: Date, limit: number): Promise<number> {
+  return purgeBatch(db, slotHolds, [slotHolds.basketToken], lte(slotHolds.expiresAt, now), limit);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lt, lte } from "drizzle-orm";
 import { z } from "zod";
 import { SLOT_MESSAGES, type FulfilmentMethod, type ResponseOf, type SlotDay } from "../contract";
 import type { listTimeSlots as listTimeSlotsEndpoint } from "../contract";
@@ -13,6 +13,7 @@ import { STORE_MESSAGES } from "../stores/service";
 import { findListedSlot, type ListedSlot } from "../contract/slot-rules";
 import { addDays, daysOffered, listSlotDays, localDate } from "./engine";
 import { livePlaces, placesHeldFrom, slotPaymentRulesOf, writeHold } from "./holds-store";
+import { purgeBatch } from "../db/purge";
 
 /** SLOT_HOLD_SECONDS when the platform's configuration leaves it out. */
 export const DEFAULT_SLOT_HOLD_SECONDS = 900;
@@ -261,17 +262,7 @@ export const SLOT_LOCK_KEPT_MS = 24 * 3600_000;
  * more ago. Only listed slots are held (holdSlot), and a slot is never listed a day after its start, so no hold can
  * be taking such a lock; one that somehow is (its row locked) is skipped.
  */
-export async function purgePastSlotLocks(db: Db, now: Date, limit: number): Promise<number> {
+export function purgePastSlotLocks(db: Db, now: Date, limit: number): Promise<number> {
   const cutoff = new Date(now.getTime() - SLOT_LOCK_KEPT_MS);
-  const past = db
-    .select({ storeId: slotLocks.storeId, method: slotLocks.method, slotStart: slotLocks.slotStart })
-    .from(slotLocks)
-    .where(lt(slotLocks.slotStart, cutoff))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db
-    .delete(slotLocks)
-    .where(sql`(${slotLocks.storeId}, ${slotLocks.method}, ${slotLocks.slotStart}) in (${past})`)
-    .returning({ storeId: slotLocks.storeId });
-  return deleted.length;
+  return purgeBatch(db, slotLocks, [slotLocks.storeId, slotLocks.method, slotLocks.slotStart], lt(slotLocks.slotStart, cutoff), limit);
 }

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, lt, lte, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, lte, sql, TransactionRollbackError } from "drizzle-orm";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Db, Tx } from "../../db/open";
 import { testGatewayHostedPayments, testGatewayIdempotency, testGatewayInstruments, testGatewayPayments, testGatewayTokens } from "../../db/schema";
 import { hashInput } from "../../idempotency";
 import type { CardOutcome } from "./card-rules";
+import { purgeBatch } from "../../db/purge";
 
 /*
  * The test gateway's state and the rules that change it: tokens, payments, hosted pages and idempotency keys, all
@@ -429,28 +430,16 @@ export const EXPIRED_TOKEN_KEPT_MS = 24 * 3600_000;
  * Housekeeping (platform/housekeeping.ts): deletes up to `limit` tokens that expired EXPIRED_TOKEN_KEPT_MS or more
  * ago. Payments, hosted pages and instruments stay: they are the gateway's record of what was paid.
  */
-export async function purgeExpiredGatewayTokens(db: Db, now: Date, limit: number): Promise<number> {
-  const expired = db
-    .select({ token: testGatewayTokens.token })
-    .from(testGatewayTokens)
-    .where(lte(testGatewayTokens.expiresAt, new Date(now.getTime() - EXPIRED_TOKEN_KEPT_MS)))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db.delete(testGatewayTokens).where(inArray(testGatewayTokens.token, expired)).returning({ token: testGatewayTokens.token });
-  return deleted.length;
+export function purgeExpiredGatewayTokens(db: Db, now: Date, limit: number): Promise<number> {
+  const over = lte(testGatewayTokens.expiresAt, new Date(now.getTime() - EXPIRED_TOKEN_KEPT_MS));
+  return purgeBatch(db, testGatewayTokens, [testGatewayTokens.token], over, limit);
 }
 
 /**
  * Housekeeping: deletes up to `limit` idempotency keys past IDEMPOTENCY_KEY_LIFETIME_MS, which withIdempotencyKey
  * already treats as free.
  */
-export async function purgeExpiredGatewayKeys(db: Db, now: Date, limit: number): Promise<number> {
-  const expired = db
-    .select({ key: testGatewayIdempotency.key })
-    .from(testGatewayIdempotency)
-    .where(lt(testGatewayIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db.delete(testGatewayIdempotency).where(inArray(testGatewayIdempotency.key, expired)).returning({ key: testGatewayIdempotency.key });
-  return deleted.length;
+export function purgeExpiredGatewayKeys(db: Db, now: Date, limit: number): Promise<number> {
+  const over = lt(testGatewayIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS));
+  return purgeBatch(db, testGatewayIdempotency, [testGatewayIdempotency.key], over, limit);
 }
