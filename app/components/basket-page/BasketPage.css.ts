@@ -1,20 +1,14 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { fontSize, layout as sizes, mq, space, tapTarget } from "~/styles/tokens";
+import { dangerNotice } from "~/styles/notices.css";
 
 export const page = style({ padding: `${space[2]} 0 ${space[10]}` });
 export const title = style({ margin: `${space[2]} 0 ${space[4]}` });
 export const empty = style({ fontSize: fontSize.md, fontWeight: 700, margin: `${space[4]} 0` });
 export const search = style({ maxWidth: sizes.storeSearchMaxWidth, margin: `${space[4]} 0` });
 
-export const notice = style({
-  padding: space[3],
-  marginBottom: space[4],
-  borderLeft: `6px solid ${vars.color.danger}`,
-  background: vars.color.surface,
-  color: vars.color.onSurface,
-  fontWeight: 700,
-});
+export const notice = style([dangerNotice, { marginBottom: space[4] }]);
 export const noticeDetail = style({ fontWeight: 400, marginTop: space[1] });
 
 /* Phones: one column, the summary after the items; desktop: the summary beside them (UX.md: more columns, same flow). */

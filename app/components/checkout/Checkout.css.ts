@@ -1,6 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { fontSize, layout as sizes, mq, radii, space, tapTarget } from "~/styles/tokens";
+import { dangerNotice } from "~/styles/notices.css";
 
 export const page = style({ padding: `${space[2]} 0 ${space[10]}` });
 export const title = style({ margin: `${space[2]} 0 ${space[1]}` });
@@ -70,14 +71,7 @@ export const facts = style({ display: "grid", gap: space[3], margin: `0 0 ${spac
 globalStyle(`${facts} dt`, { fontWeight: 700 });
 globalStyle(`${facts} dd`, { margin: 0 });
 
-export const notice = style({
-  padding: space[3],
-  margin: `0 0 ${space[4]}`,
-  borderLeft: `6px solid ${vars.color.danger}`,
-  background: vars.color.surface,
-  color: vars.color.onSurface,
-  fontWeight: 700,
-});
+export const notice = style([dangerNotice, { margin: `0 0 ${space[4]}` }]);
 export const info = style({
   padding: space[3],
   margin: `0 0 ${space[4]}`,

@@ -1,17 +1,12 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { dangerNotice } from "~/styles/notices.css";
 
 export const page = style({ padding: "8px 0 40px" });
 export const title = style({ fontSize: "clamp(1.5rem, 5vw, 2rem)", margin: "8px 0 8px" });
 export const address = style({ margin: "0 0 16px" });
 export const sectionTitle = style({ fontSize: "1.25rem", margin: "24px 0 12px" });
-export const notice = style({
-  padding: 12,
-  borderLeft: `6px solid ${vars.color.danger}`,
-  background: vars.color.surface,
-  color: vars.color.onSurface,
-  fontWeight: 600,
-});
+export const notice = style([dangerNotice, { fontWeight: 600 }]);
 export const locationPrompt = style({ margin: "16px 0" });
 
 export const methods = style({ display: "grid", gap: 8, margin: "16px 0", gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))" });
