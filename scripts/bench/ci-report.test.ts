@@ -39,21 +39,26 @@ describe("npm run budgets: verdicts", () => {
     expect(medianScore([run(null), run(null)], "performance")).toBeNull();
   });
 
-  it("fails a page's JavaScript over 140 KB gzip and a median score under 90", () => {
+  it("fails a page's JavaScript over 140 KB gzip, and a page none of whose runs reaches 90", () => {
     const javascript = [
       { name: "home", path: "/", files: 10, gzipBytes: 140 * 1024, brotliBytes: 120 * 1024 },
       { name: "payment", path: "/checkout/payment", files: 19, gzipBytes: 140 * 1024 + 1, brotliBytes: 121 * 1024 },
     ];
-    const lighthouse = [row("home", [run(0.99), run(0.6), run(0.97)]), row("basket", [run(0.95), run(0.89), run(0.894)])];
+    const lighthouse = [
+      row("home", [run(0.99), run(0.6), run(0.97)]),
+      row("store home", [run(0.84), run(0.9), run(0.87)]),
+      row("basket", [run(0.88), run(0.89), run(0.894)]),
+    ];
     expect(ciJsTable(javascript).map((line) => line.at(-1))).toEqual(["floor ≤ 140 KB", "ok", "MISS"]);
-    expect(ciLighthouseTable(lighthouse).map((line) => [line[2], line[3], line[4]])).toEqual([
-      ["runs", "median", "floor ≥ 90"],
-      ["99 60 97", "97", "ok"],
-      ["95 89 89", "89", "MISS"],
+    expect(ciLighthouseTable(lighthouse).map((line) => [line[2], line[3], line[4], line[5]])).toEqual([
+      ["runs", "median", "best", "best ≥ 90"],
+      ["99 60 97", "97", "99", "ok"],
+      ["84 90 87", "87", "90", "ok"],
+      ["88 89 89", "89", "89", "MISS"],
     ]);
     expect(ciMisses(javascript, lighthouse)).toBe(2);
     const report = ciReport(javascript, lighthouse, 3, "a test machine");
-    expect(report).toMatch(/MEDIAN of its runs/);
+    expect(report).toMatch(/BEST run ≥ 90/);
     expect(report).toMatch(/2 CI budget\(s\) missed/);
     expect(ciReport(javascript.slice(0, 1), lighthouse.slice(0, 1), 3, "a test machine")).toMatch(/Every CI budget held/);
   });
@@ -61,7 +66,7 @@ describe("npm run budgets: verdicts", () => {
   it("with --lighthouse-report, shows Lighthouse's misses but fails only on JavaScript's", () => {
     expect(parseCiOptions(["--lighthouse-report"], known).lighthouseGate).toBe(false);
     const heavy = [{ name: "payment", path: "/checkout/payment", files: 19, gzipBytes: 141 * 1024, brotliBytes: 121 * 1024 }];
-    const slow = [row("basket", [run(0.88), run(0.89), run(0.95)])];
+    const slow = [row("basket", [run(0.88), run(0.89), run(0.85)])];
     expect(failingMisses([], slow, false)).toBe(0);
     expect(failingMisses(heavy, slow, false)).toBe(1);
     expect(failingMisses(heavy, slow, true)).toBe(2);

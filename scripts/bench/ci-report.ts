@@ -68,9 +68,20 @@ export function jsMissed(row: CiJsRow): boolean {
   return row.gzipBytes > ciFloors.maxPageJsKb * 1024;
 }
 
-/** A page's median performance under the floor, or no score at all, misses. */
+/**
+ * The page's best run (decision 0051): a shared machine's noise only ever slows a run down, so the fastest of the runs
+ * is the nearest to what the page itself costs, and a page that got slower is slower in every run. Null when no run
+ * was scored.
+ */
+export function bestPerformance(row: LighthouseRow): number | null {
+  const scored = (row.runs ?? []).map((run) => run.performance).filter((value): value is number => value !== null);
+  return scored.length === 0 ? null : Math.max(...scored);
+}
+
+/** A page whose best run is under the floor, or that no run scored, misses. */
 export function performanceMissed(row: LighthouseRow): boolean {
-  return row.performance === null || Math.round(row.performance * 100) < ciFloors.minPerformance;
+  const best = bestPerformance(row);
+  return best === null || Math.round(best * 100) < ciFloors.minPerformance;
 }
 
 export function ciJsTable(rows: CiJsRow[]): string[][] {
@@ -79,7 +90,7 @@ export function ciJsTable(rows: CiJsRow[]): string[][] {
 }
 
 export function ciLighthouseTable(rows: LighthouseRow[]): string[][] {
-  const header = ["page", "path", "runs", "median", `floor ≥ ${ciFloors.minPerformance}`, "FCP s", "LCP s", "TBT ms", "CLS", "host index", "CPU ×", "accessibility", "note"];
+  const header = ["page", "path", "runs", "median", "best", `best ≥ ${ciFloors.minPerformance}`, "FCP s", "LCP s", "TBT ms", "CLS", "host index", "CPU ×", "accessibility", "note"];
   return [
     header,
     ...rows.map((row) => {
@@ -91,6 +102,7 @@ export function ciLighthouseTable(rows: LighthouseRow[]): string[][] {
         row.path,
         runs.map((run) => score(run.performance)).join(" "),
         score(row.performance),
+        score(bestPerformance(row)),
         verdict(!performanceMissed(row)),
         msFigure(runs.map((run) => run.fcpMs)),
         msFigure(runs.map((run) => run.lcpMs)),
@@ -125,9 +137,10 @@ export function ciReport(javascript: CiJsRow[], lighthouse: LighthouseRow[], run
     "",
     `Lighthouse 12 mobile (simulated slow 4G, and the host's CPU slowed to a mid-tier phone's: benchmark index ${SIMULATED_PHONE_INDEX.toFixed(0)}, ` +
       `so the slowdown is the host's index ÷ ${SIMULATED_PHONE_INDEX.toFixed(0)}, as each run before measured it; Lighthouse's fixed 4× assumes a high-end desktop), ` +
-      `Debian's Chromium, ${runs} run(s) per page taken in turn after one unscored run that measures the host; a page's score is the MEDIAN of its runs ` +
-      `(each run's score listed), the metrics the median of each. Floor: performance ≥ ${ciFloors.minPerformance}, a floor for a shared machine's noise; ` +
-      "the bench (`npm run bench`) keeps the goal of 98. Accessibility is shown, not held here.",
+      `Debian's Chromium, ${runs} run(s) per page taken in turn after one unscored run that measures the host; each run's score is listed, with their ` +
+      `median and the metrics' medians. Floor: the page's BEST run ≥ ${ciFloors.minPerformance} (decision 0051: the machine's noise only slows a run, so ` +
+      "the best is the nearest to the page's own cost, and a slower page is slower in every run); the bench (`npm run bench`) keeps the goal of 98. " +
+      "Accessibility is shown, not held here.",
     plain(ciLighthouseTable(lighthouse)),
     "",
     missed === 0
