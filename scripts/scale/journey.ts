@@ -177,8 +177,8 @@ const PAY_PRESSES = 6;
 /**
  * The card step's "Pay by card", answered with the gateway's page. While PostgreSQL restarts, the embedded test
  * gateway (which keeps its state there) cannot answer, and the card step then says spec 2's "An error occurred while
- * processing the card payment." as it would for a real gateway's outage: nothing was charged, and a shopper presses
- * Pay again a moment later (the step's fresh form key starts a new try; the refused one stays for the reconciler).
+ * processing the card payment." as it would for a real gateway's outage: the hosted page was never opened, so nothing
+ * was charged, and a shopper presses Pay again a moment later.
  */
 async function pressPayByCard(session: Session, seen: SeenCounts): Promise<string> {
   for (let press = 1; ; press++) {
