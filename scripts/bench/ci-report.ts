@@ -1,6 +1,6 @@
 // `npm run budgets` (scripts/bench/ci.ts): its options and its tables. What CI fails on is ciFloors (budgets.ts):
-// every page's JavaScript within 140 KB gzip, and the median Lighthouse mobile performance of home, a store home and
-// the basket at 90 or more.
+// every page's JavaScript within 140 KB gzip, and the best of a few Lighthouse mobile performance runs of home, a store
+// home and the basket at 90 or more.
 import { ciFloors, verdict } from "./budgets";
 import type { LighthouseRow, LighthouseRun } from "./lighthouse";
 import { median, SIMULATED_PHONE_INDEX } from "./lighthouse";
@@ -22,8 +22,9 @@ export interface CiOptions {
 export const ciUsage = `npm run budgets -- [--runs=N] [--pages=home,store home,…] [--build] [--save=DIR] [--lighthouse-report]
   Checks the built storefront (build/, as \`npm test\` leaves it; built first when missing) against CI's floors:
   every page's JavaScript ≤ ${ciFloors.maxPageJsKb} KB gzip, and Lighthouse mobile performance ≥ ${ciFloors.minPerformance}
-  (the median of ${ciFloors.lighthouseRuns} runs per page) on ${ciFloors.lighthousePages.join(", ")}. Exits 1 on a miss.
-  --runs=N     Lighthouse runs per page (default ${ciFloors.lighthouseRuns}); the page's score is their median
+  (a page's best run; its runs end with the first at the floor, ${ciFloors.lighthouseRuns} at the most) on ${ciFloors.lighthousePages.join(", ")}.
+  Exits 1 on a miss.
+  --runs=N     Lighthouse runs per page at the most (default ${ciFloors.lighthouseRuns})
   --pages=…    the pages Lighthouse scores, by their bench names (default ${ciFloors.lighthousePages.join(",")})
   --build      run \`npm run build\` first
   --save=DIR   write each run's full Lighthouse report (JSON) into DIR
@@ -136,10 +137,11 @@ export function ciReport(javascript: CiJsRow[], lighthouse: LighthouseRow[], run
     plain(ciJsTable(javascript)),
     "",
     `Lighthouse 12 mobile (simulated slow 4G, and the host's CPU slowed to a mid-tier phone's: benchmark index ${SIMULATED_PHONE_INDEX.toFixed(0)}, ` +
-      `so the slowdown is the host's index ÷ ${SIMULATED_PHONE_INDEX.toFixed(0)}, as each run before measured it; Lighthouse's fixed 4× assumes a high-end desktop), ` +
-      `Debian's Chromium, ${runs} run(s) per page taken in turn after one unscored run that measures the host; each run's score is listed, with their ` +
-      `median and the metrics' medians. Floor: the page's BEST run ≥ ${ciFloors.minPerformance} (decision 0051: the machine's noise only slows a run, so ` +
-      "the best is the nearest to the page's own cost, and a slower page is slower in every run); the bench (`npm run bench`) keeps the goal of 98. " +
+      `so the slowdown is the host's index ÷ ${SIMULATED_PHONE_INDEX.toFixed(0)}, as each run measured it before loading the page; Lighthouse's fixed 4× assumes a high-end desktop), ` +
+      `Debian's Chromium, the pages taken in turn after one unscored run that warms up the server and the browser, each until one of its runs reaches the floor ` +
+      `(${runs} at the most); each run's score is listed, with their median and the metrics' medians. Floor: the page's BEST run ≥ ${ciFloors.minPerformance} ` +
+      "(decisions 0051 and 0052: the machine's noise only slows a run, so the best is the nearest to the page's own cost, and a slower page is slower in " +
+      "every run); the bench (`npm run bench`) keeps the goal of 98. " +
       "Accessibility is shown, not held here.",
     plain(ciLighthouseTable(lighthouse)),
     "",

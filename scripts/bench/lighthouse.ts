@@ -3,7 +3,8 @@
 // pages with the prepared session's cookie; and each page's HTML as the server sends it to a browser (compressed
 // bytes on the wire), against the HTML budget. One run per page by default; with `runs` above one, the pages are run
 // in turn (a, b, c, a, b, c, …, so a busy minute on the machine is spread over every page) and each page's scores
-// are the median of its runs, every run's figures kept beside them.
+// are the median of its runs, every run's figures kept beside them. CI's check stops running a page once one run has
+// reached its floor (`enough`).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { probe } from "./load";
@@ -84,8 +85,10 @@ export interface LighthousePage {
 }
 
 export interface LighthouseSettings {
-  /** Runs per page (default 1); the row's scores are their median. */
+  /** Runs per page (default 1), or at most that many with `enough`; the row's scores are their median. */
   runs?: number;
+  /** A performance score (0–100, as reports print it) that ends a page's runs once one reaches it: CI's floor, held by a page's best run. */
+  enough?: number;
   /** A folder to write each run's full report into (`<page>-<run>.json`), to read its audits. */
   saveDir?: string;
 }
@@ -155,6 +158,20 @@ export function runFigures(lhr: {
 
 const unscored = (note: string): LighthouseRun => ({ performance: null, accessibility: null, fcpMs: null, lcpMs: null, tbtMs: null, speedIndexMs: null, cls: null, lcpElement: null, benchmarkIndex: null, cpuSlowdown: null, note });
 
+/**
+ * Makes the runs in turn (page 1, 2, 3, then again), `runs` rounds at the most, each run's figures appended to its page's
+ * list. With `enough`, a page one of whose runs already scored that much is not run again; the rounds end when every
+ * page has.
+ */
+export async function runInTurn(pageCount: number, runs: number, enough: number | null, results: LighthouseRun[][], measure: (page: number, round: number) => Promise<LighthouseRun>): Promise<void> {
+  const done = (page: number) => enough !== null && results[page]!.some((run) => run.performance !== null && Math.round(run.performance * 100) >= enough);
+  for (let round = 1; round <= runs; round++) {
+    for (let page = 0; page < pageCount; page++) {
+      if (!done(page)) results[page]!.push(await measure(page, round));
+    }
+  }
+}
+
 export async function measureLighthouse(origin: string, pages: LighthousePage[], runLighthouse: boolean, settings: LighthouseSettings = {}): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const page of pages) {
@@ -165,7 +182,12 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
   const runs = Math.max(1, settings.runs ?? 1);
   if (settings.saveDir) mkdirSync(settings.saveDir, { recursive: true });
 
-  const [{ default: lighthouse }, { launch, Launcher }, puppeteer] = await Promise.all([import("lighthouse"), import("chrome-launcher"), import("puppeteer-core")]);
+  const [{ navigationGather }, { Runner }, { launch, Launcher }, puppeteer] = await Promise.all([
+    import("lighthouse/core/gather/navigation-runner.js"),
+    import("lighthouse/core/runner.js"),
+    import("chrome-launcher"),
+    import("puppeteer-core"),
+  ]);
   const chrome = await launch({ chromePath: CHROMIUM, ignoreDefaultFlags: true, chromeFlags: launcherFlags(Launcher.defaultFlags()) });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   /**
@@ -173,57 +195,50 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
    * browser's own jar: the page, its scripts and its data requests then all carry the one session, and any cookie the
    * server sets replaces it as in a real browser (a Cookie header added to every request would not).
    */
-  // The host's speed: each run simulates the phone with the slowdown the median of the runs before it calls for (a run
-  // measures the host as it starts, so its own figure comes too late for it), the first after a calibration run of its
-  // own. A shared machine's index moves by a third within a minute; the median keeps one busy moment from setting it.
-  const indexes: number[] = [];
-  let hostIndex: number | null = null;
+  // The host's speed: Lighthouse measures it (its benchmark index) as each run starts, before loading the page. The run's
+  // trace is gathered first and its audits made after, with the slowdown that run's own index calls for: a shared
+  // machine's index moves by half within a minute (2,750 to 1,550 in one CI stage), so a slowdown taken from the runs
+  // before would simulate a phone up to twice as slow as meant, or as fast. With simulated throttling the slowdown is
+  // read only by the audits (Lantern multiplies the trace's tasks by it), never while gathering.
   const runOnce = async (page: LighthousePage) => {
     const context = await browser.createBrowserContext();
     try {
       const tab = await context.newPage();
       const cookies = parseCookieHeader(page.headers.Cookie ?? "").map(([name, value]) => ({ name, value, url: origin }));
       if (cookies.length) await tab.setCookie(...cookies);
-      const throttling = { cpuSlowdownMultiplier: cpuSlowdownFor(hostIndex) };
-      const result = await lighthouse(origin + page.path, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true, throttling }, undefined, tab);
-      const measured = result?.lhr.environment.benchmarkIndex;
-      if (measured !== undefined && Number.isFinite(measured) && measured > 0) indexes.push(measured);
-      hostIndex = median(indexes);
-      return result;
+      const flags = { output: "json" as const, logLevel: "error" as const, onlyCategories: ["performance", "accessibility"], disableStorageReset: true, throttling: { cpuSlowdownMultiplier: DEFAULT_CPU_SLOWDOWN } };
+      const { artifacts, runnerOptions } = await navigationGather(tab, origin + page.path, { flags });
+      runnerOptions.resolvedConfig.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownFor(artifacts.BenchmarkIndex ?? null);
+      return await Runner.audit(artifacts, { ...runnerOptions, computedCache: new Map() });
     } finally {
       await context.close();
     }
   };
   try {
-    console.log(`› Lighthouse: measuring the host (${pages[0]!.name}, not scored)`);
+    // A first run warms the server's caches and the browser; its figures are not kept.
+    console.log(`› Lighthouse: warming up (${pages[0]!.name}, not scored)`);
     await runOnce(pages[0]!).catch(() => undefined);
-    console.log(`› Lighthouse: host benchmark index ${hostIndex ?? "unknown"}, CPU slowdown ${cpuSlowdownFor(hostIndex)}×`);
-    for (let round = 1; round <= runs; round++) {
-      for (const [index, page] of pages.entries()) {
-        const row = rows[index]!;
-        console.log(`› Lighthouse: ${page.name}${runs > 1 ? ` (run ${round} of ${runs})` : ""}`);
-        try {
-          let result = await runOnce(page);
-          // A run Lighthouse could not record (a runtime error such as NO_NAVSTART, which says "run Lighthouse again")
-          // measured nothing: it is made again, twice at the most (seen failing twice in a row).
-          for (let again = 0; again < 2 && result?.lhr.runtimeError; again++) {
-            console.log(`› Lighthouse: ${page.name} again (${result.lhr.runtimeError.code})`);
-            result = await runOnce(page);
-          }
-          if (!result) {
-            row.runs!.push(unscored("Lighthouse gave no result"));
-            continue;
-          }
-          if (settings.saveDir) writeFileSync(join(settings.saveDir, `${page.name.replace(/\W+/g, "-")}-${round}.json`), JSON.stringify(result.lhr));
-          const landed = new URL(result.lhr.finalDisplayedUrl);
-          // Scores of another page (a redirect) are not this page's: they count as missed.
-          if (landed.pathname + landed.search !== page.path) row.runs!.push(unscored(`redirected to ${landed.pathname}${landed.search}; not scored`));
-          else row.runs!.push(runFigures(result.lhr as unknown as Parameters<typeof runFigures>[0]));
-        } catch (error) {
-          row.runs!.push(unscored((error instanceof Error ? error.message : String(error)).slice(0, 160)));
+    await runInTurn(pages.length, runs, settings.enough ?? null, rows.map((row) => row.runs!), async (index, round) => {
+      const page = pages[index]!;
+      console.log(`› Lighthouse: ${page.name}${runs > 1 ? ` (run ${round} of ${settings.enough === undefined ? "" : "at most "}${runs})` : ""}`);
+      try {
+        let result = await runOnce(page);
+        // A run Lighthouse could not record (a runtime error such as NO_NAVSTART, which says "run Lighthouse again")
+        // measured nothing: it is made again, twice at the most (seen failing twice in a row).
+        for (let again = 0; again < 2 && result?.lhr.runtimeError; again++) {
+          console.log(`› Lighthouse: ${page.name} again (${result.lhr.runtimeError.code})`);
+          result = await runOnce(page);
         }
+        if (!result) return unscored("Lighthouse gave no result");
+        if (settings.saveDir) writeFileSync(join(settings.saveDir, `${page.name.replace(/\W+/g, "-")}-${round}.json`), JSON.stringify(result.lhr));
+        const landed = new URL(result.lhr.finalDisplayedUrl);
+        // Scores of another page (a redirect) are not this page's: they count as missed.
+        if (landed.pathname + landed.search !== page.path) return unscored(`redirected to ${landed.pathname}${landed.search}; not scored`);
+        return runFigures(result.lhr as unknown as Parameters<typeof runFigures>[0]);
+      } catch (error) {
+        return unscored((error instanceof Error ? error.message : String(error)).slice(0, 160));
       }
-    }
+    });
   } finally {
     await browser.disconnect();
     chrome.kill();
