@@ -3,6 +3,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./components/nonce";
+import { documentStatus } from "./models/error-page";
 import { appContext } from "./services/context";
 import { matchedStylesheets, prioritiseDocument, stylesheetPreloadHeader } from "./services/document-head.server";
 import { reportRequestError } from "./services/error-reporting.server";
@@ -25,6 +26,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  responseStatusCode = documentStatus(responseStatusCode, routerContext.staticHandlerContext.errors);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeError, errorDescription, errorTitle, failureText, isUnavailablePage, logFailure, notFoundMessage, unavailablePage } from "./error-page";
+import { describeError, documentStatus, errorDescription, errorTitle, failureText, isUnavailablePage, logFailure, notFoundMessage, unavailablePage } from "./error-page";
 import { ErrorResponseImpl } from "./test-support/error-response";
 
 describe("error page texts (spec 1 §2, §8)", () => {
@@ -45,6 +45,15 @@ describe("the 'try again in a moment' page (503)", () => {
     expect(isUnavailablePage(new ErrorResponseImpl(500, "Error", {}))).toBe(false);
     expect(isUnavailablePage(new Error("boom"))).toBe(false);
     expect(isUnavailablePage(null)).toBe(false);
+  });
+  it("is sent as a 503 even after a form refused with a 400, when the page's loaders could not be answered", () => {
+    const shown = { "routes/checkout/card-form": new ErrorResponseImpl(503, "Service Unavailable", unavailablePage().data) };
+    expect(documentStatus(400, shown)).toBe(503);
+    expect(documentStatus(200, shown)).toBe(503);
+    expect(documentStatus(500, shown)).toBe(500);
+    expect(documentStatus(400, { "routes/checkout/card-form": new ErrorResponseImpl(404, "Not Found", {}) })).toBe(400);
+    expect(documentStatus(400, null)).toBe(400);
+    expect(documentStatus(200, undefined)).toBe(200);
   });
   it("is named in log lines, as other failures are by their message", () => {
     expect(failureText(unavailablePage())).toBe("the platform cannot answer for now (503)");

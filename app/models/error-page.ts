@@ -39,6 +39,16 @@ export function logFailure(log: { warn(event: string, fields: Record<string, unk
   (isUnavailablePage(error) ? log.warn : log.error).call(log, event, { error: failureText(error) });
 }
 
+/**
+ * The status a page is sent with. A page that shows the "try again in a moment" page is a 503 whatever came before it:
+ * a form refused with a 400 whose page's loaders the platform then could not answer (a database restart) showed the
+ * 503 page under the action's 400, which a browser, a proxy or a retrying client reads as final.
+ */
+export function documentStatus(status: number, errors: Record<string, unknown> | null | undefined): number {
+  if (status >= 500 || !errors) return status;
+  return Object.values(errors).some(isUnavailablePage) ? 503 : status;
+}
+
 /** Lets the "try again in a moment" page through a catch that would turn every failure into a message of its own. */
 export function rethrowIfUnavailable(error: unknown): void {
   if (isUnavailablePage(error)) throw error;
