@@ -3,7 +3,7 @@
 // home and the basket at 90 or more.
 import { ciFloors, verdict } from "./budgets";
 import type { LighthouseRow, LighthouseRun } from "./lighthouse";
-import { median, SIMULATED_PHONE_INDEX } from "./lighthouse";
+import { median, reaches, SIMULATED_PHONE_INDEX } from "./lighthouse";
 import { plain } from "./report";
 
 export interface CiOptions {
@@ -81,8 +81,7 @@ export function bestPerformance(row: LighthouseRow): number | null {
 
 /** A page whose best run is under the floor, or that no run scored, misses. */
 export function performanceMissed(row: LighthouseRow): boolean {
-  const best = bestPerformance(row);
-  return best === null || Math.round(best * 100) < ciFloors.minPerformance;
+  return !reaches(bestPerformance(row), ciFloors.minPerformance);
 }
 
 export function ciJsTable(rows: CiJsRow[]): string[][] {

@@ -158,13 +158,18 @@ export function runFigures(lhr: {
 
 const unscored = (note: string): LighthouseRun => ({ performance: null, accessibility: null, fcpMs: null, lcpMs: null, tbtMs: null, speedIndexMs: null, cls: null, lcpElement: null, benchmarkIndex: null, cpuSlowdown: null, note });
 
+/** Whether a Lighthouse score (0–1) reaches a floor given in whole points, as Lighthouse itself rounds it for show. */
+export function reaches(performance: number | null, floor: number): boolean {
+  return performance !== null && Math.round(performance * 100) >= floor;
+}
+
 /**
  * Makes the runs in turn (page 1, 2, 3, then again), `runs` rounds at the most, each run's figures appended to its page's
  * list. With `enough`, a page one of whose runs already scored that much is not run again; the rounds end when every
  * page has.
  */
 export async function runInTurn(pageCount: number, runs: number, enough: number | null, results: LighthouseRun[][], measure: (page: number, round: number) => Promise<LighthouseRun>): Promise<void> {
-  const done = (page: number) => enough !== null && results[page]!.some((run) => run.performance !== null && Math.round(run.performance * 100) >= enough);
+  const done = (page: number) => enough !== null && results[page]!.some((run) => reaches(run.performance, enough));
   for (let round = 1; round <= runs; round++) {
     for (let page = 0; page < pageCount; page++) {
       if (!done(page)) results[page]!.push(await measure(page, round));
