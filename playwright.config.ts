@@ -16,10 +16,14 @@ const debianChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"]
  * rather than drop Playwright's.
  */
 function disabledFeatures(ours: string[]): string {
-  const bundle = readFileSync(join(dirname(createRequire(import.meta.url).resolve("playwright-core")), "lib/coreBundle.js"), "utf8");
+  const bundle = readFileSync(
+    join(dirname(createRequire(import.meta.url).resolve("playwright-core")), "lib/coreBundle.js"),
+    "utf8",
+  );
   const list = /disabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
   const theirs = list ? [...list.matchAll(/^\s*"([A-Za-z]+)",?\s*$/gm)].map((m) => m[1]!) : [];
-  if (!theirs.includes("PaintHolding")) throw new Error("playwright.config.ts: Playwright's disabled Chromium features were not found in playwright-core");
+  if (!theirs.includes("PaintHolding"))
+    throw new Error("playwright.config.ts: Playwright's disabled Chromium features were not found in playwright-core");
   return `--disable-features=${[...theirs, ...ours].join(",")}`;
 }
 
@@ -103,7 +107,8 @@ const clockProjects: PlaywrightTestProject[] = clockVariants.map((v, index) => (
   workers: 1,
   fullyParallel: false,
   // One after another; against one external server, after every other journey too.
-  dependencies: index > 0 ? [`clock-${clockVariants[index - 1]!.name}`] : externalBaseURL ? variants.map((w) => w.name) : [],
+  dependencies:
+    index > 0 ? [`clock-${clockVariants[index - 1]!.name}`] : externalBaseURL ? variants.map((w) => w.name) : [],
   use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled, baseURL: clockBaseURL },
 }));
 

@@ -63,7 +63,11 @@ function shutdown(signal: string) {
     process.exit(0);
   });
   // Open event streams end now, once no new request is taken: their browsers open them again on another instance.
-  void parts.drain().catch((error: unknown) => log.warn("server.drain_failed", { error: error instanceof Error ? error.message : String(error) }));
+  void parts
+    .drain()
+    .catch((error: unknown) =>
+      log.warn("server.drain_failed", { error: error instanceof Error ? error.message : String(error) }),
+    );
   // Kept-alive connections stay open for KEEP_ALIVE_MS once idle: close each as soon as its last answer is sent.
   server.closeIdleConnections();
   setInterval(() => server.closeIdleConnections(), 100).unref();

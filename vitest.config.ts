@@ -14,7 +14,14 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify("test-build") },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
+    include: [
+      "app/**/*.test.ts",
+      "app/**/*.test.tsx",
+      "platform/**/*.test.ts",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "test/**/*.test.ts",
+    ],
     // Every core: vitest leaves one free by default, which on CI's two cores ran the files one at a time (817 s for
     // the suite against 554 s with both).
     maxWorkers: availableParallelism(),

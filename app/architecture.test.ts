@@ -26,7 +26,9 @@ const source = new Map(files.map((f) => [f, readFileSync(f, "utf8")]));
 
 /** Every module specifier a file imports or re-exports (type-only imports included: they tie files together too). */
 function specifiers(text: string): string[] {
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  return [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g),
+  ].map((m) => m[1] ?? m[2]!);
 }
 
 function resolve(from: string, spec: string): string | null {
@@ -34,7 +36,13 @@ function resolve(from: string, spec: string): string | null {
   if (spec.startsWith("~/")) base = path.join(appDir, spec.slice(2));
   else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (known.has(candidate)) return candidate;
   }
   return null;
@@ -87,7 +95,16 @@ describe("the storefront's layout", () => {
   });
 
   it("finds a cycle when there is one (the check itself)", () => {
-    expect(cycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]))).toEqual([["a", "b", "c"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", ["c"]],
+          ["c", ["a"]],
+          ["d", ["a"]],
+        ]),
+      ),
+    ).toEqual([["a", "b", "c"]]);
   });
 
   it("keeps every screen in an area folder of routes/", () => {
@@ -98,19 +115,31 @@ describe("the storefront's layout", () => {
   it("keeps components off the server's adapters and route modules", () => {
     const offending = files
       .filter((f) => rel(f).startsWith("components/"))
-      .flatMap((f) => imports.get(f)!.filter((dep) => /^(services|routes)\//.test(rel(dep)) || rel(dep) === "root.tsx").map((dep) => `${rel(f)} → ${rel(dep)}`));
+      .flatMap((f) =>
+        imports
+          .get(f)!
+          .filter((dep) => /^(services|routes)\//.test(rel(dep)) || rel(dep) === "root.tsx")
+          .map((dep) => `${rel(f)} → ${rel(dep)}`),
+      );
     expect(offending).toEqual([]);
   });
 
   it("keeps services/ to adapters: no screen imports come back into it", () => {
     const offending = files
       .filter((f) => rel(f).startsWith("services/"))
-      .flatMap((f) => imports.get(f)!.filter((dep) => /^(routes|components)\//.test(rel(dep))).map((dep) => `${rel(f)} → ${rel(dep)}`));
+      .flatMap((f) =>
+        imports
+          .get(f)!
+          .filter((dep) => /^(routes|components)\//.test(rel(dep)))
+          .map((dep) => `${rel(f)} → ${rel(dep)}`),
+      );
     expect(offending).toEqual([]);
   });
 
   it("imports zod only where the browser never runs it: route modules (actions) and .server files", () => {
-    const offending = files.filter((f) => /from\s+["']zod["']/.test(source.get(f)!) && !rel(f).startsWith("routes/") && !/\.server\.tsx?$/.test(f));
+    const offending = files.filter(
+      (f) => /from\s+["']zod["']/.test(source.get(f)!) && !rel(f).startsWith("routes/") && !/\.server\.tsx?$/.test(f),
+    );
     expect(offending.map(rel)).toEqual([]);
   });
 
@@ -136,7 +165,9 @@ describe("the storefront's layout", () => {
   });
 
   it("keeps route modules short (~200 lines): longer screens put their parts in components", () => {
-    const long = [...new Set(routeFiles(routes))].filter((file) => (source.get(path.join(appDir, file)) ?? "").split("\n").length > 210);
+    const long = [...new Set(routeFiles(routes))].filter(
+      (file) => (source.get(path.join(appDir, file)) ?? "").split("\n").length > 210,
+    );
     expect(long).toEqual([]);
   });
 
@@ -158,11 +189,17 @@ describe("exports with a user outside the tests", () => {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === "node_modules" || entry.name.startsWith("+") || entry.name.startsWith(".") ? [] : walk(full);
+      if (entry.isDirectory())
+        return entry.name === "node_modules" || entry.name.startsWith("+") || entry.name.startsWith(".")
+          ? []
+          : walk(full);
       return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
     });
   const testSupport = (file: string) => /\/(test-support|testing)\/|-test-data\.ts$|\/e2e\//.test(file);
-  const production = ["app", "platform", "server", "scripts"].flatMap((dir) => walk(path.join(repoDir, dir))).concat(path.join(repoDir, "server.ts")).filter((f) => !testSupport(f));
+  const production = ["app", "platform", "server", "scripts"]
+    .flatMap((dir) => walk(path.join(repoDir, dir)))
+    .concat(path.join(repoDir, "server.ts"))
+    .filter((f) => !testSupport(f));
   const texts = new Map(production.map((f) => [f, readFileSync(f, "utf8")]));
   const checked = production.filter((f) => {
     const r = path.relative(repoDir, f).split(path.sep).join("/");

@@ -10,7 +10,12 @@ let queued = 0;
 
 const batcher = new BrowserLogBatcher({
   async send(entries) {
-    const response = await fetch("/_log", { method: "POST", body: JSON.stringify({ entries }), keepalive: true, headers: { "content-type": "application/json" } });
+    const response = await fetch("/_log", {
+      method: "POST",
+      body: JSON.stringify({ entries }),
+      keepalive: true,
+      headers: { "content-type": "application/json" },
+    });
     // A refusal (400, 413) will not change on a retry; only the server or network failing is worth another go.
     return response.ok || (response.status >= 400 && response.status < 500 && response.status !== 429);
   },
@@ -26,7 +31,11 @@ export function sendClientLog(level: BrowserLogLevel, message: string, stack?: s
 
 export function installClientLog(): void {
   window.addEventListener("error", (event) => {
-    sendClientLog("error", event.message || "Script error", event.error instanceof Error ? event.error.stack : undefined);
+    sendClientLog(
+      "error",
+      event.message || "Script error",
+      event.error instanceof Error ? event.error.stack : undefined,
+    );
   });
   window.addEventListener("unhandledrejection", (event) => {
     const reason: unknown = event.reason;
@@ -37,7 +46,11 @@ export function installClientLog(): void {
       event.preventDefault();
       return;
     }
-    sendClientLog("error", reason instanceof Error ? reason.message : String(reason), reason instanceof Error ? reason.stack : undefined);
+    sendClientLog(
+      "error",
+      reason instanceof Error ? reason.message : String(reason),
+      reason instanceof Error ? reason.stack : undefined,
+    );
   });
   // Leaving the page: what waits goes now (keepalive lets the request outlive the page).
   window.addEventListener("pagehide", () => void batcher.flush());

@@ -70,7 +70,12 @@ export default function handleRequest(
               if (preload) responseHeaders.append("Link", preload);
               // Pages carry the shopper's own state: never cached by shared caches.
               if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-              resolve(new Response(prioritiseDocument(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(
+                new Response(prioritiseDocument(Buffer.concat(chunks)), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
               callback();
             },
           });
@@ -95,7 +100,10 @@ export default function handleRequest(
  * Unexpected loader, action and rendering errors (the error page's 500s): one JSON log line (never shown to the
  * shopper) and a report to the error reporting service with the request's id (decision 0029).
  */
-export function handleError(error: unknown, { request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
   if (request.signal.aborted) return;
   let requestId: string | undefined;
   try {
@@ -106,7 +114,13 @@ export function handleError(error: unknown, { request, context }: { request: Req
   if (crossOriginPostRefused(error, request)) {
     // React Router refuses a page's post from another site before any of ours runs (decision 0046): a refusal that
     // anyone can cause, so a warning, and nothing for the error reporting.
-    const line = { time: new Date().toISOString(), level: "warn", event: "csrf.cross_origin_refused", path: new URL(request.url).pathname, requestId };
+    const line = {
+      time: new Date().toISOString(),
+      level: "warn",
+      event: "csrf.cross_origin_refused",
+      path: new URL(request.url).pathname,
+      requestId,
+    };
     console.warn(JSON.stringify(line));
     return;
   }
@@ -125,7 +139,13 @@ export function handleError(error: unknown, { request, context }: { request: Req
 
 /** React Router's own refusal of a post whose Origin is another site's (its message names the origin header). */
 function crossOriginPostRefused(error: unknown, request: Request): boolean {
-  if (request.method === "GET" || request.method === "HEAD" || !(error instanceof Error) || !error.message.includes("`origin` header")) return false;
+  if (
+    request.method === "GET" ||
+    request.method === "HEAD" ||
+    !(error instanceof Error) ||
+    !error.message.includes("`origin` header")
+  )
+    return false;
   const origin = request.headers.get("origin");
   return origin !== null && origin !== new URL(request.url).origin;
 }

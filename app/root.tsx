@@ -1,5 +1,15 @@
 import { parse as parseCookieHeader } from "cookie";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import type { Media } from "../platform/contract";
@@ -36,7 +46,12 @@ import "./styles/global.css";
 
 // Route rules first (decision 0030): a request sent elsewhere needs no session. Then a visitor without a session is
 // answered from the page cache (decision 0032). Around them all, the 503 page's Retry-After.
-export const middleware: Route.MiddlewareFunction[] = [unavailableHeadersMiddleware, routeRulesMiddleware, pageCacheMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  unavailableHeadersMiddleware,
+  routeRulesMiddleware,
+  pageCacheMiddleware,
+  sessionMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
@@ -172,4 +187,3 @@ export function ErrorBoundary() {
 function errorImage(media: Media | undefined) {
   return media ? { url: media.url, alt: media.alternativeText, width: media.width, height: media.height } : null;
 }
-

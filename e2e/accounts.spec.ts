@@ -107,12 +107,19 @@ test.describe("member accounts", () => {
     await expectMemberHome(page, member.firstName, member.email);
   });
 
-  test("forgotten password: reset from the link, the new password works, the old one and the used link do not, and the other session ends @desktop-only", async ({ page, browser, request }, testInfo) => {
+  test("forgotten password: reset from the link, the new password works, the old one and the used link do not, and the other session ends @desktop-only", async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
     const member = newMember(testInfo, "reset");
     // Signed in here (registering signs in); the reset happens in another browser.
     await register(page, member);
 
-    const other = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled, viewport: testInfo.project.use.viewport });
+    const other = await browser.newContext({
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+      viewport: testInfo.project.use.viewport,
+    });
     const guest = await other.newPage();
     try {
       await guest.goto("/login");
@@ -144,7 +151,10 @@ test.describe("member accounts", () => {
 
       await guest.goto(resetPath);
       await expect(guest.getByText(MESSAGES.resetLinkInvalid)).toBeVisible();
-      await expect(guest.getByRole("link", { name: "Send me a new link" })).toHaveAttribute("href", "/forgotten-password");
+      await expect(guest.getByRole("link", { name: "Send me a new link" })).toHaveAttribute(
+        "href",
+        "/forgotten-password",
+      );
       await expectNoAxeViolations(guest);
     } finally {
       await other.close();
@@ -163,7 +173,9 @@ test.describe("member accounts", () => {
     await expect(accountButton(page)).toHaveAttribute("href", "/login");
   });
 
-  test("the member area sends a guest to log in and back after; logging out returns to the store @desktop-only", async ({ page }) => {
+  test("the member area sends a guest to log in and back after; logging out returns to the store @desktop-only", async ({
+    page,
+  }) => {
     // With a location and a store chosen, logging out lands on the store page (spec 2 §4).
     await shopAtVictoria(page);
     await page.goto("/member?from=test");
@@ -182,10 +194,19 @@ test.describe("member accounts", () => {
 
   test("the sign-in pages fit a 320px screen @once", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
-    for (const path of ["/login", "/login/code", "/register", "/forgotten-password", "/forgotten-password-set", "/member/reset-token/not-a-token"]) {
+    for (const path of [
+      "/login",
+      "/login/code",
+      "/register",
+      "/forgotten-password",
+      "/forgotten-password-set",
+      "/member/reset-token/not-a-token",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
     }
   });

@@ -15,7 +15,11 @@ import { isPath } from "./support/stores";
 const store = "/stores/victoria-street-1";
 
 function summaryRow(page: Page, term: string | RegExp): Locator {
-  return page.getByRole("complementary").getByRole("term").filter({ hasText: term }).locator("xpath=following-sibling::dd[1]");
+  return page
+    .getByRole("complementary")
+    .getByRole("term")
+    .filter({ hasText: term })
+    .locator("xpath=following-sibling::dd[1]");
 }
 
 function line(page: Page, name: string): Locator {
@@ -53,7 +57,10 @@ async function stepUp(page: Page, name: string, from: number, to: number, jsEnab
 
 test.describe.configure({ timeout: 120_000 });
 
-test("search, options, card, quantities, coupon, Free From, minimum spend and collection — in exact pence", async ({ page, jsEnabled }) => {
+test("search, options, card, quantities, coupon, Free From, minimum spend and collection — in exact pence", async ({
+  page,
+  jsEnabled,
+}) => {
   await shopAtVictoria(page);
 
   // 1. Search with a misspelling.
@@ -116,6 +123,12 @@ test("search, options, card, quantities, coupon, Free From, minimum spend and co
   await page.getByRole("button", { name: "Switch to collection" }).click();
   await expect(toast(page, "Fulfilment switched successfully.")).toBeVisible();
   await expect(page).toHaveURL(isPath("/basket"));
-  await expectTotals(page, { subtotal: "£41.50", fee: "Free", feeLabel: "Collection fee", coupon: "−£4.15", total: "£37.35" });
+  await expectTotals(page, {
+    subtotal: "£41.50",
+    fee: "Free",
+    feeLabel: "Collection fee",
+    coupon: "−£4.15",
+    total: "£37.35",
+  });
   await expect(page.getByRole("group", { name: "Tip your driver" })).toHaveCount(0);
 });

@@ -35,7 +35,11 @@ function line(page: Page, name: string): Locator {
 }
 
 function summaryRow(page: Page, term: string | RegExp): Locator {
-  return page.getByRole("complementary").getByRole("term").filter({ hasText: term }).locator("xpath=following-sibling::dd[1]");
+  return page
+    .getByRole("complementary")
+    .getByRole("term")
+    .filter({ hasText: term })
+    .locator("xpath=following-sibling::dd[1]");
 }
 
 // Each journey is a whole visit (find a store, fill the basket, several changes, axe): longer than one page's check.
@@ -50,7 +54,9 @@ test.describe("basket page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("quantities go up and down, a line is removed, and the last removal empties the basket @phone-js-only", async ({ page }) => {
+  test("quantities go up and down, a line is removed, and the last removal empties the basket @phone-js-only", async ({
+    page,
+  }) => {
     await shopWith(page, [milk, cheddar]);
     const milkLine = line(page, milk.name);
     await expect(milkLine).toContainText(`${pounds(milk.price)} each`);
@@ -72,7 +78,9 @@ test.describe("basket page", () => {
     await expect(milkLine).not.toHaveAttribute("aria-busy", "true");
     await expect(summaryRow(page, "Subtotal")).toHaveText(pounds(milk.price + cheddar.price));
 
-    await line(page, cheddar.name).getByRole("button", { name: `Remove ${cheddar.name}` }).click();
+    await line(page, cheddar.name)
+      .getByRole("button", { name: `Remove ${cheddar.name}` })
+      .click();
     await expect(toast(page, "Item removed from your basket.")).toBeVisible();
     await expect(line(page, cheddar.name)).toHaveCount(0);
     await expect(summaryRow(page, "Subtotal")).toHaveText(pounds(milk.price));
@@ -80,11 +88,16 @@ test.describe("basket page", () => {
     // At quantity 1 the minus button removes the line: the basket is then empty.
     await milkLine.getByRole("button", { name: `One fewer ${milk.name}` }).click();
     await expect(page.getByText(EMPTY, { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: /^Back to the menu/ })).toHaveAttribute("href", "/stores/victoria-street-1");
+    await expect(page.getByRole("link", { name: /^Back to the menu/ })).toHaveAttribute(
+      "href",
+      "/stores/victoria-street-1",
+    );
     await expectNoAxeViolations(page);
   });
 
-  test("coupon WELCOME10 is applied and removed with the spec's messages; MEMBER5 is refused on the field @desktop-only", async ({ page }) => {
+  test("coupon WELCOME10 is applied and removed with the spec's messages; MEMBER5 is refused on the field @desktop-only", async ({
+    page,
+  }) => {
     await shopWith(page, [milk, cheddar]);
     const code = page.getByRole("textbox", { name: "Coupon code" });
 
@@ -110,73 +123,93 @@ test.describe("basket page", () => {
   // A page load still on its way (the data refresh after a quantity change) must not take away the toast of a newer
   // change whose answer came first. Browsers apply each answer's cookies as it lands, so the order is played here by
   // hand: the older page load's answer is applied last.
-  test("a page load that lands after a newer change leaves that change's toast for the next page", { tag: "@once" }, async ({ page, baseURL }) => {
-    await shopWith(page, [milk, cheddar]);
-    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-    // The coupon form's honeypot: the trap left empty and the page's sealed time stamp, as a person's browser sends them.
-    const sealedAt = await page.locator('input[name="from__confirm"]').inputValue();
-    const milkLineId = await line(page, milk.name).locator('input[name="basketLineId"]').first().inputValue();
-    const jar = new Map((await page.context().cookies()).map((c) => [c.name, c.value]));
-    const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-    const land = (response: Response) => {
-      for (const setCookie of response.headers.getSetCookie()) {
-        const pair = setCookie.split(";")[0]!;
-        const name = pair.slice(0, pair.indexOf("="));
-        if (/max-age=0/i.test(setCookie)) jar.delete(name);
-        else jar.set(name, pair.slice(pair.indexOf("=") + 1));
-      }
-    };
-    const change = (fields: Record<string, string>) =>
-      fetch(new URL("/basket", baseURL), {
-        method: "POST",
-        redirect: "manual",
-        headers: { cookie: cookies(), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ csrf, redirectTo: "/basket", idempotencyKey: crypto.randomUUID(), ...fields }),
-      });
-    const basketPage = () => fetch(new URL("/basket", baseURL), { headers: { cookie: cookies() } });
-    // The toast region's words, as a page without script shows them.
-    const toastIn = async (response: Response) => (await response.text()).match(/role="status" aria-live="polite"[^>]*>(?:<p[^>]*>)?([^<]*)/)?.[1] ?? null;
+  test(
+    "a page load that lands after a newer change leaves that change's toast for the next page",
+    { tag: "@once" },
+    async ({ page, baseURL }) => {
+      await shopWith(page, [milk, cheddar]);
+      const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+      // The coupon form's honeypot: the trap left empty and the page's sealed time stamp, as a person's browser sends them.
+      const sealedAt = await page.locator('input[name="from__confirm"]').inputValue();
+      const milkLineId = await line(page, milk.name).locator('input[name="basketLineId"]').first().inputValue();
+      const jar = new Map((await page.context().cookies()).map((c) => [c.name, c.value]));
+      const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      const land = (response: Response) => {
+        for (const setCookie of response.headers.getSetCookie()) {
+          const pair = setCookie.split(";")[0]!;
+          const name = pair.slice(0, pair.indexOf("="));
+          if (/max-age=0/i.test(setCookie)) jar.delete(name);
+          else jar.set(name, pair.slice(pair.indexOf("=") + 1));
+        }
+      };
+      const change = (fields: Record<string, string>) =>
+        fetch(new URL("/basket", baseURL), {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: cookies(), "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ csrf, redirectTo: "/basket", idempotencyKey: crypto.randomUUID(), ...fields }),
+        });
+      const basketPage = () => fetch(new URL("/basket", baseURL), { headers: { cookie: cookies() } });
+      // The toast region's words, as a page without script shows them.
+      const toastIn = async (response: Response) =>
+        (await response.text()).match(/role="status" aria-live="polite"[^>]*>(?:<p[^>]*>)?([^<]*)/)?.[1] ?? null;
 
-    land(await change({ intent: "set-quantity", basketLineId: milkLineId, quantity: "2" }));
-    const olderPageLoad = await basketPage();
-    land(await change({ intent: "apply-coupon", code: "WELCOME10", website: "", from__confirm: sealedAt }));
-    land(olderPageLoad);
-    expect(await toastIn(olderPageLoad)).toBe("Basket updated.");
+      land(await change({ intent: "set-quantity", basketLineId: milkLineId, quantity: "2" }));
+      const olderPageLoad = await basketPage();
+      land(await change({ intent: "apply-coupon", code: "WELCOME10", website: "", from__confirm: sealedAt }));
+      land(olderPageLoad);
+      expect(await toastIn(olderPageLoad)).toBe("Basket updated.");
 
-    const next = await basketPage();
-    land(next);
-    expect(await toastIn(next)).toBe(COUPON_ADDED);
-    // Shown once: the page after that has no toast left.
-    expect(await toastIn(await basketPage())).toBe("");
-  });
+      const next = await basketPage();
+      land(next);
+      expect(await toastIn(next)).toBe(COUPON_ADDED);
+      // Shown once: the page after that has no toast left.
+      expect(await toastIn(await basketPage())).toBe("");
+    },
+  );
 
   // Spec 2 §5 bot check: the coupon form's honeypot. A person's browser sends the trap empty with the page's sealed
   // time stamp; a bot fills the trap, or posts without the page and so without a valid stamp.
-  test("a coupon apply that comes from a bot is refused with the bot check's message and applies nothing", { tag: "@once" }, async ({ page, baseURL }) => {
-    await shopWith(page, [milk]);
-    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-    const sealedAt = await page.locator('input[name="from__confirm"]').inputValue();
-    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const apply = async (trap: Record<string, string>) => {
-      const response = await fetch(new URL("/basket", baseURL), {
-        method: "POST",
-        redirect: "manual",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ csrf, intent: "apply-coupon", code: "WELCOME10", idempotencyKey: crypto.randomUUID(), ...trap }),
-      });
-      return { status: response.status, html: await response.text() };
-    };
-    const botMessage = "We could not check that this request came from a person. Please try again.";
-    const traps: Record<string, string>[] = [{ website: "https://spam.example", from__confirm: sealedAt }, { website: "" }, { website: "", from__confirm: "forged" }, {}];
-    for (const trap of traps) {
-      const answer = await apply(trap);
-      expect(answer.status, JSON.stringify(trap)).toBe(400);
-      expect(answer.html).toContain(botMessage);
-    }
-    await page.reload();
-    await expect(page.getByRole("textbox", { name: "Coupon code" })).toBeVisible();
-    await expect(page.getByRole("complementary").getByText("Coupon WELCOME10")).toHaveCount(0);
-  });
+  test(
+    "a coupon apply that comes from a bot is refused with the bot check's message and applies nothing",
+    { tag: "@once" },
+    async ({ page, baseURL }) => {
+      await shopWith(page, [milk]);
+      const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+      const sealedAt = await page.locator('input[name="from__confirm"]').inputValue();
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+      const apply = async (trap: Record<string, string>) => {
+        const response = await fetch(new URL("/basket", baseURL), {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            csrf,
+            intent: "apply-coupon",
+            code: "WELCOME10",
+            idempotencyKey: crypto.randomUUID(),
+            ...trap,
+          }),
+        });
+        return { status: response.status, html: await response.text() };
+      };
+      const botMessage = "We could not check that this request came from a person. Please try again.";
+      const traps: Record<string, string>[] = [
+        { website: "https://spam.example", from__confirm: sealedAt },
+        { website: "" },
+        { website: "", from__confirm: "forged" },
+        {},
+      ];
+      for (const trap of traps) {
+        const answer = await apply(trap);
+        expect(answer.status, JSON.stringify(trap)).toBe(400);
+        expect(answer.html).toContain(botMessage);
+      }
+      await page.reload();
+      await expect(page.getByRole("textbox", { name: "Coupon code" })).toBeVisible();
+      await expect(page.getByRole("complementary").getByText("Coupon WELCOME10")).toHaveCount(0);
+    },
+  );
 
   test("a driver tip is chosen for delivery and gone after switching to collection @desktop-only", async ({ page }) => {
     await shopWith(page, [cheddar]);
@@ -190,7 +223,9 @@ test.describe("basket page", () => {
     await page.getByRole("button", { name: "Update tip" }).click();
     await expect(toast(page, "Your driver tip is updated.")).toBeVisible();
     await expect(summaryRow(page, "Driver tip")).toHaveText("£2.00");
-    await expect(page.getByRole("group", { name: "Tip your driver" }).getByRole("radio", { name: "£2.00" })).toBeChecked();
+    await expect(
+      page.getByRole("group", { name: "Tip your driver" }).getByRole("radio", { name: "£2.00" }),
+    ).toBeChecked();
 
     await page.getByRole("button", { name: "Raise the tip to £2.50" }).click();
     await expect(summaryRow(page, "Driver tip")).toHaveText("£2.50");
@@ -208,7 +243,10 @@ test.describe("basket page", () => {
     await expect(summaryRow(stale, "Driver tip")).toHaveCount(0);
     await expect(page.getByRole("complementary").getByText("Driver tip")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Switch to delivery" })).toBeVisible();
-    await expect(page.getByRole("link", { name: /time slot$/ })).toHaveAttribute("href", "/stores/victoria-street-1/time-slots");
+    await expect(page.getByRole("link", { name: /time slot$/ })).toHaveAttribute(
+      "href",
+      "/stores/victoria-street-1/time-slots",
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -232,7 +270,9 @@ test.describe("basket page", () => {
 });
 
 test.describe("bottom navigation", () => {
-  test("on a phone: tooltips while there is nothing to go to, then the subtotal; never on wide screens @phone", async ({ page }) => {
+  test("on a phone: tooltips while there is nothing to go to, then the subtotal; never on wide screens @phone", async ({
+    page,
+  }) => {
     const phone = (page.viewportSize()?.width ?? 0) < 960;
     const bar = page.getByRole("navigation", { name: "Shortcuts" });
 

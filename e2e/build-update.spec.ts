@@ -28,11 +28,15 @@ test.describe("an open page", { tag: ["@js-only", "@desktop-only"] }, () => {
     // The link's navigation loaded no document, and nothing reloaded.
     expect(documents).toBe(1);
     expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
-    expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type)).toBe("navigate");
+    expect(
+      await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type),
+    ).toBe("navigate");
   });
 
   test("reloads once when a newer build is live, not twice within 10 s", async ({ page }) => {
-    await page.route("**/builds/latest.json*", (route) => route.fulfill({ json: { id: "a-newer-build" }, headers: { "cache-control": "no-store" } }));
+    await page.route("**/builds/latest.json*", (route) =>
+      route.fulfill({ json: { id: "a-newer-build" }, headers: { "cache-control": "no-store" } }),
+    );
     // Documents loaded: a reload is a second one (a navigation inside the page loads none).
     let documents = 0;
     page.on("load", () => documents++);

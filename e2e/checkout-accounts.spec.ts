@@ -14,7 +14,11 @@ const LOGIN_TO_ORDER = "Please Login or Create An Account to order with this sto
 const BAD_CREDENTIALS = "Your email address or password is incorrect";
 const CODE_SENT = "One time password code has been sent";
 const COUPON_ADDED = "Coupon added successfully";
-const SUBTITLES = ["Save everything and earn points", "Earn rewards and much much more!", "No ties and just for one off orders"];
+const SUBTITLES = [
+  "Save everything and earn points",
+  "Earn rewards and much much more!",
+  "No ties and just for one off orders",
+];
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -29,13 +33,26 @@ interface Member {
 /** A member of its own for each journey and project: `${label}-${project}-${time}@example.com`. */
 function newMember(testInfo: TestInfo, label: string): Member {
   const stamp = `${testInfo.project.name}-${Date.now().toString(36)}-${testInfo.retry}`;
-  return { firstName: "Grace", lastName: "Hopper", email: `${label}-${stamp}@example.com`, mobile: "07700 900 456", password: "Larder-e2e-member-2026" };
+  return {
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: `${label}-${stamp}@example.com`,
+    mobile: "07700 900 456",
+    password: "Larder-e2e-member-2026",
+  };
 }
 
 /** Registers the member on the running server's platform (its own request context: the shopper stays a guest). */
 async function registerMember(request: APIRequestContext, member: Member): Promise<void> {
   const response = await request.post("/api/auth/register", {
-    data: { platform: "website", firstName: member.firstName, lastName: member.lastName, email: member.email, mobile: member.mobile, password: member.password },
+    data: {
+      platform: "website",
+      firstName: member.firstName,
+      lastName: member.lastName,
+      email: member.email,
+      mobile: member.mobile,
+      password: member.password,
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -48,7 +65,9 @@ function orderSummary(page: Page) {
 /** A field with a hint shows `message` after it: marked invalid, described by hint and message, the message shown. */
 async function expectHintedFieldError(field: Locator, message: string): Promise<void> {
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(new RegExp(`Error: ${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  await expect(field).toHaveAccessibleDescription(
+    new RegExp(`Error: ${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+  );
   await expect(field.page().getByText(`Error: ${message}`, { exact: true })).toBeVisible();
 }
 
@@ -56,7 +75,9 @@ async function expectHintedFieldError(field: Locator, message: string): Promise<
 async function expectFitsAt320(page: Page): Promise<void> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 320, height: 640 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "sideways overflow at 320 px").toBeLessThanOrEqual(0);
   if (size) await page.setViewportSize(size);
 }
@@ -65,7 +86,11 @@ function loginSection(page: Page) {
   return page.getByRole("region", { name: "Log in" });
 }
 
-test("a guest with a basket, a held time and WELCOME10 logs in at checkout and keeps all three", async ({ page, request, jsEnabled }, testInfo) => {
+test("a guest with a basket, a held time and WELCOME10 logs in at checkout and keeps all three", async ({
+  page,
+  request,
+  jsEnabled,
+}, testInfo) => {
   const member = newMember(testInfo, "keeps-basket");
   await registerMember(request, member);
   await basketReadyForCheckout(page, "delivery", jsEnabled);
@@ -76,7 +101,11 @@ test("a guest with a basket, a held time and WELCOME10 logs in at checkout and k
   await page.getByRole("link", { name: "Checkout", exact: true }).click();
   await expect(page).toHaveURL(isPath("/checkout/login"));
   // The three choices, each with the spec's subtitle.
-  for (const [name, subtitle] of [["Log in", SUBTITLES[0]], ["New account", SUBTITLES[1]], ["Check out as a guest", SUBTITLES[2]]] as const) {
+  for (const [name, subtitle] of [
+    ["Log in", SUBTITLES[0]],
+    ["New account", SUBTITLES[1]],
+    ["Check out as a guest", SUBTITLES[2]],
+  ] as const) {
     await expect(page.getByRole("region", { name }).getByText(subtitle!, { exact: true })).toBeVisible();
   }
   await expectNoAxeViolations(page);
@@ -88,7 +117,9 @@ test("a guest with a basket, a held time and WELCOME10 logs in at checkout and k
   await login.getByLabel("Password").fill("not-the-password");
   await login.getByRole("button", { name: "Log in" }).click();
   await expectFieldError(login.getByLabel("Password"), BAD_CREDENTIALS);
-  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: BAD_CREDENTIALS })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: BAD_CREDENTIALS }),
+  ).toBeVisible();
   await expect(login.getByRole("textbox", { name: "Email address" })).toHaveValue(member.email);
   // Without script the page is the server's answer, which never sends a password back.
   if (!jsEnabled) await expect(login.getByLabel("Password")).toHaveValue("");
@@ -102,7 +133,12 @@ test("a guest with a basket, a held time and WELCOME10 logs in at checkout and k
   await expect(orderSummary(page)).toContainText(cheddar.name);
   await expect(orderSummary(page)).toContainText(milk.name);
   await expect(orderSummary(page).locator("dt", { hasText: "Coupon WELCOME10" })).toBeAttached();
-  await expect(page.getByRole("definition").filter({ hasText: /Tomorrow/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("definition")
+      .filter({ hasText: /Tomorrow/ })
+      .first(),
+  ).toBeVisible();
 
   // A member who opens the sign-in step again is sent on.
   await page.goto("/checkout/login");
@@ -117,7 +153,10 @@ test("a guest with a basket, a held time and WELCOME10 logs in at checkout and k
   await expect(page.getByRole("textbox", { name: "Mobile number" })).toHaveValue(member.mobile.replace(/\s/g, ""));
 });
 
-test("Continue with Google at the sign-in step comes back to the options step with the basket @desktop-only", async ({ page, jsEnabled }) => {
+test("Continue with Google at the sign-in step comes back to the options step with the basket @desktop-only", async ({
+  page,
+  jsEnabled,
+}) => {
   await basketReadyForCheckout(page, "collection", jsEnabled);
   await page.getByRole("link", { name: "Checkout", exact: true }).click();
   await expect(page).toHaveURL(isPath("/checkout/login"));
@@ -131,7 +170,10 @@ test("Continue with Google at the sign-in step comes back to the options step wi
   await expect(orderSummary(page)).toContainText(milk.name);
 });
 
-test("a new account made at checkout goes on to the options step as a member @desktop-only", async ({ page, jsEnabled }, testInfo) => {
+test("a new account made at checkout goes on to the options step as a member @desktop-only", async ({
+  page,
+  jsEnabled,
+}, testInfo) => {
   const member = newMember(testInfo, "new-account");
   await basketReadyForCheckout(page, "collection", jsEnabled);
   await page.getByRole("link", { name: "Checkout", exact: true }).click();
@@ -166,7 +208,11 @@ test("a new account made at checkout goes on to the options step as a member @de
   await expect(page).toHaveURL(isPath("/checkout/options"));
 });
 
-test("the member e-mail check stops a member's e-mail used as a guest until they sign in with a code @desktop-only", async ({ page, request, jsEnabled }, testInfo) => {
+test("the member e-mail check stops a member's e-mail used as a guest until they sign in with a code @desktop-only", async ({
+  page,
+  request,
+  jsEnabled,
+}, testInfo) => {
   const member = newMember(testInfo, "email-check");
   await registerMember(request, member);
   // Piccadilly checks member e-mails (seed); its collection has no minimum spend.
@@ -215,7 +261,9 @@ test("the member e-mail check stops a member's e-mail used as a guest until they
   await expectNoAxeViolations(page);
   await expectFitsAt320(page);
 
-  await page.getByRole("textbox", { name: "Code" }).fill(codeFrom(await waitForMail(request, member.email, { after: sentAfter })));
+  await page
+    .getByRole("textbox", { name: "Code" })
+    .fill(codeFrom(await waitForMail(request, member.email, { after: sentAfter })));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(isPath("/checkout/details"));
   await expect(page.getByRole("textbox", { name: "Email address" })).toHaveValue(member.email);

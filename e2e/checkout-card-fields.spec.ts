@@ -17,7 +17,8 @@ import {
 } from "./support/checkout";
 import { isPath } from "./support/stores";
 
-const CARD_DETAILS_ERROR = "There was an error with card details. Try with another card or reload the page before trying again.";
+const CARD_DETAILS_ERROR =
+  "There was an error with card details. Try with another card or reload the page before trying again.";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -40,7 +41,9 @@ async function reachCardStep(page: Page): Promise<void> {
   await chooseCard(page);
 }
 
-test("the card fields: a script that never loads, bad fields, a decline, a tokenisation failure, then 4242 @js-only @desktop-only", async ({ page }) => {
+test("the card fields: a script that never loads, bad fields, a decline, a tokenisation failure, then 4242 @js-only @desktop-only", async ({
+  page,
+}) => {
   await reachCardStep(page);
   // Card numbers go to the gateway's token endpoint only, never to a storefront address.
   const cardDigits = [CARDS.approved, CARDS.declined].map((c) => c.replace(/ /g, ""));
@@ -67,7 +70,9 @@ test("the card fields: a script that never loads, bad fields, a decline, a token
 
   await page.reload();
   await expect(payButton(page)).toBeEnabled();
-  await expect(page.getByRole("button", { name: "Enter your card on our payment provider's page instead" })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Enter your card on our payment provider's page instead" }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Pay with nothing typed: each field asks for itself, and nothing is sent.
@@ -83,7 +88,9 @@ test("the card fields: a script that never loads, bad fields, a decline, a token
   await field(page, "expiry-date", "Expiry date").focus();
   await expect(page.getByText("Enter a valid card number. We accept Visa, Mastercard, Discover and JCB")).toBeVisible();
   await field(page, "card-number", "Card number").fill(CARDS.declined);
-  await expect(page.getByText("Enter a valid card number. We accept Visa, Mastercard, Discover and JCB")).toHaveCount(0);
+  await expect(page.getByText("Enter a valid card number. We accept Visa, Mastercard, Discover and JCB")).toHaveCount(
+    0,
+  );
 
   // The declined card: the spec's words, empty fields to try again, and the basket as it was.
   await field(page, "expiry-date", "Expiry date").fill("12/30");
@@ -115,12 +122,20 @@ test("the card fields: a script that never loads, bad fields, a decline, a token
 });
 
 // Run at both sizes: on a phone the three fields must fit the screen and the pay button stay reachable.
-test("the 3-D Secure card typed into the card fields goes through its challenge to the order @js-only", async ({ page }) => {
+test("the 3-D Secure card typed into the card fields goes through its challenge to the order @js-only", async ({
+  page,
+}) => {
   await reachCardStep(page);
   await expect(payButton(page)).toBeEnabled();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
-  for (const [element, name] of [["card-number", "Card number"], ["expiry-date", "Expiry date"], ["cvv", "Security code"]] as const) {
+  for (const [element, name] of [
+    ["card-number", "Card number"],
+    ["expiry-date", "Expiry date"],
+    ["cvv", "Security code"],
+  ] as const) {
     const box = await page.locator(`.${element}-frame iframe`).boundingBox();
     expect(box, name).not.toBeNull();
     expect(box!.x + box!.width, `${name} fits the screen`).toBeLessThanOrEqual(page.viewportSize()!.width);

@@ -13,7 +13,8 @@ const COUPON_ADDED = "Coupon added successfully";
 const ADDRESS_ADDED = "Address added successfully";
 const MARKETING_UPDATED = "Your marketing preferences updated successfully";
 const SAVE_ADDRESS = "Save this address to my account";
-const VERIFY_MOBILE_TO_ORDER = "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.";
+const VERIFY_MOBILE_TO_ORDER =
+  "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -33,22 +34,37 @@ function marketing(page: Page) {
  */
 async function verifiedMember(request: APIRequestContext, member: Member): Promise<void> {
   const registered = await request.post("/api/auth/register", {
-    data: { platform: "web", firstName: member.firstName, lastName: member.lastName, email: member.email, mobile: member.mobile, password: member.password },
+    data: {
+      platform: "web",
+      firstName: member.firstName,
+      lastName: member.lastName,
+      email: member.email,
+      mobile: member.mobile,
+      password: member.password,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(200);
   const { access_token: token } = (await registered.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}` };
-  const sent = await request.post("/api/member/verificationCode/request", { data: { verifytoken: "honeypot:", platform: "web" }, headers });
+  const sent = await request.post("/api/member/verificationCode/request", {
+    data: { verifytoken: "honeypot:", platform: "web" },
+    headers,
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   const to = `+44${member.mobile.replace(/\s/g, "").slice(1)}`;
   let code: string | undefined;
   await expect(async () => {
-    const outbox = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { accept: "application/json" } });
+    const outbox = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, {
+      headers: { accept: "application/json" },
+    });
     const { messages } = (await outbox.json()) as { messages: { body: string }[] };
     code = /\b(\d{6})\b/.exec(messages[0]?.body ?? "")?.[1];
     expect(code).toBeDefined();
   }).toPass();
-  const checked = await request.post("/api/member/verificationCode/check", { data: { verificationCode: code }, headers });
+  const checked = await request.post("/api/member/verificationCode/check", {
+    data: { verificationCode: code },
+    headers,
+  });
   expect(checked.status(), await checked.text()).toBe(200);
 }
 
@@ -119,7 +135,9 @@ test("a member checks out with MEMBER5, their details and choices filled in; the
   await expect(marketing(page).getByRole("checkbox", { name: "Text me offers" })).toBeChecked();
   const saved = page.getByRole("group", { name: "Your saved delivery addresses" });
   await expect(saved.getByRole("radio")).toHaveCount(1);
-  await expect(saved.getByRole("radio", { name: new RegExp(`^${firstFound.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) })).toBeChecked();
+  await expect(
+    saved.getByRole("radio", { name: new RegExp(`^${firstFound.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }),
+  ).toBeChecked();
   await expect(page.getByRole("heading", { name: "Find another address" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Use this address" }).click();
@@ -187,8 +205,15 @@ test("a member's typed billing address is kept on their account and offered firs
   await expect(page.getByRole("group", { name: "Your saved billing addresses" }).getByRole("radio")).toHaveCount(1);
 });
 
-test("VERIFIED15 stays on the order of a member whose mobile is verified, through to the details step @desktop-only", async ({ page, request, jsEnabled }, testInfo) => {
-  const member = { ...newMember(testInfo, "checkout-verified"), mobile: `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}` };
+test("VERIFIED15 stays on the order of a member whose mobile is verified, through to the details step @desktop-only", async ({
+  page,
+  request,
+  jsEnabled,
+}, testInfo) => {
+  const member = {
+    ...newMember(testInfo, "checkout-verified"),
+    mobile: `07700 9${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`,
+  };
   await verifiedMember(request, member);
   await page.goto("/login");
   await fillLogin(page, member.email, member.password);

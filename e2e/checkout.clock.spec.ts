@@ -3,7 +3,13 @@
 // the fixed server clock with the other clock journeys (playwright.config.ts).
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { addItem } from "./support/basket";
-import { basketReadyForCheckout, cheddar, checkoutAsGuest, chooseDeliveryAddress, fillDetails } from "./support/checkout";
+import {
+  basketReadyForCheckout,
+  cheddar,
+  checkoutAsGuest,
+  chooseDeliveryAddress,
+  fillDetails,
+} from "./support/checkout";
 import { SLOT_HOLD_SECONDS, projectMonday } from "./support/slots";
 import { findStoresFromHome, isPath, shopButton, showStores, storeGroup } from "./support/stores";
 
@@ -12,7 +18,11 @@ const INVALID_SLOT = "Invalid time slot selected. Please select a different time
 
 test.describe.configure({ timeout: 120_000 });
 
-test("the pay button is disabled once the held time has run out @desktop-only", async ({ page, testClock, jsEnabled }, testInfo) => {
+test("the pay button is disabled once the held time has run out @desktop-only", async ({
+  page,
+  testClock,
+  jsEnabled,
+}, testInfo) => {
   await testClock.set(projectMonday(testInfo, "14:00"));
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   await checkoutAsGuest(page);
@@ -33,7 +43,10 @@ test("the pay button is disabled once the held time has run out @desktop-only", 
 
 // Spec 2 §4: guest checkout only where the store allows it. Harbourside (Bristol, collection only, open 08:00–19:00 on
 // weekdays, hence the clock) takes orders from members only: its sign-in step says so and offers no guest checkout.
-test("a store that takes no guest orders says so at sign-in and offers no way round it", async ({ page, testClock }, testInfo) => {
+test("a store that takes no guest orders says so at sign-in and offers no way round it", async ({
+  page,
+  testClock,
+}, testInfo) => {
   await testClock.set(projectMonday(testInfo, "12:00"));
   await findStoresFromHome(page, "BS1 5DB");
   await showStores(page, { method: "Collection" });

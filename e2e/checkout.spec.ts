@@ -42,7 +42,12 @@ function currentStatus(page: Page) {
   return page.getByRole("status").filter({ hasText: /^Status:/ });
 }
 
-test("cash on collection: a guest orders, the board moves the order on and the status page follows @phone-js-only", async ({ page, browser, request, jsEnabled }) => {
+test("cash on collection: a guest orders, the board moves the order on and the status page follows @phone-js-only", async ({
+  page,
+  browser,
+  request,
+  jsEnabled,
+}) => {
   await basketReadyForCheckout(page, "collection", jsEnabled);
   await checkoutAsGuest(page);
   await expectNoAxeViolations(page);
@@ -53,7 +58,9 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   await page.getByRole("button", { name: "Continue to payment" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
   await expect(summary.getByRole("link", { name: "Enter your first name" })).toBeVisible();
-  await expect(summary.getByRole("link", { name: "You must accept the terms and conditions to place an order" })).toBeVisible();
+  await expect(
+    summary.getByRole("link", { name: "You must accept the terms and conditions to place an order" }),
+  ).toBeVisible();
   await expect(page.getByRole("textbox", { name: "First name" })).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
 
@@ -67,12 +74,17 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   await page.getByRole("link", { name: "Follow your order" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
   await expect(currentStatus(page)).toHaveText("Status: Sent to Store");
-  await expect(page.getByRole("link", { name: "Shop again at Larder & Co Victoria Street" })).toHaveAttribute("href", "/stores/victoria-street-1");
+  await expect(page.getByRole("link", { name: "Shop again at Larder & Co Victoria Street" })).toHaveAttribute(
+    "href",
+    "/stores/victoria-street-1",
+  );
   await expectNoAxeViolations(page, STATUS_PAGE_AXE);
   const statusUrl = page.url();
 
   // The confirmation in the outbox links to the same page; the order's number alone opens nothing.
-  const outbox = await request.get(`/dev/outbox?to=${encodeURIComponent(GUEST.email)}`, { headers: { accept: "application/json" } });
+  const outbox = await request.get(`/dev/outbox?to=${encodeURIComponent(GUEST.email)}`, {
+    headers: { accept: "application/json" },
+  });
   const { messages } = (await outbox.json()) as { messages: { subject: string; body: string }[] };
   const confirmation = messages.find((m) => m.subject.endsWith(` order ${number}`));
   expect(confirmation?.body).toContain(statusUrl);
@@ -105,18 +117,26 @@ test("cash on collection: a guest orders, the board moves the order on and the s
   await page.goto(statusUrl);
   await expect(currentStatus(page)).toHaveText("Status: Store Accepted / Picking");
 
-  await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to Picked` }).click();
+  await boardOrder(board, number)
+    .getByRole("button", { name: `Move order ${number} to Picked` })
+    .click();
   // A collection has no driver: Picked is its last status, and then the board marks it collected.
   await expect(boardOrder(board, number).getByRole("button")).toHaveText([`Mark order ${number} as collected`]);
   await page.goto(statusUrl);
   await expect(currentStatus(page)).toHaveText("Status: Picked");
-  await boardOrder(board, number).getByRole("button", { name: `Mark order ${number} as collected` }).click();
+  await boardOrder(board, number)
+    .getByRole("button", { name: `Mark order ${number} as collected` })
+    .click();
   await expect(boardOrder(board, number)).toContainText("Picked, collected");
   await expect(boardOrder(board, number).getByRole("button")).toHaveCount(0);
   await board.context().close();
 });
 
-test("card 4242 on delivery: address found by postcode, paid on the gateway's page @desktop-only", async ({ page, browser, jsEnabled }) => {
+test("card 4242 on delivery: address found by postcode, paid on the gateway's page @desktop-only", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   await checkoutAsGuest(page);
   await chooseDeliveryAddress(page);
@@ -157,7 +177,11 @@ test("the 3-D Secure card goes through its challenge @desktop-only", async ({ pa
   await expectSuccess(page, VICTORIA_THANKS);
 });
 
-test("a declined card says so and leaves the basket as it was; a cancel at the gateway charges nothing @desktop-only", async ({ page, request, jsEnabled }) => {
+test("a declined card says so and leaves the basket as it was; a cancel at the gateway charges nothing @desktop-only", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   await checkoutAsGuest(page);
   await chooseDeliveryAddress(page);
@@ -168,7 +192,9 @@ test("a declined card says so and leaves the basket as it was; a cancel at the g
   await expect(page).toHaveURL(isPath("/checkout/payment"));
   await expect(toast(page, PAYMENT_ISSUE)).toBeVisible();
   // The basket is intact: the summary still lists the order.
-  await expect(page.getByRole("complementary", { name: "Your order" })).toContainText("Larder Extra Mature Cheddar 400g");
+  await expect(page.getByRole("complementary", { name: "Your order" })).toContainText(
+    "Larder Extra Mature Cheddar 400g",
+  );
 
   await goToGatewayCardPage(page);
   await page.getByRole("button", { name: "Cancel payment" }).click();
@@ -183,7 +209,11 @@ test("a declined card says so and leaves the basket as it was; a cancel at the g
   expect(await paymentRecord(request, number)).toEqual({ orders: 1, approvedTries: 1, gatewayApproved: 1 });
 });
 
-test("pay sent twice, the gateway unreachable at the return, the return page refreshed and replayed: one charge, one order @desktop-only", async ({ page, request, jsEnabled }) => {
+test("pay sent twice, the gateway unreachable at the return, the return page refreshed and replayed: one charge, one order @desktop-only", async ({
+  page,
+  request,
+  jsEnabled,
+}) => {
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   await checkoutAsGuest(page);
   await chooseDeliveryAddress(page);
@@ -224,17 +254,21 @@ test("pay sent twice, the gateway unreachable at the return, the return page ref
 
 // With script each step is answered as data and drawn in place: the document loaded at the basket is the one that
 // reaches the card step (a full load would lose the mark set on the window). Leaving for the gateway is a real load.
-test("with JavaScript, the checkout's steps change without reloading the page", { tag: ["@js-only", "@desktop-only"] }, async ({ page, jsEnabled }) => {
-  await basketReadyForCheckout(page, "delivery", jsEnabled);
-  const documents: string[] = [];
-  page.on("request", (r) => {
-    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(new URL(r.url()).pathname);
-  });
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await checkoutAsGuest(page);
-  await chooseDeliveryAddress(page);
-  await fillDetails(page, false);
-  await chooseCard(page);
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  expect(documents).toEqual([]);
-});
+test(
+  "with JavaScript, the checkout's steps change without reloading the page",
+  { tag: ["@js-only", "@desktop-only"] },
+  async ({ page, jsEnabled }) => {
+    await basketReadyForCheckout(page, "delivery", jsEnabled);
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(new URL(r.url()).pathname);
+    });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await checkoutAsGuest(page);
+    await chooseDeliveryAddress(page);
+    await fillDetails(page, false);
+    await chooseCard(page);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(documents).toEqual([]);
+  },
+);

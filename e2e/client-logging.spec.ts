@@ -4,7 +4,10 @@
 import { expect, test } from "./fixtures";
 import { readServerLog } from "./support/server-log";
 
-test("two errors in a page reach the server's log in one batch @js-only @desktop-only", async ({ page, browserProblems }) => {
+test("two errors in a page reach the server's log in one batch @js-only @desktop-only", async ({
+  page,
+  browserProblems,
+}) => {
   const marker = `batch-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   await page.goto("/stores");
   await expect(page.getByRole("main")).toBeVisible();
@@ -27,11 +30,15 @@ test("two errors in a page reach the server's log in one batch @js-only @desktop
   expect(Date.now() - startedAt).toBeGreaterThanOrEqual(4000);
   expect(batches).toHaveLength(1);
   const [batch] = batches as { entries: { level: string; message: string }[] }[];
-  expect(batch!.entries.map((e) => e.message)).toEqual([`Uncaught Error: ${marker} first`, `Uncaught Error: ${marker} second`]);
+  expect(batch!.entries.map((e) => e.message)).toEqual([
+    `Uncaught Error: ${marker} first`,
+    `Uncaught Error: ${marker} second`,
+  ]);
   const log = await readServerLog();
   const lines = log.split("\n").filter((line) => line.includes(marker));
   expect(lines).toHaveLength(2);
-  for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: "error", event: "client.log", clientLevel: "error" });
+  for (const line of lines)
+    expect(JSON.parse(line)).toMatchObject({ level: "error", event: "client.log", clientLevel: "error" });
   // The two errors were this test's own.
   expect(browserProblems.pageErrors.every((e) => e.includes(marker))).toBe(true);
   browserProblems.pageErrors.splice(0);

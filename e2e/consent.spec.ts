@@ -14,10 +14,17 @@ const toast = (page: Page, message: string) => page.getByRole("status").filter({
 
 async function consentCookies(context: BrowserContext): Promise<Record<string, string>> {
   const all = await context.cookies();
-  return Object.fromEntries(all.filter((c) => /^(cookieConsent|performanceCookies|targetingCookies)$/.test(c.name)).map((c) => [c.name, c.value]));
+  return Object.fromEntries(
+    all
+      .filter((c) => /^(cookieConsent|performanceCookies|targetingCookies)$/.test(c.name))
+      .map((c) => [c.name, c.value]),
+  );
 }
 
-test("Accept All Cookies: the banner shows until then, the shopper stays on the page, and the choice sticks", async ({ page, context }) => {
+test("Accept All Cookies: the banner shows until then, the shopper stays on the page, and the choice sticks", async ({
+  page,
+  context,
+}) => {
   await page.goto("/stores");
   await expect(banner(page)).toBeVisible();
   await expect(banner(page).getByText(BANNER_TEXT, { exact: true })).toBeVisible();
@@ -30,10 +37,16 @@ test("Accept All Cookies: the banner shows until then, the shopper stays on the 
   await expect(banner(page)).toBeVisible();
   await page.goto("/stores");
   await banner(page).getByRole("button", { name: "Accept All Cookies" }).click();
-  await expect(toast(page, "You've accepted all cookies. You can change your cookie settings at any time.")).toBeVisible();
+  await expect(
+    toast(page, "You've accepted all cookies. You can change your cookie settings at any time."),
+  ).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === "/stores");
   await expect(banner(page)).toHaveCount(0);
-  expect(await consentCookies(context)).toEqual({ cookieConsent: "true", performanceCookies: "true", targetingCookies: "true" });
+  expect(await consentCookies(context)).toEqual({
+    cookieConsent: "true",
+    performanceCookies: "true",
+    targetingCookies: "true",
+  });
 
   await page.goto("/");
   await expect(page.getByRole("main")).toBeVisible();
@@ -43,9 +56,15 @@ test("Accept All Cookies: the banner shows until then, the shopper stays on the 
 test("Reject All Cookies sticks, and the footer's Cookie settings changes it later", async ({ page, context }) => {
   await page.goto("/stores");
   await banner(page).getByRole("button", { name: "Reject All Cookies" }).click();
-  await expect(toast(page, "You've rejected additional cookies. You can change your cookie settings at any time.")).toBeVisible();
+  await expect(
+    toast(page, "You've rejected additional cookies. You can change your cookie settings at any time."),
+  ).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
-  expect(await consentCookies(context)).toEqual({ cookieConsent: "true", performanceCookies: "false", targetingCookies: "false" });
+  expect(await consentCookies(context)).toEqual({
+    cookieConsent: "true",
+    performanceCookies: "false",
+    targetingCookies: "false",
+  });
 
   await page.goto("/");
   await expect(banner(page)).toHaveCount(0);
@@ -60,10 +79,18 @@ test("Reject All Cookies sticks, and the footer's Cookie settings changes it lat
   await expect(toast(page, "Your cookie settings were saved.")).toBeVisible();
   // The footer's link came from the home page, and leads back there.
   await expect(page).toHaveURL((url) => url.pathname === "/");
-  expect(await consentCookies(context)).toEqual({ cookieConsent: "true", performanceCookies: "true", targetingCookies: "false" });
+  expect(await consentCookies(context)).toEqual({
+    cookieConsent: "true",
+    performanceCookies: "true",
+    targetingCookies: "false",
+  });
 });
 
-test("Cookies Settings from the banner: a dialog with JavaScript, the settings page without", async ({ page, context, jsEnabled }) => {
+test("Cookies Settings from the banner: a dialog with JavaScript, the settings page without", async ({
+  page,
+  context,
+  jsEnabled,
+}) => {
   await page.goto("/stores");
   // The banner's script comes only with the banner (CookieBannerOnDemand): a click before it arrives is the link to
   // the settings page, which is the page without script; the dialog is what a shopper gets once the page is ready.
@@ -74,7 +101,9 @@ test("Cookies Settings from the banner: a dialog with JavaScript, the settings p
     await expect(settings).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === "/stores");
   } else {
-    await expect(page).toHaveURL((url) => url.pathname === "/cookies" && url.searchParams.get("redirectTo") === "/stores");
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/cookies" && url.searchParams.get("redirectTo") === "/stores",
+    );
     // The settings page is the choice: no banner over it.
     await expect(banner(page)).toHaveCount(0);
   }
@@ -85,15 +114,26 @@ test("Cookies Settings from the banner: a dialog with JavaScript, the settings p
   await expect(toast(page, "Your cookie settings were saved.")).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === "/stores");
   await expect(banner(page)).toHaveCount(0);
-  expect(await consentCookies(context)).toEqual({ cookieConsent: "true", performanceCookies: "false", targetingCookies: "true" });
+  expect(await consentCookies(context)).toEqual({
+    cookieConsent: "true",
+    performanceCookies: "false",
+    targetingCookies: "true",
+  });
 });
 
-test("a consent post that is not one of the choices changes nothing and says why @desktop-only", async ({ page, context }) => {
+test("a consent post that is not one of the choices changes nothing and says why @desktop-only", async ({
+  page,
+  context,
+}) => {
   await page.goto("/cookies");
   const csrf = await page.locator('input[name="csrf"]').first().inputValue();
   // Sent as the page's own form would be: from the site itself (a visitor's page carries no session token, decision 0032).
   const origin = new URL(page.url()).origin;
-  const response = await page.request.post("/cookies", { form: { csrf, intent: "save", performance: "maybe", targeting: "no" }, headers: { origin }, maxRedirects: 0 });
+  const response = await page.request.post("/cookies", {
+    form: { csrf, intent: "save", performance: "maybe", targeting: "no" },
+    headers: { origin },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("Choose whether to allow each kind of cookie.");
   expect(await consentCookies(context)).toEqual({});

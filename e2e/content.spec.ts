@@ -8,7 +8,9 @@ const footer = (page: Page) => page.getByRole("contentinfo");
 
 /** Nothing is wider than the viewport: no sideways scrolling. */
 async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `sideways overflow on ${label}`).toBeLessThanOrEqual(0);
 }
 
@@ -66,7 +68,9 @@ test.describe("content pages", () => {
 
     await page.getByRole("link", { name: "Two years of giving to local food banks" }).click();
     await expect(page).toHaveURL(/\/news\/food-bank-partnership$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Two years of giving to local food banks" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Two years of giving to local food banks" }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "How it works" })).toBeVisible();
     await expect(page.locator("main time")).toHaveText("30 April 2025");
     await expect(page).toHaveTitle("Two years of giving to local food banks | Larder & Co");
@@ -76,7 +80,9 @@ test.describe("content pages", () => {
     await expect(page).toHaveURL(/\/news$/);
   });
 
-  test("a page past the end of the news shows the last page; an unknown article is not found @desktop-only", async ({ page }) => {
+  test("a page past the end of the news shows the last page; an unknown article is not found @desktop-only", async ({
+    page,
+  }) => {
     await page.goto("/news?page=9");
     await expect(page).toHaveURL(/\/news\?page=2$/);
     const response = await page.goto("/news/no-such-article");
@@ -108,16 +114,30 @@ test.describe("content pages", () => {
     await expect(main.getByRole("heading", { level: 1, name: "Substitutions" })).toBeVisible();
     await expect(main.getByRole("heading", { level: 2, name: "Your choices" })).toBeVisible();
     await expect(main.getByRole("listitem")).toHaveCount(3);
-    await expect(main.locator("blockquote")).toHaveText("We never substitute a different allergen profile without asking first.");
+    await expect(main.locator("blockquote")).toHaveText(
+      "We never substitute a different allergen profile without asking first.",
+    );
     await expect(page).toHaveTitle("Substitutions | Help | Larder & Co");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /How Larder & Co chooses substitutes/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${baseURL}/brand/order-packed.svg`);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/help/ordering/substitutions`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /How Larder & Co chooses substitutes/,
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      `${baseURL}/brand/order-packed.svg`,
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      `${baseURL}/help/ordering/substitutions`,
+    );
     await expectNoAxeViolations(page);
 
     // The same page with a trailing slash names the one address as canonical.
     await page.goto("/help/ordering/substitutions/");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/help/ordering/substitutions`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      `${baseURL}/help/ordering/substitutions`,
+    );
     const missing = await page.goto("/help/ordering/no-such-page");
     expect(missing?.status()).toBe(404);
   });
@@ -137,7 +157,14 @@ test.describe("content pages", () => {
 
   test("every content page fits 320 px and 200 % zoom without sideways scrolling @desktop-only", async ({ page }) => {
     test.slow();
-    const paths = ["/faqs", "/news", "/news/leeds-store-opens", "/contact", "/brand/our-bakery", "/help/ordering/substitutions"];
+    const paths = [
+      "/faqs",
+      "/news",
+      "/news/leeds-store-opens",
+      "/contact",
+      "/brand/our-bakery",
+      "/help/ordering/substitutions",
+    ];
     // 200 % zoom of the 1280 px desktop is a 640 px layout viewport; 320 px is the narrowest phone WCAG asks for.
     for (const width of [320, 640]) {
       await page.setViewportSize({ width, height: 720 });

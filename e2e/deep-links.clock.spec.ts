@@ -9,10 +9,19 @@ import { isPath } from "./support/stores";
 
 const VICTORIA = 1;
 
-test("a link past its expiry cannot be used: Dismiss goes home @desktop-only", async ({ page, baseURL, testClock }, testInfo) => {
+test("a link past its expiry cannot be used: Dismiss goes home @desktop-only", async ({
+  page,
+  baseURL,
+  testClock,
+}, testInfo) => {
   const now = projectMonday(testInfo, "10:00");
   // Made at 10:00 on the project's Monday, good for an hour.
-  const link = deepLink(baseURL!, { store: VICTORIA, items: [[milk.id, 1]], now: Date.parse(now) / 1000, expiresIn: 3600 });
+  const link = deepLink(baseURL!, {
+    store: VICTORIA,
+    items: [[milk.id, 1]],
+    now: Date.parse(now) / 1000,
+    expiresIn: 3600,
+  });
 
   await testClock.set(projectMonday(testInfo, "10:00", 3599));
   const open = await page.goto(link);

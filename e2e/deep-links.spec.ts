@@ -48,8 +48,22 @@ async function setCollectionSale(request: APIRequestContext, menuItemId: number,
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test("a link asks for a postcode, then fills a new basket with its items and coupon @desktop-only", async ({ page, baseURL }) => {
-  const link = deepLinkFromCli(baseURL!, ["--store", String(VICTORIA), "--item", `${milk.id}:2`, "--item", `${cheddar.id}:1`, "--coupon", "WELCOME10", "--campaign", "winter"]);
+test("a link asks for a postcode, then fills a new basket with its items and coupon @desktop-only", async ({
+  page,
+  baseURL,
+}) => {
+  const link = deepLinkFromCli(baseURL!, [
+    "--store",
+    String(VICTORIA),
+    "--item",
+    `${milk.id}:2`,
+    "--item",
+    `${cheddar.id}:1`,
+    "--coupon",
+    "WELCOME10",
+    "--campaign",
+    "winter",
+  ]);
   await page.goto(link);
   await expect(page.getByRole("button", { name: "Search Local Stores" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -62,7 +76,10 @@ test("a link asks for a postcode, then fills a new basket with its items and cou
   await expect(page.getByRole("main").getByText("WELCOME10").first()).toBeVisible();
 });
 
-test("over a basket with items, opening a link changes nothing; Continue replaces the basket @desktop-only", async ({ page, baseURL }) => {
+test("over a basket with items, opening a link changes nothing; Continue replaces the basket @desktop-only", async ({
+  page,
+  baseURL,
+}) => {
   await page.goto(deepLink(baseURL!, { store: VICTORIA, items: [[milk.id, 1]] }));
   await searchForLink(page, "SW1A 1AA");
   await expect(basketLine(page, milk.name)).toBeVisible();
@@ -101,8 +118,22 @@ test("over a basket at another store, Continue empties it and fills one at the l
 
   await setCollectionSale(request, offSale.id, false);
   try {
-    await page.goto(deepLink(baseURL!, { store: VICTORIA, items: [[cheddar.id, 1], [offSale.id, 1]], method: "collection" }));
-    await expect(page.getByRole("heading", { level: 1, name: DEEP_LINK_MESSAGES.incompatibleTitle("Larder & Co Victoria Street") })).toBeVisible();
+    await page.goto(
+      deepLink(baseURL!, {
+        store: VICTORIA,
+        items: [
+          [cheddar.id, 1],
+          [offSale.id, 1],
+        ],
+        method: "collection",
+      }),
+    );
+    await expect(
+      page.getByRole("heading", {
+        level: 1,
+        name: DEEP_LINK_MESSAGES.incompatibleTitle("Larder & Co Victoria Street"),
+      }),
+    ).toBeVisible();
     await expect(page.getByText("Your basket has items from Larder & Co Spitalfields.")).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Continue" }).click();

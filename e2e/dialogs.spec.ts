@@ -11,12 +11,15 @@ import { demoStores, findStoresFromHome, isPath, postcodeField, searchPostcode, 
 
 const victoria = demoStores.victoria;
 
-const scrollLocked = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow === "hidden");
+const scrollLocked = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).overflow === "hidden");
 const focusInside = (dialog: Locator) => dialog.evaluate((d) => d.contains(document.activeElement));
 
 /** Nothing is wider than the viewport: no sideways scrolling. */
 async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `sideways overflow on ${label}`).toBeLessThanOrEqual(0);
 }
 
@@ -27,7 +30,9 @@ async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> 
 async function expectModal(page: Page, dialog: Locator, opener: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
   await expect.poll(() => focusInside(dialog)).toBe(true);
-  const stops = await dialog.evaluate((d) => d.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea').length);
+  const stops = await dialog.evaluate(
+    (d) => d.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea').length,
+  );
   for (let i = 0; i < stops + 2; i++) {
     await page.keyboard.press("Tab");
     expect(await focusInside(dialog), `focus after ${i + 1} Tab presses`).toBe(true);
@@ -50,7 +55,10 @@ async function expectClosedByNavigation(page: Page, dialog: Locator): Promise<vo
 }
 
 test.describe("the store bar's dialogs @phone-js-only", () => {
-  test("delivery charges: each delivery tier with its charge, Free From and the minimum spend", async ({ page, javaScriptEnabled }) => {
+  test("delivery charges: each delivery tier with its charge, Free From and the minimum spend", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     await shopAtVictoria(page);
     await openStoreBar(page);
@@ -66,7 +74,12 @@ test.describe("the store bar's dialogs @phone-js-only", () => {
     }
     // Victoria Street's tiers (platform/db/seed/stores.ts); SW1A 1AA is 0.53 km away, in the first.
     const table = scope.getByRole("table");
-    await expect(table.getByRole("row")).toHaveText([/Distance\s*Charge/, /Up to 1\.5 km\s*£1\.99/, /1\.5 km to 3 km\s*£2\.99/, /3 km to 4 km\s*£3\.99/]);
+    await expect(table.getByRole("row")).toHaveText([
+      /Distance\s*Charge/,
+      /Up to 1\.5 km\s*£1\.99/,
+      /1\.5 km to 3 km\s*£2\.99/,
+      /3 km to 4 km\s*£3\.99/,
+    ]);
     await expect(scope.getByText("Your delivery charge: £1.99")).toBeVisible();
     await expect(scope.getByText("Free From £40.00")).toBeVisible();
     await expect(scope.getByText("Minimum spend £15.00")).toBeVisible();
@@ -83,7 +96,10 @@ test.describe("the store bar's dialogs @phone-js-only", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("the store menu leads to the store's further actions, and hands over to location search", async ({ page, javaScriptEnabled }) => {
+  test("the store menu leads to the store's further actions, and hands over to location search", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     await shopAtVictoria(page);
     await openStoreBar(page);
@@ -91,7 +107,13 @@ test.describe("the store bar's dialogs @phone-js-only", () => {
     await more.click();
     if (javaScriptEnabled) {
       const menu = page.getByRole("dialog", { name: "Store options" });
-      await expect(menu.getByRole("link")).toHaveText(["Delivery charges", "Change your location", "Find another store", "Search this store", "All our stores"]);
+      await expect(menu.getByRole("link")).toHaveText([
+        "Delivery charges",
+        "Change your location",
+        "Find another store",
+        "Search this store",
+        "All our stores",
+      ]);
       await expectModal(page, menu, more);
 
       // An action closes the menu and opens its own dialog; focus ends where it began.
@@ -129,7 +151,10 @@ test.describe("the store bar's dialogs @phone-js-only", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Stores near E1 6AN" })).toBeVisible();
   });
 
-  test("find another store: the stores near the shopper, each with its way to shop there", async ({ page, javaScriptEnabled }) => {
+  test("find another store: the stores near the shopper, each with its way to shop there", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     await shopAtVictoria(page);
     await openStoreBar(page);
@@ -155,7 +180,10 @@ test.describe("the store bar's dialogs @phone-js-only", () => {
 });
 
 test.describe("dialogs of the store list and the basket", () => {
-  test("store types: the types of store near the shopper, each showing its stores @desktop-only", async ({ page, javaScriptEnabled }) => {
+  test("store types: the types of store near the shopper, each showing its stores @desktop-only", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     await findStoresFromHome(page, "SW1A 1AA");
     const opener = page.getByRole("link", { name: "Choose a type of store" });
@@ -171,21 +199,30 @@ test.describe("dialogs of the store list and the basket", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Store types" })).toBeVisible();
       await expectNoAxeViolations(page);
     }
-    await expect(scope.getByRole("list", { name: "Store types" }).getByRole("link").first()).toHaveText("All types of store");
+    await expect(scope.getByRole("list", { name: "Store types" }).getByRole("link").first()).toHaveText(
+      "All types of store",
+    );
     await scope.getByRole("link", { name: "Bakery", exact: true }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/stores-near-by" && url.searchParams.get("type") === "bakery");
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/stores-near-by" && url.searchParams.get("type") === "bakery",
+    );
     await expect(page.getByRole("combobox", { name: "Store type" })).toHaveValue("bakery");
     await expect(page.getByRole("heading", { level: 3, name: demoStores.clapham.name })).toBeVisible();
     if (javaScriptEnabled) await expectClosedByNavigation(page, scope);
   });
 
-  test("multi-section discount: a deal begun in the basket, section by section @desktop-only", async ({ page, javaScriptEnabled }) => {
+  test("multi-section discount: a deal begun in the basket, section by section @desktop-only", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     await shopAtVictoria(page);
     // One cheese of the Cheese board's two, and none of its crackers: the deal is begun, not complete.
     await addItem(page, cheddar);
     await page.goto("/basket");
-    const opener = page.getByRole("list", { name: "Deals" }).getByRole("link", { name: "See the deal's sections for Cheese board" });
+    const opener = page
+      .getByRole("list", { name: "Deals" })
+      .getByRole("link", { name: "See the deal's sections for Cheese board" });
     await opener.click();
     let scope: Locator = page.getByRole("main");
     if (javaScriptEnabled) {

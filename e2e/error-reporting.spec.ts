@@ -24,7 +24,9 @@ async function throwInPage(page: Page, marker: string): Promise<void> {
   await page.evaluate(
     ({ marker, secrets }) => {
       setTimeout(() => {
-        throw new Error(`${marker} for ${secrets.EMAIL}, card ${secrets.CARD}, token=${secrets.TOKEN}, Bearer ${secrets.TOKEN}, near ${secrets.POSTCODE}`);
+        throw new Error(
+          `${marker} for ${secrets.EMAIL}, card ${secrets.CARD}, token=${secrets.TOKEN}, Bearer ${secrets.TOKEN}, near ${secrets.POSTCODE}`,
+        );
       });
     },
     { marker, secrets: { EMAIL, CARD, TOKEN, POSTCODE } },
@@ -35,13 +37,31 @@ const banner = (page: Page) => page.getByRole("region", { name: /^Cookies on / }
 
 async function choose(page: Page, button: "Accept All Cookies" | "Reject All Cookies"): Promise<void> {
   await banner(page).getByRole("button", { name: button }).click();
-  await expect(page.getByRole("status").filter({ hasText: button === "Accept All Cookies" ? "You've accepted all cookies." : "You've rejected additional cookies." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({
+        hasText:
+          button === "Accept All Cookies" ? "You've accepted all cookies." : "You've rejected additional cookies.",
+      }),
+  ).toBeVisible();
 }
 
 /** What must never leave in a report: the shopper's secrets in every form, and anything shaped like an e-mail or card. */
 async function expectNothingSecret(raw: string, context: BrowserContext, more: string[] = []): Promise<void> {
-  const cookies = (await context.cookies()).filter((c) => !/^(cookieConsent|performanceCookies|targetingCookies)$/.test(c.name));
-  const secrets = [EMAIL, encodeURIComponent(EMAIL), CARD, CARD.replaceAll(" ", ""), TOKEN, POSTCODE, ...cookies.map((c) => c.value).filter((v) => v.length >= 8), ...more];
+  const cookies = (await context.cookies()).filter(
+    (c) => !/^(cookieConsent|performanceCookies|targetingCookies)$/.test(c.name),
+  );
+  const secrets = [
+    EMAIL,
+    encodeURIComponent(EMAIL),
+    CARD,
+    CARD.replaceAll(" ", ""),
+    TOKEN,
+    POSTCODE,
+    ...cookies.map((c) => c.value).filter((v) => v.length >= 8),
+    ...more,
+  ];
   for (const secret of secrets) expect(raw, `a report carried "${secret}"`).not.toContain(secret);
   expect(raw).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/);
   expect(raw).not.toMatch(/\b4242[ -]?4242[ -]?4242[ -]?4242\b/);
@@ -49,7 +69,13 @@ async function expectNothingSecret(raw: string, context: BrowserContext, more: s
 }
 
 test.describe("in the browser", { tag: ["@js-only", "@desktop-only"] }, () => {
-  test("nothing is loaded or sent anywhere but our site before consent; after accepting, a browser error arrives as an event", async ({ page, context, request, browserProblems, baseURL }) => {
+  test("nothing is loaded or sent anywhere but our site before consent; after accepting, a browser error arrives as an event", async ({
+    page,
+    context,
+    request,
+    browserProblems,
+    baseURL,
+  }) => {
     const requests: Request[] = [];
     page.on("request", (r) => requests.push(r));
     const before = uniqueMarker("before-consent");
@@ -70,14 +96,19 @@ test.describe("in the browser", { tag: ["@js-only", "@desktop-only"] }, () => {
     await sentryChunk;
     const after = uniqueMarker("after-consent");
     await expect
-      .poll(async () => {
-        await throwInPage(page, after);
-        return (await eventsMatching(request, (raw) => raw.includes(after))).length;
-      }, { timeout: 10_000, intervals: [500, 1000] })
+      .poll(
+        async () => {
+          await throwInPage(page, after);
+          return (await eventsMatching(request, (raw) => raw.includes(after))).length;
+        },
+        { timeout: 10_000, intervals: [500, 1000] },
+      )
       .toBeGreaterThan(0);
     const { event, raw } = await waitForEvent(request, "of the browser error", (text) => text.includes(after));
     expect(event.platform).toBe("javascript");
-    expect(event.exception?.values?.[0]?.value).toContain(`${after} for [email], card [card], token=[redacted], Bearer [redacted], near [postcode]`);
+    expect(event.exception?.values?.[0]?.value).toContain(
+      `${after} for [email], card [card], token=[redacted], Bearer [redacted], near [postcode]`,
+    );
     expect(event.user).toEqual({ username: "guest", ip_address: null });
     const latest = (await (await request.get("/builds/latest.json")).json()) as { id: string };
     expect(event.release).toBe(latest.id);
@@ -93,7 +124,11 @@ test.describe("in the browser", { tag: ["@js-only", "@desktop-only"] }, () => {
 });
 
 test.describe("a server error", { tag: ["@once"] }, () => {
-  test("is reported with its request id and names nobody when the shopper refused cookies", async ({ page, context, request }) => {
+  test("is reported with its request id and names nobody when the shopper refused cookies", async ({
+    page,
+    context,
+    request,
+  }) => {
     await page.goto("/stores");
     await choose(page, "Reject All Cookies");
     const response = await page.goto(`/__test/boom?email=${encodeURIComponent(EMAIL)}&token=${TOKEN}`);
@@ -103,7 +138,9 @@ test.describe("a server error", { tag: ["@once"] }, () => {
     const { event, raw } = await waitForRequestEvent(request, requestId);
     expect(event.user).toEqual({ username: "anonymous", ip_address: null });
     expect(event.tags).toMatchObject({ request_id: requestId, source: "route" });
-    expect(event.exception?.values?.[0]?.value).toBe("Deliberate failure with a secret: postgres://[redacted]@db/internal");
+    expect(event.exception?.values?.[0]?.value).toBe(
+      "Deliberate failure with a secret: postgres://[redacted]@db/internal",
+    );
     expect(event.request?.url).toContain("/__test/boom?email=[email]&token=[redacted]");
     await expectNothingSecret(raw, context, ["user:pass"]);
   });
@@ -121,7 +158,11 @@ test.describe("a server error", { tag: ["@once"] }, () => {
     await expectNothingSecret(raw, context);
   });
 
-  test("names a signed-in member who accepted cookies by full name, and never by e-mail", async ({ page, context, request }, testInfo) => {
+  test("names a signed-in member who accepted cookies by full name, and never by e-mail", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
     const member = { ...newMember(testInfo, "sentry"), lastName: `Ashdown${letters}` };
     await page.goto("/stores");

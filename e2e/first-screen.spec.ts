@@ -56,7 +56,11 @@ async function expectNoLayoutShift(page: Page): Promise<void> {
 }
 
 test.describe("the first screen on a phone @phone-only", () => {
-  test("a category shows four products' names and prices; the closed banner stays closed on the next page", async ({ page, context, jsEnabled }) => {
+  test("a category shows four products' names and prices; the closed banner stays closed on the next page", async ({
+    page,
+    context,
+    jsEnabled,
+  }) => {
     test.slow();
     await page.goto(`/stores/${islington.slug}/category/fruit-and-veg-1`);
     await closeAnnouncement(page, jsEnabled);
@@ -76,7 +80,14 @@ test.describe("the first screen on a phone @phone-only", () => {
     for (let i = 0; i < 4; i++) {
       const card = cards.nth(i);
       await expectWithin(card.getByRole("heading"), band, `card ${i + 1}'s name`);
-      await expectWithin(card.locator("p").filter({ hasText: /£\d+\.\d{2}/ }).first(), band, `card ${i + 1}'s price`);
+      await expectWithin(
+        card
+          .locator("p")
+          .filter({ hasText: /£\d+\.\d{2}/ })
+          .first(),
+        band,
+        `card ${i + 1}'s price`,
+      );
       // Two columns: each card is about half the screen wide.
       const box = (await card.boundingBox())!;
       expect(box.width, `card ${i + 1}'s width`).toBeLessThan(200);
@@ -88,7 +99,10 @@ test.describe("the first screen on a phone @phone-only", () => {
     await expect(picture).toHaveAttribute("srcset", /w=320/);
     await expect(picture).toHaveAttribute("sizes", /calc\(50vw - 38px\)$/);
     // Tap targets: the card's Add and its name (with its picture) are at least 44 × 44.
-    for (const target of [cards.first().getByRole("button", { name: /^Add / }), cards.first().getByRole("heading").getByRole("link")]) {
+    for (const target of [
+      cards.first().getByRole("button", { name: /^Add / }),
+      cards.first().getByRole("heading").getByRole("link"),
+    ]) {
       const box = (await target.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(44);
       expect(box.height).toBeGreaterThanOrEqual(44);
@@ -102,12 +116,19 @@ test.describe("the first screen on a phone @phone-only", () => {
     await closeAnnouncement(page, jsEnabled);
     const band = await firstScreen(page);
     await expectWithin(page.getByRole("navigation", { name: "Categories" }), band, "the category strip");
-    await expectWithin(page.getByRole("region", { name: "Offers" }).getByRole("listitem").first(), band, "the first offer");
+    await expectWithin(
+      page.getByRole("region", { name: "Offers" }).getByRole("listitem").first(),
+      band,
+      "the first offer",
+    );
     if (jsEnabled) await expectNoLayoutShift(page);
     await expectNoAxeViolations(page);
   });
 
-  test("the store bar is one line that opens the full bar and closes again; the basket is left to the bottom bar", async ({ page, jsEnabled }) => {
+  test("the store bar is one line that opens the full bar and closes again; the basket is left to the bottom bar", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto(`/stores/${islington.slug}/category/fruit-and-veg-1`);
     if (jsEnabled) await page.waitForLoadState("networkidle");
     const bar = storeBar(page);
@@ -149,16 +170,21 @@ test.describe("the first screen on a phone @phone-only", () => {
       await page.setViewportSize(viewport);
       // Measured by script, which a page without JavaScript does not run; the line's edge is checked either way.
       if (jsEnabled) {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `sideways overflow at ${viewport.width} px`).toBeLessThanOrEqual(0);
       }
       // Polled, not read once: after going back (and after each resize) the page may still be putting the bar in
       // place, and a box read in between is null.
       await expect
-        .poll(async () => {
-          const box = await line.boundingBox();
-          return box ? box.x + box.width : Number.POSITIVE_INFINITY;
-        }, { message: `the line's right edge at ${viewport.width} px` })
+        .poll(
+          async () => {
+            const box = await line.boundingBox();
+            return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+          },
+          { message: `the line's right edge at ${viewport.width} px` },
+        )
         .toBeLessThanOrEqual(viewport.width);
       await expect(line).toContainText("Choose a time");
     }

@@ -13,7 +13,8 @@ export interface BrowserProblems {
   pageErrors: string[];
 }
 
-const cspConsolePattern = /Content[- ]Security[- ]Policy|Refused to (execute|load|apply|connect|frame|create|evaluate)/i;
+const cspConsolePattern =
+  /Content[- ]Security[- ]Policy|Refused to (execute|load|apply|connect|frame|create|evaluate)/i;
 
 /**
  * Records what the browser says is wrong with a page: Content-Security-Policy violations (from the console,
@@ -38,7 +39,9 @@ export async function watchBrowserProblems(page: Page): Promise<BrowserProblems>
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __e2eReportCspViolation: (r: string) => void }).__e2eReportCspViolation;
-      report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return problems;
@@ -63,7 +66,10 @@ export function describeProblems(problems: BrowserProblems): string {
  * opens a new page for every audit, and computing a selector for every passing element made audits five times slower
  * and a third of the suite's time, for nothing these checks read.
  */
-export async function expectNoAxeViolations(page: Page, options: { disableRules?: readonly string[] } = {}): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { disableRules?: readonly string[] } = {},
+): Promise<void> {
   const javaScriptOff = await scriptsDisabled(page);
   const audited = javaScriptOff ? await scriptFreeCopy(page) : page;
   // A rule is only ever turned off by name at the one check that needs it, with the reason beside the call.
@@ -73,7 +79,8 @@ export async function expectNoAxeViolations(page: Page, options: { disableRules?
     rules: Object.fromEntries((options.disableRules ?? []).map((rule) => [rule, { enabled: false }])),
   });
   const found = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? "no impact"}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n"),
+    (v) =>
+      `${v.id} (${v.impact ?? "no impact"}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n"),
   );
   expect(found, `axe violations on ${page.url()}${javaScriptOff ? " (JavaScript off)" : ""}`).toEqual([]);
 }
@@ -92,12 +99,20 @@ async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   for (const frame of page.frames()) {
     try {
-      if (!(await frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function"))) await frame.evaluate(axeSource);
+      if (!(await frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function")))
+        await frame.evaluate(axeSource);
     } catch {
       // A frame that went away, or would not take the script, is not audited; axe reports a frame it could not test.
     }
   }
-  return page.evaluate((runOptions) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, runOptions), options);
+  return page.evaluate(
+    (runOptions) =>
+      (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(
+        document,
+        runOptions,
+      ),
+    options,
+  );
 }
 
 async function scriptsDisabled(page: Page): Promise<boolean> {
@@ -106,7 +121,8 @@ async function scriptsDisabled(page: Page): Promise<boolean> {
   const probe = await page.context().newCDPSession(page);
   try {
     const { result } = await probe.send("Runtime.evaluate", {
-      expression: "(() => { const box = document.createElement('div'); box.innerHTML = '<noscript><i></i></noscript>'; return box.querySelector('noscript i') !== null; })()",
+      expression:
+        "(() => { const box = document.createElement('div'); box.innerHTML = '<noscript><i></i></noscript>'; return box.querySelector('noscript i') !== null; })()",
       returnByValue: true,
     });
     return result.value === true;

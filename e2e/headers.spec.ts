@@ -45,14 +45,18 @@ test("curl of an unmatched path gets a complete 404 error page @once", async ({ 
 // Parts the browser fetches on demand (the store search on the error page and the empty basket) are still in the
 // server's HTML, in place: React would otherwise send them after the page with a script to move them, which a
 // browser without JavaScript never runs.
-test("parts loaded on demand are in the HTML in place, never left for a script to put there", { tag: "@once" }, async ({ baseURL }) => {
-  for (const path of ["/no-such-page", "/basket"]) {
-    const html = decoded(await rawGet(url(baseURL, path), { "user-agent": "curl/8.5.0", accept: "*/*" }));
-    expect(html, path).toMatch(/<main\b[^]*name="postcode"[^]*<\/main>/);
-    expect(html, path).not.toMatch(/<template id="B:/);
-    expect(html, path).not.toContain("$RC(");
-  }
-});
+test(
+  "parts loaded on demand are in the HTML in place, never left for a script to put there",
+  { tag: "@once" },
+  async ({ baseURL }) => {
+    for (const path of ["/no-such-page", "/basket"]) {
+      const html = decoded(await rawGet(url(baseURL, path), { "user-agent": "curl/8.5.0", accept: "*/*" }));
+      expect(html, path).toMatch(/<main\b[^]*name="postcode"[^]*<\/main>/);
+      expect(html, path).not.toMatch(/<template id="B:/);
+      expect(html, path).not.toContain("$RC(");
+    }
+  },
+);
 
 /** A session of its own, made as a browser makes it: the home page's postcode search posted from the site's own page. */
 async function sessionCookie(baseURL: string | undefined, postcode: string): Promise<string> {
@@ -76,9 +80,14 @@ function expectEveryTagCarries(html: string, nonce: string | null) {
   }
 }
 
-test("each session's response carries its own CSP nonce, and every script and style in the page uses it @once", async ({ baseURL }) => {
+test("each session's response carries its own CSP nonce, and every script and style in the page uses it @once", async ({
+  baseURL,
+}) => {
   const cookie = await sessionCookie(baseURL, "SW1A 1AA");
-  const [first, second] = await Promise.all([rawGet(url(baseURL, "/"), { cookie }), rawGet(url(baseURL, "/"), { cookie })]);
+  const [first, second] = await Promise.all([
+    rawGet(url(baseURL, "/"), { cookie }),
+    rawGet(url(baseURL, "/"), { cookie }),
+  ]);
   const firstNonce = scriptNonce(header(first, "content-security-policy"));
   const secondNonce = scriptNonce(header(second, "content-security-policy"));
   expect(firstNonce, "script-src names a nonce").toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
@@ -89,7 +98,9 @@ test("each session's response carries its own CSP nonce, and every script and st
 
 // Decision 0032: a visitor's page is the same for every visitor, so it is drawn once and its nonce comes from its
 // content; the header always names the nonce the body carries, on a 200 and on a 304.
-test("a visitor's page names the nonce its body carries, and is reused with a strong ETag @once", async ({ baseURL }) => {
+test("a visitor's page names the nonce its body carries, and is reused with a strong ETag @once", async ({
+  baseURL,
+}) => {
   const first = await rawGet(url(baseURL, "/about-us"), { "accept-encoding": "br" });
   const nonce = scriptNonce(header(first, "content-security-policy"));
   expectEveryTagCarries(decoded(first), nonce);
@@ -108,7 +119,9 @@ test("a visitor's page names the nonce its body carries, and is reused with a st
   expect(header(again, "set-cookie")).toBe("");
 });
 
-test("a visitor's cached page never carries a session's data or cookie, and a session never gets the visitor's page @once", async ({ baseURL }) => {
+test("a visitor's cached page never carries a session's data or cookie, and a session never gets the visitor's page @once", async ({
+  baseURL,
+}) => {
   const cookie = await sessionCookie(baseURL, "B1 1BB");
   for (const path of ["/", "/stores/victoria-street-1", "/about-us", "/no-such-page"]) {
     // The session's page, then a visitor's, then the session's again: all within the cache's second.
@@ -156,27 +169,53 @@ function headersOf(response: RawResponse): Record<string, string> {
 // image, the health check, the platform's /api, the embedded test gateway): a strict policy ('unsafe-inline' nowhere,
 // scripts and styles by nonce), no framing, no sniffing. This server is not in production: no HSTS (the production
 // server's answers are checked in e2e/production-security.spec.ts).
-test("every page type and every other answer carries the CSP without 'unsafe-inline', no framing and no HSTS outside production @once", async ({ baseURL }) => {
+test("every page type and every other answer carries the CSP without 'unsafe-inline', no framing and no HSTS outside production @once", async ({
+  baseURL,
+}) => {
   const cookie = await sessionCookie(baseURL, "SW1A 1AA");
   const pages = pagePaths().map(fill);
   expect(pages.length, "the storefront's page types").toBeGreaterThan(60);
   const home = decoded(await rawGet(url(baseURL, "/")));
   const script = home.match(/\/assets\/[\w.-]+\.js/)?.[0] ?? "/assets/missing.js";
-  const others = [script, "/img?src=/catalogue/dairy.svg&w=320", "/healthz", "/api/business/profile", "/test-gateway/frames.js", "/builds/latest.json", "/no-such-page"];
+  const others = [
+    script,
+    "/img?src=/catalogue/dairy.svg&w=320",
+    "/healthz",
+    "/api/business/profile",
+    "/test-gateway/frames.js",
+    "/builds/latest.json",
+    "/no-such-page",
+  ];
   const problems: string[] = [];
   for (const path of [...pages, ...others]) {
-    for (const [who, headers] of [["a visitor", {}], ["a session", { cookie }]] as const) {
+    for (const [who, headers] of [
+      ["a visitor", {}],
+      ["a session", { cookie }],
+    ] as const) {
       const response = await rawGet(url(baseURL, path), headers);
       if (response.status >= 500) problems.push(`${path} for ${who}: ${response.status}`);
-      problems.push(...securityHeaderProblems(`${path} for ${who} (${response.status})`, headersOf(response), { production: false }));
+      problems.push(
+        ...securityHeaderProblems(`${path} for ${who} (${response.status})`, headersOf(response), {
+          production: false,
+        }),
+      );
     }
   }
   expect(problems).toEqual([]);
 });
 
-test("every cookie the storefront sets is HttpOnly, SameSite=Lax and site-wide, and not Secure outside production @once", async ({ baseURL }) => {
+test("every cookie the storefront sets is HttpOnly, SameSite=Lax and site-wide, and not Secure outside production @once", async ({
+  baseURL,
+}) => {
   const { setCookies, names } = await cookiesOfAJourney(baseURL!);
-  expect([...names].sort()).toEqual(["__flash", "__session", "cookieConsent", "headerBannerClosed", "performanceCookies", "targetingCookies"]);
+  expect([...names].sort()).toEqual([
+    "__flash",
+    "__session",
+    "cookieConsent",
+    "headerBannerClosed",
+    "performanceCookies",
+    "targetingCookies",
+  ]);
   expect(setCookies.flatMap((line) => cookieProblems(line, { production: false }))).toEqual([]);
 });
 
@@ -218,7 +257,10 @@ test("catalogue images are resized to WebP, cacheable for a day, and never set a
   expect(header(response, "set-cookie")).toBe("");
   const etag = header(response, "etag");
   expect(etag).not.toBe("");
-  const again = await rawGet(url(baseURL, "/img?src=/catalogue/dairy.svg&w=320"), { accept: "image/webp,*/*", "if-none-match": etag });
+  const again = await rawGet(url(baseURL, "/img?src=/catalogue/dairy.svg&w=320"), {
+    accept: "image/webp,*/*",
+    "if-none-match": etag,
+  });
   expect(again.status).toBe(304);
 });
 

@@ -25,7 +25,9 @@ async function expectInBasket(scope: Locator, name: string, quantity: number): P
 }
 
 test.describe("product cards", () => {
-  test("Add puts a plain item in the basket; the stepper adds one more and takes it away again @phone-js-only", async ({ page }) => {
+  test("Add puts a plain item in the basket; the stepper adds one more and takes it away again @phone-js-only", async ({
+    page,
+  }) => {
     // Several form posts and axe audits on a loaded machine.
     test.slow();
     await shopAtVictoria(page);
@@ -50,7 +52,9 @@ test.describe("product cards", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("an item with sizes or options is chosen on its page; member prices show beside the price @phone-js-only", async ({ page }) => {
+  test("an item with sizes or options is chosen on its page; member prices show beside the price @phone-js-only", async ({
+    page,
+  }) => {
     await shopAtVictoria(page);
     await page.goto(dairy);
     const cheddar = card(page, "Larder Mature Cheddar Cheese");
@@ -68,7 +72,9 @@ test.describe("menu item page", () => {
     test.slow();
     await shopAtVictoria(page);
     await page.goto(dairy);
-    await card(page, "Larder Mature Cheddar Cheese").getByRole("link", { name: /^Choose/ }).click();
+    await card(page, "Larder Mature Cheddar Cheese")
+      .getByRole("link", { name: /^Choose/ })
+      .click();
     await expect(page).toHaveURL(/\/menuItem\/larder-mature-cheddar-cheese-\d+$/);
     const itemPath = new URL(page.url()).pathname;
     await expect(page.getByRole("group", { name: "Slice it" })).toContainText("Choose up to 1");
@@ -174,22 +180,32 @@ test.describe("deal and banner pages", () => {
     await expectInBasket(berries, "Blueberries 150g", 1);
   });
 
-  test("an unknown item or deal is Page Not Found and resets the selected store", { tag: "@desktop-only" }, async ({ page }) => {
-    test.slow();
-    for (const path of [`${store}/deal/no-such-deal-999999`, `${store}/category/dairy-and-eggs-2/menuItem/nothing-999999`, `${store}/banner/gone-999999`]) {
-      await shopAtVictoria(page);
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: `Page Not Found: ${path}` })).toBeVisible();
-      await page.goto("/ul/view_store");
-      await expect(page).toHaveURL(isPath("/stores-near-by"));
-    }
-  });
+  test(
+    "an unknown item or deal is Page Not Found and resets the selected store",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      test.slow();
+      for (const path of [
+        `${store}/deal/no-such-deal-999999`,
+        `${store}/category/dairy-and-eggs-2/menuItem/nothing-999999`,
+        `${store}/banner/gone-999999`,
+      ]) {
+        await shopAtVictoria(page);
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole("heading", { name: `Page Not Found: ${path}` })).toBeVisible();
+        await page.goto("/ul/view_store");
+        await expect(page).toHaveURL(isPath("/stores-near-by"));
+      }
+    },
+  );
 
   test("an item's old slug redirects to its current one", { tag: "@once" }, async ({ page }) => {
     await shopAtVictoria(page);
     await page.goto(dairy);
-    const href = await card(page, "Salted Butter 250g").getByRole("link", { name: "Salted Butter 250g", exact: true }).getAttribute("href");
+    const href = await card(page, "Salted Butter 250g")
+      .getByRole("link", { name: "Salted Butter 250g", exact: true })
+      .getAttribute("href");
     const id = href!.split("-").pop();
     await page.goto(`${store}/category/dairy-and-eggs-2/menuItem/old-name-${id}`);
     await expect(page).toHaveURL(isPath(href!));

@@ -5,7 +5,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { boardOrder, openBoard } from "./support/checkout";
-import { currentStatus, expectSameDocument, markDocument, metaRefresh, placeCollectionAsGuest, STATUS_PAGE_AXE } from "./support/live-status";
+import {
+  currentStatus,
+  expectSameDocument,
+  markDocument,
+  metaRefresh,
+  placeCollectionAsGuest,
+  STATUS_PAGE_AXE,
+} from "./support/live-status";
 
 const UPDATING = "This page updates by itself as your order moves on.";
 /** Faster than the page's 30 s poll: only the events stream gets the change there in time. */
@@ -22,17 +29,25 @@ async function boardFor(browser: Browser, jsEnabled: boolean): Promise<Page> {
 }
 
 async function move(board: Page, number: string, status: string): Promise<void> {
-  await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to ${status}` }).click();
+  await boardOrder(board, number)
+    .getByRole("button", { name: `Move order ${number} to ${status}` })
+    .click();
   // The status itself, exactly: the button just pressed names it too, before the move has landed.
   await expect(boardOrder(board, number).getByText(status, { exact: true })).toBeVisible();
 }
 
 async function collected(board: Page, number: string): Promise<void> {
-  await boardOrder(board, number).getByRole("button", { name: `Mark order ${number} as collected` }).click();
+  await boardOrder(board, number)
+    .getByRole("button", { name: `Mark order ${number} as collected` })
+    .click();
   await expect(boardOrder(board, number)).toContainText("Picked, collected");
 }
 
-test("the open status page shows each move of the board within seconds, without loading again @js-only @desktop-only", async ({ page, browser, request }) => {
+test("the open status page shows each move of the board within seconds, without loading again @js-only @desktop-only", async ({
+  page,
+  browser,
+  request,
+}) => {
   const order = await placeCollectionAsGuest(request);
   await page.goto(`/orders/${order.statusToken}`);
   await expect(page.getByRole("heading", { level: 1, name: `Order ${order.number}` })).toBeVisible();
@@ -46,7 +61,9 @@ test("the open status page shows each move of the board within seconds, without 
   const board = await boardFor(browser, true);
   await move(board, order.number, "Store Accepted / Picking");
   await expect(currentStatus(page)).toHaveText("Status: Store Accepted / Picking", LIVE_WITHIN);
-  await expect(page.getByRole("list", { name: "Order progress" }).getByRole("listitem").filter({ hasText: "Sent to Store" })).toContainText("(done)");
+  await expect(
+    page.getByRole("list", { name: "Order progress" }).getByRole("listitem").filter({ hasText: "Sent to Store" }),
+  ).toContainText("(done)");
   await move(board, order.number, "Picked");
   await expect(currentStatus(page)).toHaveText("Status: Picked", LIVE_WITHIN);
   await collected(board, order.number);
@@ -61,7 +78,11 @@ test("the open status page shows each move of the board within seconds, without 
   await board.context().close();
 });
 
-test("without script the status page reloads itself until the order is collected, unless the shopper stops it @no-js @desktop-only", async ({ page, browser, request }) => {
+test("without script the status page reloads itself until the order is collected, unless the shopper stops it @no-js @desktop-only", async ({
+  page,
+  browser,
+  request,
+}) => {
   const order = await placeCollectionAsGuest(request);
   const statusUrl = `/orders/${order.statusToken}`;
   await page.goto(statusUrl);

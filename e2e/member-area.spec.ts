@@ -28,14 +28,20 @@ test.describe("member area", () => {
       ["Change password", "/member/change-password"],
     ] as const) {
       await expect(area.getByRole("link", { name, exact: true })).toHaveAttribute("href", path);
-      await expect(page.getByRole("main").getByRole("link", { name: new RegExp(`^${name} \\w`) })).toHaveAttribute("href", path);
+      await expect(page.getByRole("main").getByRole("link", { name: new RegExp(`^${name} \\w`) })).toHaveAttribute(
+        "href",
+        path,
+      );
     }
 
     // Victoria Street has Larder points: the rewards banner, its explanation a dialog with script and a page without.
     const rewards = page.getByRole("complementary", { name: "You have 0 Larder points to spend" });
     await expect(rewards).toBeVisible();
     const banner = page.getByRole("complementary", { name: slotStores.victoria.name });
-    await expect(banner.getByRole("link", { name: "Call us on 020 7946 0101" })).toHaveAttribute("href", "tel:02079460101");
+    await expect(banner.getByRole("link", { name: "Call us on 020 7946 0101" })).toHaveAttribute(
+      "href",
+      "tel:02079460101",
+    );
     await expectNoAxeViolations(page);
     await rewards.getByRole("link", { name: "How rewards work" }).click();
     const rules = "You can use between 100 and 2000 Larder points on one order.";
@@ -53,7 +59,9 @@ test.describe("member area", () => {
     await expect(page).toHaveURL(isPath(`/stores/${slotStores.victoria.slug}`));
   });
 
-  test("without a chosen store there is no retailer nor rewards banner; at a store without a scheme, no rewards banner @desktop-only", async ({ page }, testInfo) => {
+  test("without a chosen store there is no retailer nor rewards banner; at a store without a scheme, no rewards banner @desktop-only", async ({
+    page,
+  }, testInfo) => {
     await register(page, newMember(testInfo, "nostore"));
     await expect(page.getByRole("heading", { level: 1, name: "Hello, Robin" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Visit site" })).toHaveCount(0);
@@ -62,14 +70,21 @@ test.describe("member area", () => {
 
     // Clapham's bakery runs no loyalty scheme: its retailer banner, and no rewards banner.
     await findStoresFromHome(page, "SW1A 1AA");
-    await shopButton(storeGroup(page, "Open for pre-orders"), demoStores.clapham.name, "Pre-order from this store").click();
+    await shopButton(
+      storeGroup(page, "Open for pre-orders"),
+      demoStores.clapham.name,
+      "Pre-order from this store",
+    ).click();
     await expect(page).toHaveURL(isPath(`/stores/${demoStores.clapham.slug}`));
     await page.goto("/member");
     await expect(page.getByRole("complementary", { name: demoStores.clapham.name })).toBeVisible();
     await expect(page.getByRole("link", { name: "How rewards work" })).toHaveCount(0);
   });
 
-  test("the orders, an order, loyalty and vouchers pages fit a phone, their main actions in view @once", async ({ page, request }, testInfo) => {
+  test("the orders, an order, loyalty and vouchers pages fit a phone, their main actions in view @once", async ({
+    page,
+    request,
+  }, testInfo) => {
     // A phone's screen (375 × 667) in the one run with script; the member and an order made through the platform's calls.
     await page.setViewportSize({ width: 375, height: 667 });
     const member = newMember(testInfo, "phone");
@@ -85,7 +100,13 @@ test.describe("member area", () => {
       ["/member/orders", (p) => [p.getByRole("link", { name: `View order ${number}` })]],
       [`/member/orders/${number}`, (p) => [p.getByRole("link", { name: "Order again" })]],
       ["/member/loyalty", (p) => [p.getByRole("link", { name: "How rewards work" }), p.getByRole("progressbar")]],
-      ["/member/vouchers", (p) => [p.getByRole("button", { name: "Apply £5 off for members" }).first(), p.getByRole("link", { name: /View terms/ }).first()]],
+      [
+        "/member/vouchers",
+        (p) => [
+          p.getByRole("button", { name: "Apply £5 off for members" }).first(),
+          p.getByRole("link", { name: /View terms/ }).first(),
+        ],
+      ],
     ];
     for (const [path, actions] of pages) {
       await page.goto(path);

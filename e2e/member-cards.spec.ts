@@ -102,7 +102,9 @@ test("a member saves a card while paying, pays the next order with it and its se
   const code = page.getByRole("textbox", { name: "Security code" });
   await code.fill("12");
   await page.getByRole("button", { name: /^Pay £[\d.]+ by card$/ }).click();
-  await expect(page.getByRole("alert").getByRole("link", { name: "The security code is the 3 digits on the back of your card" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").getByRole("link", { name: "The security code is the 3 digits on the back of your card" }),
+  ).toBeVisible();
   await expect(code).toHaveAttribute("aria-invalid", "true");
   // Refused by the card step before any payment call (app/models/saved-cards.server.test.ts): still here, unpaid.
   await expect(page).toHaveURL(isPath("/checkout/payment/card-form"));
@@ -153,7 +155,10 @@ test("a member saves a card while paying, pays the next order with it and its se
 
   // Deleted after confirming: a dialog with script, a page without; until none is left.
   for (let left = await card.count(); left > 0; left--) {
-    await card.first().getByRole("link", { name: /^Delete/ }).click();
+    await card
+      .first()
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     if (jsEnabled) {
       const confirm = page.getByRole("dialog", { name: "Delete this card?" });
       await expect(confirm.getByText(/ •••• \d{4}$/)).toBeVisible();

@@ -22,7 +22,10 @@ const STOPPED = "Points are no longer being spent on this order.";
 test.describe.configure({ timeout: 180_000 });
 
 function summaryTotal(page: Page) {
-  return page.getByRole("region", { name: "Order summary" }).locator("dt", { hasText: /^Total$/ }).locator("xpath=following-sibling::dd[1]");
+  return page
+    .getByRole("region", { name: "Order summary" })
+    .locator("dt", { hasText: /^Total$/ })
+    .locator("xpath=following-sibling::dd[1]");
 }
 
 async function totalPence(page: Page): Promise<number> {
@@ -58,7 +61,11 @@ test("a guest is sent to sign in for the loyalty and vouchers pages @desktop-onl
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmember%2Fvouchers$/);
 });
 
-test("a member follows their cash order en route, sees its points, spends 100 on the next basket and applies MEMBER5 @desktop-only", async ({ page, browser, jsEnabled }, testInfo) => {
+test("a member follows their cash order en route, sees its points, spends 100 on the next basket and applies MEMBER5 @desktop-only", async ({
+  page,
+  browser,
+  jsEnabled,
+}, testInfo) => {
   const member = newMember(testInfo, "loyalty");
   await register(page, member);
 
@@ -135,7 +142,9 @@ test("a member follows their cash order en route, sees its points, spends 100 on
   await field.fill("500");
   await points.getByRole("button", { name: "Use points" }).click();
   await expect(problem(page, NOT_ENOUGH)).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Points to use" })).toHaveAccessibleDescription(new RegExp(NOT_ENOUGH));
+  await expect(page.getByRole("textbox", { name: "Points to use" })).toHaveAccessibleDescription(
+    new RegExp(NOT_ENOUGH),
+  );
   await expectNoAxeViolations(page);
 
   // 100 points: £1.00 off.
@@ -145,7 +154,9 @@ test("a member follows their cash order en route, sees its points, spends 100 on
   await expect(summaryTotal(page)).toHaveText(pounds(before - 100));
   const summary = page.getByRole("region", { name: "Order summary" });
   await expect(summary.locator("dt", { hasText: /^Points$/ })).toBeVisible();
-  await expect(summary.locator("dt", { hasText: /^Points$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("−£1.00");
+  await expect(summary.locator("dt", { hasText: /^Points$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    "−£1.00",
+  );
 
   // Stop: the total as it was.
   await points.getByRole("button", { name: "Stop using points" }).click();
@@ -175,5 +186,7 @@ test("a member follows their cash order en route, sees its points, spends 100 on
   await card.getByRole("button", { name: "Apply £5 off for members" }).click();
   await expect(page).toHaveURL(isPath("/basket"));
   await expect(toast(page, COUPON_ADDED)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Order summary" }).locator("dt", { hasText: "Coupon MEMBER5" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Order summary" }).locator("dt", { hasText: "Coupon MEMBER5" }),
+  ).toBeVisible();
 });

@@ -10,7 +10,16 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillLogin, newMember, problem, register, toast } from "./support/accounts";
 import { addItem } from "./support/basket";
 import { boardOrder, cheddar, expectSuccess, milk, openBoard, VICTORIA_THANKS } from "./support/checkout";
-import { chooseSlot, dayTabs, firstFutureSlot, openStoreBar, RESERVED_TOAST, shopAtVictoria, slotGroup, SWITCHED_TOAST } from "./support/slots";
+import {
+  chooseSlot,
+  dayTabs,
+  firstFutureSlot,
+  openStoreBar,
+  RESERVED_TOAST,
+  shopAtVictoria,
+  slotGroup,
+  SWITCHED_TOAST,
+} from "./support/slots";
 import { collectionTimes, placeCollectionByApi, registerByApi } from "./support/orders";
 import { isPath } from "./support/stores";
 
@@ -31,7 +40,12 @@ async function setCollectionSale(request: APIRequestContext, menuItemId: number,
 }
 
 /** A cash collection at Victoria Street of cheddar, milk and the given item, tomorrow's first time: its number. */
-async function placeCollectionOrder(page: Page, jsEnabled: boolean, extra: { id: number } | null, switchToCollection: boolean): Promise<string> {
+async function placeCollectionOrder(
+  page: Page,
+  jsEnabled: boolean,
+  extra: { id: number } | null,
+  switchToCollection: boolean,
+): Promise<string> {
   await shopAtVictoria(page);
   if (switchToCollection) {
     await (await openStoreBar(page)).getByRole("button", { name: "Switch to collection" }).click();
@@ -62,7 +76,9 @@ function ordersSection(page: Page, title: "Current orders" | "Past orders"): Loc
 }
 
 function orderCard(section: Locator, number: string): Locator {
-  return section.getByRole("listitem").filter({ has: section.page().getByRole("heading", { name: `Order ${number}` }) });
+  return section
+    .getByRole("listitem")
+    .filter({ has: section.page().getByRole("heading", { name: `Order ${number}` }) });
 }
 
 /** The board moves a collection through its steps and marks it collected. */
@@ -70,9 +86,15 @@ async function completeOnBoard(browser: Browser, number: string): Promise<void> 
   const board = await (await browser.newContext({ locale: "en-GB" })).newPage();
   await openBoard(board);
   await board.goto("/staff?store=1");
-  await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to Store Accepted / Picking` }).click();
-  await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to Picked` }).click();
-  await boardOrder(board, number).getByRole("button", { name: `Mark order ${number} as collected` }).click();
+  await boardOrder(board, number)
+    .getByRole("button", { name: `Move order ${number} to Store Accepted / Picking` })
+    .click();
+  await boardOrder(board, number)
+    .getByRole("button", { name: `Move order ${number} to Picked` })
+    .click();
+  await boardOrder(board, number)
+    .getByRole("button", { name: `Mark order ${number} as collected` })
+    .click();
   await expect(boardOrder(board, number)).toContainText("Picked, collected");
   await board.context().close();
 }
@@ -93,7 +115,10 @@ test("a member's orders: current then past, order again naming what was not adde
 
   // Both under current orders, newest first, as sent to the store.
   await page.goto("/member");
-  await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Orders", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Your account" })
+    .getByRole("link", { name: "Orders", exact: true })
+    .click();
   await expect(page).toHaveURL(isPath("/member/orders"));
   await expect(page.getByRole("heading", { level: 1, name: "Your orders" })).toBeVisible();
   const current = ordersSection(page, "Current orders");
@@ -108,12 +133,17 @@ test("a member's orders: current then past, order again naming what was not adde
   await expect(page.getByRole("link", { name: /^View more/ })).toHaveCount(0);
   const unknown = await page.goto("/member/orders?current=bm9wZQ");
   expect(unknown?.status()).toBe(200);
-  await expect(ordersSection(page, "Current orders").getByRole("heading", { name: /^Order / })).toHaveText([`Order ${second}`, `Order ${first}`]);
+  await expect(ordersSection(page, "Current orders").getByRole("heading", { name: /^Order / })).toHaveText([
+    `Order ${second}`,
+    `Order ${first}`,
+  ]);
 
   // The board completes the first: it is a past order now, collected.
   await completeOnBoard(browser, first);
   await page.reload();
-  await expect(ordersSection(page, "Current orders").getByRole("heading", { name: /^Order / })).toHaveText([`Order ${second}`]);
+  await expect(ordersSection(page, "Current orders").getByRole("heading", { name: /^Order / })).toHaveText([
+    `Order ${second}`,
+  ]);
   const past = orderCard(ordersSection(page, "Past orders"), first);
   await expect(past).toContainText("Collected");
 
@@ -122,7 +152,12 @@ test("a member's orders: current then past, order again naming what was not adde
   await expect(page).toHaveURL(isPath(`/member/orders/${first}`));
   await expect(page.getByRole("heading", { level: 1, name: `Order ${first}` })).toBeVisible();
   const steps = page.getByRole("list", { name: "Order progress" }).getByRole("listitem");
-  await expect(steps).toHaveText(["✓Sent to Store (done)", "✓Store Accepted / Picking (done)", "✓Picked (done)", "✓Collected"]);
+  await expect(steps).toHaveText([
+    "✓Sent to Store (done)",
+    "✓Store Accepted / Picking (done)",
+    "✓Picked (done)",
+    "✓Collected",
+  ]);
   await expect(page.getByRole("region", { name: "Items" })).toContainText(cheddar.name);
   await expect(page.getByRole("region", { name: "Items" })).toContainText(offSale.name);
   await expectNoAxeViolations(page);
@@ -171,7 +206,9 @@ test("a member's orders: current then past, order again naming what was not adde
   // A crafted second review is refused, and the first stands.
   const csrf = /name="csrf" value="([^"]+)"/.exec(await page.content())?.[1];
   expect(csrf, "the page's forms carry a token").toBeTruthy();
-  const again = await page.request.post(`/member/orders/${first}`, { form: { csrf: csrf!, intent: "review", starRating: "1", comment: "Changed my mind" } });
+  const again = await page.request.post(`/member/orders/${first}`, {
+    form: { csrf: csrf!, intent: "review", starRating: "1", comment: "Changed my mind" },
+  });
   expect(again.status()).toBe(409);
   expect(await again.text()).toContain(REVIEW_MESSAGES.alreadyReviewed);
   await page.reload();
@@ -200,12 +237,16 @@ test("a member's orders: current then past, order again naming what was not adde
   await expect(ordersSection(page, "Current orders")).toContainText("You have no current orders.");
 });
 
-test("a member with six current orders sees five, then the sixth under 'View more', and back @desktop-only", async ({ page, request }, testInfo) => {
+test("a member with six current orders sees five, then the sixth under 'View more', and back @desktop-only", async ({
+  page,
+  request,
+}, testInfo) => {
   // The orders are placed through the platform's calls: the list's paging is what this journey is about.
   const member = newMember(testInfo, "orders-paging");
   const token = await registerByApi(request, member);
   const numbers: string[] = [];
-  for (const time of await collectionTimes(request, token, 6)) numbers.push(await placeCollectionByApi(request, token, member, time));
+  for (const time of await collectionTimes(request, token, 6))
+    numbers.push(await placeCollectionByApi(request, token, member, time));
   const newestFirst = numbers.toReversed().map((number) => `Order ${number}`);
 
   await page.goto("/login?redirectTo=%2Fmember%2Forders");

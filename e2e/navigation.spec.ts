@@ -11,11 +11,14 @@ const sidebarMenu = (page: Page) => page.getByRole("navigation", { name: "Site m
 const announcement = (page: Page) => page.getByRole("region", { name: "Announcement" });
 const bottomBar = (page: Page) => page.getByTestId("bottom-nav");
 /** The round close control beside the open panel (its words, 'Close sidebar', are for screen readers). */
-const closeSidebar = (page: Page) => page.locator("header details[open] > summary").getByText("Close sidebar").locator("..");
+const closeSidebar = (page: Page) =>
+  page.locator("header details[open] > summary").getByText("Close sidebar").locator("..");
 
 /** Nothing is wider than the viewport: no sideways scrolling. */
 async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `sideways overflow on ${label}`).toBeLessThanOrEqual(0);
 }
 
@@ -34,7 +37,10 @@ async function expectInViewport(page: Page, selector: ReturnType<Page["locator"]
 }
 
 test.describe("the sidebar @phone-only", () => {
-  test("opens, navigates through an expandable section, closes on the new page and by its close button", async ({ page, jsEnabled }) => {
+  test("opens, navigates through an expandable section, closes on the new page and by its close button", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/about-us");
     if (jsEnabled) await page.waitForLoadState("networkidle");
     await expect(sidebarMenu(page)).toBeHidden();
@@ -86,7 +92,11 @@ test.describe("the sidebar @phone-only", () => {
       await page.waitForLoadState("networkidle");
       const label = `${viewport.width} px`;
       await expectNoSidewaysScroll(page, `${label}, banner shown`);
-      await expectInViewport(page, announcement(page).getByRole("button", { name: "Close announcement" }), `${label}: banner's close button`);
+      await expectInViewport(
+        page,
+        announcement(page).getByRole("button", { name: "Close announcement" }),
+        `${label}: banner's close button`,
+      );
       await menuButton(page).click();
       await expect(sidebarMenu(page)).toBeVisible();
       await expectNoSidewaysScroll(page, `${label}, sidebar open`);
@@ -108,7 +118,9 @@ test.describe("the header banner @desktop-only", () => {
     if (jsEnabled) await expect(page.locator("#site-logo")).toBeFocused();
 
     // With script the banner goes as the post leaves; its cookie comes with the answer, a moment later.
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "headerBannerClosed")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "headerBannerClosed"))
+      .toMatchObject({ httpOnly: true, sameSite: "Lax" });
     const cookies = await context.cookies();
     // A visitor who only closed the banner still has no session (their pages keep coming from the page cache).
     expect(cookies.map((c) => c.name)).not.toContain("__session");
@@ -123,7 +135,9 @@ test.describe("the header banner @desktop-only", () => {
 });
 
 test.describe("the bottom bar and the scrolling navbar @phone-only @js-only", () => {
-  test("hides on a quick scroll down and comes back once scrolling stops; the navbar takes its scrolling look", async ({ page }) => {
+  test("hides on a quick scroll down and comes back once scrolling stops; the navbar takes its scrolling look", async ({
+    page,
+  }) => {
     await page.goto("/stores");
     await page.waitForLoadState("networkidle");
     const bar = bottomBar(page);
@@ -138,7 +152,9 @@ test.describe("the bottom bar and the scrolling navbar @phone-only @js-only", ()
       const states: { state: string; sinceScroll: number }[] = [];
       let lastScroll = performance.now();
       window.addEventListener("scroll", () => (lastScroll = performance.now()), { passive: true });
-      new MutationObserver(() => states.push({ state: nav.dataset.state ?? "", sinceScroll: performance.now() - lastScroll })).observe(nav, {
+      new MutationObserver(() =>
+        states.push({ state: nav.dataset.state ?? "", sinceScroll: performance.now() - lastScroll }),
+      ).observe(nav, {
         attributes: true,
         attributeFilter: ["data-state"],
       });

@@ -15,11 +15,23 @@ import {
   VICTORIA_THANKS,
 } from "./support/checkout";
 import { STATUS_PAGE_AXE } from "./support/live-status";
-import { BY_HAND, driverSendsPosition, driverTracking, expectDriverAt, NOT_EN_ROUTE, sendByHand, staffPage } from "./support/tracking";
+import {
+  BY_HAND,
+  driverSendsPosition,
+  driverTracking,
+  expectDriverAt,
+  NOT_EN_ROUTE,
+  sendByHand,
+  staffPage,
+} from "./support/tracking";
 
 test.describe.configure({ timeout: 120_000 });
 
-test("a guest follows a delivery en route from the driver's page @desktop-only", async ({ page, browser, jsEnabled }) => {
+test("a guest follows a delivery en route from the driver's page @desktop-only", async ({
+  page,
+  browser,
+  jsEnabled,
+}) => {
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   await checkoutAsGuest(page);
   await chooseDeliveryAddress(page);
@@ -44,8 +56,12 @@ test("a guest follows a delivery en route from the driver's page @desktop-only",
     // The form checks what is typed first, in GOV.UK's way.
     await sendByHand(driver, { latitude: 95, longitude: Number.NaN });
     const summary = driver.getByRole("alert").filter({ hasText: "There is a problem" });
-    await expect(summary.getByRole("link", { name: "Enter a latitude between -90 and 90, like 51.50101" })).toBeVisible();
-    await expect(summary.getByRole("link", { name: "Enter a longitude between -180 and 180, like -0.14159" })).toBeVisible();
+    await expect(
+      summary.getByRole("link", { name: "Enter a latitude between -90 and 90, like 51.50101" }),
+    ).toBeVisible();
+    await expect(
+      summary.getByRole("link", { name: "Enter a longitude between -180 and 180, like -0.14159" }),
+    ).toBeVisible();
     await expect(driver.getByRole("textbox", { name: "Latitude" })).toHaveValue("95");
     await expectNoAxeViolations(driver);
     await sendByHand(driver, BY_HAND);
@@ -58,8 +74,12 @@ test("a guest follows a delivery en route from the driver's page @desktop-only",
   // The board moves it on to Driver en Route; only then does it link to the driver page.
   await board.goto("/staff?store=1");
   for (const status of ["Store Accepted / Picking", "Picked", "Driver en Route"]) {
-    await expect(boardOrder(board, number).getByRole("link", { name: `Driver page for order ${number}` })).toHaveCount(0);
-    await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to ${status}` }).click();
+    await expect(boardOrder(board, number).getByRole("link", { name: `Driver page for order ${number}` })).toHaveCount(
+      0,
+    );
+    await boardOrder(board, number)
+      .getByRole("button", { name: `Move order ${number} to ${status}` })
+      .click();
     // The status itself, exactly: the button just pressed names it too, before the move has landed.
     await expect(boardOrder(board, number).getByText(status, { exact: true })).toBeVisible();
   }
@@ -80,7 +100,9 @@ test("a guest follows a delivery en route from the driver's page @desktop-only",
 
   // Delivered: the order is no longer followed, and the board no longer links to its driver page.
   await board.goto("/staff?store=1");
-  await boardOrder(board, number).getByRole("button", { name: `Mark order ${number} as delivered` }).click();
+  await boardOrder(board, number)
+    .getByRole("button", { name: `Mark order ${number} as delivered` })
+    .click();
   await expect(boardOrder(board, number)).toContainText("Driver en Route, delivered");
   await expect(boardOrder(board, number).getByRole("link", { name: `Driver page for order ${number}` })).toHaveCount(0);
   await page.goto(statusUrl);
@@ -88,13 +110,21 @@ test("a guest follows a delivery en route from the driver's page @desktop-only",
   await board.context().close();
 });
 
-test("the driver page without the browser's position: a clear message and the form @js-only @desktop-only", async ({ browser }) => {
+test("the driver page without the browser's position: a clear message and the form @js-only @desktop-only", async ({
+  browser,
+}) => {
   // No permission granted: the browser refuses the position, and the driver can still type it in.
   const context = await browser.newContext({ locale: "en-GB" });
   const driver = await context.newPage();
   await openBoard(driver);
   await driver.goto("/staff/driver/999999999");
-  await expect(driver.getByRole("alert").filter({ hasText: "Your position was not shared. Allow this site to use your location, or enter the position below." })).toBeVisible();
+  await expect(
+    driver
+      .getByRole("alert")
+      .filter({
+        hasText: "Your position was not shared. Allow this site to use your location, or enter the position below.",
+      }),
+  ).toBeVisible();
   await expect(driver.getByRole("textbox", { name: "Latitude" })).toBeVisible();
   await expectNoAxeViolations(driver);
   await sendByHand(driver, BY_HAND);

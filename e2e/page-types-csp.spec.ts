@@ -7,7 +7,9 @@ import { newMember, register } from "./support/accounts";
 import { addItem } from "./support/basket";
 import { fill, pagePaths } from "./support/route-manifest";
 
-test("every page type opens without a CSP violation, under a policy without 'unsafe-inline' that no site may frame", async ({ page }, testInfo) => {
+test("every page type opens without a CSP violation, under a policy without 'unsafe-inline' that no site may frame", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await register(page, newMember(testInfo, "csp-sweep"));
   await page.goto("/stores/victoria-street-1");
@@ -19,8 +21,10 @@ test("every page type opens without a CSP violation, under a policy without 'uns
     const response = await page.goto(path);
     const policy = (await response?.allHeaders())?.["content-security-policy"] ?? "";
     if (!response || response.status() >= 500) problems.push(`${path}: ${response?.status() ?? "no answer"}`);
-    if (!/script-src 'self' 'nonce-/.test(policy) || !/style-src 'self' 'nonce-/.test(policy)) problems.push(`${path}: ${policy}`);
-    if (policy.includes("'unsafe-inline'") || !policy.includes("frame-ancestors 'none'")) problems.push(`${path}: ${policy}`);
+    if (!/script-src 'self' 'nonce-/.test(policy) || !/style-src 'self' 'nonce-/.test(policy))
+      problems.push(`${path}: ${policy}`);
+    if (policy.includes("'unsafe-inline'") || !policy.includes("frame-ancestors 'none'"))
+      problems.push(`${path}: ${policy}`);
   }
   expect(problems).toEqual([]);
 });

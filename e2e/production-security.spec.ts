@@ -22,7 +22,9 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -79,60 +81,109 @@ function headersOf(response: Response): Record<string, string> {
   return Object.fromEntries(response.headers.entries());
 }
 
-test("in production every page type and every other answer carries HSTS and the CSP without 'unsafe-inline', and no site may frame it", { tag: "@once" }, async () => {
-  const pages = pagePaths().map(fill);
-  const home = await (await fetch(base)).text();
-  const script = home.match(/\/assets\/[\w.-]+\.js/)?.[0] ?? "/assets/missing.js";
-  const others = [script, "/img?src=/catalogue/dairy.svg&w=320", "/healthz", "/api/business/profile", "/builds/latest.json", "/no-such-page"];
-  const problems: string[] = [];
-  for (const path of [...pages, ...others]) {
-    const response = await fetch(new URL(path, base), { redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status >= 500) problems.push(`${path}: ${response.status}`);
-    problems.push(...securityHeaderProblems(`${path} (${response.status})`, headersOf(response), { production: true }));
-  }
-  expect(problems, output.slice(-2000)).toEqual([]);
-});
+test(
+  "in production every page type and every other answer carries HSTS and the CSP without 'unsafe-inline', and no site may frame it",
+  { tag: "@once" },
+  async () => {
+    const pages = pagePaths().map(fill);
+    const home = await (await fetch(base)).text();
+    const script = home.match(/\/assets\/[\w.-]+\.js/)?.[0] ?? "/assets/missing.js";
+    const others = [
+      script,
+      "/img?src=/catalogue/dairy.svg&w=320",
+      "/healthz",
+      "/api/business/profile",
+      "/builds/latest.json",
+      "/no-such-page",
+    ];
+    const problems: string[] = [];
+    for (const path of [...pages, ...others]) {
+      const response = await fetch(new URL(path, base), { redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status >= 500) problems.push(`${path}: ${response.status}`);
+      problems.push(
+        ...securityHeaderProblems(`${path} (${response.status})`, headersOf(response), { production: true }),
+      );
+    }
+    expect(problems, output.slice(-2000)).toEqual([]);
+  },
+);
 
-test("in production every cookie the storefront sets is Secure, HttpOnly, SameSite=Lax and site-wide", { tag: "@once" }, async () => {
-  const { setCookies, names } = await cookiesOfAJourney(base);
-  expect([...names].sort()).toEqual(["__flash", "__session", "cookieConsent", "headerBannerClosed", "performanceCookies", "targetingCookies"]);
-  expect(setCookies.flatMap((line) => cookieProblems(line, { production: true }))).toEqual([]);
-});
+test(
+  "in production every cookie the storefront sets is Secure, HttpOnly, SameSite=Lax and site-wide",
+  { tag: "@once" },
+  async () => {
+    const { setCookies, names } = await cookiesOfAJourney(base);
+    expect([...names].sort()).toEqual([
+      "__flash",
+      "__session",
+      "cookieConsent",
+      "headerBannerClosed",
+      "performanceCookies",
+      "targetingCookies",
+    ]);
+    expect(setCookies.flatMap((line) => cookieProblems(line, { production: true }))).toEqual([]);
+  },
+);
 
-test("in production the test hooks are not there: the clock does not move and the test pages are not found", { tag: "@once" }, async () => {
-  const clock = await fetch(`${base}/__test/clock`, { method: "POST", redirect: "manual", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ now: "2030-01-01T00:00:00Z" }) });
-  // Nothing answers the hook: the post goes on to the storefront, which has no such form.
-  expect(clock.status, await clock.text()).not.toBe(200);
-  expect(clock.status).toBeLessThan(500);
-  const token = await fetch(`${base}/api/auth/oauthToken`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ grant_type: "client_credentials" }) });
-  const { access_token } = (await token.json()) as { access_token: string };
-  const time = (await (await fetch(`${base}/api/server-time`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as { timeUTC: string };
-  expect(Math.abs(Date.parse(time.timeUTC) - Date.now()), "the server's clock is the real one").toBeLessThan(60_000);
-  for (const hook of ["/__test/toast?message=hello", "/__test/boom"]) {
-    const response = await fetch(`${base}${hook}`, { redirect: "manual" });
-    expect(response.status, hook).toBe(404);
-  }
-});
+test(
+  "in production the test hooks are not there: the clock does not move and the test pages are not found",
+  { tag: "@once" },
+  async () => {
+    const clock = await fetch(`${base}/__test/clock`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ now: "2030-01-01T00:00:00Z" }),
+    });
+    // Nothing answers the hook: the post goes on to the storefront, which has no such form.
+    expect(clock.status, await clock.text()).not.toBe(200);
+    expect(clock.status).toBeLessThan(500);
+    const token = await fetch(`${base}/api/auth/oauthToken`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ grant_type: "client_credentials" }),
+    });
+    const { access_token } = (await token.json()) as { access_token: string };
+    const time = (await (
+      await fetch(`${base}/api/server-time`, { headers: { authorization: `Bearer ${access_token}` } })
+    ).json()) as { timeUTC: string };
+    expect(Math.abs(Date.parse(time.timeUTC) - Date.now()), "the server's clock is the real one").toBeLessThan(60_000);
+    for (const hook of ["/__test/toast?message=hello", "/__test/boom"]) {
+      const response = await fetch(`${base}${hook}`, { redirect: "manual" });
+      expect(response.status, hook).toBe(404);
+    }
+  },
+);
 
 // Behind TLS the browser's Origin is https while the load balancer speaks http to us: with TRUST_PROXY the request is
 // taken for the https one it was, so React Router's own origin check and ours accept the site's own post (without it
 // every page's form would be refused with 400), and still refuse another site's.
-test("behind a TLS-terminating load balancer the site's own form post goes through and another site's does not", { tag: "@once" }, async () => {
-  const host = new URL(base).host;
-  // The cookie banner's choice: a page's form (React Router checks its origin), which sets cookies of its own.
-  const postFrom = (origin: string, site: string) =>
-    fetch(`${base}/cookies`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-proto": "https", "x-forwarded-host": host, origin, "sec-fetch-site": site },
-      body: new URLSearchParams({ csrf: "sessionless", intent: "accept-all", redirectTo: "/faqs" }),
-    });
-  const own = await postFrom(`https://${host}`, "same-origin");
-  expect(own.status).toBe(303);
-  expect(own.headers.get("location")).toBe("/faqs");
-  expect(own.headers.getSetCookie().find((c) => c.startsWith("cookieConsent=true"))).toContain("Secure");
-  const other = await postFrom("https://elsewhere.example", "cross-site");
-  expect(other.status).toBe(400);
-  expect(other.headers.getSetCookie()).toEqual([]);
-});
+test(
+  "behind a TLS-terminating load balancer the site's own form post goes through and another site's does not",
+  { tag: "@once" },
+  async () => {
+    const host = new URL(base).host;
+    // The cookie banner's choice: a page's form (React Router checks its origin), which sets cookies of its own.
+    const postFrom = (origin: string, site: string) =>
+      fetch(`${base}/cookies`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": host,
+          origin,
+          "sec-fetch-site": site,
+        },
+        body: new URLSearchParams({ csrf: "sessionless", intent: "accept-all", redirectTo: "/faqs" }),
+      });
+    const own = await postFrom(`https://${host}`, "same-origin");
+    expect(own.status).toBe(303);
+    expect(own.headers.get("location")).toBe("/faqs");
+    expect(own.headers.getSetCookie().find((c) => c.startsWith("cookieConsent=true"))).toContain("Secure");
+    const other = await postFrom("https://elsewhere.example", "cross-site");
+    expect(other.status).toBe(400);
+    expect(other.headers.getSetCookie()).toEqual([]);
+  },
+);

@@ -36,7 +36,11 @@ function account(label: string): string {
 /** A post as the page's own form makes it: from the site's page, in the page's session and from its address. */
 async function postAsPage(page: Page, path: string, form: Record<string, string>) {
   const origin = new URL(page.url()).origin;
-  return page.request.post(path, { form: { csrf: "sessionless", ...form }, headers: { origin, "sec-fetch-site": "same-origin" }, maxRedirects: 0 });
+  return page.request.post(path, {
+    form: { csrf: "sessionless", ...form },
+    headers: { origin, "sec-fetch-site": "same-origin" },
+    maxRedirects: 0,
+  });
 }
 
 /** The honeypot's fields as the page drew them (app/services/honeypot.server.ts): the empty trap and the sealed stamp. */
@@ -44,7 +48,9 @@ async function honeypot(page: Page): Promise<Record<string, string>> {
   return { website: "", from__confirm: await page.locator('input[name="from__confirm"]').first().inputValue() };
 }
 
-test("password sign-in: the eleventh try at one account in 15 minutes is refused, even with nothing else wrong", async ({ page }) => {
+test("password sign-in: the eleventh try at one account in 15 minutes is refused, even with nothing else wrong", async ({
+  page,
+}) => {
   const email = account("limit-login");
   await page.goto("/login");
   for (let i = 1; i <= 10; i++) {
@@ -59,7 +65,10 @@ test("password sign-in: the eleventh try at one account in 15 minutes is refused
   await expect(problem(page, BAD_CREDENTIALS)).toHaveCount(0);
 });
 
-test("sign-in codes: a sixth code to one address in 15 minutes is not sent, and a code is refused after five wrong tries", async ({ page, request }) => {
+test("sign-in codes: a sixth code to one address in 15 minutes is not sent, and a code is refused after five wrong tries", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = account("limit-code");
   await page.goto("/login/code");
@@ -110,7 +119,12 @@ test("coupons: the eleventh apply on one basket in 10 minutes is refused on the 
   await page.goto("/basket");
   const trap = await honeypot(page);
   for (let i = 1; i <= 10; i++) {
-    const answer = await postAsPage(page, "/basket", { intent: "apply-coupon", code: `NOSUCH${i}`, idempotencyKey: `limit-coupon-${Date.now()}-${i}`, ...trap });
+    const answer = await postAsPage(page, "/basket", {
+      intent: "apply-coupon",
+      code: `NOSUCH${i}`,
+      idempotencyKey: `limit-coupon-${Date.now()}-${i}`,
+      ...trap,
+    });
     expect(await answer.text(), `apply ${i}`).toContain(COUPON_UNKNOWN);
   }
   const field = page.getByRole("textbox", { name: "Coupon code" });
@@ -120,12 +134,18 @@ test("coupons: the eleventh apply on one basket in 10 minutes is refused on the 
   await expect(toast(page, "Coupon added successfully")).toHaveCount(0);
 });
 
-test("future contact: the eleventh request from one address in an hour is refused on the e-mail field", async ({ page }) => {
+test("future contact: the eleventh request from one address in an hour is refused on the e-mail field", async ({
+  page,
+}) => {
   await findStoresFromHome(page, "IV27 4AA");
   await expect(page.getByRole("heading", { level: 2, name: "We don't deliver to IV27 4AA yet" })).toBeVisible();
   const trap = await honeypot(page);
   for (let i = 1; i <= 10; i++) {
-    const answer = await postAsPage(page, "/stores-near-by", { intent: "notify", email: account(`limit-contact-${i}`), ...trap });
+    const answer = await postAsPage(page, "/stores-near-by", {
+      intent: "notify",
+      email: account(`limit-contact-${i}`),
+      ...trap,
+    });
     expect(answer.status(), `request ${i}`).toBe(303);
   }
   await page.goto("/stores-near-by");

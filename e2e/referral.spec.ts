@@ -10,12 +10,16 @@ import { basketReadyForCheckout, cheddar, expectSuccess, milk } from "./support/
 import { isPath } from "./support/stores";
 
 const THANKS = "Thanks for your order! We'll send you a text when it's on its way.";
-const INVITED = "You have been invited to shop with us. Register for an account, and when your first order is placed you get £5.00 of credit to spend.";
+const INVITED =
+  "You have been invited to shop with us. Register for an account, and when your first order is placed you get £5.00 of credit to spend.";
 
 test.describe.configure({ timeout: 180_000 });
 
 function summaryRow(page: Page, term: string) {
-  return page.getByRole("region", { name: "Order summary" }).locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]");
+  return page
+    .getByRole("region", { name: "Order summary" })
+    .locator("dt", { hasText: new RegExp(`^${term}$`) })
+    .locator("xpath=following-sibling::dd[1]");
 }
 
 async function creditPage(page: Page): Promise<void> {
@@ -57,15 +61,25 @@ test("a friend registers through a member's link and orders: both get £5.00 of 
   await register(page, referrer);
 
   // The referrer's screen: no credit yet, and their link.
-  await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Credit and referral" }).click();
+  await page
+    .getByRole("navigation", { name: "Your account" })
+    .getByRole("link", { name: "Credit and referral" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Credit and referral" })).toBeVisible();
   await expect(balance(page)).toHaveText("£0.00");
   await expect(page.getByText("You have no credit yet.")).toBeVisible();
-  await expect(page.getByText("Share your link. When a friend registers through it and their first order is placed, you get £5.00 of credit and they get £5.00.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Share your link. When a friend registers through it and their first order is placed, you get £5.00 of credit and they get £5.00.",
+    ),
+  ).toBeVisible();
   await expect(page.getByText("No friends have joined through your link yet.")).toBeVisible();
   const link = await page.getByRole("textbox", { name: "Your link" }).inputValue();
   expect(link).toMatch(/\/referral\/larder\/[A-Z0-9]{8}\/1$/);
-  await expect(page.getByRole("link", { name: "Send it by e-mail" })).toHaveAttribute("href", new RegExp(`^mailto:.*${encodeURIComponent(new URL(link).pathname).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  await expect(page.getByRole("link", { name: "Send it by e-mail" })).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:.*${encodeURIComponent(new URL(link).pathname).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+  );
   await expectNoAxeViolations(page);
   await logOut(page);
 
@@ -118,6 +132,10 @@ test("a friend registers through a member's link and orders: both get £5.00 of 
   await expectMemberHome(page, referrer.firstName, referrer.email);
   await creditPage(page);
   await expect(balance(page)).toHaveText("£5.00");
-  await expect(page.getByRole("region", { name: "History" }).getByText("A friend you referred placed their first order: +£5.00")).toHaveCount(1);
-  await expect(page.getByText("1 friend has joined through your link; 1 of them has placed a first order.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "History" }).getByText("A friend you referred placed their first order: +£5.00"),
+  ).toHaveCount(1);
+  await expect(
+    page.getByText("1 friend has joined through your link; 1 of them has placed a first order."),
+  ).toBeVisible();
 });

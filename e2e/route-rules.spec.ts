@@ -11,7 +11,9 @@ const category = `/stores/${store.slug}/category/dairy-and-eggs-2`;
 const searchPath = `/stores/${store.slug}/search`;
 
 test.describe("route rules", () => {
-  test("a rule moves a path for good or for now, keeping the query, before any route or session @once", async ({ request }) => {
+  test("a rule moves a path for good or for now, keeping the query, before any route or session @once", async ({
+    request,
+  }) => {
     const moved = await request.get("/help?utm_source=mail", { maxRedirects: 0 });
     expect(moved.status()).toBe(301);
     expect(moved.headers().location).toBe("/faqs?utm_source=mail");
@@ -67,7 +69,10 @@ test.describe("stores-trailing-slash", () => {
 });
 
 test.describe("back links", () => {
-  test("the basket's back link returns to the page the shopper came from, and only to this site @desktop-only", async ({ page, baseURL }) => {
+  test("the basket's back link returns to the page the shopper came from, and only to this site @desktop-only", async ({
+    page,
+    baseURL,
+  }) => {
     // Seven page loads and an axe audit (with JavaScript off, in a second browser context).
     test.slow();
     const back = page.getByRole("main").getByRole("link", { name: "Back", exact: true });
@@ -80,7 +85,12 @@ test.describe("back links", () => {
     await expectNoAxeViolations(page);
 
     // Another site, a look-alike path, and the checkout steps leave the kept page as it was.
-    for (const referer of ["https://evil.example/steal", `${baseURL}//evil.example/x`, `${baseURL}/checkout/details`, `${baseURL}/basket`]) {
+    for (const referer of [
+      "https://evil.example/steal",
+      `${baseURL}//evil.example/x`,
+      `${baseURL}/checkout/details`,
+      `${baseURL}/basket`,
+    ]) {
       await page.goto("/basket", { referer });
       await expect(back, referer).toHaveAttribute("href", "/about-us?from=footer");
     }
@@ -88,7 +98,10 @@ test.describe("back links", () => {
     await expect(page).toHaveURL(/\/about-us\?from=footer$/);
   });
 
-  test("the search's back link returns to the page before the search, however many searches follow @desktop-only", async ({ page, baseURL }) => {
+  test("the search's back link returns to the page before the search, however many searches follow @desktop-only", async ({
+    page,
+    baseURL,
+  }) => {
     test.slow();
     const back = page.getByRole("main").getByRole("link", { name: "Back", exact: true });
     await page.goto(searchPath);

@@ -14,7 +14,11 @@ test.describe("recommended items before results", () => {
     await setWhiteLabel(request, {});
   });
 
-  test("with both settings on, the empty search shows recommended items, and a search replaces them", async ({ page, jsEnabled, request }) => {
+  test("with both settings on, the empty search shows recommended items, and a search replaces them", async ({
+    page,
+    jsEnabled,
+    request,
+  }) => {
     test.slow();
     await setWhiteLabel(request, { showRecommendedItemsBeforeResults: true, recommendedItemsEnabled: true });
     await page.goto(searchPath);
@@ -22,7 +26,10 @@ test.describe("recommended items before results", () => {
     const cards = recommended(page).getByRole("heading", { level: 3 });
     expect(await cards.count(), "recommended items listed").toBeGreaterThan(0);
     // Each is an item of the store, linked to its page.
-    await expect(recommended(page).getByRole("link").first()).toHaveAttribute("href", /^\/stores\/victoria-street-1\/category\/[^/]+\/menuItem\/[^/]+$/);
+    await expect(recommended(page).getByRole("link").first()).toHaveAttribute(
+      "href",
+      /^\/stores\/victoria-street-1\/category\/[^/]+\/menuItem\/[^/]+$/,
+    );
     await expectNoAxeViolations(page);
 
     const field = page.getByRole("searchbox", { name: "Search for items" });
@@ -31,16 +38,22 @@ test.describe("recommended items before results", () => {
       await field.fill("chese");
       await field.press("Enter");
     }
-    await expect(page.getByRole("region", { name: "Items", exact: true }).getByRole("heading", { name: "Cottage Cheese 300g" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Items", exact: true }).getByRole("heading", { name: "Cottage Cheese 300g" }),
+    ).toBeVisible();
     await expect(recommended(page)).toHaveCount(0);
   });
 
-  test("with recommended items disabled, the empty search shows none", { tag: "@desktop-only" }, async ({ page, request }) => {
-    await setWhiteLabel(request, { showRecommendedItemsBeforeResults: true, recommendedItemsEnabled: false });
-    await page.goto(searchPath);
-    await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
-    await expect(recommended(page)).toHaveCount(0);
-  });
+  test(
+    "with recommended items disabled, the empty search shows none",
+    { tag: "@desktop-only" },
+    async ({ page, request }) => {
+      await setWhiteLabel(request, { showRecommendedItemsBeforeResults: true, recommendedItemsEnabled: false });
+      await page.goto(searchPath);
+      await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+      await expect(recommended(page)).toHaveCount(0);
+    },
+  );
 });
 
 test.describe("a search the platform cannot answer (spec 1 §8)", () => {

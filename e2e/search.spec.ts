@@ -30,7 +30,9 @@ function searchUrl(term: string, itemsPage?: number): (url: URL) => boolean {
   return (url) =>
     url.pathname === searchPath &&
     url.searchParams.get("searchTerm") === term &&
-    (itemsPage === undefined ? !url.searchParams.has("itemsPage") : url.searchParams.get("itemsPage") === String(itemsPage));
+    (itemsPage === undefined
+      ? !url.searchParams.has("itemsPage")
+      : url.searchParams.get("itemsPage") === String(itemsPage));
 }
 
 test.describe("item search", () => {
@@ -57,7 +59,10 @@ test.describe("item search", () => {
     expect(names).toEqual(expect.arrayContaining(["Cottage Cheese 300g", "Macaroni Cheese 400g"]));
     await expect(resultStatus(page)).toHaveText(/^\d+ items?(, \d+ categor(y|ies))?(, \d+ deals?)? for “chese”$/);
     const cottage = itemsRegion(page).getByRole("link", { name: "Cottage Cheese 300g" });
-    await expect(cottage).toHaveAttribute("href", /^\/stores\/victoria-street-1\/category\/[a-z0-9-]+\/menuItem\/cottage-cheese-300g-\d+$/);
+    await expect(cottage).toHaveAttribute(
+      "href",
+      /^\/stores\/victoria-street-1\/category\/[a-z0-9-]+\/menuItem\/cottage-cheese-300g-\d+$/,
+    );
     await expect(page.getByText(NO_ITEMS_HINT)).toHaveCount(0);
     await expectNoAxeViolations(page);
 
@@ -81,7 +86,10 @@ test.describe("item search", () => {
     await expect(pager).toContainText(/Page 2 of \d+/);
     const secondPage = await itemNames(page).allInnerTexts();
     expect(secondPage.length).toBeGreaterThan(0);
-    expect(secondPage.filter((name) => firstPage.includes(name)), "no item on both pages").toEqual([]);
+    expect(
+      secondPage.filter((name) => firstPage.includes(name)),
+      "no item on both pages",
+    ).toEqual([]);
     await expectNoAxeViolations(page);
 
     const previous = pager.getByRole("link", { name: "Previous page" });
@@ -94,7 +102,9 @@ test.describe("item search", () => {
   test("a page past the end shows the last page @desktop-only", async ({ page }) => {
     await page.goto(`${searchPath}?searchTerm=500g&itemsPage=99`);
     await expect(page).toHaveURL((url) => url.searchParams.get("itemsPage") !== "99");
-    await expect(page.getByRole("navigation", { name: "Item pages" }).getByRole("link", { name: "Next page" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Item pages" }).getByRole("link", { name: "Next page" }),
+    ).toHaveCount(0);
     await expect(itemNames(page).first()).toBeVisible();
   });
 
@@ -118,7 +128,10 @@ test.describe("item search", () => {
       await field.pressSequentially("c");
       await expect(resultStatus(page)).toHaveText(TOO_SHORT);
       await page.waitForTimeout(1000);
-      expect(loads.map((r) => r.url()), "no search for 1 character").toEqual([]);
+      expect(
+        loads.map((r) => r.url()),
+        "no search for 1 character",
+      ).toEqual([]);
     } else {
       await field.fill("c");
       await field.press("Enter");

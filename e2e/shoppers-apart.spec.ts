@@ -65,7 +65,11 @@ function marks(html: string): Set<string> {
   return new Set([...fields, ...text.split(/\s+/)].filter((word) => word.length > 0));
 }
 
-async function ready(origin: string, address: string, who: { first: string; items: [string, string][]; day: number }): Promise<Shopper> {
+async function ready(
+  origin: string,
+  address: string,
+  who: { first: string; items: [string, string][]; day: number },
+): Promise<Shopper> {
   const shopper = new Shopper(origin, address);
   await shopper.get("/");
   await shopper.post("/location", { intent: "postcode", postcode: "SW1A 1AA", redirectTo: "/" }, "/stores-near-by");
@@ -73,25 +77,48 @@ async function ready(origin: string, address: string, who: { first: string; item
   await shopper.post(`${STORE}/fulfilment`, { method: "collection", redirectTo: "/basket" }, "/basket");
   for (const [menuItemId, quantity] of who.items) {
     const line = `${who.first.toLowerCase()}-line-${menuItemId}`;
-    await shopper.post("/basket/add", { intent: "add", menuItemId, quantity, basketLineId: line, idempotencyKey: `${line}-add`, redirectTo: "/basket" }, "/basket");
+    await shopper.post(
+      "/basket/add",
+      { intent: "add", menuItemId, quantity, basketLineId: line, idempotencyKey: `${line}-add`, redirectTo: "/basket" },
+      "/basket",
+    );
   }
-  const days = [...new Set([...(await shopper.get(`${STORE}/time-slots`)).matchAll(/\?day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]!))];
+  const days = [
+    ...new Set(
+      [...(await shopper.get(`${STORE}/time-slots`)).matchAll(/\?day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]!),
+    ),
+  ];
   const day = days[who.day];
   expect(day, "the slot page lists enough days").toBeTruthy();
   // A time still free: the last one of the day, which the journeys running beside this one are least likely to fill.
-  const radios = [...(await shopper.get(`${STORE}/time-slots?day=${day}`)).matchAll(/<input\b[^>]*\bname="timeSlotDate"[^>]*>/g)].map(([input]) => input);
+  const radios = [
+    ...(await shopper.get(`${STORE}/time-slots?day=${day}`)).matchAll(/<input\b[^>]*\bname="timeSlotDate"[^>]*>/g),
+  ].map(([input]) => input);
   const slot = radios
     .filter((input) => !/\bdisabled\b/.test(input))
     .map((input) => /\bvalue="([^"]+)"/.exec(input)?.[1])
     .at(-1);
   expect(slot, `a time to hold on ${day}`).toBeTruthy();
-  await shopper.post(`${STORE}/time-slots?day=${day}`, { intent: "reserve", timeSlotDate: slot! }, `${STORE}/time-slots`);
-  expect(await shopper.get(`${STORE}/time-slots?day=${day}`), `${who.first}'s time is held`).toContain("Your time is reserved.");
+  await shopper.post(
+    `${STORE}/time-slots?day=${day}`,
+    { intent: "reserve", timeSlotDate: slot! },
+    `${STORE}/time-slots`,
+  );
+  expect(await shopper.get(`${STORE}/time-slots?day=${day}`), `${who.first}'s time is held`).toContain(
+    "Your time is reserved.",
+  );
   await shopper.post("/checkout/login", { intent: "guest" }, "/checkout/options");
   await shopper.post("/checkout/options", { instructions: "" }, "/checkout/details");
   await shopper.post(
     "/checkout/details",
-    { intent: "details", firstName: who.first, lastName: "Apart", email: `${who.first.toLowerCase()}.apart@example.com`, phoneNumber: "07700 900 123", acceptTerms: "yes" },
+    {
+      intent: "details",
+      firstName: who.first,
+      lastName: "Apart",
+      email: `${who.first.toLowerCase()}.apart@example.com`,
+      phoneNumber: "07700 900 123",
+      acceptTerms: "yes",
+    },
     "/checkout/payment",
   );
   // Settle the session: the toasts the steps left are shown and cleared once, before the pages are compared.
@@ -100,47 +127,75 @@ async function ready(origin: string, address: string, who: { first: string; item
 }
 
 // A server test, run by one browser project only (js-on-desktop): the tags keep the others from running it at all.
-test("two shoppers loading pages in parallel never see each other's basket, name or held slot", { tag: ["@js-only", "@desktop-only"] }, async ({ baseURL }) => {
-  test.setTimeout(120_000);
-  const origin = baseURL!;
-  const [alice, bruno] = await Promise.all([
-    ready(origin, "10.250.1.1", { first: "Alicia", items: [["45", "4"], ["36", "2"]], day: 1 }),
-    ready(origin, "10.250.1.2", { first: "Bruno", items: [["45", "5"], ["38", "3"]], day: 2 }),
-  ]);
-
-  // What each page shows one shopper and not the other, read one shopper at a time.
-  const own = new Map<string, { alice: Set<string>; bruno: Set<string> }>();
-  for (const path of PAGES) {
-    const [a1, b1, a2, b2] = [marks(await alice.get(path)), marks(await bruno.get(path)), marks(await alice.get(path)), marks(await bruno.get(path))];
-    const mine = (x: Set<string>, y: Set<string>, others: Set<string>[]) => new Set([...x].filter((w) => y.has(w) && others.every((o) => !o.has(w))));
-    own.set(path, { alice: mine(a1, a2, [b1, b2]), bruno: mine(b1, b2, [a1, a2]) });
-  }
-  expect([...own.get("/basket")!.alice]).toEqual(expect.arrayContaining(["alicia-line-36"]));
-  expect([...own.get("/basket")!.bruno]).toEqual(expect.arrayContaining(["bruno-line-38"]));
-  expect([...own.get("/checkout/details")!.alice]).toEqual(expect.arrayContaining(["Alicia", "alicia.apart@example.com"]));
-  expect([...own.get("/checkout/details")!.bruno]).toEqual(expect.arrayContaining(["Bruno", "bruno.apart@example.com"]));
-
-  // Then both at once, every page many times over.
-  const problems: string[] = [];
-  await Promise.all(
-    [
-      { shopper: alice, me: "alice", other: "bruno" },
-      { shopper: bruno, me: "bruno", other: "alice" },
-    ].flatMap(({ shopper, me, other }) =>
-      Array.from({ length: 3 }, async (_, lane) => {
-        for (let round = 0; round < 6; round++) {
-          const path = PAGES[(lane + round) % PAGES.length]!;
-          const seen = marks(await shopper.get(path));
-          const expected = own.get(path)!;
-          const mine = expected[me as "alice" | "bruno"];
-          const theirs = expected[other as "alice" | "bruno"];
-          const missing = [...mine].filter((w) => !seen.has(w));
-          const leaked = [...theirs].filter((w) => seen.has(w));
-          if (leaked.length) problems.push(`${me} was shown ${other}'s ${leaked.join(", ")} on ${path}`);
-          if (missing.length) problems.push(`${me} was not shown their own ${missing.join(", ")} on ${path}`);
-        }
+test(
+  "two shoppers loading pages in parallel never see each other's basket, name or held slot",
+  { tag: ["@js-only", "@desktop-only"] },
+  async ({ baseURL }) => {
+    test.setTimeout(120_000);
+    const origin = baseURL!;
+    const [alice, bruno] = await Promise.all([
+      ready(origin, "10.250.1.1", {
+        first: "Alicia",
+        items: [
+          ["45", "4"],
+          ["36", "2"],
+        ],
+        day: 1,
       }),
-    ),
-  );
-  expect(problems).toEqual([]);
-});
+      ready(origin, "10.250.1.2", {
+        first: "Bruno",
+        items: [
+          ["45", "5"],
+          ["38", "3"],
+        ],
+        day: 2,
+      }),
+    ]);
+
+    // What each page shows one shopper and not the other, read one shopper at a time.
+    const own = new Map<string, { alice: Set<string>; bruno: Set<string> }>();
+    for (const path of PAGES) {
+      const [a1, b1, a2, b2] = [
+        marks(await alice.get(path)),
+        marks(await bruno.get(path)),
+        marks(await alice.get(path)),
+        marks(await bruno.get(path)),
+      ];
+      const mine = (x: Set<string>, y: Set<string>, others: Set<string>[]) =>
+        new Set([...x].filter((w) => y.has(w) && others.every((o) => !o.has(w))));
+      own.set(path, { alice: mine(a1, a2, [b1, b2]), bruno: mine(b1, b2, [a1, a2]) });
+    }
+    expect([...own.get("/basket")!.alice]).toEqual(expect.arrayContaining(["alicia-line-36"]));
+    expect([...own.get("/basket")!.bruno]).toEqual(expect.arrayContaining(["bruno-line-38"]));
+    expect([...own.get("/checkout/details")!.alice]).toEqual(
+      expect.arrayContaining(["Alicia", "alicia.apart@example.com"]),
+    );
+    expect([...own.get("/checkout/details")!.bruno]).toEqual(
+      expect.arrayContaining(["Bruno", "bruno.apart@example.com"]),
+    );
+
+    // Then both at once, every page many times over.
+    const problems: string[] = [];
+    await Promise.all(
+      [
+        { shopper: alice, me: "alice", other: "bruno" },
+        { shopper: bruno, me: "bruno", other: "alice" },
+      ].flatMap(({ shopper, me, other }) =>
+        Array.from({ length: 3 }, async (_, lane) => {
+          for (let round = 0; round < 6; round++) {
+            const path = PAGES[(lane + round) % PAGES.length]!;
+            const seen = marks(await shopper.get(path));
+            const expected = own.get(path)!;
+            const mine = expected[me as "alice" | "bruno"];
+            const theirs = expected[other as "alice" | "bruno"];
+            const missing = [...mine].filter((w) => !seen.has(w));
+            const leaked = [...theirs].filter((w) => seen.has(w));
+            if (leaked.length) problems.push(`${me} was shown ${other}'s ${leaked.join(", ")} on ${path}`);
+            if (missing.length) problems.push(`${me} was not shown their own ${missing.join(", ")} on ${path}`);
+          }
+        }),
+      ),
+    );
+    expect(problems).toEqual([]);
+  },
+);

@@ -33,7 +33,11 @@ import {
 const { victoria } = slotStores;
 
 test.describe("choosing a time", () => {
-  test("ASAP, then tomorrow's first slot: the store bar and the picker show the held slot @phone-js-only", async ({ page, testClock, jsEnabled }, testInfo) => {
+  test("ASAP, then tomorrow's first slot: the store bar and the picker show the held slot @phone-js-only", async ({
+    page,
+    testClock,
+    jsEnabled,
+  }, testInfo) => {
     // Two pages audited by axe, each twice with JavaScript off: more than the default time.
     test.slow();
     const now = projectMonday(testInfo, "10:00");
@@ -79,7 +83,12 @@ test.describe("choosing a time", () => {
     await expect(asapRadio(slotGroup(page, "delivery", "Today"))).not.toBeChecked();
   });
 
-  test("a hold runs out after SLOT_HOLD_SECONDS and its place is offered again @desktop-only", async ({ page, request, testClock, jsEnabled }, testInfo) => {
+  test("a hold runs out after SLOT_HOLD_SECONDS and its place is offered again @desktop-only", async ({
+    page,
+    request,
+    testClock,
+    jsEnabled,
+  }, testInfo) => {
     test.slow();
     const held = "14:00–15:00";
     await testClock.set(projectMonday(testInfo, "10:00"));
@@ -123,7 +132,11 @@ test.describe("choosing a time", () => {
 });
 
 test.describe("switching method with a slot held", () => {
-  test("ASAP stays ASAP and a future slot becomes the first future slot of the other method", async ({ page, testClock, jsEnabled }, testInfo) => {
+  test("ASAP stays ASAP and a future slot becomes the first future slot of the other method", async ({
+    page,
+    testClock,
+    jsEnabled,
+  }, testInfo) => {
     await testClock.set(projectMonday(testInfo, "10:00"));
     await shopAtVictoria(page);
     await openPickerFromBar(page, victoria.slug);

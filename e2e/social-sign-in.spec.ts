@@ -26,7 +26,9 @@ const providers = [
 ] as const;
 
 for (const { provider, name, person, heading } of providers) {
-  test(`${name}: Continue on the provider's page signs the shopper in and lands in the member area @desktop-only`, async ({ page }) => {
+  test(`${name}: Continue on the provider's page signs the shopper in and lands in the member area @desktop-only`, async ({
+    page,
+  }) => {
     // The sign-in page offers both providers the demo content enables, as plain links.
     await page.goto("/login");
     await expectNoAxeViolations(page);
@@ -60,7 +62,9 @@ for (const { provider, name, person, heading } of providers) {
   });
 }
 
-test("after signing in, the shopper lands where the sign-in was started from, and only ever on this site @desktop-only", async ({ page }) => {
+test("after signing in, the shopper lands where the sign-in was started from, and only ever on this site @desktop-only", async ({
+  page,
+}) => {
   await page.goto(`/auth/facebook?redirectTo=${encodeURIComponent("/stores?from=login")}`);
   await page.getByRole("button", { name: "Continue as Jo Rivers" }).click();
   await expect.poll(() => pathOf(page)).toBe("/stores?from=login");
@@ -71,7 +75,9 @@ test("after signing in, the shopper lands where the sign-in was started from, an
   await expect.poll(() => new URL(page.url()).pathname).toBe("/member");
 });
 
-test("an account the platform refuses (no verified e-mail) comes back to /login with the platform's words @desktop-only", async ({ page }) => {
+test("an account the platform refuses (no verified e-mail) comes back to /login with the platform's words @desktop-only", async ({
+  page,
+}) => {
   // Google: an address Google has not verified.
   await page.goto("/auth/google");
   await page.getByRole("button", { name: "Continue as Pat Lee" }).click();
@@ -97,7 +103,9 @@ test("the guest's basket comes along when they sign in with Google @desktop-only
   await expect(page.getByRole("heading", { level: 3, name: milk.name })).toBeVisible();
 });
 
-test("a callback that answers no sign-in of this session is refused, and signs nobody in @desktop-only", async ({ page }) => {
+test("a callback that answers no sign-in of this session is refused, and signs nobody in @desktop-only", async ({
+  page,
+}) => {
   await page.goto("/auth/google/callback?code=4%2F0Aforged&state=not-this-sessions");
   await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
   await expect(toast(page, SOCIAL_FAILED)).toBeVisible();

@@ -12,8 +12,26 @@ import {
 } from "./support/checkout";
 import { editPlatformAnswer, failPlatformCall } from "./support/faults";
 import { readServerLog } from "./support/server-log";
-import { ASAP_TOAST, asapRadio, barSlot, chooseSlot, dayTabs, openPickerFromBar, shopAtVictoria, slotGroup, slotStores } from "./support/slots";
-import { demoStores, findStoresFromHome, isPath, postcodeField, searchPostcode, shopButton, storeGroup } from "./support/stores";
+import {
+  ASAP_TOAST,
+  asapRadio,
+  barSlot,
+  chooseSlot,
+  dayTabs,
+  openPickerFromBar,
+  shopAtVictoria,
+  slotGroup,
+  slotStores,
+} from "./support/slots";
+import {
+  demoStores,
+  findStoresFromHome,
+  isPath,
+  postcodeField,
+  searchPostcode,
+  shopButton,
+  storeGroup,
+} from "./support/stores";
 
 const STORE_DETAILS_FAILED = "Failed to fetch store details";
 const LOCATION_REQUIRED = "Please enter your postcode or allow location access to select a store.";
@@ -24,7 +42,10 @@ const NO_SLOTS_TODAY = "There are not available slots for today";
 const { victoria } = slotStores;
 
 test.describe("store search and selection (spec 1 §4, §8)", () => {
-  test("a postcode search the platform fails is logged and shows nothing: the shopper stays on the page", async ({ page, request }) => {
+  test("a postcode search the platform fails is logged and shows nothing: the shopper stays on the page", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/");
     await failPlatformCall(request, "/api/stores/findNearby");
     await searchPostcode(page, "SW1A 1AA");
@@ -40,14 +61,19 @@ test.describe("store search and selection (spec 1 §4, §8)", () => {
     await expect(page).toHaveURL(isPath("/stores-near-by"));
   });
 
-  test("a store whose details cannot be fetched: 'Failed to fetch store details', and the list stays", async ({ page, request }) => {
+  test("a store whose details cannot be fetched: 'Failed to fetch store details', and the list stays", async ({
+    page,
+    request,
+  }) => {
     await findStoresFromHome(page, victoria.postcode);
     await failPlatformCall(request, "/api/stores/select");
     await shopButton(storeGroup(page, "Open now"), demoStores.victoria.name).click();
 
     await expect(toast(page, STORE_DETAILS_FAILED)).toBeVisible();
     await expect(page).toHaveURL(isPath("/stores-near-by"));
-    await expect(storeGroup(page, "Open now").getByRole("heading", { level: 3, name: demoStores.victoria.name })).toBeVisible();
+    await expect(
+      storeGroup(page, "Open now").getByRole("heading", { level: 3, name: demoStores.victoria.name }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
@@ -60,50 +86,68 @@ test.describe("store search and selection (spec 1 §4, §8)", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a second store chosen while the first selection is on its way is ignored", { tag: "@js-only" }, async ({ page }) => {
-    await findStoresFromHome(page, victoria.postcode);
-    const open = storeGroup(page, "Open now");
-    const first = shopButton(open, demoStores.victoria.name);
-    // Any other store listed, open or taking pre-orders.
-    const second = page.getByRole("button", { name: /^(Shop at this store|Pre-order from this store)/ }).filter({ hasNotText: demoStores.victoria.name }).first();
-    await expect(second).toBeVisible();
-    // The first selection is held on its way until the second press has been made.
-    const posts: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/stores-near-by*", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      posts.push(route.request().postData() ?? "");
-      await held;
-      await route.continue();
-    });
-    await first.click();
-    await expect(first).toHaveAttribute("aria-disabled", "true");
-    // Every store's button says it is unavailable meanwhile; pressed anyway, it does nothing.
-    await expect(second).toHaveAttribute("aria-disabled", "true");
-    await second.click({ force: true });
-    release();
-    await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
-    expect(posts).toHaveLength(1);
-    expect(posts[0]).toContain(`storeId=${victoria.id}`);
-  });
+  test(
+    "a second store chosen while the first selection is on its way is ignored",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await findStoresFromHome(page, victoria.postcode);
+      const open = storeGroup(page, "Open now");
+      const first = shopButton(open, demoStores.victoria.name);
+      // Any other store listed, open or taking pre-orders.
+      const second = page
+        .getByRole("button", { name: /^(Shop at this store|Pre-order from this store)/ })
+        .filter({ hasNotText: demoStores.victoria.name })
+        .first();
+      await expect(second).toBeVisible();
+      // The first selection is held on its way until the second press has been made.
+      const posts: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/stores-near-by*", async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        posts.push(route.request().postData() ?? "");
+        await held;
+        await route.continue();
+      });
+      await first.click();
+      await expect(first).toHaveAttribute("aria-disabled", "true");
+      // Every store's button says it is unavailable meanwhile; pressed anyway, it does nothing.
+      await expect(second).toHaveAttribute("aria-disabled", "true");
+      await second.click({ force: true });
+      release();
+      await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
+      expect(posts).toHaveLength(1);
+      expect(posts[0]).toContain(`storeId=${victoria.id}`);
+    },
+  );
 
-  test("a device position with no postcode near it: the toast and the inline message", { tag: "@js-only" }, async ({ page, context }) => {
-    await context.grantPermissions(["geolocation"]);
-    // The middle of the North Sea: no postcode of the table is anywhere near.
-    await context.setGeolocation({ latitude: 56.0, longitude: 3.0 });
-    await page.goto("/");
-    await page.getByRole("button", { name: "Use my location" }).click();
+  test(
+    "a device position with no postcode near it: the toast and the inline message",
+    { tag: "@js-only" },
+    async ({ page, context }) => {
+      await context.grantPermissions(["geolocation"]);
+      // The middle of the North Sea: no postcode of the table is anywhere near.
+      await context.setGeolocation({ latitude: 56.0, longitude: 3.0 });
+      await page.goto("/");
+      await page.getByRole("button", { name: "Use my location" }).click();
 
-    await expect(toast(page, "Sorry, no matching locations for your detected location. Please try entering your address.")).toBeVisible();
-    // Inline, beside the field, as the field's error.
-    await expect(page.getByText("Unable to find your location, try manually adding your postcode / address")).toBeVisible();
-    await expect(page).toHaveURL(isPath("/"));
-  });
+      await expect(
+        toast(page, "Sorry, no matching locations for your detected location. Please try entering your address."),
+      ).toBeVisible();
+      // Inline, beside the field, as the field's error.
+      await expect(
+        page.getByText("Unable to find your location, try manually adding your postcode / address"),
+      ).toBeVisible();
+      await expect(page).toHaveURL(isPath("/"));
+    },
+  );
 });
 
 test.describe("slot listing and choosing (spec 1 §4, §5)", () => {
-  test("a postcode without coordinates is geocoded for the listing; when it cannot be, nothing is listed", async ({ page, request }) => {
+  test("a postcode without coordinates is geocoded for the listing; when it cannot be, nothing is listed", async ({
+    page,
+    request,
+  }) => {
     await shopAtVictoria(page);
     // A postcode search keeps the postcode only: the first listing asks /api/location/geocode, here made to fail.
     await failPlatformCall(request, "/api/location/geocode", { status: 404 });
@@ -120,7 +164,10 @@ test.describe("slot listing and choosing (spec 1 §4, §5)", () => {
     await openPickerFromBar(page, victoria.slug);
     // Meanwhile the shopper's stored search is cleared, as a device search does first (here one that finds nothing).
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-    const cleared = await page.request.post("/location", { form: { csrf, intent: "device", redirectTo: "/" }, maxRedirects: 0 });
+    const cleared = await page.request.post("/location", {
+      form: { csrf, intent: "device", redirectTo: "/" },
+      maxRedirects: 0,
+    });
     expect(cleared.status()).toBe(303);
 
     // Clicked, not checked: with JavaScript the choice is sent at once and its refusal puts the radio back, which
@@ -130,7 +177,11 @@ test.describe("slot listing and choosing (spec 1 §4, §5)", () => {
     await expect(toast(page, LOCATION_REQUIRED)).toBeVisible();
   });
 
-  test("an ASAP slot whose start equals its end, with no other ASAP slot, is refused with the spec's words", async ({ page, request, jsEnabled }) => {
+  test("an ASAP slot whose start equals its end, with no other ASAP slot, is refused with the spec's words", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     await shopAtVictoria(page);
     await editPlatformAnswer(request, "/api/stores/timeslots/list", "slot-times-equal", { kind: "asap", times: 4 });
     await openPickerFromBar(page, victoria.slug);
@@ -140,20 +191,30 @@ test.describe("slot listing and choosing (spec 1 §4, §5)", () => {
     await expect(page.getByRole("navigation", { name: "Your store" })).not.toContainText("As soon as possible");
   });
 
-  test("an ASAP slot whose start equals its end is swapped for the listing's other, valid ASAP slot", async ({ page, request, jsEnabled }) => {
+  test("an ASAP slot whose start equals its end is swapped for the listing's other, valid ASAP slot", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     await shopAtVictoria(page);
     // Each ASAP slot comes with a broken twin listed first: the shopper's choice lands on the broken one.
     await editPlatformAnswer(request, "/api/stores/timeslots/list", "asap-twin", { times: 4 });
     await openPickerFromBar(page, victoria.slug);
     await expect(asapRadio(slotGroup(page, "delivery", "Today"))).toHaveCount(2);
-    await asapRadio(slotGroup(page, "delivery", "Today")).first().click();
+    await asapRadio(slotGroup(page, "delivery", "Today"))
+      .first()
+      .click();
     if (!jsEnabled) await page.getByRole("button", { name: "Reserve this time" }).click();
     await expect(toast(page, ASAP_TOAST)).toBeVisible();
     await expect(toast(page, INVALID_ASAP)).toHaveCount(0);
     await expect(barSlot(page)).toContainText(/ASAP|As soon as possible/);
   });
 
-  test("a future slot whose start equals its end is refused with the spec's words", async ({ page, request, jsEnabled }) => {
+  test("a future slot whose start equals its end is refused with the spec's words", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     await shopAtVictoria(page);
     await page.goto(`/stores/${victoria.slug}/time-slots`);
     const tomorrow = await dayTabs(page).getByRole("link", { name: "Tomorrow" }).getAttribute("href");
@@ -169,7 +230,9 @@ test.describe("slot listing and choosing (spec 1 §4, §5)", () => {
     await expect(toast(page, INVALID_FUTURE)).toBeVisible();
   });
 
-  test("a reservation sent without the slot's start: 'Invalid slot data: missing startTime or endTime'", async ({ page }) => {
+  test("a reservation sent without the slot's start: 'Invalid slot data: missing startTime or endTime'", async ({
+    page,
+  }) => {
     await shopAtVictoria(page);
     await page.goto(`/stores/${victoria.slug}/time-slots`);
     const radio = asapRadio(slotGroup(page, "delivery", "Today"));
@@ -185,7 +248,11 @@ test.describe("slot listing and choosing (spec 1 §4, §5)", () => {
 
 test.describe("placing an order with a held slot whose times are bad (spec 1 §5)", () => {
   test.describe.configure({ timeout: 90_000 });
-  test("equal start and end refuse the order; a blank end refuses it with the slot-data message", async ({ page, request, jsEnabled }) => {
+  test("equal start and end refuse the order; a blank end refuses it with the slot-data message", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     await basketReadyForCheckout(page, "collection", jsEnabled);
     await checkoutAsGuest(page);
     await fillDetails(page, false);
@@ -204,7 +271,11 @@ test.describe("placing an order with a held slot whose times are bad (spec 1 §5
     await expectNoAxeViolations(page);
   });
 
-  test("an ASAP hold whose end equals its start is swapped for the store's valid ASAP slot, and the order goes through", async ({ page, request, jsEnabled }) => {
+  test("an ASAP hold whose end equals its start is swapped for the store's valid ASAP slot, and the order goes through", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     await basketReadyForCheckout(page, "collection", jsEnabled);
     await page.goto(`/stores/${victoria.slug}/time-slots`);
     await chooseSlot(page, asapRadio(slotGroup(page, "collection", "Today")), jsEnabled, ASAP_TOAST);

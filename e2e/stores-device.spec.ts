@@ -18,9 +18,13 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await expect(page).toHaveURL(isPath("/stores-near-by"));
     await expect(page.getByRole("heading", { level: 1, name: "Stores near SW1A 1AA" })).toBeVisible();
     await expect(postcodeField(page)).toHaveValue("SW1A 1AA");
-    await expect(storeGroup(page, "Open now").getByRole("heading", { level: 3 }).first()).toHaveText(demoStores.victoria.name);
+    await expect(storeGroup(page, "Open now").getByRole("heading", { level: 3 }).first()).toHaveText(
+      demoStores.victoria.name,
+    );
     // The found postcode joins the recent searches like a typed one.
-    await expect(page.getByRole("list", { name: "Recent searches" }).getByRole("button", { name: "SW1A 1AA" })).toBeVisible();
+    await expect(
+      page.getByRole("list", { name: "Recent searches" }).getByRole("button", { name: "SW1A 1AA" }),
+    ).toBeVisible();
   });
 
   test("a location search replaces the postcode searched before", async ({ page, context }) => {
@@ -31,10 +35,16 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await page.getByRole("button", { name: "Use my location" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Stores near SW1A 1AA" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: demoStores.piccadilly.name })).toHaveCount(0);
-    await expect(page.getByRole("list", { name: "Recent searches" }).getByRole("button")).toHaveText(["SW1A 1AA", "M1 1AE"]);
+    await expect(page.getByRole("list", { name: "Recent searches" }).getByRole("button")).toHaveText([
+      "SW1A 1AA",
+      "M1 1AE",
+    ]);
   });
 
-  test("a refused location says so beside the button and the shopper stays to type a postcode", async ({ page, context }) => {
+  test("a refused location says so beside the button and the shopper stays to type a postcode", async ({
+    page,
+    context,
+  }) => {
     await context.clearPermissions();
     await page.goto("/");
     const button = page.getByRole("button", { name: "Use my location" });

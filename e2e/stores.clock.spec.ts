@@ -23,43 +23,61 @@ test.describe("address search (storeSearchMode: address)", () => {
   });
 
   // Suggestions as the shopper types need JavaScript; the next test is the way without it.
-  test("with JavaScript, suggestions appear after a pause and choosing one shows its stores", { tag: "@js-only" }, async ({ page }) => {
-    await page.goto("/");
-    // The field becomes a combobox once the page's script runs.
-    const field = page.getByRole("combobox", { name: "Address" });
-    await field.pressSequentially("Downing", { delay: 40 });
-    const suggestions = page.getByRole("listbox", { name: "Address suggestions" });
-    // Nothing is looked up while the shopper is still typing.
-    await expect(suggestions).toBeHidden();
-    await expect(suggestions).toBeVisible();
-    await expect(field).toHaveAttribute("aria-expanded", "true");
-    await expect(suggestions.getByRole("option")).toContainText([chosenAddress]);
-    await expect(page.getByRole("status").filter({ hasText: /addresses found/ })).toHaveCount(1);
-    await expectNoAxeViolations(page);
+  test(
+    "with JavaScript, suggestions appear after a pause and choosing one shows its stores",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await page.goto("/");
+      // The field becomes a combobox once the page's script runs.
+      const field = page.getByRole("combobox", { name: "Address" });
+      await field.pressSequentially("Downing", { delay: 40 });
+      const suggestions = page.getByRole("listbox", { name: "Address suggestions" });
+      // Nothing is looked up while the shopper is still typing.
+      await expect(suggestions).toBeHidden();
+      await expect(suggestions).toBeVisible();
+      await expect(field).toHaveAttribute("aria-expanded", "true");
+      await expect(suggestions.getByRole("option")).toContainText([chosenAddress]);
+      await expect(page.getByRole("status").filter({ hasText: /addresses found/ })).toHaveCount(1);
+      await expectNoAxeViolations(page);
 
-    await suggestions.getByRole("option", { name: chosenAddress }).click();
-    await expect(page).toHaveURL(isPath("/stores-near-by"));
-    await expect(page.getByRole("heading", { level: 1, name: `Stores near ${chosenAddress}` })).toBeVisible();
-    await expect(page.getByRole("region", { name: /^Open now/ }).getByRole("heading", { level: 3, name: demoStores.victoria.name })).toBeVisible();
-  });
+      await suggestions.getByRole("option", { name: chosenAddress }).click();
+      await expect(page).toHaveURL(isPath("/stores-near-by"));
+      await expect(page.getByRole("heading", { level: 1, name: `Stores near ${chosenAddress}` })).toBeVisible();
+      await expect(
+        page
+          .getByRole("region", { name: /^Open now/ })
+          .getByRole("heading", { level: 3, name: demoStores.victoria.name }),
+      ).toBeVisible();
+    },
+  );
 
-  test("without JavaScript, the search lists matching addresses to choose from", { tag: "@no-js" }, async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("textbox", { name: "Address", exact: true }).fill("Downing");
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+  test(
+    "without JavaScript, the search lists matching addresses to choose from",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("textbox", { name: "Address", exact: true }).fill("Downing");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
 
-    await expect(page).toHaveURL((url) => url.pathname === "/location/address" && url.searchParams.get("q") === "Downing");
-    await expect(page.getByRole("heading", { level: 1, name: "Addresses matching “Downing”" })).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue("Downing");
-    const choices = page.getByRole("region", { name: "Choose your address" });
-    await expect(choices.getByRole("button")).toContainText([chosenAddress]);
-    await expectNoAxeViolations(page);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === "/location/address" && url.searchParams.get("q") === "Downing",
+      );
+      await expect(page.getByRole("heading", { level: 1, name: "Addresses matching “Downing”" })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Address", exact: true })).toHaveValue("Downing");
+      const choices = page.getByRole("region", { name: "Choose your address" });
+      await expect(choices.getByRole("button")).toContainText([chosenAddress]);
+      await expectNoAxeViolations(page);
 
-    await choices.getByRole("button", { name: chosenAddress }).click();
-    await expect(page).toHaveURL(isPath("/stores-near-by"));
-    await expect(page.getByRole("heading", { level: 1, name: `Stores near ${chosenAddress}` })).toBeVisible();
-    await expect(page.getByRole("region", { name: /^Open now/ }).getByRole("heading", { level: 3, name: demoStores.victoria.name })).toBeVisible();
-  });
+      await choices.getByRole("button", { name: chosenAddress }).click();
+      await expect(page).toHaveURL(isPath("/stores-near-by"));
+      await expect(page.getByRole("heading", { level: 1, name: `Stores near ${chosenAddress}` })).toBeVisible();
+      await expect(
+        page
+          .getByRole("region", { name: /^Open now/ })
+          .getByRole("heading", { level: 3, name: demoStores.victoria.name }),
+      ).toBeVisible();
+    },
+  );
 });
 
 test.describe("automatic store selection (autoSelectClosestStore)", () => {

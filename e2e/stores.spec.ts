@@ -24,7 +24,9 @@ const futureContactThanks = "Thanks, you will be emailed when we delivery in you
 const emailFormatMessage = "Enter an email address in the correct format, like name@example.com";
 
 test.describe("from a postcode to a category", () => {
-  test("home → SW1A 1AA → stores near by → Victoria Street → Dairy & eggs with its prices @phone-js-only", async ({ page }) => {
+  test("home → SW1A 1AA → stores near by → Victoria Street → Dairy & eggs with its prices @phone-js-only", async ({
+    page,
+  }) => {
     // Four pages, each audited by axe (with JavaScript off, in a second browser context): more than the default time.
     test.slow();
     await page.goto("/");
@@ -43,7 +45,9 @@ test.describe("from a postcode to a category", () => {
     const open = storeGroup(page, "Open now");
     await expect(open.getByRole("heading", { level: 3 }).first()).toHaveText(victoria.name);
     // Store states that come from settings, not from the hour the test runs at.
-    await expect(storeGroup(page, "Open for pre-orders").getByRole("heading", { level: 3, name: clapham.name })).toBeVisible();
+    await expect(
+      storeGroup(page, "Open for pre-orders").getByRole("heading", { level: 3, name: clapham.name }),
+    ).toBeVisible();
     const closed = storeGroup(page, "Closed");
     await expect(closed.getByRole("heading", { level: 3, name: islington.name })).toBeVisible();
     await expect(closed.getByRole("button")).toHaveCount(0);
@@ -53,21 +57,25 @@ test.describe("from a postcode to a category", () => {
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
     await expect(page.getByRole("heading", { level: 1, name: victoria.name })).toBeVisible();
     const storeBar = await openStoreBar(page);
-    await expect(storeBar.getByRole("link", { name: victoria.name })).toHaveAttribute("href", `/stores/${victoria.slug}`);
+    await expect(storeBar.getByRole("link", { name: victoria.name })).toHaveAttribute(
+      "href",
+      `/stores/${victoria.slug}`,
+    );
     await expect(storeBar).toContainText("Delivery");
     await expect(page.getByRole("heading", { level: 2, name: "Shop by category" })).toBeVisible();
     await expectNoAxeViolations(page);
 
     // The category strip on the store's first screen (the "Shop by category" cards below lead to the same pages).
-    await expect(page.getByRole("region", { name: "Shop by category" }).getByRole("link", { name: /^Dairy & eggs\b/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Shop by category" }).getByRole("link", { name: /^Dairy & eggs\b/ }),
+    ).toBeVisible();
     await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Dairy & eggs" }).click();
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}/category/dairy-and-eggs-2`));
     await expect(page.getByRole("heading", { level: 1, name: "Dairy & eggs" })).toBeVisible();
     await expect((await openStoreBar(page)).getByRole("link", { name: victoria.name })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Dairy & eggs" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Dairy & eggs" }),
+    ).toHaveAttribute("aria-current", "page");
     // Product cards are articles named by the item (banners on the page are list items too, without a price).
     const items = page.getByRole("main").getByRole("article");
     await expect(items.first()).toBeVisible();
@@ -78,7 +86,10 @@ test.describe("from a postcode to a category", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("coming back home shows the last postcode and recent searches, and the selected store is kept", async ({ page, jsEnabled }) => {
+  test("coming back home shows the last postcode and recent searches, and the selected store is kept", async ({
+    page,
+    jsEnabled,
+  }) => {
     await findStoresFromHome(page, "SW1A 1AA");
     await shopButton(storeGroup(page, "Open now"), victoria.name).click();
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
@@ -115,7 +126,9 @@ test.describe("from a postcode to a category", () => {
       // A search is idempotent; on a loaded machine the click can land while the previous page is still settling.
       await expect(async () => {
         await searchPostcode(page, postcode);
-        await expect(page.getByRole("heading", { level: 1, name: `Stores near ${postcode}` })).toBeVisible({ timeout: 4_000 });
+        await expect(page.getByRole("heading", { level: 1, name: `Stores near ${postcode}` })).toBeVisible({
+          timeout: 4_000,
+        });
       }).toPass({ timeout: 20_000 });
     }
     const recent = page.getByRole("list", { name: "Recent searches" });
@@ -124,7 +137,10 @@ test.describe("from a postcode to a category", () => {
 });
 
 test.describe("postcode messages", () => {
-  test("empty, invalid and repeated searches are refused on the field until the postcode is valid", async ({ page, jsEnabled }) => {
+  test("empty, invalid and repeated searches are refused on the field until the postcode is valid", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/");
     const field = postcodeField(page);
     const find = page.getByRole("button", { name: "Find stores" });
@@ -152,7 +168,9 @@ test.describe("postcode messages", () => {
     await expectNoFieldError(postcodeField(page));
   });
 
-  test("a well-formed postcode the location service does not know: 'Unable to find location' @desktop-only", async ({ page }) => {
+  test("a well-formed postcode the location service does not know: 'Unable to find location' @desktop-only", async ({
+    page,
+  }) => {
     await page.goto("/");
     const field = postcodeField(page);
     // SW1A 9ZZ passes the UK postcode rules of the business profile and is not in the postcode table.
@@ -199,19 +217,26 @@ test.describe("stores near by views", () => {
     await expect(page.getByRole("heading", { level: 3, name: northernQuarter.name })).toHaveCount(0);
 
     await showStores(page, { method: "Collection" });
-    await expect(page).toHaveURL((url) => url.pathname === "/stores-near-by" && url.searchParams.get("method") === "collection");
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/stores-near-by" && url.searchParams.get("method") === "collection",
+    );
     await expect(page.getByRole("radio", { name: "Collection", exact: true })).toBeChecked();
     await expect(open.getByRole("heading", { level: 3, name: northernQuarter.name })).toBeVisible();
-    const pair = async () => (await storeNames(open)).filter((name) => name === piccadilly.name || name === northernQuarter.name);
+    const pair = async () =>
+      (await storeNames(open)).filter((name) => name === piccadilly.name || name === northernQuarter.name);
     // By distance: Piccadilly (0.13 miles) before Northern Quarter (0.24 miles).
     await expect.poll(pair).toEqual([piccadilly.name, northernQuarter.name]);
 
     await showStores(page, { sort: "Name" });
-    await expect(page).toHaveURL((url) => url.searchParams.get("sort") === "name" && url.searchParams.get("method") === "collection");
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("sort") === "name" && url.searchParams.get("method") === "collection",
+    );
     await expect.poll(pair).toEqual([northernQuarter.name, piccadilly.name]);
 
     await showStores(page, { type: "Bakery" });
-    await expect(page).toHaveURL((url) => url.searchParams.get("type") === "bakery" && url.searchParams.get("method") === "collection");
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("type") === "bakery" && url.searchParams.get("method") === "collection",
+    );
     await expect.poll(() => storeNames(page.getByRole("main"))).toEqual([northernQuarter.name]);
 
     // The address alone brings the same view back.
@@ -223,7 +248,9 @@ test.describe("stores near by views", () => {
 });
 
 test.describe("store addresses", () => {
-  test("a slug with old text and the older /store/ address both lead to the current store page @desktop-only", async ({ page }) => {
+  test("a slug with old text and the older /store/ address both lead to the current store page @desktop-only", async ({
+    page,
+  }) => {
     await page.goto("/stores/old-text-1");
     await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
     await expect(page.getByRole("heading", { level: 1, name: victoria.name })).toBeVisible();
@@ -250,7 +277,9 @@ test.describe("store addresses", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Stores near SW1A 1AA" })).toBeVisible();
   });
 
-  test("/ul/view_store opens the store its query names; an unknown one falls back to the selected store @desktop-only", async ({ page }) => {
+  test("/ul/view_store opens the store its query names; an unknown one falls back to the selected store @desktop-only", async ({
+    page,
+  }) => {
     await page.goto("/ul/view_store?storeId=2");
     await expect(page).toHaveURL(isPath("/stores/spitalfields-2"));
     await expect(page.getByRole("heading", { level: 1, name: "Larder & Co Spitalfields" })).toBeVisible();
@@ -267,8 +296,12 @@ test.describe("store addresses", () => {
     await expect(page.getByRole("heading", { level: 1, name: "All our stores" })).toBeVisible();
     const london = page.getByRole("region", { name: "London" });
     await expect(london.getByRole("link", { name: victoria.name })).toHaveAttribute("href", `/stores/${victoria.slug}`);
-    await expect(page.getByRole("region", { name: "Manchester" }).getByRole("link", { name: piccadilly.name })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Edinburgh" }).getByRole("link", { name: leithWalk.name })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Manchester" }).getByRole("link", { name: piccadilly.name }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Edinburgh" }).getByRole("link", { name: leithWalk.name }),
+    ).toBeVisible();
     // Towns in alphabetical order, each with its stores.
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
       "Birmingham",

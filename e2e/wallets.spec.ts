@@ -18,7 +18,15 @@ import {
 } from "./support/checkout";
 import { readServerLog } from "./support/server-log";
 import { isPath } from "./support/stores";
-import { applePayPaymentData, closeGoogleSheet, googlePayToken, stubWallets, walletRecord, type AppleContact, type WalletStubOptions } from "./support/wallets";
+import {
+  applePayPaymentData,
+  closeGoogleSheet,
+  googlePayToken,
+  stubWallets,
+  walletRecord,
+  type AppleContact,
+  type WalletStubOptions,
+} from "./support/wallets";
 
 // Each journey shops from scratch on a shared, busy machine: more time than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
@@ -41,7 +49,11 @@ const GRACE: AppleContact = {
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /** A guest's order at Victoria Street (collection unless asked), on the payment step with the wallets stubbed as asked. */
-async function atPaymentStep(page: Page, wallets: WalletStubOptions, method: "collection" | "delivery" = "collection"): Promise<void> {
+async function atPaymentStep(
+  page: Page,
+  wallets: WalletStubOptions,
+  method: "collection" | "delivery" = "collection",
+): Promise<void> {
   await stubWallets(page, wallets);
   await basketReadyForCheckout(page, method, true);
   await checkoutAsGuest(page);
@@ -52,12 +64,20 @@ async function atPaymentStep(page: Page, wallets: WalletStubOptions, method: "co
 async function orderBilling(request: APIRequestContext, businessOrderId: string) {
   const response = await request.get(`/__test/order-billing?businessOrderId=${encodeURIComponent(businessOrderId)}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { paymentMethod: string | null; billing: { firstName: string; lastName: string; postcode: string } | null };
+  return (await response.json()) as {
+    paymentMethod: string | null;
+    billing: { firstName: string; lastName: string; postcode: string } | null;
+  };
 }
 
 test.describe("Apple Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
-  test("Apple validates the merchant, the approved payment places the order, and the payer's name is split at its first space", async ({ page, request }) => {
-    await atPaymentStep(page, { apple: { script: "authorise", paymentData: applePayPaymentData(`approve-${unique()}`), billingContact: GRACE } });
+  test("Apple validates the merchant, the approved payment places the order, and the payer's name is split at its first space", async ({
+    page,
+    request,
+  }) => {
+    await atPaymentStep(page, {
+      apple: { script: "authorise", paymentData: applePayPaymentData(`approve-${unique()}`), billingContact: GRACE },
+    });
     const button = page.getByRole("button", { name: "Pay with Apple Pay" });
     await expect(button).toBeEnabled();
     await expectNoAxeViolations(page);
@@ -65,15 +85,35 @@ test.describe("Apple Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
     const number = await expectSuccess(page, VICTORIA_THANKS);
 
     const record = await walletRecord(page);
-    expect(record.apple.requests).toEqual([expect.objectContaining({ version: 3, countryCode: "GB", currencyCode: "GBP", requiredBillingContactFields: ["postalAddress", "name"] })]);
+    expect(record.apple.requests).toEqual([
+      expect.objectContaining({
+        version: 3,
+        countryCode: "GB",
+        currencyCode: "GBP",
+        requiredBillingContactFields: ["postalAddress", "name"],
+      }),
+    ]);
     // The session is Apple's (the fake's), for this site, handed to the sheet unchanged.
-    expect(record.apple.merchantSessions).toEqual([expect.objectContaining({ domainName: "127.0.0.1", merchantSessionIdentifier: expect.stringMatching(/^SSH/), signature: "e2e-apple-signature" })]);
+    expect(record.apple.merchantSessions).toEqual([
+      expect.objectContaining({
+        domainName: "127.0.0.1",
+        merchantSessionIdentifier: expect.stringMatching(/^SSH/),
+        signature: "e2e-apple-signature",
+      }),
+    ]);
     expect(record.apple.completedPayments).toEqual([0]);
-    expect(await orderBilling(request, number)).toEqual({ paymentMethod: "applepay", billing: { firstName: "Grace", lastName: "Brewster Hopper", postcode: "EC2R 8AH" } });
+    expect(await orderBilling(request, number)).toEqual({
+      paymentMethod: "applepay",
+      billing: { firstName: "Grace", lastName: "Brewster Hopper", postcode: "EC2R 8AH" },
+    });
   });
 
-  test("a payment the gateway does not approve fails on the sheet and the page, and nothing is ordered", async ({ page }) => {
-    await atPaymentStep(page, { apple: { script: "authorise", paymentData: applePayPaymentData(`decline-${unique()}`), billingContact: GRACE } });
+  test("a payment the gateway does not approve fails on the sheet and the page, and nothing is ordered", async ({
+    page,
+  }) => {
+    await atPaymentStep(page, {
+      apple: { script: "authorise", paymentData: applePayPaymentData(`decline-${unique()}`), billingContact: GRACE },
+    });
     await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
     await expect(page.getByRole("alert").filter({ hasText: PAYMENT_ISSUE })).toBeVisible();
     await expect(page).toHaveURL(isPath("/checkout/payment"));
@@ -83,7 +123,9 @@ test.describe("Apple Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
   });
 
   test("closing the sheet is an error", async ({ page }) => {
-    await atPaymentStep(page, { apple: { script: "cancel", paymentData: applePayPaymentData(`approve-${unique()}`), billingContact: GRACE } });
+    await atPaymentStep(page, {
+      apple: { script: "cancel", paymentData: applePayPaymentData(`approve-${unique()}`), billingContact: GRACE },
+    });
     await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
     await expect(page.getByRole("alert").filter({ hasText: PAYMENT_CANCELLED })).toBeVisible();
     const record = await walletRecord(page);
@@ -97,7 +139,9 @@ test.describe("Apple Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
     test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 4317}` });
 
     test("merchant validation fails with 422 and the shopper is sent to the page that says so", async ({ page }) => {
-      await atPaymentStep(page, { apple: { script: "authorise", paymentData: applePayPaymentData(`approve-${unique()}`), billingContact: GRACE } });
+      await atPaymentStep(page, {
+        apple: { script: "authorise", paymentData: applePayPaymentData(`approve-${unique()}`), billingContact: GRACE },
+      });
       await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
       await expect(page).toHaveURL(isPath("/checkout/payment/apple-pay-unavailable"));
       await expect(page.getByRole("heading", { level: 1, name: "Apple Pay is not available" })).toBeVisible();
@@ -112,7 +156,10 @@ test.describe("Apple Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
 });
 
 test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
-  test("the token from Google's sheet pays, tokenised for the gateway, and the order is placed", async ({ page, request }) => {
+  test("the token from Google's sheet pays, tokenised for the gateway, and the order is placed", async ({
+    page,
+    request,
+  }) => {
     await atPaymentStep(page, { google: { script: "pay", token: googlePayToken(`approve-${unique()}`) } });
     const total = (await page.getByText(/^Total to pay:/).textContent())?.replace(/^Total to pay:\s*£/, "");
     await page.getByRole("button", { name: "Pay with Google Pay" }).click();
@@ -123,7 +170,15 @@ test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
       supportedMethods: "https://google.com/pay",
       data: {
         apiVersion: 2,
-        allowedPaymentMethods: [{ type: "CARD", tokenizationSpecification: { type: "PAYMENT_GATEWAY", parameters: { gateway: "checkoutltd", gatewayMerchantId: GATEWAY_PUBLIC_KEY } } }],
+        allowedPaymentMethods: [
+          {
+            type: "CARD",
+            tokenizationSpecification: {
+              type: "PAYMENT_GATEWAY",
+              parameters: { gateway: "checkoutltd", gatewayMerchantId: GATEWAY_PUBLIC_KEY },
+            },
+          },
+        ],
         transactionInfo: { totalPriceStatus: "FINAL", totalPrice: total, currencyCode: "GBP" },
       },
     });
@@ -131,7 +186,9 @@ test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
     expect((await orderBilling(request, number)).paymentMethod).toBe("googlepay");
   });
 
-  test("Pending with a redirect link: the browser goes to 3-D Secure 100 ms after the answer, and the order follows", async ({ page }) => {
+  test("Pending with a redirect link: the browser goes to 3-D Secure 100 ms after the answer, and the order follows", async ({
+    page,
+  }) => {
     await atPaymentStep(page, { google: { script: "pay", token: googlePayToken(`challenge-${unique()}`) } });
     await page.getByRole("button", { name: "Pay with Google Pay" }).click();
     await expect(page).toHaveURL((url) => url.pathname.startsWith("/test-gateway/3ds/"));
@@ -144,7 +201,10 @@ test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
     await expectSuccess(page, VICTORIA_THANKS);
   });
 
-  test("an id without a business order id: the payment is verified with the gateway, then the order is placed", async ({ page, request }) => {
+  test("an id without a business order id: the payment is verified with the gateway, then the order is placed", async ({
+    page,
+    request,
+  }) => {
     await atPaymentStep(page, { google: { script: "pay", token: googlePayToken(`processing-${unique()}`) } });
     await page.getByRole("button", { name: "Pay with Google Pay" }).click();
     const number = await expectSuccess(page, VICTORIA_THANKS);
@@ -154,7 +214,9 @@ test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
     expect(await readServerLog()).toMatch(/"test_gateway\.processing_settled"/);
   });
 
-  test("while the sheet is open no other payment can start; closing it is Google Pay's error and frees the buttons", async ({ page }) => {
+  test("while the sheet is open no other payment can start; closing it is Google Pay's error and frees the buttons", async ({
+    page,
+  }) => {
     await atPaymentStep(page, { google: { script: "held", token: googlePayToken(`approve-${unique()}`) } });
     const google = page.getByRole("button", { name: "Pay with Google Pay" });
     const proceed = page.getByRole("button", { name: "Continue" });
@@ -184,38 +246,49 @@ test.describe("Google Pay", { tag: ["@js-only", "@desktop-only"] }, () => {
   });
 });
 
-test("no card number, security code or wallet token reaches the server's log", { tag: ["@js-only", "@desktop-only"] }, async ({ page }) => {
-  const marker = unique();
-  const googleToken = googlePayToken(`decline-google-${marker}`);
-  const appleData = applePayPaymentData(`approve-apple-${marker}`);
-  await atPaymentStep(page, { google: { script: "pay", token: googleToken }, apple: { script: "authorise", paymentData: appleData, billingContact: GRACE } }, "delivery");
+test(
+  "no card number, security code or wallet token reaches the server's log",
+  { tag: ["@js-only", "@desktop-only"] },
+  async ({ page }) => {
+    const marker = unique();
+    const googleToken = googlePayToken(`decline-google-${marker}`);
+    const appleData = applePayPaymentData(`approve-apple-${marker}`);
+    await atPaymentStep(
+      page,
+      {
+        google: { script: "pay", token: googleToken },
+        apple: { script: "authorise", paymentData: appleData, billingContact: GRACE },
+      },
+      "delivery",
+    );
 
-  // A card declined on the gateway's page, a Google Pay token declined, then Apple Pay approved: one order.
-  await goToGatewayCardPage(page);
-  await payOnGateway(page, CARDS.declined);
-  await expect(page).toHaveURL(isPath("/checkout/payment"));
-  await page.getByRole("button", { name: "Pay with Google Pay" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: PAYMENT_ISSUE })).toBeVisible();
-  await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
-  await expectSuccess(page, VICTORIA_THANKS);
+    // A card declined on the gateway's page, a Google Pay token declined, then Apple Pay approved: one order.
+    await goToGatewayCardPage(page);
+    await payOnGateway(page, CARDS.declined);
+    await expect(page).toHaveURL(isPath("/checkout/payment"));
+    await page.getByRole("button", { name: "Pay with Google Pay" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: PAYMENT_ISSUE })).toBeVisible();
+    await page.getByRole("button", { name: "Pay with Apple Pay" }).click();
+    await expectSuccess(page, VICTORIA_THANKS);
 
-  const log = await readServerLog();
-  // The log is the server's, and it saw these payments.
-  expect(log).toContain('"/checkout/payment/wallet"');
-  const cardDigits = CARDS.declined.replace(/\s/g, "");
-  for (const secret of [
-    CARDS.declined,
-    cardDigits,
-    cardDigits.slice(0, 12),
-    marker,
-    String(googleToken.signature),
-    String(appleData.signature),
-    String(appleData.data),
-  ]) {
-    expect(log, `the server's log holds ${secret}`).not.toContain(secret);
-  }
-  // payOnGateway's security code, under any of its names.
-  expect(log).not.toMatch(/(cvv|cvc|security.?code)\W{0,6}123\b/i);
-  // The gateway's one-time card and wallet tokens.
-  expect(log).not.toMatch(/tok_[a-z0-9]{6,}/i);
-});
+    const log = await readServerLog();
+    // The log is the server's, and it saw these payments.
+    expect(log).toContain('"/checkout/payment/wallet"');
+    const cardDigits = CARDS.declined.replace(/\s/g, "");
+    for (const secret of [
+      CARDS.declined,
+      cardDigits,
+      cardDigits.slice(0, 12),
+      marker,
+      String(googleToken.signature),
+      String(appleData.signature),
+      String(appleData.data),
+    ]) {
+      expect(log, `the server's log holds ${secret}`).not.toContain(secret);
+    }
+    // payOnGateway's security code, under any of its names.
+    expect(log).not.toMatch(/(cvv|cvc|security.?code)\W{0,6}123\b/i);
+    // The gateway's one-time card and wallet tokens.
+    expect(log).not.toMatch(/tok_[a-z0-9]{6,}/i);
+  },
+);

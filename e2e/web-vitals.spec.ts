@@ -5,7 +5,6 @@ import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { readServerLog } from "./support/server-log";
 
-
 function watch(page: Page): { vitals: Request[]; vitalsScripts: string[] } {
   const seen = { vitals: [] as Request[], vitalsScripts: [] as string[] };
   page.on("request", (request) => {
@@ -34,7 +33,12 @@ test.describe("with performance cookies off", { tag: ["@js-only", "@desktop-only
     await page.waitForTimeout(500);
     expect(seen.vitals).toEqual([]);
     // The chunk is not in the page's modules either.
-    const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => /web-vitals/i.test(n)));
+    const loaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((n) => /web-vitals/i.test(n)),
+    );
     expect(loaded).toEqual([]);
   });
 });
@@ -61,11 +65,20 @@ test.describe("with performance cookies on", { tag: ["@js-only", "@desktop-only"
     // A page loaded with consent given earlier measures from its start: its TTFB and FCP arrive, and LCP once hidden.
     await page.goto("/");
     await expect(page.getByRole("main")).toBeVisible();
-    await expect.poll(async () => (await vitalsLines()).filter((l) => l.path === "/").map((l) => l.metric).sort(), { timeout: 10_000 }).toEqual(
-      expect.arrayContaining(["FCP", "TTFB"]),
-    );
+    await expect
+      .poll(
+        async () =>
+          (await vitalsLines())
+            .filter((l) => l.path === "/")
+            .map((l) => l.metric)
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual(expect.arrayContaining(["FCP", "TTFB"]));
     await hidePage(page);
-    await expect.poll(async () => (await vitalsLines()).some((l) => l.path === "/" && l.metric === "LCP"), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await vitalsLines()).some((l) => l.path === "/" && l.metric === "LCP"), { timeout: 10_000 })
+      .toBe(true);
     expect((await vitalsLines()).every((l) => Number.isFinite(l.value) && l.value >= 0)).toBe(true);
     expect(seen.vitalsScripts.length).toBeGreaterThan(0);
   });
@@ -73,10 +86,21 @@ test.describe("with performance cookies on", { tag: ["@js-only", "@desktop-only"
 
 test("a report without performance consent is dropped, and a bad one refused @once", async ({ request }) => {
   const report = { name: "LCP", value: 1200, rating: "good", id: "v5-1", navigationType: "navigate", path: "/" };
-  expect((await request.post("/_vitals", { data: report, headers: { cookie: "cookieConsent=true; performanceCookies=false" } })).status()).toBe(204);
+  expect(
+    (
+      await request.post("/_vitals", {
+        data: report,
+        headers: { cookie: "cookieConsent=true; performanceCookies=false" },
+      })
+    ).status(),
+  ).toBe(204);
   const allowed = { cookie: "cookieConsent=true; performanceCookies=true" };
   expect((await request.post("/_vitals", { data: { ...report, name: "FID" }, headers: allowed })).status()).toBe(400);
-  expect((await request.post("/_vitals", { data: { ...report, path: "https://elsewhere.example/" }, headers: allowed })).status()).toBe(400);
+  expect(
+    (
+      await request.post("/_vitals", { data: { ...report, path: "https://elsewhere.example/" }, headers: allowed })
+    ).status(),
+  ).toBe(400);
   const ok = await request.post("/_vitals", { data: report, headers: allowed });
   expect(ok.status()).toBe(204);
   expect(ok.headers()["set-cookie"]).toBeUndefined();

@@ -53,7 +53,12 @@ class Case {
     readonly client: number,
   ) {}
   [fc.toStringMethod](): string {
-    const body = this.body === undefined ? "" : this.body.length > 300 ? `${this.body.slice(0, 300)}… (${this.body.length} chars)` : this.body;
+    const body =
+      this.body === undefined
+        ? ""
+        : this.body.length > 300
+          ? `${this.body.slice(0, 300)}… (${this.body.length} chars)`
+          : this.body;
     return `${this.kind} ${this.path}${this.query} token=${this.token === "garbage" ? JSON.stringify(this.garbage.slice(0, 80)) : this.token} headers=${JSON.stringify(this.headers)} body=${JSON.stringify(body)}`;
   }
 }
@@ -93,11 +98,23 @@ let memberId = 0;
  */
 async function freshSession(): Promise<void> {
   const issue = async (strategy: "guest" | "member" | "staff") =>
-    (await issueTokens(t.db, t.clock, { accessTokenSeconds: 3600, refreshTokenSeconds: 3600 }, { strategy, memberId: strategy === "member" ? memberId : null })).access_token;
+    (
+      await issueTokens(
+        t.db,
+        t.clock,
+        { accessTokenSeconds: 3600, refreshTokenSeconds: 3600 },
+        { strategy, memberId: strategy === "member" ? memberId : null },
+      )
+    ).access_token;
   tokens.guest = await issue("guest");
   tokens.member = await issue("member");
   tokens.staff = await issue("staff");
-  const basket = await t.call("POST", "/api/basket/retrieve", { storeId: VICTORIA, fulfilmentMethod: "delivery" }, { token: tokens.guest, headers: { "x-client-ip": SETUP_IP } });
+  const basket = await t.call(
+    "POST",
+    "/api/basket/retrieve",
+    { storeId: VICTORIA, fulfilmentMethod: "delivery" },
+    { token: tokens.guest, headers: { "x-client-ip": SETUP_IP } },
+  );
   dictionary = { ...dictionary, basketToken: [api.retrieveBasket.response.parse(basket.body).basketToken] };
 }
 
@@ -123,8 +140,14 @@ beforeAll(async () => {
   // reached now rather than by chance during the run.
   const largest = api.retrieveBasket;
   for (let i = 0; i < 40; i++) {
-    const body = i % 2 ? JSON.stringify({ a: "x".repeat(256 * 1024 + 64 * 1024) }) : `{"a":${"[".repeat(60_000)}${"]".repeat(60_000)}}`;
-    await send(largest, new Case("warm-up", "guest", "", largest.path, "", { "content-type": "application/json" }, body, 1));
+    const body =
+      i % 2
+        ? JSON.stringify({ a: "x".repeat(256 * 1024 + 64 * 1024) })
+        : `{"a":${"[".repeat(60_000)}${"]".repeat(60_000)}}`;
+    await send(
+      largest,
+      new Case("warm-up", "guest", "", largest.path, "", { "content-type": "application/json" }, body, 1),
+    );
   }
   t.logs.length = 0;
   await collectGarbage();
@@ -136,7 +159,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  console.info(`api fuzz: ${endpoints.length} endpoints, ${requests} requests, ${seconds} s, seed ${SEED}\n${timings.join("\n")}`);
+  console.info(
+    `api fuzz: ${endpoints.length} endpoints, ${requests} requests, ${seconds} s, seed ${SEED}\n${timings.join("\n")}`,
+  );
   await t?.close();
 });
 
@@ -148,24 +173,55 @@ const forgedToken = fc.oneof(
 );
 
 /** Content types a client might wrongly send with a body. */
-const CONTENT_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json; charset=latin1", "", "application/json\u00ff"];
+const CONTENT_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "application/json; charset=latin1",
+  "",
+  "application/json\u00ff",
+];
 
 const malformedJson = (valid: string) =>
   fc.oneof(
-    fc.constantFrom("{", "}", "[", "{\"a\":}", "{\"a\":1,}", "{'a':1}", "{a:1}", "NaN", "undefined", "\ufeff{}", "{\"a\":1}{\"b\":2}", "/* */{}", "{\"a\":\"\\x\"}", "{\"a\":\"\\ud800\"}", "\u0000"),
+    fc.constantFrom(
+      "{",
+      "}",
+      "[",
+      '{"a":}',
+      '{"a":1,}',
+      "{'a':1}",
+      "{a:1}",
+      "NaN",
+      "undefined",
+      "\ufeff{}",
+      '{"a":1}{"b":2}',
+      "/* */{}",
+      '{"a":"\\x"}',
+      '{"a":"\\ud800"}',
+      "\u0000",
+    ),
     fc.nat({ max: Math.max(0, valid.length - 1) }).map((n) => valid.slice(0, n) || "{"),
     fc.string({ unit: "binary", minLength: 1, maxLength: 200 }),
   );
 
 /** A JSON body nested deeper than any parser should be asked to follow: raw text, or an object's field. */
-const deepBody = fc.tuple(fc.integer({ min: 500, max: 60_000 }), fc.boolean(), fc.boolean()).map(([depth, asObject, raw]) => {
-  if (raw) return asObject ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`;
-  return JSON.stringify({ a: nested(Math.min(depth, 3_000), asObject) });
-});
+const deepBody = fc
+  .tuple(fc.integer({ min: 500, max: 60_000 }), fc.boolean(), fc.boolean())
+  .map(([depth, asObject, raw]) => {
+    if (raw)
+      return asObject
+        ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`
+        : `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+    return JSON.stringify({ a: nested(Math.min(depth, 3_000), asObject) });
+  });
 
 /** A body over the endpoint's limit (by up to 64 KB): valid JSON with one huge field, or plain filler. */
 const hugeBody = (limit: number) =>
-  fc.tuple(fc.integer({ min: limit + 1, max: limit + 64 * 1024 }), fc.boolean()).map(([size, asJson]) => (asJson ? JSON.stringify({ a: "x".repeat(size) }) : "y".repeat(size)));
+  fc
+    .tuple(fc.integer({ min: limit + 1, max: limit + 64 * 1024 }), fc.boolean())
+    .map(([size, asJson]) => (asJson ? JSON.stringify({ a: "x".repeat(size) }) : "y".repeat(size)));
 
 /** Generated requests for one endpoint. */
 function casesFor(endpoint: Endpoint): fc.Arbitrary<Case> {
@@ -173,11 +229,15 @@ function casesFor(endpoint: Endpoint): fc.Arbitrary<Case> {
   const limit = endpoint.maxBodyBytes ?? 256 * 1024;
   const params = [...endpoint.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
   const shaped = schemaArbitrary(endpoint.request, { dictionary });
-  const own: TokenKind[] = endpoint.auth === "staff" ? ["staff"] : endpoint.auth === "token" ? ["guest", "member"] : ["none"];
+  const own: TokenKind[] =
+    endpoint.auth === "staff" ? ["staff"] : endpoint.auth === "token" ? ["guest", "member"] : ["none"];
   const token = fc.tuple(
     fc.oneof(
       { arbitrary: fc.constantFrom(...own), weight: 12 },
-      { arbitrary: fc.constantFrom<TokenKind>("none", "forged", "garbage", "bad-scheme", "guest", "member", "staff"), weight: 3 },
+      {
+        arbitrary: fc.constantFrom<TokenKind>("none", "forged", "garbage", "bad-scheme", "guest", "member", "staff"),
+        weight: 3,
+      },
     ),
     forgedToken,
   );
@@ -203,7 +263,10 @@ function casesFor(endpoint: Endpoint): fc.Arbitrary<Case> {
         {
           "x-platform-version": fc.constantFrom(PLATFORM_VERSION, "3", "", "4.0", "\u00ff"),
           "x-client-platform": fc.constantFrom("website", "ios", "", "x".repeat(500)),
-          "idempotency-key": fc.oneof(fc.constantFrom("", " ", "k-1"), fc.string({ unit: "binary-ascii", maxLength: 300 }).map((s) => s.replace(/[^\x20-\x7e]/g, "k"))),
+          "idempotency-key": fc.oneof(
+            fc.constantFrom("", " ", "k-1"),
+            fc.string({ unit: "binary-ascii", maxLength: 300 }).map((s) => s.replace(/[^\x20-\x7e]/g, "k")),
+          ),
           "x-client-ip": fc.constantFrom("198.51.100.1", "::1", "not-an-ip", "", "1".repeat(300)),
         },
         { requiredKeys: [] },
@@ -221,11 +284,13 @@ function casesFor(endpoint: Endpoint): fc.Arbitrary<Case> {
       }),
     );
   const rawCase = (kind: string, body: fc.Arbitrary<string>) =>
-    fc.tuple(path(undefined), token, headers, body, client).map(([p, [tk, garbage], h, b, ip]) =>
-      withBody
-        ? new Case(kind, tk, garbage, p, "", { "content-type": "application/json", ...h }, b, ip)
-        : new Case(kind, tk, garbage, p, b.length > 8_000 ? "" : `?${b}`, h, undefined, ip),
-    );
+    fc
+      .tuple(path(undefined), token, headers, body, client)
+      .map(([p, [tk, garbage], h, b, ip]) =>
+        withBody
+          ? new Case(kind, tk, garbage, p, "", { "content-type": "application/json", ...h }, b, ip)
+          : new Case(kind, tk, garbage, p, b.length > 8_000 ? "" : `?${b}`, h, undefined, ip),
+      );
 
   const client = fc.integer({ min: 1, max: 254 });
   const json = fc.constant("application/json");
@@ -233,13 +298,26 @@ function casesFor(endpoint: Endpoint): fc.Arbitrary<Case> {
     { arbitrary: shapedCase("shaped", json), weight: 40 },
     { arbitrary: shapedCase("wrong-content-type", fc.constantFrom(...CONTENT_TYPES)), weight: 3 },
     { arbitrary: rawCase("malformed", shaped.map((v) => JSON.stringify(v) ?? "").chain(malformedJson)), weight: 4 },
-    { arbitrary: rawCase("not-an-object", wrongValue.map((v) => JSON.stringify(v) ?? "null")), weight: 2 },
+    {
+      arbitrary: rawCase(
+        "not-an-object",
+        wrongValue.map((v) => JSON.stringify(v) ?? "null"),
+      ),
+      weight: 2,
+    },
     { arbitrary: rawCase("deep", deepBody), weight: 2 },
     { arbitrary: rawCase("huge", hugeBody(limit)), weight: 1 },
     {
       arbitrary: rawCase(
         "odd-query",
-        fc.constantFrom("a=%", "a=%zz&b=%E0%A4%A", "%00=%00", "storeId=1&storeId=2", "__proto__[x]=1", "a=" + "%F0%9F%8D%95".repeat(50)),
+        fc.constantFrom(
+          "a=%",
+          "a=%zz&b=%E0%A4%A",
+          "%00=%00",
+          "storeId=1&storeId=2",
+          "__proto__[x]=1",
+          "a=" + "%F0%9F%8D%95".repeat(50),
+        ),
       ),
       weight: withBody ? 0 : 3,
     },
@@ -250,15 +328,20 @@ function casesFor(endpoint: Endpoint): fc.Arbitrary<Case> {
 const encodeSegment = (text: string) => encodeURIComponent(wellFormed(text));
 
 /** The text with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, which TypeScript's lib lacks). */
-const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+const wellFormed = (text: string) =>
+  text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 
 /** A GET's query from generated values: each value as text, as a form or a browser would send it. */
 function queryOf(values: unknown): string {
-  if (!values || typeof values !== "object" || Array.isArray(values)) return values === undefined ? "" : `?${encodeSegment(String(values))}`;
+  if (!values || typeof values !== "object" || Array.isArray(values))
+    return values === undefined ? "" : `?${encodeSegment(String(values))}`;
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    query.append(wellFormed(key), wellFormed(typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)));
+    query.append(
+      wellFormed(key),
+      wellFormed(typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)),
+    );
   }
   const text = query.toString();
   return text && text.length < 16_000 ? `?${text}` : "";
@@ -295,7 +378,9 @@ async function send(endpoint: Endpoint, c: Case) {
   if (c.token === "bad-scheme") headers.set("authorization", `Basic ${tokens.guest}`);
   else if (token) headers.set("authorization", `Bearer ${token}`);
   for (const [name, value] of Object.entries(c.headers)) headers.set(name, value);
-  const response = await t.fetch(new Request(`http://platform.test${c.path}${c.query}`, { method: endpoint.method, headers, body: c.body }));
+  const response = await t.fetch(
+    new Request(`http://platform.test${c.path}${c.query}`, { method: endpoint.method, headers, body: c.body }),
+  );
   requests++;
   const text = await response.text();
   return { status: response.status, type: response.headers.get("content-type") ?? "", text };
@@ -307,7 +392,9 @@ describe("every /api endpoint, fed generated requests", () => {
     // An endpoint the router does not serve would answer 404 "No such endpoint" to everything.
     for (const [name, endpoint] of endpoints) {
       const path = endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "x");
-      const answer = await t.fetch(new Request(`http://platform.test${path}`, { method: endpoint.method, headers: { "x-client-ip": SETUP_IP } }));
+      const answer = await t.fetch(
+        new Request(`http://platform.test${path}`, { method: endpoint.method, headers: { "x-client-ip": SETUP_IP } }),
+      );
       const body = (await answer.json()) as { message?: string };
       expect(body.message ?? "", name).not.toMatch(/^No such endpoint/);
     }
@@ -329,7 +416,10 @@ describe("every /api endpoint, fed generated requests", () => {
           t.logs.length = 0;
           const where = `${answer.status} ${answer.text.slice(0, 400)}`;
           expect(errors, where).toEqual([]);
-          expect(answer.status >= 200 && answer.status < 300 || answer.status >= 400 && answer.status < 500, where).toBe(true);
+          expect(
+            (answer.status >= 200 && answer.status < 300) || (answer.status >= 400 && answer.status < 500),
+            where,
+          ).toBe(true);
           if (answer.status >= 400) {
             expect(answer.type, where).toMatch(/^application\/json/);
             const body = apiErrorSchema.parse(JSON.parse(answer.text));
@@ -342,7 +432,9 @@ describe("every /api endpoint, fed generated requests", () => {
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
       const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
-      timings.push(`${name}: ${counter} requests in ${Math.round(performance.now() - started)} ms (${answered.join(" ")})`);
+      timings.push(
+        `${name}: ${counter} requests in ${Math.round(performance.now() - started)} ms (${answered.join(" ")})`,
+      );
     }, 90_000);
   }
 
@@ -353,12 +445,17 @@ describe("every /api endpoint, fed generated requests", () => {
     const database = databaseMemory();
     console.info(
       [
-        ...Object.entries(usage).map(([k, v]) => `${k}: ${(usageBefore[k as keyof NodeJS.MemoryUsage] / MB).toFixed(1)} -> ${(v / MB).toFixed(1)} MB`),
+        ...Object.entries(usage).map(
+          ([k, v]) =>
+            `${k}: ${(usageBefore[k as keyof NodeJS.MemoryUsage] / MB).toFixed(1)} -> ${(v / MB).toFixed(1)} MB`,
+        ),
         `PGlite's memory: ${(databaseBefore / MB).toFixed(1)} -> ${(database / MB).toFixed(1)} MB`,
         `V8 malloced: ${(getHeapStatistics().malloced_memory / MB).toFixed(1)} MB (peak ${(getHeapStatistics().peak_malloced_memory / MB).toFixed(1)})`,
       ].join(", "),
     );
-    console.info(`api fuzz: resident memory grew ${grown.toFixed(1)} MB over ${requests} requests (MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "unset"})`);
+    console.info(
+      `api fuzz: resident memory grew ${grown.toFixed(1)} MB over ${requests} requests (MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "unset"})`,
+    );
     expect(grown).toBeLessThan(50);
   });
 });

@@ -48,7 +48,13 @@ function specifiersOf(source: string): string[] {
 function resolve(from: string, spec: string): string | null {
   if (!spec.startsWith(".")) return null;
   const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (/\.(tsx?|json)$/.test(candidate) && existsSync(candidate)) return candidate;
   }
   throw new Error(`${path.relative(ROOT, from)} imports ${spec}, which is no file`);
@@ -120,7 +126,8 @@ function moduleGraph(files: Graph): { graph: Graph; because: Map<string, string>
       const to = moduleOf(target);
       if (to === from) continue;
       graph.get(from)!.add(to);
-      if (!because.has(`${from} ${to}`)) because.set(`${from} ${to}`, `${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`);
+      if (!because.has(`${from} ${to}`))
+        because.set(`${from} ${to}`, `${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`);
     }
   }
   return { graph, because };
@@ -148,7 +155,18 @@ describe("the checks themselves", () => {
       `import x, { y } from "./j";`,
       `import * as k from "./k";`,
     ].join("\n");
-    expect(specifiersOf(source).sort()).toEqual(["../b", "./a", "./c", "./e", "./f", "./g", "./h", "./i", "./j", "./k"]);
+    expect(specifiersOf(source).sort()).toEqual([
+      "../b",
+      "./a",
+      "./c",
+      "./e",
+      "./f",
+      "./g",
+      "./h",
+      "./i",
+      "./j",
+      "./k",
+    ]);
   });
 
   it("find a loop however long, and nothing where there is none", () => {
@@ -160,7 +178,14 @@ describe("the checks themselves", () => {
       ["e", new Set(["e"])],
     ]);
     expect(cycles(graph)).toEqual([["a", "b", "c"], ["e"]]);
-    expect(cycles(new Map([["a", new Set(["b"])], ["b", new Set<string>()]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ["a", new Set(["b"])],
+          ["b", new Set<string>()],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -175,7 +200,9 @@ describe("platform/ imports", () => {
   it("has no loop between modules, direct or longer", () => {
     const { graph, because } = moduleGraph(files);
     const loops = cycles(graph).map((members) => {
-      const edges = members.flatMap((a) => members.filter((b) => graph.get(a)!.has(b)).map((b) => `  ${a} → ${b}: ${because.get(`${a} ${b}`)}`));
+      const edges = members.flatMap((a) =>
+        members.filter((b) => graph.get(a)!.has(b)).map((b) => `  ${a} → ${b}: ${because.get(`${a} ${b}`)}`),
+      );
       return `${members.join(", ")}\n${edges.join("\n")}`;
     });
     expect(loops).toEqual([]);
@@ -183,7 +210,9 @@ describe("platform/ imports", () => {
 
   it("imports nothing of the storefront or the server: only platform files and packages", () => {
     const outside = [...files].flatMap(([file, targets]) =>
-      [...targets].filter((t) => !t.startsWith(PLATFORM + path.sep)).map((t) => `${path.relative(ROOT, file)} → ${path.relative(ROOT, t)}`),
+      [...targets]
+        .filter((t) => !t.startsWith(PLATFORM + path.sep))
+        .map((t) => `${path.relative(ROOT, file)} → ${path.relative(ROOT, t)}`),
     );
     expect(outside).toEqual([]);
   });
@@ -240,7 +269,9 @@ describe("platform/ tables", () => {
   const schemaDir = path.join(PLATFORM, "db", "schema");
 
   it("each have an owning module", () => {
-    const tables = sourceFiles(schemaDir).flatMap((file) => [...readFileSync(file, "utf8").matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]!));
+    const tables = sourceFiles(schemaDir).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]!),
+    );
     expect(tables.length).toBeGreaterThan(0);
     expect(tables.filter((table) => !(table in TABLE_OWNERS))).toEqual([]);
   });
@@ -256,7 +287,10 @@ describe("platform/ tables", () => {
       for (const m of source.matchAll(/^[ \t]*import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"'\n]+)["']/gm)) {
         const target = resolve(file, m[2]!);
         if (target !== path.join(schemaDir, "index.ts") && !target?.startsWith(schemaDir + path.sep)) continue;
-        for (const name of m[1]!.split(",").map((n) => n.trim()).filter((n) => n && !n.startsWith("type "))) {
+        for (const name of m[1]!
+          .split(",")
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith("type "))) {
           const [imported, local] = name.split(/\s+as\s+/);
           tables.set((local ?? imported)!.trim(), imported!.trim());
         }
@@ -279,7 +313,9 @@ describe("server/ imports", () => {
     for (const file of [...sourceFiles(SERVER), path.join(ROOT, "server.ts")]) {
       for (const spec of specifiersOf(readFileSync(file, "utf8"))) {
         const target = resolve(file, spec);
-        const bad = target ? target === schema || target.startsWith(schema + path.sep) : /^drizzle-orm(\/|$)/.test(spec);
+        const bad = target
+          ? target === schema || target.startsWith(schema + path.sep)
+          : /^drizzle-orm(\/|$)/.test(spec);
         if (bad) offending.push(`${path.relative(ROOT, file)} imports ${spec}`);
       }
     }

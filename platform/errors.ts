@@ -12,7 +12,12 @@ export class ApiError extends Error {
   constructor(
     status: number,
     message: string,
-    options: { errorCode?: number | string; errorDisplay?: string; errorText?: string; details?: Record<string, unknown> } = {},
+    options: {
+      errorCode?: number | string;
+      errorDisplay?: string;
+      errorText?: string;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.status = status;
@@ -24,7 +29,12 @@ export class ApiError extends Error {
 
   toBody(): ApiErrorBody {
     // The standard fields come last so details can never overwrite them.
-    const body: ApiErrorBody = { ...this.details, status: this.status, errorCode: this.errorCode, message: this.message };
+    const body: ApiErrorBody = {
+      ...this.details,
+      status: this.status,
+      errorCode: this.errorCode,
+      message: this.message,
+    };
     if (this.errorDisplay !== undefined) body.errorDisplay = this.errorDisplay;
     if (this.errorText !== undefined) body.errorText = this.errorText;
     return body;

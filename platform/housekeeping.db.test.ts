@@ -46,11 +46,19 @@ async function memberId(): Promise<number> {
 }
 
 async function newBasket(token: string): Promise<string> {
-  await t.db.insert(baskets).values({ token, storeId: STORE, ownerFamily: `family-${token}`, createdAt: NOW, updatedAt: NOW });
+  await t.db
+    .insert(baskets)
+    .values({ token, storeId: STORE, ownerFamily: `family-${token}`, createdAt: NOW, updatedAt: NOW });
   return token;
 }
 
-const token = (family: string, tokenHash: string, kind: "access" | "refresh", expiresAt: Date, revokedAt: Date | null = null) => ({
+const token = (
+  family: string,
+  tokenHash: string,
+  kind: "access" | "refresh",
+  expiresAt: Date,
+  revokedAt: Date | null = null,
+) => ({
   tokenHash: `hk-${tokenHash}`,
   kind,
   strategy: "guest" as const,
@@ -77,27 +85,57 @@ async function seedExpiredAndLive() {
   const member = await memberId();
   // Sessions: one whose every token has expired (its rotated refresh token too) goes whole; one with a live refresh
   // token keeps its expired access token and its rotated refresh token; a revoked but unexpired one stays.
-  await t.db.insert(authTokens).values([
-    token("ended", "ended-access", "access", at(-2 * DAY)),
-    token("ended", "ended-rotated", "refresh", at(-DAY), at(-20 * DAY)),
-    token("ended", "ended-refresh", "refresh", at(-1)),
-    token("ended", "ended-now", "access", NOW),
-    token("live", "live-access", "access", at(-HOUR)),
-    token("live", "live-rotated", "refresh", at(-HOUR), at(-2 * HOUR)),
-    token("live", "live-refresh", "refresh", at(29 * DAY)),
-    token("revoked", "revoked-refresh", "refresh", at(DAY), at(-MINUTE)),
-  ]);
+  await t.db
+    .insert(authTokens)
+    .values([
+      token("ended", "ended-access", "access", at(-2 * DAY)),
+      token("ended", "ended-rotated", "refresh", at(-DAY), at(-20 * DAY)),
+      token("ended", "ended-refresh", "refresh", at(-1)),
+      token("ended", "ended-now", "access", NOW),
+      token("live", "live-access", "access", at(-HOUR)),
+      token("live", "live-rotated", "refresh", at(-HOUR), at(-2 * HOUR)),
+      token("live", "live-refresh", "refresh", at(29 * DAY)),
+      token("revoked", "revoked-refresh", "refresh", at(DAY), at(-MINUTE)),
+    ]);
   const codes = await t.db
     .insert(oneTimeCodes)
     .values([
-      { memberId: member, channel: "email", recipient: "hk@example.com", codeHash: "expired", expiresAt: at(-MINUTE), createdAt: at(-11 * MINUTE) },
-      { memberId: member, channel: "sms", recipient: "+447700900000", codeHash: "used-expired", expiresAt: NOW, usedAt: at(-5 * MINUTE), createdAt: at(-10 * MINUTE) },
-      { memberId: member, channel: "email", recipient: "hk@example.com", codeHash: "live", expiresAt: at(9 * MINUTE), createdAt: at(-MINUTE) },
+      {
+        memberId: member,
+        channel: "email",
+        recipient: "hk@example.com",
+        codeHash: "expired",
+        expiresAt: at(-MINUTE),
+        createdAt: at(-11 * MINUTE),
+      },
+      {
+        memberId: member,
+        channel: "sms",
+        recipient: "+447700900000",
+        codeHash: "used-expired",
+        expiresAt: NOW,
+        usedAt: at(-5 * MINUTE),
+        createdAt: at(-10 * MINUTE),
+      },
+      {
+        memberId: member,
+        channel: "email",
+        recipient: "hk@example.com",
+        codeHash: "live",
+        expiresAt: at(9 * MINUTE),
+        createdAt: at(-MINUTE),
+      },
     ])
     .returning({ id: oneTimeCodes.id, codeHash: oneTimeCodes.codeHash });
   await t.db.insert(passwordResetTokens).values([
     { tokenHash: "hk-reset-expired", memberId: member, expiresAt: at(-MINUTE), createdAt: at(-61 * MINUTE) },
-    { tokenHash: "hk-reset-used-expired", memberId: member, expiresAt: at(-DAY), usedAt: at(-DAY - HOUR), createdAt: at(-DAY - HOUR) },
+    {
+      tokenHash: "hk-reset-used-expired",
+      memberId: member,
+      expiresAt: at(-DAY),
+      usedAt: at(-DAY - HOUR),
+      createdAt: at(-DAY - HOUR),
+    },
     { tokenHash: "hk-reset-live", memberId: member, expiresAt: at(59 * MINUTE), createdAt: at(-MINUTE) },
   ]);
   // Idempotency keys are kept seven days.
@@ -128,7 +166,15 @@ async function seedExpiredAndLive() {
     { storeId: STORE, method: "delivery", slotStart: tomorrow },
   ]);
   // The test gateway: tokens kept a day past their expiry, idempotency keys 24 hours.
-  const card = { type: "card" as const, scheme: "Visa", last4: "4242", bin: "424242", expiryMonth: 12, expiryYear: 2030, outcome: "approve" as const };
+  const card = {
+    type: "card" as const,
+    scheme: "Visa",
+    last4: "4242",
+    bin: "424242",
+    expiryMonth: 12,
+    expiryYear: 2030,
+    outcome: "approve" as const,
+  };
   await t.db.insert(testGatewayTokens).values([
     { token: "tok_hk_old", ...card, createdAt: at(-2 * DAY), expiresAt: at(-DAY - MINUTE) },
     { token: "tok_hk_recent", ...card, createdAt: at(-HOUR), expiresAt: at(-45 * MINUTE) },
@@ -145,19 +191,63 @@ async function seedExpiredAndLive() {
 async function leftOver(codeIds: number[]) {
   const sorted = (values: string[]) => [...values].sort();
   return {
-    authTokens: sorted((await t.db.select({ k: authTokens.tokenHash }).from(authTokens).where(like(authTokens.tokenHash, "hk-%"))).map((r) => r.k)),
-    codes: sorted((await t.db.select({ k: oneTimeCodes.codeHash }).from(oneTimeCodes).where(inArray(oneTimeCodes.id, codeIds))).map((r) => r.k)),
+    authTokens: sorted(
+      (await t.db.select({ k: authTokens.tokenHash }).from(authTokens).where(like(authTokens.tokenHash, "hk-%"))).map(
+        (r) => r.k,
+      ),
+    ),
+    codes: sorted(
+      (await t.db.select({ k: oneTimeCodes.codeHash }).from(oneTimeCodes).where(inArray(oneTimeCodes.id, codeIds))).map(
+        (r) => r.k,
+      ),
+    ),
     resets: sorted(
-      (await t.db.select({ k: passwordResetTokens.tokenHash }).from(passwordResetTokens).where(like(passwordResetTokens.tokenHash, "hk-%"))).map((r) => r.k),
+      (
+        await t.db
+          .select({ k: passwordResetTokens.tokenHash })
+          .from(passwordResetTokens)
+          .where(like(passwordResetTokens.tokenHash, "hk-%"))
+      ).map((r) => r.k),
     ),
-    idempotency: sorted((await t.db.select({ k: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.scope, "hk|anonymous"))).map((r) => r.k)),
+    idempotency: sorted(
+      (
+        await t.db
+          .select({ k: idempotencyKeys.key })
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.scope, "hk|anonymous"))
+      ).map((r) => r.k),
+    ),
     rateLimits: sorted(
-      (await t.db.select().from(rateLimits).where(like(rateLimits.bucket, "hk:%"))).map((r) => `${r.bucket}@${(r.windowStart.getTime() - NOW.getTime()) / MINUTE}m`),
+      (await t.db.select().from(rateLimits).where(like(rateLimits.bucket, "hk:%"))).map(
+        (r) => `${r.bucket}@${(r.windowStart.getTime() - NOW.getTime()) / MINUTE}m`,
+      ),
     ),
-    holds: sorted((await t.db.select({ k: slotHolds.basketToken }).from(slotHolds).where(like(slotHolds.basketToken, "hk-%"))).map((r) => r.k)),
-    locks: sorted((await t.db.select().from(slotLocks).where(eq(slotLocks.storeId, STORE))).map((r) => `${r.method}@${(r.slotStart.getTime() - NOW.getTime()) / HOUR}h`)),
-    gatewayTokens: sorted((await t.db.select({ k: testGatewayTokens.token }).from(testGatewayTokens).where(like(testGatewayTokens.token, "tok_hk_%"))).map((r) => r.k)),
-    gatewayKeys: sorted((await t.db.select({ k: testGatewayIdempotency.key }).from(testGatewayIdempotency).where(like(testGatewayIdempotency.key, "hk-%"))).map((r) => r.k)),
+    holds: sorted(
+      (await t.db.select({ k: slotHolds.basketToken }).from(slotHolds).where(like(slotHolds.basketToken, "hk-%"))).map(
+        (r) => r.k,
+      ),
+    ),
+    locks: sorted(
+      (await t.db.select().from(slotLocks).where(eq(slotLocks.storeId, STORE))).map(
+        (r) => `${r.method}@${(r.slotStart.getTime() - NOW.getTime()) / HOUR}h`,
+      ),
+    ),
+    gatewayTokens: sorted(
+      (
+        await t.db
+          .select({ k: testGatewayTokens.token })
+          .from(testGatewayTokens)
+          .where(like(testGatewayTokens.token, "tok_hk_%"))
+      ).map((r) => r.k),
+    ),
+    gatewayKeys: sorted(
+      (
+        await t.db
+          .select({ k: testGatewayIdempotency.key })
+          .from(testGatewayIdempotency)
+          .where(like(testGatewayIdempotency.key, "hk-%"))
+      ).map((r) => r.k),
+    ),
   };
 }
 
@@ -221,9 +311,18 @@ describe("a housekeeping run", () => {
 
   it("deletes at most a batch from each table per run and says when there may be more", async () => {
     const member = await memberId();
-    await t.db.insert(oneTimeCodes).values(
-      Array.from({ length: 7 }, (_, i) => ({ memberId: member, channel: "email" as const, recipient: "hk@example.com", codeHash: `c${i}`, expiresAt: at(-MINUTE), createdAt: at(-HOUR) })),
-    );
+    await t.db
+      .insert(oneTimeCodes)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          memberId: member,
+          channel: "email" as const,
+          recipient: "hk@example.com",
+          codeHash: `c${i}`,
+          expiresAt: at(-MINUTE),
+          createdAt: at(-HOUR),
+        })),
+      );
     const runs: HousekeepingRun[] = [];
     for (let i = 0; i < 3; i++) runs.push(await t.housekeep({ batch: 3 }));
     expect(runs.map((r) => [purged(r).codes, r.ran && r.more])).toEqual([
@@ -248,7 +347,10 @@ describe("a housekeeping run", () => {
 
     t.clock.set(order.slotEnd.toISOString());
     expect(purged(await t.housekeep()).slotHolds).toBe(1);
-    const [left] = await t.db.select({ n: count() }).from(slotHolds).where(and(eq(slotHolds.storeId, STORE), eq(slotHolds.slotStart, slotStart)));
+    const [left] = await t.db
+      .select({ n: count() })
+      .from(slotHolds)
+      .where(and(eq(slotHolds.storeId, STORE), eq(slotHolds.slotStart, slotStart)));
     expect(left!.n).toBe(0);
     await clearTestRows();
   });
@@ -270,7 +372,9 @@ describe("housekeeping with several instances", () => {
     const [a, b] = await Promise.all([runHousekeeping(t.db, NOW), runHousekeeping(t.db, NOW)]);
     // On PostgreSQL the later run may find the lock taken and skip; on PGlite (one connection) the runs take turns and
     // the second finds nothing. Either way the expired rows are gone, each counted once.
-    const totals = Object.fromEntries(PURGE_KINDS.map((table) => [table, (a.ran ? a.purged[table] : 0) + (b.ran ? b.purged[table] : 0)]));
+    const totals = Object.fromEntries(
+      PURGE_KINDS.map((table) => [table, (a.ran ? a.purged[table] : 0) + (b.ran ? b.purged[table] : 0)]),
+    );
     expect(totals).toEqual(EXPECTED_PURGE);
     expect((await leftOver(codes.map((c) => c.id))).holds).toEqual(["hk-live", "hk-order-kept"]);
     await clearTestRows();
@@ -278,34 +382,49 @@ describe("housekeeping with several instances", () => {
 
   // Another instance's run, under way: a transaction holding the housekeeping lock. PGlite has one connection, so a
   // transaction there holds up every other query; only PostgreSQL can have a second run meet the lock.
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("skips a run while another instance's run holds the lock, and purges once it is done", async () => {
-    const { codes } = await seedExpiredAndLive();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const other = t.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${HOUSEKEEPING_LOCK}))`);
-      locked();
-      await released;
-    });
-    await isLocked;
-    try {
-      expect(await t.housekeep()).toEqual({ ran: false });
-      expect((await leftOver(codes.map((c) => c.id))).holds).toEqual(["hk-lapsed", "hk-live", "hk-order-ended", "hk-order-kept"]);
-    } finally {
-      release();
-      await other;
-    }
-    expect(purged(await t.housekeep())).toEqual(EXPECTED_PURGE);
-    await clearTestRows();
-  });
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "skips a run while another instance's run holds the lock, and purges once it is done",
+    async () => {
+      const { codes } = await seedExpiredAndLive();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const other = t.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${HOUSEKEEPING_LOCK}))`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        expect(await t.housekeep()).toEqual({ ran: false });
+        expect((await leftOver(codes.map((c) => c.id))).holds).toEqual([
+          "hk-lapsed",
+          "hk-live",
+          "hk-order-ended",
+          "hk-order-kept",
+        ]);
+      } finally {
+        release();
+        await other;
+      }
+      expect(purged(await t.housekeep())).toEqual(EXPECTED_PURGE);
+      await clearTestRows();
+    },
+  );
 
   it("never waits on a row a request holds: it skips it and takes it on a later run", async () => {
     const member = await memberId();
     const [locked] = await t.db
       .insert(oneTimeCodes)
-      .values({ memberId: member, channel: "email", recipient: "hk@example.com", codeHash: "busy", expiresAt: at(-MINUTE), createdAt: at(-HOUR) })
+      .values({
+        memberId: member,
+        channel: "email",
+        recipient: "hk@example.com",
+        codeHash: "busy",
+        expiresAt: at(-MINUTE),
+        createdAt: at(-HOUR),
+      })
       .returning({ id: oneTimeCodes.id });
     if (!process.env.TEST_DATABASE_URL) {
       // PGlite: one connection, no second transaction to hold the row; the run simply takes it.

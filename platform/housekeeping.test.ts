@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { PURGE_KINDS, startHousekeeping, type Housekeeping, type HousekeepingRun, type PurgeKind } from "./housekeeping";
+import {
+  PURGE_KINDS,
+  startHousekeeping,
+  type Housekeeping,
+  type HousekeepingRun,
+  type PurgeKind,
+} from "./housekeeping";
 import { memoryLogger } from "./testing";
 
 /* The timer that runs housekeeping (the runs themselves: housekeeping.db.test.ts). */

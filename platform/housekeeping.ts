@@ -67,7 +67,9 @@ export type HousekeepingRun =
 export async function runHousekeeping(db: Db, now: Date, options: { batch?: number } = {}): Promise<HousekeepingRun> {
   const batch = options.batch ?? DEFAULT_HOUSEKEEPING_BATCH;
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${HOUSEKEEPING_LOCK})) as locked`)) as unknown as {
+    const result = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext(${HOUSEKEEPING_LOCK})) as locked`,
+    )) as unknown as {
       rows: { locked: boolean }[];
     };
     if (result.rows[0]?.locked !== true) return { ran: false } as const;
@@ -100,7 +102,9 @@ export function startHousekeeping(run: () => Promise<HousekeepingRun>, everyMs: 
         if (total > 0) log.info("housekeeping.purged", { total, ...outcome.purged });
         again = outcome.more;
       })
-      .catch((error: unknown) => log.error("housekeeping.failed", { error: error instanceof Error ? error.stack : String(error) }))
+      .catch((error: unknown) =>
+        log.error("housekeeping.failed", { error: error instanceof Error ? error.stack : String(error) }),
+      )
       .finally(() => {
         running = null;
         if (again) setImmediate(tick);

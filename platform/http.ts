@@ -119,5 +119,11 @@ export function createPlatform(options: {
  * read from a request, which is there only because the services' context type carries one.
  */
 function sweepContext(deps: PlatformDeps): RequestContext {
-  return { ...deps, request: new Request("http://platform.internal/payments/reconcile"), auth: null, idempotencyKey: null, clientIp: "platform" };
+  return {
+    ...deps,
+    request: new Request("http://platform.internal/payments/reconcile"),
+    auth: null,
+    idempotencyKey: null,
+    clientIp: "platform",
+  };
 }

@@ -82,7 +82,9 @@ describe("withIdempotency", () => {
 
   it("answers 422 when a key is reused with a different body", async () => {
     await withIdempotency(ctx("key-422"), "basket.add", { item: 1 }, (tx) => addEffect(tx, "one"));
-    const error = await withIdempotency(ctx("key-422"), "basket.add", { item: 2 }, (tx) => addEffect(tx, "two")).catch((e) => e);
+    const error = await withIdempotency(ctx("key-422"), "basket.add", { item: 2 }, (tx) => addEffect(tx, "two")).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(422);
     expect(await effectCount()).toBe(1);
@@ -91,7 +93,9 @@ describe("withIdempotency", () => {
   it("keeps keys of different scopes and different shoppers apart", async () => {
     await withIdempotency(ctx("shared"), "basket.add", { item: 1 }, (tx) => addEffect(tx, "a"));
     await withIdempotency(ctx("shared"), "basket.remove", { item: 1 }, (tx) => addEffect(tx, "b"));
-    await withIdempotency(ctx("shared", { ...shopper, family: "family-b" }), "basket.add", { item: 1 }, (tx) => addEffect(tx, "c"));
+    await withIdempotency(ctx("shared", { ...shopper, family: "family-b" }), "basket.add", { item: 1 }, (tx) =>
+      addEffect(tx, "c"),
+    );
     expect(await effectCount()).toBe(3);
   });
 
@@ -101,7 +105,10 @@ describe("withIdempotency", () => {
       withIdempotency(ctx("key-error"), "slot.reserve", { slot: 3 }, async (tx) => {
         runs++;
         await addEffect(tx, "partial");
-        throw new ApiError(409, "This slot is full", { errorCode: "SLOT_FULL", errorDisplay: "Please choose another time" });
+        throw new ApiError(409, "This slot is full", {
+          errorCode: "SLOT_FULL",
+          errorDisplay: "Please choose another time",
+        });
       });
     const first = await run().catch((e) => e);
     const second = await run().catch((e) => e);

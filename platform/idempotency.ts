@@ -53,27 +53,32 @@ export async function withIdempotency<T>(
   const fullScope = `${scope}|${ctx.auth?.family ?? "anonymous"}`;
   const requestHash = hashInput(input);
 
-  const outcome = await ctx.db.transaction(async (tx): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> => {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ scope: fullScope, key, requestHash, status: PENDING, body: {}, createdAt: ctx.clock.now() })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+  const outcome = await ctx.db.transaction(
+    async (tx): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> => {
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ scope: fullScope, key, requestHash, status: PENDING, body: {}, createdAt: ctx.clock.now() })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
 
-    if (inserted.length === 0) return replay(tx, fullScope, key, requestHash);
+      if (inserted.length === 0) return replay(tx, fullScope, key, requestHash);
 
-    const where = and(eq(idempotencyKeys.scope, fullScope), eq(idempotencyKeys.key, key));
-    try {
-      // A savepoint, so an expected failure can undo its partial work yet keep the key row and its answer.
-      const value = await tx.transaction((inner) => fn(inner));
-      await tx.update(idempotencyKeys).set({ status: 200, body: toJson(value) }).where(where);
-      return { ok: true, value };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      await tx.update(idempotencyKeys).set({ status: error.status, body: error.toBody() }).where(where);
-      return { ok: false, error };
-    }
-  });
+      const where = and(eq(idempotencyKeys.scope, fullScope), eq(idempotencyKeys.key, key));
+      try {
+        // A savepoint, so an expected failure can undo its partial work yet keep the key row and its answer.
+        const value = await tx.transaction((inner) => fn(inner));
+        await tx
+          .update(idempotencyKeys)
+          .set({ status: 200, body: toJson(value) })
+          .where(where);
+        return { ok: true, value };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        await tx.update(idempotencyKeys).set({ status: error.status, body: error.toBody() }).where(where);
+        return { ok: false, error };
+      }
+    },
+  );
 
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
@@ -143,5 +148,11 @@ function stableStringify(value: unknown): string {
  */
 export function purgeExpiredKeys(db: Db, now: Date, limit: number): Promise<number> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS);
-  return purgeBatch(db, idempotencyKeys, [idempotencyKeys.scope, idempotencyKeys.key], lte(idempotencyKeys.createdAt, cutoff), limit);
+  return purgeBatch(
+    db,
+    idempotencyKeys,
+    [idempotencyKeys.scope, idempotencyKeys.key],
+    lte(idempotencyKeys.createdAt, cutoff),
+    limit,
+  );
 }

@@ -23,13 +23,28 @@ export function redactLogFields(value: unknown, depth = 0): unknown {
   if (depth > 8) return REDACTED;
   if (Array.isArray(value)) return value.map((v) => redactLogFields(v, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) ? REDACTED : redactLogFields(v, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_FIELD.test(k) ? REDACTED : redactLogFields(v, depth + 1),
+    ]),
   );
 }
 
-export function jsonLogger(base: Record<string, unknown> = {}, write: (line: string) => void = (l) => process.stdout.write(l + "\n")): Logger {
-  const emit = (level: string) => (event: string, fields: Record<string, unknown> = {}) =>
-    write(JSON.stringify({ time: new Date().toISOString(), level, event, ...base, ...(redactLogFields(fields) as Record<string, unknown>) }));
+export function jsonLogger(
+  base: Record<string, unknown> = {},
+  write: (line: string) => void = (l) => process.stdout.write(l + "\n"),
+): Logger {
+  const emit =
+    (level: string) =>
+    (event: string, fields: Record<string, unknown> = {}) =>
+      write(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level,
+          event,
+          ...base,
+          ...(redactLogFields(fields) as Record<string, unknown>),
+        }),
+      );
   return { info: emit("info"), warn: emit("warn"), error: emit("error") };
 }
-

@@ -14,7 +14,10 @@ export function requireMember(ctx: RequestContext): MemberAuth {
   const auth = ctx.auth;
   if (!auth) throw new ApiError(401, "A member token is required");
   if (auth.strategy !== "member" || auth.memberId === null) {
-    throw new ApiError(403, MEMBER_MESSAGES.membersOnly, { errorCode: "MEMBERS_ONLY", errorDisplay: MEMBER_MESSAGES.membersOnly });
+    throw new ApiError(403, MEMBER_MESSAGES.membersOnly, {
+      errorCode: "MEMBERS_ONLY",
+      errorDisplay: MEMBER_MESSAGES.membersOnly,
+    });
   }
   return { ...auth, memberId: auth.memberId };
 }

@@ -22,7 +22,8 @@ describe("hit", () => {
   });
 
   it("weighs the previous window by how much of it is still within the window: a burst across an edge counts together", async () => {
-    for (let i = 0; i < 10; i++) expect((await hit(t.db, "edge", 10, 600, at("2025-06-02T09:09:59Z"))).allowed).toBe(true);
+    for (let i = 0; i < 10; i++)
+      expect((await hit(t.db, "edge", 10, 600, at("2025-06-02T09:09:59Z"))).allowed).toBe(true);
     // Fixed windows alone would allow ten more from 09:10:00.
     const justAfter = await hit(t.db, "edge", 10, 600, at("2025-06-02T09:10:01Z"));
     expect(justAfter).toEqual({ allowed: false, remaining: 0 });
@@ -44,7 +45,9 @@ describe("hit", () => {
   });
 
   it("refuses a window longer than housekeeping keeps counters for", async () => {
-    await expect(hit(t.db, "long", 1, LONGEST_WINDOW_SECONDS + 1, at("2025-06-02T09:00:00Z"))).rejects.toThrow(/at most 86400 s/);
+    await expect(hit(t.db, "long", 1, LONGEST_WINDOW_SECONDS + 1, at("2025-06-02T09:00:00Z"))).rejects.toThrow(
+      /at most 86400 s/,
+    );
     expect((await hit(t.db, "long", 1, LONGEST_WINDOW_SECONDS, at("2025-06-02T09:00:00Z"))).allowed).toBe(true);
   });
 

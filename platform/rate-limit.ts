@@ -22,7 +22,8 @@ export const LONGEST_WINDOW_SECONDS = 24 * 3600;
  * limit in a moment.
  */
 function windowsAt(windowSeconds: number, now: Date) {
-  if (windowSeconds > LONGEST_WINDOW_SECONDS) throw new Error(`A rate-limit window may be at most ${LONGEST_WINDOW_SECONDS} s`);
+  if (windowSeconds > LONGEST_WINDOW_SECONDS)
+    throw new Error(`A rate-limit window may be at most ${LONGEST_WINDOW_SECONDS} s`);
   const windowMs = windowSeconds * 1000;
   const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const previousStart = new Date(start.getTime() - windowMs);
@@ -42,12 +43,21 @@ async function countIn(db: Db, bucket: string, windowStart: Date): Promise<numbe
  * Counts one hit on a limit of `limit` hits in any `windowSeconds`. The counter lives in the database and is bumped
  * with one atomic upsert, so the limit holds across every process sharing the database.
  */
-export async function hit(db: Db, bucket: string, limit: number, windowSeconds: number, now: Date): Promise<RateLimitResult> {
+export async function hit(
+  db: Db,
+  bucket: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<RateLimitResult> {
   const { start, previousStart, previousWeight } = windowsAt(windowSeconds, now);
   const [row] = await db
     .insert(rateLimits)
     .values({ bucket, windowStart: start, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.bucket, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
   if (count === 1) {
@@ -74,5 +84,11 @@ export async function recentHits(db: Db, bucket: string, windowSeconds: number, 
  */
 export function purgeEndedWindows(db: Db, now: Date, limit: number): Promise<number> {
   const cutoff = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000);
-  return purgeBatch(db, rateLimits, [rateLimits.bucket, rateLimits.windowStart], lte(rateLimits.windowStart, cutoff), limit);
+  return purgeBatch(
+    db,
+    rateLimits,
+    [rateLimits.bucket, rateLimits.windowStart],
+    lte(rateLimits.windowStart, cutoff),
+    limit,
+  );
 }

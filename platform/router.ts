@@ -1,8 +1,22 @@
 import { z } from "zod";
 import { revocationCount } from "./revocations";
 import { readBodyUpTo } from "./contract/body-limit";
-import { CLIENT_IDENTITY_HEADERS, identityHeaders, PLATFORM_VERSION, UNSUPPORTED_PLATFORM_VERSION_MESSAGE, type ClientIdentity } from "./contract/client-identity";
-import { fillPath, type Endpoint, type InProcessAnswer, type InProcessCall, type ParsedRequestOf, type ResponseOf, type VerifiedTokens } from "./contract";
+import {
+  CLIENT_IDENTITY_HEADERS,
+  identityHeaders,
+  PLATFORM_VERSION,
+  UNSUPPORTED_PLATFORM_VERSION_MESSAGE,
+  type ClientIdentity,
+} from "./contract/client-identity";
+import {
+  fillPath,
+  type Endpoint,
+  type InProcessAnswer,
+  type InProcessCall,
+  type ParsedRequestOf,
+  type ResponseOf,
+  type VerifiedTokens,
+} from "./contract";
 
 type VerifiedTokensEntry = VerifiedTokens extends Map<string, infer V> ? V : never;
 import type { AuthInfo, PlatformDeps, RequestContext } from "./context";
@@ -31,12 +45,19 @@ export class Router {
 
   on<E extends Endpoint>(endpoint: E, handler: Handler<E>): this {
     const params: string[] = [];
-    const source = endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, n: string) => {
-      params.push(n);
-      return "([^/]+)";
-    });
+    const source = endpoint.path
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, n: string) => {
+        params.push(n);
+        return "([^/]+)";
+      });
     // Static paths win over parametrised ones (site-settings before :contentType).
-    const route: Route = { endpoint, pattern: new RegExp(`^${source}/?$`), params, handler: handler as Handler<Endpoint> };
+    const route: Route = {
+      endpoint,
+      pattern: new RegExp(`^${source}/?$`),
+      params,
+      handler: handler as Handler<Endpoint>,
+    };
     if (params.length === 0) this.routes.unshift(route);
     else this.routes.push(route);
     this.endpoints = null;
@@ -67,7 +88,12 @@ export class Router {
    * answer is handed back as it is, not encoded to JSON. Query values arrive as strings and bodies as their JSON, so a
    * handler sees exactly what an HTTP request would give it; an error answers the status and body HTTP would carry.
    */
-  async invoke(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall, deps: PlatformDeps): Promise<InProcessAnswer> {
+  async invoke(
+    endpoint: Endpoint,
+    input: Record<string, unknown>,
+    call: InProcessCall,
+    deps: PlatformDeps,
+  ): Promise<InProcessAnswer> {
     const { path, rest } = fillPath(endpoint.path, input);
     let rawBody: string | undefined;
     let request: Request | undefined;
@@ -83,7 +109,8 @@ export class Router {
         for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) raw[k] = String(v);
       } else {
         rawBody = JSON.stringify(rest);
-        if (Buffer.byteLength(rawBody) > (endpoint.maxBodyBytes ?? MAX_BODY_BYTES)) throw new ApiError(413, "Request body too large");
+        if (Buffer.byteLength(rawBody) > (endpoint.maxBodyBytes ?? MAX_BODY_BYTES))
+          throw new ApiError(413, "Request body too large");
         raw = parseJsonBody(rawBody);
       }
       for (const name of route.params) raw[name] = String(input[name] ?? "");
@@ -112,7 +139,13 @@ export class Router {
     return this.endpoints;
   }
 
-  private async run(route: Route, m: RegExpExecArray, request: Request, url: URL, deps: PlatformDeps): Promise<Response> {
+  private async run(
+    route: Route,
+    m: RegExpExecArray,
+    request: Request,
+    url: URL,
+    deps: PlatformDeps,
+  ): Promise<Response> {
     const { endpoint } = route;
     const client = checkedClient(clientFromHeaders(request.headers));
     const header = request.headers.get("authorization");
@@ -151,7 +184,11 @@ export class Router {
  * while it is not expired and this process has revoked nothing since (decision 0031). Only found tokens are kept, each
  * under its own token, in a record the request's client made and no other request sees.
  */
-async function verify(token: string, deps: PlatformDeps, verified: VerifiedTokens | undefined): Promise<AuthInfo | null> {
+async function verify(
+  token: string,
+  deps: PlatformDeps,
+  verified: VerifiedTokens | undefined,
+): Promise<AuthInfo | null> {
   const revocations = revocationCount();
   const kept = verified?.get(token);
   // Calls of one page start together (its loaders run in parallel): they share the check already under way.
@@ -183,13 +220,22 @@ async function verify(token: string, deps: PlatformDeps, verified: VerifiedToken
 }
 
 /** Whose token this is, refused (401) when it does not open the endpoint. */
-async function authorise(endpoint: Endpoint, token: string | undefined, deps: PlatformDeps, verified?: VerifiedTokens): Promise<AuthInfo | null> {
+async function authorise(
+  endpoint: Endpoint,
+  token: string | undefined,
+  deps: PlatformDeps,
+  verified?: VerifiedTokens,
+): Promise<AuthInfo | null> {
   const auth = token ? await verify(token, deps, verified) : null;
   // Staff tokens open the order board's calls and nothing else; shoppers' tokens never open the board.
   if (endpoint.auth === "token" && (!auth || auth.strategy === "staff")) {
-    throw new ApiError(401, token && !auth ? "Your session has expired. Please log in again." : "A guest or member token is required", {
-      errorCode: 401,
-    });
+    throw new ApiError(
+      401,
+      token && !auth ? "Your session has expired. Please log in again." : "A guest or member token is required",
+      {
+        errorCode: 401,
+      },
+    );
   }
   if (endpoint.auth === "staff" && auth?.strategy !== "staff") {
     throw new ApiError(401, "A staff token is required", { errorCode: 401 });
@@ -213,7 +259,10 @@ function clientFromHeaders(headers: Headers): Partial<ClientIdentity> {
  */
 function checkedClient(client: Partial<ClientIdentity>): Partial<ClientIdentity> {
   if (client.platformVersion !== undefined && client.platformVersion !== PLATFORM_VERSION) {
-    throw new ApiError(400, UNSUPPORTED_PLATFORM_VERSION_MESSAGE, { errorCode: "UNSUPPORTED_PLATFORM_VERSION", errorDisplay: UNSUPPORTED_PLATFORM_VERSION_MESSAGE });
+    throw new ApiError(400, UNSUPPORTED_PLATFORM_VERSION_MESSAGE, {
+      errorCode: "UNSUPPORTED_PLATFORM_VERSION",
+      errorDisplay: UNSUPPORTED_PLATFORM_VERSION_MESSAGE,
+    });
   }
   return client;
 }
@@ -228,7 +277,10 @@ async function dispatch(route: Route, raw: Record<string, unknown>, ctx: Request
   }
   // PostgreSQL stores no U+0000 in text or jsonb: such a value would fail in the database, an error of the system.
   const nul = nullCharacterAt(parsed.data);
-  if (nul !== null) throw new ApiError(400, `${nul ? `${nul}: ` : ""}Text may not contain the null character`, { errorText: VALIDATION_ERROR_TEXT });
+  if (nul !== null)
+    throw new ApiError(400, `${nul ? `${nul}: ` : ""}Text may not contain the null character`, {
+      errorText: VALIDATION_ERROR_TEXT,
+    });
   return route.handler(parsed.data as never, ctx);
 }
 
@@ -258,7 +310,12 @@ export function nullCharacterAt(value: unknown): string | null {
 export type { InProcessAnswer, InProcessCall };
 
 /** The HTTP request an in-process call stands for, made only if a handler reads it (gateway webhooks do). */
-function inProcessRequest(endpoint: Endpoint, input: Record<string, unknown>, call: InProcessCall, rawBody: string | undefined): Request {
+function inProcessRequest(
+  endpoint: Endpoint,
+  input: Record<string, unknown>,
+  call: InProcessCall,
+  rawBody: string | undefined,
+): Request {
   const { path, rest } = fillPath(endpoint.path, input);
   const url = new URL(path, "http://platform.internal");
   const headers = new Headers({ accept: "application/json", "x-client-ip": call.clientIp ?? "unknown" });
@@ -290,7 +347,8 @@ function parseJsonBody(text: string): Record<string, unknown> {
   } catch {
     throw new ApiError(400, "Request body is not valid JSON");
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "Request body must be a JSON object");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw new ApiError(400, "Request body must be a JSON object");
   return body as Record<string, unknown>;
 }
 
@@ -317,8 +375,13 @@ function errorResponse(error: unknown, log: Logger, request: Request): Response 
   if (databaseUnavailable(error)) {
     // A restart or failover, not a fault: a warning, and a 503 the storefront shows as "try again in a moment". The
     // pool replaces its connections at the next query, so the next calls succeed once the server is back.
-    log.warn("platform.database_unavailable", { url: request.url, error: error instanceof Error ? firstLine(error) : String(error) });
-    return json(new ApiError(503, SERVICE_UNAVAILABLE_MESSAGE, { errorCode: SERVICE_UNAVAILABLE }).toBody(), 503, { "retry-after": "5" });
+    log.warn("platform.database_unavailable", {
+      url: request.url,
+      error: error instanceof Error ? firstLine(error) : String(error),
+    });
+    return json(new ApiError(503, SERVICE_UNAVAILABLE_MESSAGE, { errorCode: SERVICE_UNAVAILABLE }).toBody(), 503, {
+      "retry-after": "5",
+    });
   }
   if (error instanceof z.ZodError) {
     log.error("platform.response_invalid", { url: request.url, issues: error.issues.slice(0, 3) });

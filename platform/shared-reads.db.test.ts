@@ -73,14 +73,27 @@ describe("shared reads", () => {
     const basket = await s.shop.newBasket(s.token);
     await s.shop.add(s.token, basket, { menuItemId: item!.id, quantity: 1 });
     const read = async () => {
-      const detail = await s.t.call("POST", "/api/menu/item", { storeId: VICTORIA, menuItemId: item!.id, fulfilmentMethod: "delivery" }, { token: s.token });
-      const page = await s.t.call("POST", "/api/menu/category", { storeId: VICTORIA, categoryId: item!.categoryId, fulfilmentMethod: "delivery", pageSize: 100 }, { token: s.token });
+      const detail = await s.t.call(
+        "POST",
+        "/api/menu/item",
+        { storeId: VICTORIA, menuItemId: item!.id, fulfilmentMethod: "delivery" },
+        { token: s.token },
+      );
+      const page = await s.t.call(
+        "POST",
+        "/api/menu/category",
+        { storeId: VICTORIA, categoryId: item!.categoryId, fulfilmentMethod: "delivery", pageSize: 100 },
+        { token: s.token },
+      );
       const current = await s.shop.read(s.token, basket);
       const listed = (page.body as { items: { id: number; price: number }[] }).items.find((i) => i.id === item!.id);
       return [(detail.body as { item: { price: number } }).item.price, listed?.price, current.items[0]!.unitPrice];
     };
     expect(await read()).toEqual([item!.pricePence, item!.pricePence, item!.pricePence]);
-    await s.t.db.update(menuItems).set({ pricePence: item!.pricePence + 101 }).where(eq(menuItems.id, item!.id));
+    await s.t.db
+      .update(menuItems)
+      .set({ pricePence: item!.pricePence + 101 })
+      .where(eq(menuItems.id, item!.id));
     expect(await read()).toEqual([item!.pricePence + 101, item!.pricePence + 101, item!.pricePence + 101]);
   });
 });

@@ -42,7 +42,10 @@ function cacheOf(db: Db): Cache {
 }
 
 async function readVersion(db: Db): Promise<number | null> {
-  const [row] = await db.select({ version: sharedDataVersion.version }).from(sharedDataVersion).where(eq(sharedDataVersion.id, 1));
+  const [row] = await db
+    .select({ version: sharedDataVersion.version })
+    .from(sharedDataVersion)
+    .where(eq(sharedDataVersion.id, 1));
   return row?.version ?? null;
 }
 

@@ -5,7 +5,14 @@
 // The link is signed with DEEPLINK_SECRET, or with the secret the server keeps in DATA_DIR when none is set, so a
 // link made here opens on a server started from the same directory.
 import { parseArgs } from "node:util";
-import { durationSeconds, isCampaign, isCoupon, isSubscriberId, readCliItem, type DeepLink } from "../app/models/deep-link";
+import {
+  durationSeconds,
+  isCampaign,
+  isCoupon,
+  isSubscriberId,
+  readCliItem,
+  type DeepLink,
+} from "../app/models/deep-link";
 import { signDeepLink } from "../app/routes/basket/deep-link.server";
 import { parseEnv } from "../server/env";
 import { deepLinkSecret } from "../server/secrets";
@@ -34,13 +41,21 @@ const { values } = parseArgs({
 
 const storeId = Number(values.store);
 if (!values.store || !/^\d+$/.test(values.store) || storeId < 1) fail("--store needs a store id");
-const items = values.item.map((text) => readCliItem(text) ?? fail(`--item ${text}: not an item (menu item id:quantity 1–99)`));
-if (values.coupon !== undefined && !isCoupon(values.coupon)) fail(`--coupon ${values.coupon}: letters, digits, - and _ only`);
-if (values.campaign !== undefined && !isCampaign(values.campaign)) fail(`--campaign ${values.campaign}: letters, digits, ., - and _ only`);
-if (values.uid !== undefined && !isSubscriberId(values.uid)) fail(`--uid ${values.uid}: letters, digits, ., @, +, - and _ only`);
-if (values.method !== undefined && values.method !== "delivery" && values.method !== "collection") fail("--method is delivery or collection");
-const lasts = durationSeconds(values.expires) ?? fail(`--expires ${values.expires}: a number and d, h, m or s (7d, 12h)`);
-if (items.length === 0 && !values.clear && values.coupon === undefined) fail("a link needs at least an item, --clear or --coupon");
+const items = values.item.map(
+  (text) => readCliItem(text) ?? fail(`--item ${text}: not an item (menu item id:quantity 1–99)`),
+);
+if (values.coupon !== undefined && !isCoupon(values.coupon))
+  fail(`--coupon ${values.coupon}: letters, digits, - and _ only`);
+if (values.campaign !== undefined && !isCampaign(values.campaign))
+  fail(`--campaign ${values.campaign}: letters, digits, ., - and _ only`);
+if (values.uid !== undefined && !isSubscriberId(values.uid))
+  fail(`--uid ${values.uid}: letters, digits, ., @, +, - and _ only`);
+if (values.method !== undefined && values.method !== "delivery" && values.method !== "collection")
+  fail("--method is delivery or collection");
+const lasts =
+  durationSeconds(values.expires) ?? fail(`--expires ${values.expires}: a number and d, h, m or s (7d, 12h)`);
+if (items.length === 0 && !values.clear && values.coupon === undefined)
+  fail("a link needs at least an item, --clear or --coupon");
 
 const env = parseEnv(process.env);
 const link: DeepLink = {
@@ -53,4 +68,10 @@ const link: DeepLink = {
   campaign: values.campaign ?? null,
   uid: values.uid ?? null,
 };
-console.log(signDeepLink(link, deepLinkSecret(env, (file) => console.error(`(made a new deep-link secret in ${file})`)), env.PUBLIC_URL ?? "http://localhost:3000"));
+console.log(
+  signDeepLink(
+    link,
+    deepLinkSecret(env, (file) => console.error(`(made a new deep-link secret in ${file})`)),
+    env.PUBLIC_URL ?? "http://localhost:3000",
+  ),
+);

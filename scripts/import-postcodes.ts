@@ -47,9 +47,13 @@ try {
       }
     },
   });
-  console.log(`Imported ${path.basename(file)} (${counts.format === "onspd" ? "ONS Postcode Directory" : "Code-Point Open"}) into ${where}: ${describe(counts)}.`);
+  console.log(
+    `Imported ${path.basename(file)} (${counts.format === "onspd" ? "ONS Postcode Directory" : "Code-Point Open"}) into ${where}: ${describe(counts)}.`,
+  );
 } catch (error) {
-  console.error(`Importing ${path.basename(file)} into ${where} failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Importing ${path.basename(file)} into ${where} failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 } finally {
   await database.close();

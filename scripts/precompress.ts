@@ -19,7 +19,9 @@ function walk(dir: string) {
     else if (COMPRESSIBLE.test(name)) {
       const raw = readFileSync(file);
       if (raw.length < MIN_BYTES) continue;
-      const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+      const br = brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      });
       const gz = gzipSync(raw, { level: 9 });
       writeFileSync(`${file}.br`, br);
       writeFileSync(`${file}.gz`, gz);
@@ -29,4 +31,6 @@ function walk(dir: string) {
   }
 }
 walk(root);
-console.log(`precompressed ${files} files in ${path.relative(process.cwd(), root)} (brotli saves ${(saved / 1024).toFixed(0)} KB)`);
+console.log(
+  `precompressed ${files} files in ${path.relative(process.cwd(), root)} (brotli saves ${(saved / 1024).toFixed(0)} KB)`,
+);

@@ -16,9 +16,17 @@ const browser = await chromium.launch({
   ...(existsSync("/usr/bin/chromium") ? { executablePath: "/usr/bin/chromium" } : {}),
 });
 try {
-  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, locale: "en-GB", timezoneId: "Europe/London" });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 667 },
+    isMobile: true,
+    hasTouch: true,
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+  });
   await context.addCookies(
-    Object.entries({ cookieConsent: "true", performanceCookies: "false", targetingCookies: "false" }).map(([name, value]) => ({ name, value, url: base })),
+    Object.entries({ cookieConsent: "true", performanceCookies: "false", targetingCookies: "false" }).map(
+      ([name, value]) => ({ name, value, url: base }),
+    ),
   );
   const page = await context.newPage();
 
@@ -31,7 +39,9 @@ try {
       await page.getByRole("region", { name: "Announcement" }).waitFor({ state: "detached" });
     }
     // Lazy pictures in the first screen have loaded before the picture is taken.
-    await page.waitForFunction(() => [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete));
+    await page.waitForFunction(() =>
+      [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete),
+    );
     await page.screenshot({ path: join(out, `${name}.png`) });
     console.log(`docs/screens/${name}.png  ${path}`);
   }
@@ -40,7 +50,10 @@ try {
   // Choosing the store the way a shopper does: a postcode, then Shop at this store.
   await page.getByRole("textbox", { name: "Postcode", exact: true }).fill("SW1A 1AA");
   await page.getByRole("button", { name: "Find stores" }).click();
-  await page.getByRole("button", { name: /^Shop at this store/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Shop at this store/ })
+    .first()
+    .click();
   await page.waitForURL(`**${store}`);
   await shoot("store-home", store);
   await shoot("category", `${store}/category/dairy-and-eggs-2`);

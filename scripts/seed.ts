@@ -31,7 +31,9 @@ try {
   } else if (await seedIfEmpty(database.db)) {
     console.log(`Seeded ${where}: ${summary}.`);
   } else {
-    console.log(`${where} already has stores; left as it is. Use \`npm run seed -- --reset\` to replace them with the demo data.`);
+    console.log(
+      `${where} already has stores; left as it is. Use \`npm run seed -- --reset\` to replace them with the demo data.`,
+    );
   }
 } catch (error) {
   console.error(`Seeding ${where} failed:`, error);

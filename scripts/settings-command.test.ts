@@ -13,7 +13,9 @@ afterAll(() => t.close());
 const run = (...args: string[]) => runSettingsCommand(t.db, t.clock, args);
 const whiteLabel = async () => {
   const answer = await t.call("POST", "/api/whiteLabel/settings", { screenScale: 3.0 }, { token });
-  return Object.fromEntries((answer.body as { settings: { key: string; value: unknown }[] }).settings.map(({ key, value }) => [key, value]));
+  return Object.fromEntries(
+    (answer.body as { settings: { key: string; value: unknown }[] }).settings.map(({ key, value }) => [key, value]),
+  );
 };
 
 describe("npm run settings", () => {

@@ -34,7 +34,9 @@ export interface SettingsAnswer {
 export async function runSettingsCommand(db: Db, clock: Clock, args: readonly string[]): Promise<SettingsAnswer> {
   if (args.length === 0) {
     const shown = await Promise.all(
-      Object.entries(SETS).map(async ([name, set]) => `${name}: ${JSON.stringify(await readOverrides(db, set.key), null, 2)}`),
+      Object.entries(SETS).map(
+        async ([name, set]) => `${name}: ${JSON.stringify(await readOverrides(db, set.key), null, 2)}`,
+      ),
     );
     return { code: 0, output: shown.join("\n") };
   }
@@ -51,13 +53,16 @@ export async function runSettingsCommand(db: Db, clock: Clock, args: readonly st
   } catch {
     return { code: 2, output: `${name}: the change must be a JSON object, e.g. '{"key":value}'.` };
   }
-  if (!change || typeof change !== "object" || Array.isArray(change)) return { code: 2, output: `${name}: the change must be a JSON object.` };
+  if (!change || typeof change !== "object" || Array.isArray(change))
+    return { code: 2, output: `${name}: the change must be a JSON object.` };
   const merged = { ...(await readOverrides(db, set.key)), ...change };
   try {
     await set.save(db, clock, merged);
   } catch (error) {
     const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
-    const detail = issues?.map((issue) => `  ${issue.path.map(String).join(".") || "(object)"}: ${issue.message}`).join("\n") ?? `  ${String(error)}`;
+    const detail =
+      issues?.map((issue) => `  ${issue.path.map(String).join(".") || "(object)"}: ${issue.message}`).join("\n") ??
+      `  ${String(error)}`;
     return { code: 1, output: `${name}: nothing was changed; refused:\n${detail}` };
   }
   return { code: 0, output: `${name}: ${JSON.stringify(await readOverrides(db, set.key), null, 2)}` };

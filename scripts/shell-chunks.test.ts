@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clientChunks, clientRouteId, findImportCycle, shellModules, staticClosure, type ModuleInfoLike } from "./shell-chunks";
+import {
+  clientChunks,
+  clientRouteId,
+  findImportCycle,
+  shellModules,
+  staticClosure,
+  type ModuleInfoLike,
+} from "./shell-chunks";
 
 /** A module graph: each module's static imports, and the modules something imports dynamically. */
 function graph(imports: Record<string, string[]>, dynamic: string[] = []) {
@@ -13,7 +20,13 @@ const root = clientRouteId("/app/root.tsx");
 describe("the modules every page loads (decision 0047)", () => {
   const modules = graph(
     {
-      [entry]: ["/node_modules/react-dom/index.js", "/node_modules/react-router/dist/index.mjs", "/app/nonce.tsx", "\0commonjsHelpers.js", "\0node_modules/cookie/index.js?commonjs-module"],
+      [entry]: [
+        "/node_modules/react-dom/index.js",
+        "/node_modules/react-router/dist/index.mjs",
+        "/app/nonce.tsx",
+        "\0commonjsHelpers.js",
+        "\0node_modules/cookie/index.js?commonjs-module",
+      ],
       "\0commonjsHelpers.js": [],
       "\0node_modules/cookie/index.js?commonjs-module": ["/node_modules/cookie/index.js"],
       "/node_modules/cookie/index.js": [],
@@ -84,7 +97,21 @@ describe("the modules every page loads (decision 0047)", () => {
 
 describe("files that import each other", () => {
   it("are found, with the way round", () => {
-    expect(findImportCycle({ "entry.js": ["shell.js", "react.js"], "shell.js": ["router.js", "react.js"], "router.js": ["react.js"], "react.js": [] })).toBeNull();
-    expect(findImportCycle({ "entry.js": ["shell.js"], "shell.js": ["react.js"], "react.js": ["router.js"], "router.js": ["react.js"] })).toEqual(["react.js", "router.js", "react.js"]);
+    expect(
+      findImportCycle({
+        "entry.js": ["shell.js", "react.js"],
+        "shell.js": ["router.js", "react.js"],
+        "router.js": ["react.js"],
+        "react.js": [],
+      }),
+    ).toBeNull();
+    expect(
+      findImportCycle({
+        "entry.js": ["shell.js"],
+        "shell.js": ["react.js"],
+        "react.js": ["router.js"],
+        "router.js": ["react.js"],
+      }),
+    ).toEqual(["react.js", "router.js", "react.js"]);
   });
 });

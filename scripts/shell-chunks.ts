@@ -45,8 +45,9 @@ export function staticClosure(roots: string[], moduleInfo: (id: string) => Modul
 export function shellModules(roots: string[], moduleInfo: (id: string) => ModuleInfoLike | null): Set<string> {
   const shell = staticClosure(roots, moduleInfo);
   for (const root of roots) shell.delete(root);
-  const outside = (dependency: string) => !shell.has(dependency) && !CSS.test(dependency) && !roots.includes(dependency);
-  for (let changed = true; changed; ) {
+  const outside = (dependency: string) =>
+    !shell.has(dependency) && !CSS.test(dependency) && !roots.includes(dependency);
+  for (let changed = true; changed;) {
     changed = false;
     for (const id of shell) {
       if (moduleInfo(id)?.importedIds.some(outside)) {
@@ -68,7 +69,10 @@ export const clientRouteId = (file: string) => `${file}?__react-router-build-cli
  */
 export function clientChunks(entryFile: string, rootRouteFile: string) {
   let shell: Set<string> | null = null;
-  return (id: string, { getModuleInfo }: { getModuleInfo: (id: string) => ModuleInfoLike | null }): string | undefined => {
+  return (
+    id: string,
+    { getModuleInfo }: { getModuleInfo: (id: string) => ModuleInfoLike | null },
+  ): string | undefined => {
     if (CSS.test(id)) return "styles";
     shell ??= shellModules([entryFile, clientRouteId(rootRouteFile)], getModuleInfo);
     if (!shell.has(id)) return undefined;
@@ -117,8 +121,16 @@ export function noImportCycles() {
   return {
     name: "storefront:no-import-cycles",
     apply: "build" as const,
-    generateBundle(this: { error: (message: string) => never }, _options: unknown, bundle: Record<string, { type: string; imports?: string[] }>) {
-      const imports = Object.fromEntries(Object.entries(bundle).filter(([, file]) => file.type === "chunk").map(([name, file]) => [name, file.imports ?? []]));
+    generateBundle(
+      this: { error: (message: string) => never },
+      _options: unknown,
+      bundle: Record<string, { type: string; imports?: string[] }>,
+    ) {
+      const imports = Object.fromEntries(
+        Object.entries(bundle)
+          .filter(([, file]) => file.type === "chunk")
+          .map(([name, file]) => [name, file.imports ?? []]),
+      );
       const cycle = findImportCycle(imports);
       if (cycle) this.error(`the browser build's files import each other: ${cycle.join(" → ")}`);
     },

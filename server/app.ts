@@ -44,26 +44,52 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    res.json({ status: "ok", platform: env.PLATFORM_URL ? "remote" : "embedded", database: platform.database?.kind ?? null });
+    res.json({
+      status: "ok",
+      platform: env.PLATFORM_URL ? "remote" : "embedded",
+      database: platform.database?.kind ?? null,
+    });
   });
 
-  mountTestHooks(app, { env, clock, testClock, database: platform.database, invalidateShared: () => void sharedGeneration++ });
+  mountTestHooks(app, {
+    env,
+    clock,
+    testClock,
+    database: platform.database,
+    invalidateShared: () => void sharedGeneration++,
+  });
   // Test servers let a journey make the platform's answers fail for its own shopper (server/platform-faults.ts).
   const faults = testClock ? platformFaults(platform.transport, () => void sharedGeneration++) : null;
   faults?.mount(app);
   mountPlatform(app, platform);
   const transport = faults?.transport ?? platform.transport;
-  const storefront = await mountStorefront(app, { env, log, clock, testClock, transport, generation: () => sharedGeneration, errors });
+  const storefront = await mountStorefront(app, {
+    env,
+    log,
+    clock,
+    testClock,
+    transport,
+    generation: () => sharedGeneration,
+    errors,
+  });
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
     const requestId = (res.locals.requestId as string | undefined) ?? requestIdFor(undefined, false);
-    log.error("http.unhandled", { path: loggablePath(req.path), requestId, error: error instanceof Error ? error.stack : String(error) });
+    log.error("http.unhandled", {
+      path: loggablePath(req.path),
+      requestId,
+      error: error instanceof Error ? error.stack : String(error),
+    });
     // Out here the session is not read, so who the shopper is cannot be told: the report names nobody (spec 1 §6
     // allows naming them with consent; it never asks for more). The storefront's own errors are reported with it.
     errors.capture(error, {
       requestId,
       source: "server",
-      request: { method: req.method, url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, headers: { "user-agent": req.get("user-agent") ?? "" } },
+      request: {
+        method: req.method,
+        url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+        headers: { "user-agent": req.get("user-agent") ?? "" },
+      },
       user: ANONYMOUS,
     });
     if (res.headersSent) return;

@@ -52,7 +52,11 @@ export const envSchema = z
     LOCATION_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
     SLOT_HOLD_SECONDS: z.coerce.number().int().positive().default(900),
     ACCESS_TOKEN_SECONDS: z.coerce.number().int().positive().default(3600),
-    REFRESH_TOKEN_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+    REFRESH_TOKEN_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(30 * 24 * 3600),
     RECAPTCHA_SITE_KEY: z.string().optional(),
     RECAPTCHA_SECRET_KEY: z.string().optional(),
     RECAPTCHA_VERIFY_URL: optionalUrl,
@@ -116,39 +120,77 @@ export const envSchema = z
       ctx.addIssue({ code: "custom", path: ["STRAPI_TOKEN"], message: "STRAPI_URL and STRAPI_TOKEN go together" });
     }
     if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
-      ctx.addIssue({ code: "custom", path: ["RECAPTCHA_SECRET_KEY"], message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["RECAPTCHA_SECRET_KEY"],
+        message: "RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together",
+      });
     }
     if (env.CHECKOUT_SECRET_KEY && !env.CHECKOUT_PUBLIC_KEY) {
-      ctx.addIssue({ code: "custom", path: ["CHECKOUT_PUBLIC_KEY"], message: "CHECKOUT_PUBLIC_KEY is required with CHECKOUT_SECRET_KEY" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["CHECKOUT_PUBLIC_KEY"],
+        message: "CHECKOUT_PUBLIC_KEY is required with CHECKOUT_SECRET_KEY",
+      });
     }
     if (env.CHECKOUT_PUBLIC_KEY && !env.CHECKOUT_SECRET_KEY) {
-      ctx.addIssue({ code: "custom", path: ["CHECKOUT_SECRET_KEY"], message: "CHECKOUT_PUBLIC_KEY is set without CHECKOUT_SECRET_KEY" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["CHECKOUT_SECRET_KEY"],
+        message: "CHECKOUT_PUBLIC_KEY is set without CHECKOUT_SECRET_KEY",
+      });
     }
     if (env.CHECKOUT_WEBHOOK_SIGNATURE_KEY && !env.CHECKOUT_SECRET_KEY) {
-      ctx.addIssue({ code: "custom", path: ["CHECKOUT_WEBHOOK_SIGNATURE_KEY"], message: "CHECKOUT_WEBHOOK_SIGNATURE_KEY is set without CHECKOUT_SECRET_KEY" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["CHECKOUT_WEBHOOK_SIGNATURE_KEY"],
+        message: "CHECKOUT_WEBHOOK_SIGNATURE_KEY is set without CHECKOUT_SECRET_KEY",
+      });
     }
-    const applePay = [env.APPLE_PAY_MERCHANT_ID, env.APPLE_PAY_CERT_FILE, env.APPLE_PAY_KEY_FILE].filter(Boolean).length;
+    const applePay = [env.APPLE_PAY_MERCHANT_ID, env.APPLE_PAY_CERT_FILE, env.APPLE_PAY_KEY_FILE].filter(
+      Boolean,
+    ).length;
     if (applePay !== 0 && applePay !== 3) {
-      ctx.addIssue({ code: "custom", path: ["APPLE_PAY_MERCHANT_ID"], message: "APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_FILE and APPLE_PAY_KEY_FILE go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["APPLE_PAY_MERCHANT_ID"],
+        message: "APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_FILE and APPLE_PAY_KEY_FILE go together",
+      });
     }
     if (Boolean(env.STAFF_USERNAME) !== Boolean(env.STAFF_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: ["STAFF_PASSWORD"], message: "STAFF_USERNAME and STAFF_PASSWORD go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["STAFF_PASSWORD"],
+        message: "STAFF_USERNAME and STAFF_PASSWORD go together",
+      });
     }
     if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
-      ctx.addIssue({ code: "custom", path: ["FACEBOOK_APP_SECRET"], message: "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["FACEBOOK_APP_SECRET"],
+        message: "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together",
+      });
     }
     if (env.SMTP_FROM && !env.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "SMTP_FROM is set without SMTP_URL" });
     }
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;
     if (twilio !== 0 && twilio !== 3) {
-      ctx.addIssue({ code: "custom", path: ["TWILIO_ACCOUNT_SID"], message: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["TWILIO_ACCOUNT_SID"],
+        message: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together",
+      });
     }
     if (Boolean(env.PUSHER_APP_ID) !== Boolean(env.PUSHER_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["PUSHER_SECRET"], message: "PUSHER_APP_ID and PUSHER_SECRET go together" });
     }
     if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID",
+      });
     }
     if (env.PLATFORM_URL && env.DATABASE_URL) {
       ctx.addIssue({

@@ -28,7 +28,11 @@ describe("the server's Sentry reporter against a fake ingest", () => {
     reporter.capture(new Error("Card 4242 4242 4242 4242 of sam.patel@example.com at SW1A 1AA"), {
       requestId: "req-123",
       source: "route",
-      request: { method: "GET", url: "http://shop.test/stores-near-by?postcode=SW1A+1AA&token=secret-basket", headers: { "user-agent": "test" } },
+      request: {
+        method: "GET",
+        url: "http://shop.test/stores-near-by?postcode=SW1A+1AA&token=secret-basket",
+        headers: { "user-agent": "test" },
+      },
       user: { kind: "member", fullName: "Robin Ashdown" },
     });
     expect(await reporter.flush()).toBe(true);
@@ -45,7 +49,10 @@ describe("the server's Sentry reporter against a fake ingest", () => {
     expect(event.environment).toBe("production");
     expect(event.tags).toMatchObject({ request_id: "req-123", source: "route" });
     expect(event.user).toEqual({ username: "Robin Ashdown", ip_address: null });
-    expect(event.request).toMatchObject({ method: "GET", url: "http://shop.test/stores-near-by?postcode=[postcode]&token=[redacted]" });
+    expect(event.request).toMatchObject({
+      method: "GET",
+      url: "http://shop.test/stores-near-by?postcode=[postcode]&token=[redacted]",
+    });
     expect(event.exception.values[0]).toMatchObject({ type: "Error", value: "Card [card] of [email] at [postcode]" });
     expect(event.exception.values[0]!.stacktrace.frames.length).toBeGreaterThan(0);
     // Authenticated as the SDK does: the key in the X-Sentry-Auth header or the envelope's DSN, never a secret.
@@ -62,7 +69,11 @@ describe("the server's Sentry reporter against a fake ingest", () => {
     await expect.poll(() => fake.envelopes.length).toBe(before + 1);
     const envelope = fake.envelopes.at(-1)!;
     expect(envelope.items.map((i) => i.header.type)).toEqual(["event"]);
-    const event = envelope.items[0]!.payload as { user: unknown; breadcrumbs?: unknown[]; tags: Record<string, string> };
+    const event = envelope.items[0]!.payload as {
+      user: unknown;
+      breadcrumbs?: unknown[];
+      tags: Record<string, string>;
+    };
     expect(event.user).toEqual({ username: "anonymous", ip_address: null });
     expect(event.breadcrumbs ?? []).toEqual([]);
     expect(event.tags.request_id).toBeUndefined();
@@ -80,34 +91,64 @@ describe("the server's Sentry reporter against a fake ingest", () => {
   });
 
   it("refuses a DSN that is not one", async () => {
-    await expect(sentryErrorReporter({ dsn: "https://sentry.example/1", environment: "test", log: silentLogger })).rejects.toThrow("SENTRY_DSN");
+    await expect(
+      sentryErrorReporter({ dsn: "https://sentry.example/1", environment: "test", log: silentLogger }),
+    ).rejects.toThrow("SENTRY_DSN");
   });
 });
 
 describe("the fake ingest", () => {
   const envelope = (key?: string) =>
-    [JSON.stringify({ event_id: "e1", ...(key ? { dsn: `http://${key}@x/42` } : {}) }), JSON.stringify({ type: "event" }), JSON.stringify({ message: "hi" })].join("\n");
+    [
+      JSON.stringify({ event_id: "e1", ...(key ? { dsn: `http://${key}@x/42` } : {}) }),
+      JSON.stringify({ type: "event" }),
+      JSON.stringify({ message: "hi" }),
+    ].join("\n");
 
   it("takes gzip bodies and the key from the query, and refuses a wrong key or project", async () => {
-    const ok = await fetch(`${fake.url}/api/42/envelope/?sentry_key=0123456789abcdef0123456789abcdef&sentry_version=7`, {
-      method: "POST",
-      headers: { "content-encoding": "gzip" },
-      body: gzipSync(envelope()),
-    });
+    const ok = await fetch(
+      `${fake.url}/api/42/envelope/?sentry_key=0123456789abcdef0123456789abcdef&sentry_version=7`,
+      {
+        method: "POST",
+        headers: { "content-encoding": "gzip" },
+        body: gzipSync(envelope()),
+      },
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ id: "e1" });
-    expect(fake.envelopes.at(-1)).toMatchObject({ auth: "query", items: [{ header: { type: "event" }, payload: { message: "hi" } }] });
-    expect((await fetch(`${fake.url}/api/42/envelope/?sentry_key=wrong`, { method: "POST", body: envelope() })).status).toBe(401);
+    expect(fake.envelopes.at(-1)).toMatchObject({
+      auth: "query",
+      items: [{ header: { type: "event" }, payload: { message: "hi" } }],
+    });
+    expect(
+      (await fetch(`${fake.url}/api/42/envelope/?sentry_key=wrong`, { method: "POST", body: envelope() })).status,
+    ).toBe(401);
     expect((await fetch(`${fake.url}/api/42/envelope/`, { method: "POST", body: envelope() })).status).toBe(401);
-    expect((await fetch(`${fake.url}/api/7/envelope/?sentry_key=0123456789abcdef0123456789abcdef`, { method: "POST", body: envelope() })).status).toBe(404);
-    expect((await fetch(`${fake.url}/api/42/envelope/?sentry_key=0123456789abcdef0123456789abcdef`, { method: "POST", body: "not json" })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${fake.url}/api/7/envelope/?sentry_key=0123456789abcdef0123456789abcdef`, {
+          method: "POST",
+          body: envelope(),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await fetch(`${fake.url}/api/42/envelope/?sentry_key=0123456789abcdef0123456789abcdef`, {
+          method: "POST",
+          body: "not json",
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("reads items with a length, and lists what it kept over HTTP", async () => {
     const payload = '{"a":"line\\nbreak"}';
     const body = `${JSON.stringify({ dsn: "http://0123456789abcdef0123456789abcdef@x/42" })}\n${JSON.stringify({ type: "attachment", length: Buffer.byteLength(payload) })}\n${payload}\n`;
     expect((await fetch(`${fake.url}/api/42/envelope/`, { method: "POST", body })).status).toBe(200);
-    const listed = (await (await fetch(`${fake.url}/__fake/envelopes`)).json()) as { envelopes: { auth: string; items: { payload: unknown }[] }[] };
+    const listed = (await (await fetch(`${fake.url}/__fake/envelopes`)).json()) as {
+      envelopes: { auth: string; items: { payload: unknown }[] }[];
+    };
     expect(listed.envelopes.at(-1)).toMatchObject({ auth: "dsn", items: [{ payload: { a: "line\nbreak" } }] });
   });
 });

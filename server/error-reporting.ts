@@ -10,7 +10,12 @@ export interface ServerErrorReporter extends ErrorReporter {
 }
 
 /** Reporting off (no SENTRY_DSN): nothing is loaded, nothing is sent. */
-export const NO_SERVER_ERROR_REPORTER: ServerErrorReporter = { enabled: false, capture() {}, setRelease() {}, flush: async () => true };
+export const NO_SERVER_ERROR_REPORTER: ServerErrorReporter = {
+  enabled: false,
+  capture() {},
+  setRelease() {},
+  flush: async () => true,
+};
 
 export interface SentryOptions {
   dsn: string;
@@ -63,7 +68,15 @@ export async function sentryErrorReporter(options: SentryOptions): Promise<Serve
         scope.addEventProcessor((event) => ({
           ...event,
           ...(release ? { release } : {}),
-          ...(report.request ? { request: { method: report.request.method, url: report.request.url, headers: report.request.headers ?? {} } } : {}),
+          ...(report.request
+            ? {
+                request: {
+                  method: report.request.method,
+                  url: report.request.url,
+                  headers: report.request.headers ?? {},
+                },
+              }
+            : {}),
         }));
         client.captureException(error, { mechanism: { type: report.source, handled: false } }, scope);
       } catch (failure) {
@@ -78,7 +91,10 @@ export async function sentryErrorReporter(options: SentryOptions): Promise<Serve
 }
 
 /** The reporter the environment asks for: Sentry with SENTRY_DSN, nothing without. */
-export async function errorReporterFromEnv(env: { SENTRY_DSN?: string; NODE_ENV: string }, log: Logger): Promise<ServerErrorReporter> {
+export async function errorReporterFromEnv(
+  env: { SENTRY_DSN?: string; NODE_ENV: string },
+  log: Logger,
+): Promise<ServerErrorReporter> {
   if (!env.SENTRY_DSN) return NO_SERVER_ERROR_REPORTER;
   return sentryErrorReporter({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV, log });
 }

@@ -28,7 +28,9 @@ export function fetchHandlerMiddleware(handler: (request: Request) => Promise<Re
           return;
         }
       }
-      const response = await handler(new Request(url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined }));
+      const response = await handler(
+        new Request(url, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined }),
+      );
       res.status(response.status);
       response.headers.forEach((value, name) => res.setHeader(name, value));
       if (!response.body) {

@@ -3,11 +3,27 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoint } from "../platform/contract";
-import { createPlatformClient, isPlatformUnavailable, type PlatformTransport } from "../app/services/platform-client.server";
+import {
+  createPlatformClient,
+  isPlatformUnavailable,
+  type PlatformTransport,
+} from "../app/services/platform-client.server";
 import { platformFaults } from "./platform-faults";
 
-const getThing = endpoint({ method: "GET", path: "/api/thing/:id", auth: "none", request: z.object({ id: z.string() }), response: z.object({ ok: z.number() }) });
-const postThing = endpoint({ method: "POST", path: "/api/thing", auth: "none", request: z.object({ name: z.string() }), response: z.object({ ok: z.number() }) });
+const getThing = endpoint({
+  method: "GET",
+  path: "/api/thing/:id",
+  auth: "none",
+  request: z.object({ id: z.string() }),
+  response: z.object({ ok: z.number() }),
+});
+const postThing = endpoint({
+  method: "POST",
+  path: "/api/thing",
+  auth: "none",
+  request: z.object({ name: z.string() }),
+  response: z.object({ ok: z.number() }),
+});
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
@@ -29,7 +45,11 @@ async function harness(timeoutMs: number) {
   closers.push(() => server.close());
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const ask = async (fault: Record<string, unknown>) => {
-    const response = await fetch(`${origin}/__test/platform-fault`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(fault) });
+    const response = await fetch(`${origin}/__test/platform-fault`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(fault),
+    });
     return (await response.json()) as { clientIp: string; status: number; delayMs: number };
   };
   const client = createPlatformClient(faults.transport);
@@ -70,6 +90,9 @@ describe("slow platform answers (delayMs) against the storefront's time-out", ()
     const { clientIp } = await ask({ path: "/api/thing", delayMs: 60 });
     expect(await client.call(postThing, { name: "a" }, { clientIp })).toEqual({ ok: 1 });
     await ask({ path: "/api/thing", delayMs: 60, status: 502 });
-    await expect(client.call(postThing, { name: "a" }, { clientIp })).rejects.toMatchObject({ status: 502, errorCode: "TEST_FAULT" });
+    await expect(client.call(postThing, { name: "a" }, { clientIp })).rejects.toMatchObject({
+      status: 502,
+      errorCode: "TEST_FAULT",
+    });
   });
 });

@@ -30,7 +30,8 @@ export type AnswerEdit =
   | { edit: "asap-twin" }
   | { edit: "server-time"; at: string };
 
-const EDIT_REFUSED = "edit must be slot-times-equal or slot-end-blank (kind asap or future), asap-twin, or server-time with an ISO instant at";
+const EDIT_REFUSED =
+  "edit must be slot-times-equal or slot-end-blank (kind asap or future), asap-twin, or server-time with an ISO instant at";
 
 type Fault = { times: number; status: number; edit: AnswerEdit | null; delayMs: number };
 
@@ -48,7 +49,10 @@ export function platformFaults(inner: PlatformTransport, invalidateShared: () =>
     if (--fault.times <= 0) pending.delete(key);
     return fault;
   }
-  const failure = (status: number) => ({ status, body: { status, errorCode: "TEST_FAULT", message: "Deliberate test fault" } });
+  const failure = (status: number) => ({
+    status,
+    body: { status, errorCode: "TEST_FAULT", message: "Deliberate test fault" },
+  });
   const { invoke } = inner;
   return {
     transport: {
@@ -113,7 +117,12 @@ export function platformFaults(inner: PlatformTransport, invalidateShared: () =>
         const times = typeof body.times === "number" && body.times > 0 ? Math.min(body.times, 100) : 1;
         const delayMs = typeof body.delayMs === "number" && body.delayMs > 0 ? Math.min(body.delayMs, 60_000) : 0;
         // A late answer is the platform's own unless a failing status is asked for too.
-        const status = typeof body.status === "number" && body.status >= 400 && body.status < 600 ? body.status : delayMs > 0 ? 0 : 500;
+        const status =
+          typeof body.status === "number" && body.status >= 400 && body.status < 600
+            ? body.status
+            : delayMs > 0
+              ? 0
+              : 500;
         const shared = body.shared === true;
         pending.set(`${shared ? "" : (req.ip ?? "")} ${body.path}`, { times, status, edit, delayMs });
         if (shared) invalidateShared();
@@ -138,19 +147,27 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** Alters listed slots (startTime/endTime with info.isAsap) and held slots (a `selectedSlot` with start/end) in place. */
 export function editAnswer(body: unknown, edit: AnswerEdit): unknown {
   if (edit.edit === "server-time") {
-    if (body && typeof body === "object" && "timeUTC" in body) (body as { timeUTC: string }).timeUTC = new Date(edit.at).toISOString();
+    if (body && typeof body === "object" && "timeUTC" in body)
+      (body as { timeUTC: string }).timeUTC = new Date(edit.at).toISOString();
     return body;
   }
   const isListedSlot = (value: Json): value is { [key: string]: Json } =>
-    !!value && typeof value === "object" && !Array.isArray(value) && typeof value.startTime === "string" && typeof value.endTime === "string" &&
-    !!value.info && typeof value.info === "object" && !Array.isArray(value.info);
+    !!value &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    typeof value.startTime === "string" &&
+    typeof value.endTime === "string" &&
+    !!value.info &&
+    typeof value.info === "object" &&
+    !Array.isArray(value.info);
   const visit = (value: Json): void => {
     if (Array.isArray(value)) {
       if (edit.edit === "asap-twin") {
         // Each ASAP slot gets a broken twin listed just before it: same start, end equal to the start.
         for (let at = value.length - 1; at >= 0; at--) {
           const slot = value[at]!;
-          if (isListedSlot(slot) && (slot.info as { isAsap?: Json }).isAsap === true) value.splice(at, 0, { ...structuredClone(slot), endTime: slot.startTime as string });
+          if (isListedSlot(slot) && (slot.info as { isAsap?: Json }).isAsap === true)
+            value.splice(at, 0, { ...structuredClone(slot), endTime: slot.startTime as string });
         }
       }
       value.forEach(visit);

@@ -32,14 +32,21 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
   if (env.PLATFORM_URL) {
     log.info("platform.remote", { url: env.PLATFORM_URL });
     return {
-      transport: { baseUrl: env.PLATFORM_URL, fetch: (request) => fetch(request), identity: identityOf(env), timeoutMs: env.PLATFORM_TIMEOUT_MS },
+      transport: {
+        baseUrl: env.PLATFORM_URL,
+        fetch: (request) => fetch(request),
+        identity: identityOf(env),
+        timeoutMs: env.PLATFORM_TIMEOUT_MS,
+      },
       database: null,
       embedded: null,
       close: async () => {},
     };
   }
 
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, "pglite") });
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.DATA_DIR, "pglite") },
+  );
   if (await seedIfEmpty(database.db)) log.info("seed.demo_brand", { database: database.kind });
   const payments = paymentServicesFromEnv(database.db, clock, log, env);
   const testGateway = payments.testGateway;
@@ -67,10 +74,17 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
       slotHoldSeconds: env.SLOT_HOLD_SECONDS,
       recaptcha:
         env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
-          ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL }
+          ? {
+              siteKey: env.RECAPTCHA_SITE_KEY,
+              secretKey: env.RECAPTCHA_SECRET_KEY,
+              verifyUrl: env.RECAPTCHA_VERIFY_URL,
+            }
           : undefined,
       couponAttemptsPerIp: env.COUPON_ATTEMPTS_PER_IP,
-      staff: env.STAFF_USERNAME && env.STAFF_PASSWORD ? { username: env.STAFF_USERNAME, password: env.STAFF_PASSWORD } : undefined,
+      staff:
+        env.STAFF_USERNAME && env.STAFF_PASSWORD
+          ? { username: env.STAFF_USERNAME, password: env.STAFF_PASSWORD }
+          : undefined,
       publicUrl: env.PUBLIC_URL,
       applePayDisplayName: env.APPLE_PAY_DISPLAY_NAME,
       google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL } : undefined,
@@ -81,13 +95,18 @@ export async function composePlatform(env: Env, clock: Clock, log: Logger): Prom
     },
   });
   // Only the embedded platform's payments are this server's to settle; a remote platform settles its own.
-  const sweep = env.PAYMENT_SWEEP_SECONDS > 0 ? startPaymentSweep(() => platform.reconcilePayments(), env.PAYMENT_SWEEP_SECONDS * 1000, log) : null;
+  const sweep =
+    env.PAYMENT_SWEEP_SECONDS > 0
+      ? startPaymentSweep(() => platform.reconcilePayments(), env.PAYMENT_SWEEP_SECONDS * 1000, log)
+      : null;
   // Expired rows purged on a timer (decision 0043); with several instances, one purges at a time.
   const housekeepingSeconds = housekeepingIntervalSeconds(env);
-  const housekeeping = housekeepingSeconds > 0 ? startHousekeeping(() => platform.housekeep(), housekeepingSeconds * 1000, log) : null;
+  const housekeeping =
+    housekeepingSeconds > 0 ? startHousekeeping(() => platform.housekeep(), housekeepingSeconds * 1000, log) : null;
   // Messages go out every second, and at once after a call that may have queued one (a code, a reset link, an
   // order placed); without a sender they wait in the outbox.
-  const delivery = messaging.email || messaging.sms ? startOutboxDelivery(() => platform.deliverMessages(), 1000, log) : null;
+  const delivery =
+    messaging.email || messaging.sms ? startOutboxDelivery(() => platform.deliverMessages(), 1000, log) : null;
   const fetchPlatform = delivery
     ? async (request: Request) => {
         const response = await platform.fetch(request);
@@ -151,7 +170,11 @@ export interface PaymentSweep {
  * Runs the payment reconciliation sweep every `everyMs`. A sweep still running when the next is due is not doubled
  * (that tick is skipped), and the timer alone does not keep the process alive. Quiet sweeps are not logged.
  */
-export function startPaymentSweep(reconcile: () => Promise<ReconcileSummary>, everyMs: number, log: Logger): PaymentSweep {
+export function startPaymentSweep(
+  reconcile: () => Promise<ReconcileSummary>,
+  everyMs: number,
+  log: Logger,
+): PaymentSweep {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
@@ -159,7 +182,9 @@ export function startPaymentSweep(reconcile: () => Promise<ReconcileSummary>, ev
       .then((summary) => {
         if (summary.placed > 0 || summary.closed > 0) log.info("payments.sweep", { ...summary });
       })
-      .catch((error: unknown) => log.error("payments.sweep_failed", { error: error instanceof Error ? error.stack : String(error) }))
+      .catch((error: unknown) =>
+        log.error("payments.sweep_failed", { error: error instanceof Error ? error.stack : String(error) }),
+      )
       .finally(() => {
         running = null;
       });

@@ -8,7 +8,9 @@ describe("kept secrets", () => {
   it("use the environment's value when there is one, and write nothing", () => {
     const dir = mkdtempSync(join(tmpdir(), "secrets-"));
     const made: string[] = [];
-    expect(keptSecret("from-the-environment", dir, "session-secret", (file) => made.push(file))).toBe("from-the-environment");
+    expect(keptSecret("from-the-environment", dir, "session-secret", (file) => made.push(file))).toBe(
+      "from-the-environment",
+    );
     expect(made).toEqual([]);
   });
 

@@ -6,7 +6,12 @@ import path from "node:path";
  * A secret from the environment, else one made on first start and kept in DATA_DIR under `name`, so a single instance
  * (and `npm run deeplink` on the same machine) works without configuration. Several instances must be given it.
  */
-export function keptSecret(fromEnv: string | undefined, dataDir: string, name: string, onGenerated: (file: string) => void): string {
+export function keptSecret(
+  fromEnv: string | undefined,
+  dataDir: string,
+  name: string,
+  onGenerated: (file: string) => void,
+): string {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
@@ -18,6 +23,9 @@ export function keptSecret(fromEnv: string | undefined, dataDir: string, name: s
 }
 
 /** The deep-link secret (issue 20): DEEPLINK_SECRET, else one kept in DATA_DIR beside the session secret. */
-export function deepLinkSecret(env: { DEEPLINK_SECRET?: string | undefined; DATA_DIR: string }, onGenerated: (file: string) => void): string {
+export function deepLinkSecret(
+  env: { DEEPLINK_SECRET?: string | undefined; DATA_DIR: string },
+  onGenerated: (file: string) => void,
+): string {
   return keptSecret(env.DEEPLINK_SECRET, env.DATA_DIR, "deeplink-secret", onGenerated);
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, CHECKOUT_COM_FRAMES, contentSecurityPolicy, embeddedFrames, loggablePath, newNonce, requestIdFor } from "./security";
+import {
+  cardFieldsSource,
+  CHECKOUT_COM_FORM_ORIGINS,
+  CHECKOUT_COM_FRAMES,
+  contentSecurityPolicy,
+  embeddedFrames,
+  loggablePath,
+  newNonce,
+  requestIdFor,
+} from "./security";
 
 describe("content security policy", () => {
   it("allows scripts and styles only from the site and by nonce", () => {
@@ -13,7 +22,9 @@ describe("content security policy", () => {
   });
   it("lets forms go only to the site, unless the card gateway's hosted page is on another origin", () => {
     expect(contentSecurityPolicy("n")).toContain("form-action 'self';");
-    expect(contentSecurityPolicy("n", { formTargets: CHECKOUT_COM_FORM_ORIGINS })).toContain("form-action 'self' https://*.checkout.com;");
+    expect(contentSecurityPolicy("n", { formTargets: CHECKOUT_COM_FORM_ORIGINS })).toContain(
+      "form-action 'self' https://*.checkout.com;",
+    );
   });
   it("allows no frames, and no script from elsewhere, unless a card gateway's fields are configured", () => {
     const none = contentSecurityPolicy("n");
@@ -41,7 +52,9 @@ describe("content security policy", () => {
     expect(off).toContain("connect-src 'self' https://google.com/pay https://pay.google.com;");
     expect(off).not.toContain("sentry");
     const on = contentSecurityPolicy("n", { errorReportOrigin: "https://o42.ingest.sentry.io" });
-    expect(on).toContain("connect-src 'self' https://google.com/pay https://pay.google.com https://o42.ingest.sentry.io;");
+    expect(on).toContain(
+      "connect-src 'self' https://google.com/pay https://pay.google.com https://o42.ingest.sentry.io;",
+    );
     expect(on).not.toContain("unsafe-inline");
     expect(on).toContain("script-src 'self' 'nonce-n';");
   });

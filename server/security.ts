@@ -33,7 +33,10 @@ export function embeddedFrames(basePath: string): CardFieldsSource {
  * when the platform is embedded without them, none for a remote platform without them (then cards are paid on the
  * gateway's hosted page only).
  */
-export function cardFieldsSource(env: { CHECKOUT_SECRET_KEY?: string; PLATFORM_URL?: string }, testGatewayPath: string): CardFieldsSource | null {
+export function cardFieldsSource(
+  env: { CHECKOUT_SECRET_KEY?: string; PLATFORM_URL?: string },
+  testGatewayPath: string,
+): CardFieldsSource | null {
   if (env.CHECKOUT_SECRET_KEY) return CHECKOUT_COM_FRAMES;
   if (!env.PLATFORM_URL) return embeddedFrames(testGatewayPath);
   return null;

@@ -12,7 +12,15 @@ import type { Env } from "./env";
 import { precompressed } from "./precompressed";
 import { deepLinkSecret, keptSecret } from "./secrets";
 import { TEST_GATEWAY_BASE_PATH } from "../platform/payments";
-import { cardFieldsSource, CHECKOUT_COM_FORM_ORIGINS, contentSecurityPolicy, loggablePath, newNonce, requestIdFor, SECURITY_HEADERS } from "./security";
+import {
+  cardFieldsSource,
+  CHECKOUT_COM_FORM_ORIGINS,
+  contentSecurityPolicy,
+  loggablePath,
+  newNonce,
+  requestIdFor,
+  SECURITY_HEADERS,
+} from "./security";
 import { parseDsn } from "../app/models/error-report";
 import type { ServerErrorReporter } from "./error-reporting";
 import { discardUnreadBodies } from "./unread-body";
@@ -41,8 +49,12 @@ export function securityHeadersAndLog(env: Env, log: Logger) {
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce as string, { dev, formTargets, cardFields, errorReportOrigin }));
-    if (env.NODE_ENV === "production") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(res.locals.nonce as string, { dev, formTargets, cardFields, errorReportOrigin }),
+    );
+    if (env.NODE_ENV === "production")
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (env.LOG_REQUESTS) {
       res.on("finish", () => {
         log.info("http.request", {
@@ -80,7 +92,10 @@ export interface StorefrontOptions {
  * static files (hashed assets cached for a year, sent precompressed when the client allows), then the request
  * handler for every other path. Answers what closes it (the Vite server in development).
  */
-export async function mountStorefront(app: express.Express, options: StorefrontOptions): Promise<{ drain(): Promise<void>; close(): Promise<void> }> {
+export async function mountStorefront(
+  app: express.Express,
+  options: StorefrontOptions,
+): Promise<{ drain(): Promise<void>; close(): Promise<void> }> {
   const { env, log, clock, testClock, transport, generation, errors } = options;
   const sentryDsn = env.SENTRY_DSN ? parseDsn(env.SENTRY_DSN) : null;
   const secrets = [sessionSecret(env, log)];
@@ -90,10 +105,24 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
   // A social provider is offered when its client id and secret are both set (decision 0020).
   const oauth: AppServices["config"]["oauth"] = {
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, authUrl: env.GOOGLE_AUTH_URL, tokenUrl: env.GOOGLE_TOKEN_URL } }
+      ? {
+          google: {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authUrl: env.GOOGLE_AUTH_URL,
+            tokenUrl: env.GOOGLE_TOKEN_URL,
+          },
+        }
       : {}),
     ...(env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
-      ? { facebook: { clientId: env.FACEBOOK_APP_ID, clientSecret: env.FACEBOOK_APP_SECRET, authUrl: env.FACEBOOK_AUTH_URL, tokenUrl: env.FACEBOOK_TOKEN_URL } }
+      ? {
+          facebook: {
+            clientId: env.FACEBOOK_APP_ID,
+            clientSecret: env.FACEBOOK_APP_SECRET,
+            authUrl: env.FACEBOOK_AUTH_URL,
+            tokenUrl: env.FACEBOOK_TOKEN_URL,
+          },
+        }
       : {}),
   };
   let vite: ViteDevServer | null = null;
@@ -111,7 +140,10 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
     const buildId = (build.entry.module as { buildId?: unknown }).buildId;
     if (typeof buildId === "string") errors.setRelease(buildId);
     const assets = path.resolve("build/client/assets");
-    app.use("/assets", precompressed(assets, (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable")));
+    app.use(
+      "/assets",
+      precompressed(assets, (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable")),
+    );
     app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
     // The client's other files all have an extension; a page's path is never looked for on disk (decision 0027: the
     // file system was asked about every page).
@@ -134,7 +166,11 @@ export async function mountStorefront(app: express.Express, options: StorefrontO
         nonce: res.locals.nonce as string,
         useNonce(nonce) {
           const policy = res.getHeader("Content-Security-Policy");
-          if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.split(`'nonce-${res.locals.nonce as string}'`).join(`'nonce-${nonce}'`));
+          if (typeof policy === "string")
+            res.setHeader(
+              "Content-Security-Policy",
+              policy.split(`'nonce-${res.locals.nonce as string}'`).join(`'nonce-${nonce}'`),
+            );
           res.locals.nonce = nonce;
         },
         clock,

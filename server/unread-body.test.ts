@@ -9,10 +9,13 @@ import { discardUnreadBodies } from "./unread-body";
 // connection hanging until the server's time-out, so the browser's next request on it failed a minute later.
 
 let server: http.Server | undefined;
-afterEach(() => new Promise<void>((resolve) => {
-  server?.closeAllConnections();
-  return server ? server.close(() => resolve()) : resolve();
-}));
+afterEach(
+  () =>
+    new Promise<void>((resolve) => {
+      server?.closeAllConnections();
+      return server ? server.close(() => resolve()) : resolve();
+    }),
+);
 
 /** A server that, as React Router does, makes the body a web stream and answers without reading it. */
 async function serverAnsweringUnread(withFix: boolean): Promise<number> {
@@ -33,10 +36,23 @@ async function postThenGet(port: number): Promise<{ post: number; page: string }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = (method: string, path: string, body?: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const request = http.request({ host: "127.0.0.1", port, method, path, agent, headers: body ? { "content-type": "application/x-www-form-urlencoded" } : {} }, (response) => {
-        let text = "";
-        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve({ status: response.statusCode ?? 0, text }));
-      });
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          method,
+          path,
+          agent,
+          headers: body ? { "content-type": "application/x-www-form-urlencoded" } : {},
+        },
+        (response) => {
+          let text = "";
+          response
+            .setEncoding("utf8")
+            .on("data", (chunk: string) => (text += chunk))
+            .on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
       request.setTimeout(1_500, () => request.destroy(new Error(`${method} ${path} timed out`)));
       request.on("error", reject);
       request.end(body);

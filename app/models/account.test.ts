@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH as CONTRACT_MIN } from "../../platform/contract";
-import { ACCOUNT_TEXT, codeError, emailError, newPasswordError, normaliseCode, PASSWORD_MIN_LENGTH, validateRegistration } from "./account";
+import {
+  ACCOUNT_TEXT,
+  codeError,
+  emailError,
+  newPasswordError,
+  normaliseCode,
+  PASSWORD_MIN_LENGTH,
+  validateRegistration,
+} from "./account";
 import { CHECKOUT_TEXT } from "./checkout";
 
 describe("the member forms' checks", () => {
@@ -20,12 +28,30 @@ describe("the member forms' checks", () => {
   });
 
   it("refuse a malformed e-mail, a landline and a short password", () => {
-    const errors = validateRegistration({ firstName: "Sam", lastName: "Patel", email: "sam@", mobile: "020 7946 0000", password: "short" });
-    expect(errors).toEqual({ email: CHECKOUT_TEXT.emailInvalid, mobile: CHECKOUT_TEXT.phoneInvalid, password: "Your password must be at least 8 characters" });
+    const errors = validateRegistration({
+      firstName: "Sam",
+      lastName: "Patel",
+      email: "sam@",
+      mobile: "020 7946 0000",
+      password: "short",
+    });
+    expect(errors).toEqual({
+      email: CHECKOUT_TEXT.emailInvalid,
+      mobile: CHECKOUT_TEXT.phoneInvalid,
+      password: "Your password must be at least 8 characters",
+    });
   });
 
   it("accept a complete registration", () => {
-    expect(validateRegistration({ firstName: "Sam", lastName: "Patel", email: "sam@example.com", mobile: "07700 900982", password: "Larder-demo-2025" })).toEqual({});
+    expect(
+      validateRegistration({
+        firstName: "Sam",
+        lastName: "Patel",
+        email: "sam@example.com",
+        mobile: "07700 900982",
+        password: "Larder-demo-2025",
+      }),
+    ).toEqual({});
   });
 
   it("take a password of exactly the shortest length", () => {

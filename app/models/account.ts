@@ -43,7 +43,13 @@ export function newPasswordError(value: string | undefined): string | null {
 }
 
 export function validateRegistration(input: RegistrationInput): Partial<Record<RegistrationField, string>> {
-  const contact = validateContactDetails({ firstName: input.firstName, lastName: input.lastName, email: input.email, phoneNumber: input.mobile, acceptTerms: "yes" });
+  const contact = validateContactDetails({
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phoneNumber: input.mobile,
+    acceptTerms: "yes",
+  });
   const errors: Partial<Record<RegistrationField, string>> = {};
   if (contact.firstName) errors.firstName = contact.firstName;
   if (contact.lastName) errors.lastName = contact.lastName;

@@ -30,10 +30,19 @@ export function addressFormSchema(kind: AddressKind, postcodeRules: readonly str
       savedAddress: z.number().int().positive().max(2_147_483_647).optional().catch(undefined),
     }),
     z
-      .object({ intent: z.literal(`save-${kind}`), addressLine1: text, addressLine2: text, town: text, county: text, postcode: text, saveToAccount })
+      .object({
+        intent: z.literal(`save-${kind}`),
+        addressLine1: text,
+        addressLine2: text,
+        town: text,
+        county: text,
+        postcode: text,
+        saveToAccount,
+      })
       .superRefine((address, ctx) => {
         const errors = validateAddressForm(address, postcodeRules);
-        for (const [field, message] of Object.entries(errors) as [AddressFormField, string][]) ctx.addIssue({ code: "custom", path: [field], message });
+        for (const [field, message] of Object.entries(errors) as [AddressFormField, string][])
+          ctx.addIssue({ code: "custom", path: [field], message });
       }),
   ]);
 }

@@ -42,12 +42,21 @@ describe("normaliseAddress", () => {
       addressLine1: "Flat 2",
       addressLine2: "3 Mill Lane",
     });
-    expect(normaliseAddress({ line1: "Flat 4", line2: "5 Quay St" })).toMatchObject({ addressLine1: "Flat 4", addressLine2: "5 Quay St" });
+    expect(normaliseAddress({ line1: "Flat 4", line2: "5 Quay St" })).toMatchObject({
+      addressLine1: "Flat 4",
+      addressLine2: "5 Quay St",
+    });
   });
 
   it("lets the new names win over the aliases", () => {
     expect(
-      normaliseAddress({ addressLine1: "New 1", addressline1: "Old 1", line1: "Older 1", addressLine2: "New 2", line2: "Old 2" }),
+      normaliseAddress({
+        addressLine1: "New 1",
+        addressline1: "Old 1",
+        line1: "Older 1",
+        addressLine2: "New 2",
+        line2: "Old 2",
+      }),
     ).toMatchObject({ addressLine1: "New 1", addressLine2: "New 2" });
   });
 
@@ -72,9 +81,9 @@ describe("isAddressComplete", () => {
 describe("formatAddress", () => {
   it("joins the non-blank parts with commas, in order", () => {
     expect(formatAddress(downing)).toBe("10 Downing Street, London, Greater London, SW1A 2AA");
-    expect(formatAddress({ line1: "Flat 2", line2: "3 Mill Lane", town: "Leeds", county: " ", postcode: "LS1 1UR" })).toBe(
-      "Flat 2, 3 Mill Lane, Leeds, LS1 1UR",
-    );
+    expect(
+      formatAddress({ line1: "Flat 2", line2: "3 Mill Lane", town: "Leeds", county: " ", postcode: "LS1 1UR" }),
+    ).toBe("Flat 2, 3 Mill Lane, Leeds, LS1 1UR");
     expect(formatAddress({})).toBe("");
     expect(formatAddress([])).toBe("");
   });
@@ -95,9 +104,18 @@ describe("isUsableSuggestion (spec 1 §5)", () => {
 
 describe("chosen address", () => {
   it("must have a description, else 'Not a valid address'", () => {
-    expect(validateChosenAddress({ description: "1 High St, Leeds", placeId: "p1" })).toEqual({ ok: true, description: "1 High St, Leeds" });
-    expect(validateChosenAddress({ formattedAddress: "2 Low St, Leeds" })).toEqual({ ok: true, description: "2 Low St, Leeds" });
-    expect(validateChosenAddress({ description: "  ", placeId: "p1" })).toEqual({ ok: false, message: "Not a valid address" });
+    expect(validateChosenAddress({ description: "1 High St, Leeds", placeId: "p1" })).toEqual({
+      ok: true,
+      description: "1 High St, Leeds",
+    });
+    expect(validateChosenAddress({ formattedAddress: "2 Low St, Leeds" })).toEqual({
+      ok: true,
+      description: "2 Low St, Leeds",
+    });
+    expect(validateChosenAddress({ description: "  ", placeId: "p1" })).toEqual({
+      ok: false,
+      message: "Not a valid address",
+    });
     expect(validateChosenAddress(undefined)).toEqual({ ok: false, message: "Not a valid address" });
   });
   it("shows the description before the formatted address", () => {
@@ -139,14 +157,18 @@ describe("address normalisation, further cases (spec 2 §3, §5)", () => {
   });
 
   it("prefers addressline1/addressline2 to line1/line2 when both legacy names are present", () => {
-    expect(normaliseAddress({ addressline1: "Old 1", line1: "Older 1", addressline2: "Old 2", line2: "Older 2" })).toMatchObject({
+    expect(
+      normaliseAddress({ addressline1: "Old 1", line1: "Older 1", addressline2: "Old 2", line2: "Older 2" }),
+    ).toMatchObject({
       addressLine1: "Old 1",
       addressLine2: "Old 2",
     });
   });
 
   it("falls back to a legacy name when the new one is blank or not text", () => {
-    expect(normaliseAddress({ addressLine1: "  ", addressline1: "Flat 2", addressLine2: null, line2: "3 Mill Lane" })).toMatchObject({
+    expect(
+      normaliseAddress({ addressLine1: "  ", addressline1: "Flat 2", addressLine2: null, line2: "3 Mill Lane" }),
+    ).toMatchObject({
       addressLine1: "Flat 2",
       addressLine2: "3 Mill Lane",
     });
@@ -161,7 +183,9 @@ describe("address normalisation, further cases (spec 2 §3, §5)", () => {
   });
 
   it("reads numbers as text and drops other values", () => {
-    expect(normaliseAddress({ addressLine1: 10, town: { name: "Leeds" }, postcode: ["LS1"], countryCode: true })).toEqual({
+    expect(
+      normaliseAddress({ addressLine1: 10, town: { name: "Leeds" }, postcode: ["LS1"], countryCode: true }),
+    ).toEqual({
       addressLine1: "10",
       addressLine2: "",
       town: "",
@@ -172,9 +196,9 @@ describe("address normalisation, further cases (spec 2 §3, §5)", () => {
   });
 
   it("keeps only the address fields", () => {
-    expect(Object.keys(normaliseAddress({ ...downing, line1: "x", firstName: "Ada", type: "delivery" })).sort()).toEqual(
-      ["addressLine1", "addressLine2", "countryCode", "county", "postcode", "town"],
-    );
+    expect(
+      Object.keys(normaliseAddress({ ...downing, line1: "x", firstName: "Ada", type: "delivery" })).sort(),
+    ).toEqual(["addressLine1", "addressLine2", "countryCode", "county", "postcode", "town"]);
   });
 
   it("counts an address complete with line 1, country and town alone, whatever else is missing", () => {
@@ -185,16 +209,22 @@ describe("address normalisation, further cases (spec 2 §3, §5)", () => {
   });
 
   it("counts anything but an object incomplete, without throwing", () => {
-    for (const bad of [undefined, "1 High St, Leeds", 3, [], [downing]]) expect(isAddressComplete(bad), String(bad)).toBe(false);
+    for (const bad of [undefined, "1 High St, Leeds", 3, [], [downing]])
+      expect(isAddressComplete(bad), String(bad)).toBe(false);
   });
 
   it("shows trimmed parts with legacy names, and nothing for a non-object", () => {
-    expect(formatAddress({ addressline1: " 1 High St ", addressline2: "", town: " Leeds ", postcode: "LS1 1UR", countryCode: "GB" })).toBe(
-      "1 High St, Leeds, LS1 1UR",
-    );
+    expect(
+      formatAddress({
+        addressline1: " 1 High St ",
+        addressline2: "",
+        town: " Leeds ",
+        postcode: "LS1 1UR",
+        countryCode: "GB",
+      }),
+    ).toBe("1 High St, Leeds, LS1 1UR");
     expect(formatAddress({ town: "Leeds" })).toBe("Leeds");
     expect(formatAddress(null)).toBe("");
     expect(formatAddress("1 High St")).toBe("");
   });
-
 });

@@ -11,7 +11,8 @@ export const UNABLE_TO_GET_ADDRESS_INFO = "Unable to get address info, try anoth
 export const DEVICE_LOCATION_FAILED = "Unable to find your location, try manually adding your postcode / address";
 export const DEVICE_LOCATION_NO_MATCH_TOAST =
   "Sorry, no matching locations for your detected location. Please try entering your address.";
-export const LOCATION_REQUIRED = "Location is required to select a store. Please enter your postcode or allow location access.";
+export const LOCATION_REQUIRED =
+  "Location is required to select a store. Please enter your postcode or allow location access.";
 export const LOCATION_REQUIRED_USER_MESSAGE = "Please enter your postcode or allow location access to select a store.";
 
 export interface Address {
@@ -22,7 +23,6 @@ export interface Address {
   postcode: string;
   countryCode: string;
 }
-
 
 /** An address suggestion from a look-up; coordinates are null when the place details must still be fetched. */
 export interface AddressSuggestion {
@@ -37,7 +37,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function text(value: unknown): string {
-  return typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
+  return typeof value === "string"
+    ? value.trim()
+    : typeof value === "number" && Number.isFinite(value)
+      ? String(value)
+      : "";
 }
 
 /** The first of the named fields holding non-blank text: the new name is listed first, so it wins. */
@@ -79,7 +83,9 @@ export function isAddressComplete(input: unknown): boolean {
 export function formatAddress(input: unknown): string {
   const address = tryNormalise(input);
   if (!address) return "";
-  return [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode].filter(Boolean).join(", ");
+  return [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** Spec 1 §5: an address found from coordinates is offered only with a first or second line and a town. */
@@ -95,7 +101,9 @@ export function suggestionDescription(input: unknown): string {
 }
 
 /** Spec 1 §5: the chosen address must have a description. */
-export function validateChosenAddress(input: unknown): { ok: true; description: string } | { ok: false; message: string } {
+export function validateChosenAddress(
+  input: unknown,
+): { ok: true; description: string } | { ok: false; message: string } {
   const description = suggestionDescription(input);
   return description ? { ok: true, description } : { ok: false, message: NOT_A_VALID_ADDRESS };
 }

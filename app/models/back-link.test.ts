@@ -6,13 +6,24 @@ const search = "http://shop.test/stores/leeds-3/search?searchTerm=milk";
 
 describe("the back links' referer rules", () => {
   it("keeps a same-site page's path and query", () => {
-    expect(sameSitePath("http://shop.test/stores/leeds-3/category/dairy-2?x=1", basket)).toBe("/stores/leeds-3/category/dairy-2?x=1");
+    expect(sameSitePath("http://shop.test/stores/leeds-3/category/dairy-2?x=1", basket)).toBe(
+      "/stores/leeds-3/category/dairy-2?x=1",
+    );
     expect(refererToKeep(BASKET_REFERER, "http://shop.test/stores/leeds-3", basket)).toBe("/stores/leeds-3");
-    expect(refererToKeep(SEARCH_REFERER, "http://shop.test/stores/leeds-3/category/dairy-2", search)).toBe("/stores/leeds-3/category/dairy-2");
+    expect(refererToKeep(SEARCH_REFERER, "http://shop.test/stores/leeds-3/category/dairy-2", search)).toBe(
+      "/stores/leeds-3/category/dairy-2",
+    );
   });
 
   it("ignores another site, another scheme or port, no referer and nonsense", () => {
-    for (const referer of ["https://evil.example/stores", "https://shop.test/basket-like", "http://shop.test:8080/x", "not a url", "", null]) {
+    for (const referer of [
+      "https://evil.example/stores",
+      "https://shop.test/basket-like",
+      "http://shop.test:8080/x",
+      "not a url",
+      "",
+      null,
+    ]) {
       expect(refererToKeep(BASKET_REFERER, referer, basket), String(referer)).toBeNull();
     }
   });
@@ -31,7 +42,9 @@ describe("the back links' referer rules", () => {
   });
 
   it("shows the kept page when it is a site path, else the fallback", () => {
-    expect(backLinkHref("/stores/leeds-3/category/dairy-2", "/stores/leeds-3")).toBe("/stores/leeds-3/category/dairy-2");
+    expect(backLinkHref("/stores/leeds-3/category/dairy-2", "/stores/leeds-3")).toBe(
+      "/stores/leeds-3/category/dairy-2",
+    );
     expect(backLinkHref(undefined, "/stores/leeds-3")).toBe("/stores/leeds-3");
     expect(backLinkHref("//evil.example", "/")).toBe("/");
     expect(backLinkHref("https://evil.example/", "/")).toBe("/");

@@ -22,7 +22,8 @@ const base: NavInput = {
   accountHref: null,
 };
 
-const byKey = (input: Partial<NavInput>) => Object.fromEntries(bottomNavItems({ ...base, ...input }).map((item) => [item.key, item]));
+const byKey = (input: Partial<NavInput>) =>
+  Object.fromEntries(bottomNavItems({ ...base, ...input }).map((item) => [item.key, item]));
 
 describe("where the bar shows (spec 1 §2)", () => {
   it("on every page except the home path", () => {
@@ -36,7 +37,13 @@ describe("where the bar shows (spec 1 §2)", () => {
 describe("the buttons (spec 1 §2)", () => {
   it("are search, stores, menu and basket in order, account only when it has somewhere to go", () => {
     expect(bottomNavItems(base).map((i) => i.key)).toEqual(["search", "stores", "menu", "basket"]);
-    expect(bottomNavItems({ ...base, accountHref: "/login" }).map((i) => i.key)).toEqual(["search", "stores", "menu", "account", "basket"]);
+    expect(bottomNavItems({ ...base, accountHref: "/login" }).map((i) => i.key)).toEqual([
+      "search",
+      "stores",
+      "menu",
+      "account",
+      "basket",
+    ]);
   });
 
   it("search only when the tab bar shows search, disabled with 'No store selected' without a store", () => {
@@ -57,18 +64,30 @@ describe("the buttons (spec 1 §2)", () => {
   });
 
   it("basket shows the subtotal with two decimals when it has items and this is not the basket page", () => {
-    expect(byKey({}).basket).toMatchObject({ label: "£12.34", href: "/basket", tooltip: null, accessibleLabel: "Basket, 3 items, £12.34" });
+    expect(byKey({}).basket).toMatchObject({
+      label: "£12.34",
+      href: "/basket",
+      tooltip: null,
+      accessibleLabel: "Basket, 3 items, £12.34",
+    });
     expect(byKey({ basket: { itemCount: 1, subtotal: 50 } }).basket?.accessibleLabel).toBe("Basket, 1 item, £0.50");
     expect(byKey({ pathname: "/basket" }).basket).toMatchObject({ label: "Basket", href: "/basket", active: true });
   });
 
   it("basket is disabled with 'No items in your basket' when empty", () => {
-    expect(byKey({ basket: { itemCount: 0, subtotal: 0 } }).basket).toMatchObject({ label: "Basket", href: null, tooltip: NO_ITEMS_TOOLTIP });
+    expect(byKey({ basket: { itemCount: 0, subtotal: 0 } }).basket).toMatchObject({
+      label: "Basket",
+      href: null,
+      tooltip: NO_ITEMS_TOOLTIP,
+    });
     expect(byKey({ basket: null }).basket).toMatchObject({ label: "Basket", href: null, tooltip: NO_ITEMS_TOOLTIP });
   });
 
   it("marks exactly the current page", () => {
-    const active = (pathname: string) => bottomNavItems({ ...base, pathname }).filter((i) => i.active).map((i) => i.key);
+    const active = (pathname: string) =>
+      bottomNavItems({ ...base, pathname })
+        .filter((i) => i.active)
+        .map((i) => i.key);
     expect(active("/stores/victoria-street-1/search")).toEqual(["search"]);
     expect(active("/stores/victoria-street-1")).toEqual(["menu"]);
     expect(active("/stores-near-by")).toEqual(["stores"]);

@@ -79,7 +79,13 @@ export function bottomNavItems(input: NavInput): NavItem[] {
   if (!input.autoSelectClosestStore) {
     items.push(
       input.hasPostcode
-        ? { key: "stores", label: "Stores", href: href("/stores-near-by"), tooltip: null, active: pathname === href("/stores-near-by") || pathname === href("/stores") }
+        ? {
+            key: "stores",
+            label: "Stores",
+            href: href("/stores-near-by"),
+            tooltip: null,
+            active: pathname === href("/stores-near-by") || pathname === href("/stores"),
+          }
         : { key: "stores", label: "Home", href: "/", tooltip: null, active: pathname === "/" },
     );
   }
@@ -94,7 +100,13 @@ export function bottomNavItems(input: NavInput): NavItem[] {
   });
 
   if (input.accountHref) {
-    items.push({ key: "account", label: "Account", href: input.accountHref, tooltip: null, active: under(pathname, input.accountHref) });
+    items.push({
+      key: "account",
+      label: "Account",
+      href: input.accountHref,
+      tooltip: null,
+      active: under(pathname, input.accountHref),
+    });
   }
 
   items.push(basketItem(pathname, basket, input.symbol));
@@ -152,7 +164,18 @@ export function scrollSettled(state: ScrollState): ScrollState {
 }
 
 /** Input types that take no typing, so they raise no on-screen keyboard that the bar would sit on. */
-const NON_TEXT_INPUTS = new Set(["button", "checkbox", "color", "file", "hidden", "image", "radio", "range", "reset", "submit"]);
+const NON_TEXT_INPUTS = new Set([
+  "button",
+  "checkbox",
+  "color",
+  "file",
+  "hidden",
+  "image",
+  "radio",
+  "range",
+  "reset",
+  "submit",
+]);
 
 /** Spec 1 §4: the bar hides while an input, textarea or editable element has focus (the keyboard is up). */
 export function isTextEntry(element: { tagName: string; type?: string; isContentEditable?: boolean } | null): boolean {

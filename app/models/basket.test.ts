@@ -69,7 +69,15 @@ function basket(overrides: Partial<Basket> = {}, method: Partial<Basket["fulfilm
     loyalty: null,
     credit: null,
     addresses: [],
-    fulfilmentMethod: { type: "delivery", datetime: null, freeFrom: 4000, minSpend: 1000, zoneFreeDeliveryMessage: null, cost: 299, ...method },
+    fulfilmentMethod: {
+      type: "delivery",
+      datetime: null,
+      freeFrom: 4000,
+      minSpend: 1000,
+      zoneFreeDeliveryMessage: null,
+      cost: 299,
+      ...method,
+    },
     fees: [{ code: "DELIVERY", amount: 299 }],
     orderSubtotal: subtotal,
     orderSubtotalAfterDiscounts: subtotal,
@@ -96,7 +104,10 @@ describe("basket validity (spec 2 §4)", () => {
   });
 
   it("a line with a checkout conflict blocks, named by the line", () => {
-    const gone = line("c", 1, 300, { name: "Oat milk", checkoutConflicts: [{ code: "ITEM_UNAVAILABLE", message: "Item is no longer available." }] });
+    const gone = line("c", 1, 300, {
+      name: "Oat milk",
+      checkoutConflicts: [{ code: "ITEM_UNAVAILABLE", message: "Item is no longer available." }],
+    });
     const problems = basketProblems(basket({ items: [line("a", 2, 250), gone, line("b", 1, 1000)] }), guest);
     expect(problems).toEqual([{ message: "Oat milk: Item is no longer available.", basketLineId: "c" }]);
   });
@@ -106,7 +117,10 @@ describe("basket validity (spec 2 §4)", () => {
     expect(basketProblems(short, guest)).toEqual([{ message: "Spend £2.00 more to reach the £10.00 minimum order" }]);
     const exactly = basket({ items: [line("a", 1, 1000)] });
     expect(basketProblems(exactly, guest)).toEqual([]);
-    const afterDeal = basket({ items: [line("a", 1, 1200)], promotions: [{ id: 3, name: "Two for £5", times: 1, saving: 300, lineIds: ["a"] }] });
+    const afterDeal = basket({
+      items: [line("a", 1, 1200)],
+      promotions: [{ id: 3, name: "Two for £5", times: 1, saving: 300, lineIds: ["a"] }],
+    });
     expect(minimumSpendMessage(afterDeal)).toBe("Spend £1.00 more to reach the £10.00 minimum order");
   });
 
@@ -123,20 +137,30 @@ describe("basket validity (spec 2 §4)", () => {
   });
 
   it("a registered-only coupon needs a signed-in member", () => {
-    expect(basketProblems(basket({ coupon: coupon("registered") }), guest)).toEqual([{ message: LOGIN_TO_ORDER_MESSAGE }]);
+    expect(basketProblems(basket({ coupon: coupon("registered") }), guest)).toEqual([
+      { message: LOGIN_TO_ORDER_MESSAGE },
+    ]);
     expect(basketProblems(basket({ coupon: coupon("registered") }), member)).toEqual([]);
   });
 
   it("a verification coupon needs a member with a verified mobile", () => {
-    expect(basketProblems(basket({ coupon: coupon("registered_with_verification") }), guest)).toEqual([{ message: LOGIN_TO_ORDER_MESSAGE }]);
-    expect(basketProblems(basket({ coupon: coupon("registered_with_verification") }), member)).toEqual([{ message: VERIFY_MOBILE_TO_ORDER_MESSAGE }]);
+    expect(basketProblems(basket({ coupon: coupon("registered_with_verification") }), guest)).toEqual([
+      { message: LOGIN_TO_ORDER_MESSAGE },
+    ]);
+    expect(basketProblems(basket({ coupon: coupon("registered_with_verification") }), member)).toEqual([
+      { message: VERIFY_MOBILE_TO_ORDER_MESSAGE },
+    ]);
     expect(basketProblems(basket({ coupon: coupon("registered_with_verification") }), verifiedMember)).toEqual([]);
     expect(basketProblems(basket({ coupon: coupon("none") }), guest)).toEqual([]);
   });
 
   it("lists every problem at once, in order", () => {
-    const gone = line("c", 1, 300, { checkoutConflicts: [{ code: "AGE_RESTRICTED", message: "You must be 18 or over to buy this item." }] });
-    const problems = basketProblems(basket({ items: [gone], coupon: coupon("registered") }), guest).map((p) => p.message);
+    const gone = line("c", 1, 300, {
+      checkoutConflicts: [{ code: "AGE_RESTRICTED", message: "You must be 18 or over to buy this item." }],
+    });
+    const problems = basketProblems(basket({ items: [gone], coupon: coupon("registered") }), guest).map(
+      (p) => p.message,
+    );
     expect(problems).toEqual([
       "Item c: You must be 18 or over to buy this item.",
       "Spend £7.00 more to reach the £10.00 minimum order",
@@ -161,21 +185,34 @@ describe("max basket items (spec 2 §4)", () => {
 describe("Free From (spec 2 §9, UX basket)", () => {
   it("says how much more for free delivery", () => {
     const progress = freeFromProgress(basket({ items: [line("a", 1, 3580)] }), 299);
-    expect(progress).toEqual({ kind: "short", short: 420, progress: 3580 / 4000, message: "Spend £4.20 more for free delivery" });
+    expect(progress).toEqual({
+      kind: "short",
+      short: 420,
+      progress: 3580 / 4000,
+      message: "Spend £4.20 more for free delivery",
+    });
   });
 
   it("says free delivery from the threshold on", () => {
-    expect(freeFromProgress(basket({ items: [line("a", 1, 4000)] }), 299)).toEqual({ kind: "reached", message: "You get free delivery" });
+    expect(freeFromProgress(basket({ items: [line("a", 1, 4000)] }), 299)).toEqual({
+      kind: "reached",
+      message: "You get free delivery",
+    });
   });
 
   it("judges after deal savings", () => {
-    const b = basket({ items: [line("a", 1, 4100)], promotions: [{ id: 1, name: "Deal", times: 1, saving: 200, lineIds: ["a"] }] });
+    const b = basket({
+      items: [line("a", 1, 4100)],
+      promotions: [{ id: 1, name: "Deal", times: 1, saving: 200, lineIds: ["a"] }],
+    });
     expect(goodsValue(b)).toBe(3900);
     expect(freeFromProgress(b, 299)).toMatchObject({ kind: "short", message: "Spend £1.00 more for free delivery" });
   });
 
   it("names collection for a collection basket", () => {
-    expect(freeFromProgress(basket({ items: [line("a", 1, 100)] }, { type: "collection", freeFrom: 500 }), 50)).toMatchObject({
+    expect(
+      freeFromProgress(basket({ items: [line("a", 1, 100)] }, { type: "collection", freeFrom: 500 }), 50),
+    ).toMatchObject({
       message: "Spend £4.00 more for free collection",
     });
   });
@@ -197,7 +234,14 @@ describe("driver tips (spec 2 §9)", () => {
   });
 
   it("gives each choice a face when the store has isDriverTipEmojiEnabled: neutral for no tip, happier as tips grow", () => {
-    expect(tipChoices([0, 100, 200, 300, 500, 800], "£", true).map((c) => c.emoji)).toEqual(["😐", "🙂", "😊", "😄", "🤩", "🤩"]);
+    expect(tipChoices([0, 100, 200, 300, 500, 800], "£", true).map((c) => c.emoji)).toEqual([
+      "😐",
+      "🙂",
+      "😊",
+      "😄",
+      "🤩",
+      "🤩",
+    ]);
     // Without a 'No tip' level the neutral face is never used: every choice is a tip.
     expect(tipChoices([100, 200], "£", true).map((c) => c.emoji)).toEqual(["🙂", "😊"]);
   });
@@ -221,7 +265,13 @@ describe("driver tips (spec 2 §9)", () => {
 describe("estimate while changes are pending", () => {
   it("moves the line and totals by the change, and drops removed lines", () => {
     const b = basket();
-    const estimate = estimateBasket(b, new Map([["a", 3], ["b", 0]]));
+    const estimate = estimateBasket(
+      b,
+      new Map([
+        ["a", 3],
+        ["b", 0],
+      ]),
+    );
     expect(estimate.lines.map((l) => [l.basketLineId, l.quantity, l.price, l.pending])).toEqual([["a", 3, 750, true]]);
     expect(estimate.totalItemsQuantity).toBe(3);
     expect(estimate.orderSubtotal).toBe(750);

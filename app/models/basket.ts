@@ -52,7 +52,10 @@ export function goodsValue(basket: Pick<Basket, "orderSubtotal" | "promotions">)
 }
 
 /** Spec 2 §4 coupon requirements: registered needs a signed-in member, registered_with_verification a verified mobile. */
-export function couponRequirementProblem(coupon: Pick<BasketCoupon, "registeredMemberRequirement"> | null, shopper: Shopper): string | null {
+export function couponRequirementProblem(
+  coupon: Pick<BasketCoupon, "registeredMemberRequirement"> | null,
+  shopper: Shopper,
+): string | null {
   if (!coupon) return null;
   const requirement = coupon.registeredMemberRequirement;
   if (requirement === "none") return null;
@@ -62,7 +65,10 @@ export function couponRequirementProblem(coupon: Pick<BasketCoupon, "registeredM
 }
 
 /** 'Spend £x more to reach the £y minimum order', or null when the minimum is met (or there is none). */
-export function minimumSpendMessage(basket: Pick<Basket, "orderSubtotal" | "promotions" | "fulfilmentMethod">, symbol?: string): string | null {
+export function minimumSpendMessage(
+  basket: Pick<Basket, "orderSubtotal" | "promotions" | "fulfilmentMethod">,
+  symbol?: string,
+): string | null {
   const minimum = basket.fulfilmentMethod.minSpend;
   const short = minimum - goodsValue(basket);
   if (minimum <= 0 || short <= 0) return null;
@@ -81,7 +87,8 @@ export function basketProblems(
   if (basket.items.length === 0) return [{ message: BASKET_EMPTY_MESSAGE }];
   const problems: BasketProblem[] = [];
   for (const line of basket.items) {
-    for (const conflict of line.checkoutConflicts) problems.push({ message: `${line.name}: ${conflict.message}`, basketLineId: line.basketLineId });
+    for (const conflict of line.checkoutConflicts)
+      problems.push({ message: `${line.name}: ${conflict.message}`, basketLineId: line.basketLineId });
   }
   const minimum = minimumSpendMessage(basket, symbol);
   if (minimum) problems.push({ message: minimum });
@@ -102,7 +109,12 @@ export function maxItemsReached(totalQuantity: number, queuedQuantity: number, m
 export type FreeFromProgress =
   | { kind: "none" }
   | { kind: "reached"; message: string }
-  | { kind: "short"; message: string; /** Pence still to spend. */ short: number; /** 0–1, for a progress bar. */ progress: number };
+  | {
+      kind: "short";
+      message: string;
+      /** Pence still to spend. */ short: number;
+      /** 0–1, for a progress bar. */ progress: number;
+    };
 
 /**
  * The Free From label (spec 2 §9) as progress: 'Spend £4.20 more for free delivery' until the threshold, then 'You
@@ -118,7 +130,12 @@ export function freeFromProgress(
   const goods = goodsValue(basket);
   if (goods >= freeFrom) return { kind: "reached", message: `You get free ${type}` };
   const short = freeFrom - goods;
-  return { kind: "short", short, progress: freeFrom > 0 ? goods / freeFrom : 1, message: `Spend ${formatPence(short, { symbol })} more for free ${type}` };
+  return {
+    kind: "short",
+    short,
+    progress: freeFrom > 0 ? goods / freeFrom : 1,
+    message: `Spend ${formatPence(short, { symbol })} more for free ${type}`,
+  };
 }
 
 export interface TipChoice {
@@ -136,7 +153,9 @@ export const TIP_EMOJI = ["😐", "🙂", "😊", "😄", "🤩"] as const;
  * isDriverTipEmojiEnabled each choice carries a face: the neutral one for no tip, then happier ones as tips grow.
  */
 export function tipChoices(tipLimitLevels: readonly number[], symbol?: string, withEmoji = false): TipChoice[] {
-  const levels = [...new Set(tipLimitLevels.filter((level) => Number.isInteger(level) && level >= 0))].sort((a, b) => a - b);
+  const levels = [...new Set(tipLimitLevels.filter((level) => Number.isInteger(level) && level >= 0))].sort(
+    (a, b) => a - b,
+  );
   const firstFace = levels[0] === 0 ? 0 : 1;
   return levels.map((amount, index) => ({
     amount,
@@ -153,7 +172,14 @@ export function tipChoices(tipLimitLevels: readonly number[], symbol?: string, w
 export function stepTip(current: number, direction: 1 | -1, increment: number, max: number): number {
   const step = Math.max(1, Math.floor(increment));
   const onGrid = current % step === 0;
-  const next = direction === 1 ? (onGrid ? current + step : Math.ceil(current / step) * step) : onGrid ? current - step : Math.floor(current / step) * step;
+  const next =
+    direction === 1
+      ? onGrid
+        ? current + step
+        : Math.ceil(current / step) * step
+      : onGrid
+        ? current - step
+        : Math.floor(current / step) * step;
   return Math.min(Math.max(0, next), Math.max(0, max));
 }
 
@@ -235,6 +261,11 @@ export function parsePence(value: unknown): number | null {
 }
 
 /** The member-price hint for guests (basket missedMembershipPriceDiscount): 'Members save £x', or null. */
-export function memberSavingHint(basket: Pick<Basket, "missedMembershipPriceDiscount">, symbol?: string): string | null {
-  return basket.missedMembershipPriceDiscount > 0 ? `Members save ${formatPence(basket.missedMembershipPriceDiscount, { symbol })}` : null;
+export function memberSavingHint(
+  basket: Pick<Basket, "missedMembershipPriceDiscount">,
+  symbol?: string,
+): string | null {
+  return basket.missedMembershipPriceDiscount > 0
+    ? `Members save ${formatPence(basket.missedMembershipPriceDiscount, { symbol })}`
+    : null;
 }

@@ -19,7 +19,10 @@ describe("shouldReloadForBuild", () => {
 
 describe("the reload log", () => {
   it("drops entries older than the window when it records one", () => {
-    expect(logReload({ "/old": 0, "/recent": 95_000 }, "/new", 100_000)).toEqual({ "/recent": 95_000, "/new": 100_000 });
+    expect(logReload({ "/old": 0, "/recent": 95_000 }, "/new", 100_000)).toEqual({
+      "/recent": 95_000,
+      "/new": 100_000,
+    });
   });
 
   it("reads back what it wrote, and anything else as empty", () => {
@@ -32,6 +35,7 @@ describe("the reload log", () => {
 describe("liveBuildId", () => {
   it("takes a non-empty string id and nothing else", () => {
     expect(liveBuildId({ id: "abc" })).toBe("abc");
-    for (const bad of [null, {}, { id: "" }, { id: 3 }, { id: "x".repeat(101) }, "abc"]) expect(liveBuildId(bad)).toBeNull();
+    for (const bad of [null, {}, { id: "" }, { id: 3 }, { id: "x".repeat(101) }, "abc"])
+      expect(liveBuildId(bad)).toBeNull();
   });
 });

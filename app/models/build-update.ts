@@ -10,7 +10,13 @@ export const LATEST_BUILD_PATH = "/builds/latest.json";
 export type ReloadLog = Record<string, number>;
 
 /** Whether the page at `path` reloads, given the live build's id; null when the check failed. */
-export function shouldReloadForBuild(liveId: string | null, runningId: string, path: string, now: number, log: ReloadLog): boolean {
+export function shouldReloadForBuild(
+  liveId: string | null,
+  runningId: string,
+  path: string,
+  now: number,
+  log: ReloadLog,
+): boolean {
   if (!liveId || liveId === runningId) return false;
   const last = log[path];
   return last === undefined || now - last >= BUILD_RELOAD_WINDOW_MS;
@@ -30,7 +36,9 @@ export function parseReloadLog(raw: string | null): ReloadLog {
   try {
     const value: unknown = JSON.parse(raw);
     if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => typeof e[1] === "number" && Number.isFinite(e[1])));
+    return Object.fromEntries(
+      Object.entries(value).filter((e): e is [string, number] => typeof e[1] === "number" && Number.isFinite(e[1])),
+    );
   } catch {
     return {};
   }

@@ -7,15 +7,28 @@
 export type CardFieldElement = "card-number" | "expiry-date" | "cvv";
 export const CARD_FIELD_ELEMENTS: readonly CardFieldElement[] = ["card-number", "expiry-date", "cvv"];
 
-export const CARD_FIELD_TEXT: Record<CardFieldElement, { label: string; hint: string; empty: string; invalid: string }> = {
+export const CARD_FIELD_TEXT: Record<
+  CardFieldElement,
+  { label: string; hint: string; empty: string; invalid: string }
+> = {
   "card-number": {
     label: "Card number",
     hint: "The long number on the front of your card",
     empty: "Enter your card number",
     invalid: "Enter a valid card number. We accept Visa, Mastercard, Discover and JCB",
   },
-  "expiry-date": { label: "Expiry date", hint: "For example, 04/28", empty: "Enter the expiry date", invalid: "Enter a valid expiry date, in the format MM/YY, that has not passed" },
-  cvv: { label: "Security code", hint: "The last 3 digits on the back of the card", empty: "Enter the security code", invalid: "The security code is the 3 digits on the back of your card" },
+  "expiry-date": {
+    label: "Expiry date",
+    hint: "For example, 04/28",
+    empty: "Enter the expiry date",
+    invalid: "Enter a valid expiry date, in the format MM/YY, that has not passed",
+  },
+  cvv: {
+    label: "Security code",
+    hint: "The last 3 digits on the back of the card",
+    empty: "Enter the security code",
+    invalid: "The security code is the 3 digits on the back of your card",
+  },
 };
 
 export interface CardFieldState {
@@ -42,7 +55,9 @@ export function cardFieldError(element: CardFieldElement, state: CardFieldState)
 }
 
 /** All three fields touched, as when the shopper presses Pay: the messages of the ones not valid, in page order. */
-export function cardFieldErrors(fields: Record<CardFieldElement, CardFieldState>): { element: CardFieldElement; message: string }[] {
+export function cardFieldErrors(
+  fields: Record<CardFieldElement, CardFieldState>,
+): { element: CardFieldElement; message: string }[] {
   return CARD_FIELD_ELEMENTS.flatMap((element) => {
     const message = cardFieldError(element, { ...fields[element], touched: true });
     return message ? [{ element, message }] : [];

@@ -29,7 +29,14 @@ const UK = [
   "^GIR0AA$",
 ];
 
-const home = { addressLine1: "10 Downing Street", addressLine2: "", town: "London", county: "", postcode: "SW1A 2AA", countryCode: "GB" };
+const home = {
+  addressLine1: "10 Downing Street",
+  addressLine2: "",
+  town: "London",
+  county: "",
+  postcode: "SW1A 2AA",
+  countryCode: "GB",
+};
 const contact = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phoneNumber: "07700 900982" };
 
 /** A member checking out for delivery with everything filled in: every step valid. */
@@ -112,7 +119,9 @@ describe("guestCheckoutPermitted (spec 2 §4)", () => {
   it("is refused by a coupon that requires registration, with or without verification", () => {
     expect(guestCheckoutPermitted({ guestCheckoutAllowed: true, couponRequirement: "none" })).toBe(true);
     expect(guestCheckoutPermitted({ guestCheckoutAllowed: true, couponRequirement: "registered" })).toBe(false);
-    expect(guestCheckoutPermitted({ guestCheckoutAllowed: true, couponRequirement: "registered_with_verification" })).toBe(false);
+    expect(
+      guestCheckoutPermitted({ guestCheckoutAllowed: true, couponRequirement: "registered_with_verification" }),
+    ).toBe(false);
   });
 });
 
@@ -134,7 +143,9 @@ describe("stepValid (spec 2 §4)", () => {
       expect(stepValid("login", facts({ mode: "guest", couponRequirement: "registered" }))).toBe(false);
     });
     it("stays valid for a member whatever the store or coupon says of guests", () => {
-      expect(stepValid("login", facts({ guestCheckoutAllowed: false, couponRequirement: "registered_with_verification" }))).toBe(true);
+      expect(
+        stepValid("login", facts({ guestCheckoutAllowed: false, couponRequirement: "registered_with_verification" })),
+      ).toBe(true);
     });
   });
 
@@ -174,7 +185,9 @@ describe("stepValid (spec 2 §4)", () => {
       expect(stepValid("delivery", facts({ deliveryAddress: "10 Downing Street" }))).toBe(false);
     });
     it("takes an address with legacy field names", () => {
-      expect(stepValid("delivery", facts({ deliveryAddress: { line1: "1 High St", town: "Leeds", countryCode: "GB" } }))).toBe(true);
+      expect(
+        stepValid("delivery", facts({ deliveryAddress: { line1: "1 High St", town: "Leeds", countryCode: "GB" } })),
+      ).toBe(true);
     });
   });
 
@@ -218,7 +231,8 @@ describe("stepValid (spec 2 §4)", () => {
         { deliveryAddress: null },
         { billingAddress: null },
       ];
-      for (const overrides of broken) expect(stepValid("payment", facts(overrides)), JSON.stringify(overrides)).toBe(false);
+      for (const overrides of broken)
+        expect(stepValid("payment", facts(overrides)), JSON.stringify(overrides)).toBe(false);
       expect(stepValid("payment", facts({ mode: "guest" }))).toBe(true);
     });
   });
@@ -253,11 +267,24 @@ describe("stepReachable", () => {
     expect(reachable(facts({ mode: null }))).toEqual(["login", "register"]);
   });
   it("opens the details page — details and delivery — once login and options are valid", () => {
-    const fresh = facts({ mode: "guest", contact: null, acceptedTerms: false, deliveryAddress: null, billingAddress: null });
+    const fresh = facts({
+      mode: "guest",
+      contact: null,
+      acceptedTerms: false,
+      deliveryAddress: null,
+      billingAddress: null,
+    });
     expect(reachable(fresh)).toEqual(["login", "register", "options", "details", "delivery"]);
   });
   it("opens billing once details and delivery are valid, and payment once billing is", () => {
-    expect(reachable(facts({ billingAddress: null }))).toEqual(["login", "register", "options", "details", "delivery", "billing"]);
+    expect(reachable(facts({ billingAddress: null }))).toEqual([
+      "login",
+      "register",
+      "options",
+      "details",
+      "delivery",
+      "billing",
+    ]);
     expect(stepReachable("payment", facts({ billingAddress: null }))).toBe(false);
     expect(stepReachable("billing", facts({ acceptedTerms: false }))).toBe(false);
   });
@@ -266,14 +293,23 @@ describe("stepReachable", () => {
     expect(stepReachable("billing", facts({ method: "collection", deliveryAddress: null }))).toBe(true);
   });
   it("agrees with firstInvalidStep: a step is reachable when the first invalid one is not on an earlier page", () => {
-    const cases: Partial<CheckoutFacts>[] = [{}, { mode: null }, { contact: null }, { deliveryAddress: null }, { billingAddress: null }];
+    const cases: Partial<CheckoutFacts>[] = [
+      {},
+      { mode: null },
+      { contact: null },
+      { deliveryAddress: null },
+      { billingAddress: null },
+    ];
     for (const overrides of cases) {
       const f = facts(overrides);
       const first = firstInvalidStep(f);
       const firstAt = first === null ? CHECKOUT_STEP_ORDER.length : CHECKOUT_STEP_ORDER.indexOf(first);
       for (const step of CHECKOUT_STEP_ORDER) {
         // The sign-in choices are one step shown on two pages: register opens with login.
-        const pageAt = step === "register" ? 0 : CHECKOUT_STEP_ORDER.findIndex((s: CheckoutStep) => CHECKOUT_STEP_PATHS[s] === CHECKOUT_STEP_PATHS[step]);
+        const pageAt =
+          step === "register"
+            ? 0
+            : CHECKOUT_STEP_ORDER.findIndex((s: CheckoutStep) => CHECKOUT_STEP_PATHS[s] === CHECKOUT_STEP_PATHS[step]);
         expect(stepReachable(step, f), `${JSON.stringify(overrides)} ${step}`).toBe(pageAt <= firstAt);
       }
     }
@@ -288,18 +324,26 @@ describe("checkoutBlockers", () => {
   });
   it("asks a guest to log in when the coupon needs registration", () => {
     expect(checkoutBlockers(facts({ mode: "guest", couponRequirement: "registered" }))).toEqual(login);
-    expect(checkoutBlockers(facts({ mode: "guest", couponRequirement: "registered_with_verification" }))).toEqual(login);
+    expect(checkoutBlockers(facts({ mode: "guest", couponRequirement: "registered_with_verification" }))).toEqual(
+      login,
+    );
   });
   it("asks a guest to log in when their e-mail must sign in", () => {
     expect(checkoutBlockers(facts({ mode: "guest", loginRequired: true }))).toEqual(login);
   });
   it("names the reason once however many apply", () => {
-    expect(checkoutBlockers(facts({ mode: "guest", guestCheckoutAllowed: false, couponRequirement: "registered", loginRequired: true }))).toEqual(login);
+    expect(
+      checkoutBlockers(
+        facts({ mode: "guest", guestCheckoutAllowed: false, couponRequirement: "registered", loginRequired: true }),
+      ),
+    ).toEqual(login);
   });
   it("blocks nothing for a permitted guest or a member", () => {
     expect(checkoutBlockers(facts({ mode: "guest" }))).toEqual([]);
     expect(checkoutBlockers(facts({ mode: null, couponRequirement: "none" }))).toEqual([]);
-    expect(checkoutBlockers(facts({ mode: "member", guestCheckoutAllowed: false, couponRequirement: "registered" }))).toEqual([]);
+    expect(
+      checkoutBlockers(facts({ mode: "member", guestCheckoutAllowed: false, couponRequirement: "registered" })),
+    ).toEqual([]);
   });
 });
 
@@ -317,7 +361,18 @@ describe("normaliseMobile", () => {
     expect(normaliseMobile("+44 (0)7700 900982")).toBe("07700900982");
   });
   it("refuses landlines, wrong lengths, other countries and junk", () => {
-    for (const bad of ["02079460000", "0770090098", "077009009821", "+4407700900982", "+33612345678", "447700900982", "7700900982", "07700 90098a", "", "   "]) {
+    for (const bad of [
+      "02079460000",
+      "0770090098",
+      "077009009821",
+      "+4407700900982",
+      "+33612345678",
+      "447700900982",
+      "7700900982",
+      "07700 90098a",
+      "",
+      "   ",
+    ]) {
       expect(normaliseMobile(bad), bad).toBeNull();
     }
     expect(normaliseMobile(null)).toBeNull();
@@ -332,7 +387,17 @@ describe("isEmailAddress", () => {
     expect(isEmailAddress(" ada@example.com ")).toBe(true);
   });
   it("refuses anything else", () => {
-    for (const bad of ["ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "ada @example.com", "ada@.com", "ada@example..com", ""]) {
+    for (const bad of [
+      "ada",
+      "ada@",
+      "@example.com",
+      "ada@example",
+      "ada@@example.com",
+      "ada @example.com",
+      "ada@.com",
+      "ada@example..com",
+      "",
+    ]) {
       expect(isEmailAddress(bad), bad).toBe(false);
     }
     expect(isEmailAddress(`${"a".repeat(250)}@b.co`)).toBe(false);
@@ -349,7 +414,15 @@ describe("validateContactDetails", () => {
   });
 
   it("asks for each missing field in GOV.UK words", () => {
-    expect(validateContactDetails({ firstName: " ", lastName: "", email: undefined, phoneNumber: null, acceptTerms: undefined })).toEqual({
+    expect(
+      validateContactDetails({
+        firstName: " ",
+        lastName: "",
+        email: undefined,
+        phoneNumber: null,
+        acceptTerms: undefined,
+      }),
+    ).toEqual({
       firstName: "Enter your first name",
       lastName: "Enter your last name",
       email: "Enter your email address",
@@ -362,7 +435,9 @@ describe("validateContactDetails", () => {
     expect(validateContactDetails({ ...good, email: "ada.example.com" })).toEqual({
       email: "Enter an email address in the correct format, like name@example.com",
     });
-    expect(validateContactDetails({ ...good, phoneNumber: "020 7946 0000" })).toEqual({ phoneNumber: "Enter a UK mobile number, like 07700 900 982" });
+    expect(validateContactDetails({ ...good, phoneNumber: "020 7946 0000" })).toEqual({
+      phoneNumber: "Enter a UK mobile number, like 07700 900 982",
+    });
   });
 
   it("allows names of up to 50 characters", () => {
@@ -394,7 +469,13 @@ describe("validateContactDetails", () => {
 });
 
 describe("validateAddressForm", () => {
-  const good = { addressLine1: "10 Downing Street", addressLine2: "", town: "London", county: "", postcode: "sw1a 2aa" };
+  const good = {
+    addressLine1: "10 Downing Street",
+    addressLine2: "",
+    town: "London",
+    county: "",
+    postcode: "sw1a 2aa",
+  };
 
   it("finds nothing wrong with a good address", () => {
     expect(validateAddressForm(good, UK)).toEqual({});
@@ -403,7 +484,9 @@ describe("validateAddressForm", () => {
   });
 
   it("asks for line 1, the town and the postcode", () => {
-    expect(validateAddressForm({ addressLine1: " ", addressLine2: "", town: "", county: "", postcode: "  " }, UK)).toEqual({
+    expect(
+      validateAddressForm({ addressLine1: " ", addressLine2: "", town: "", county: "", postcode: "  " }, UK),
+    ).toEqual({
       addressLine1: "Enter address line 1, typically the building and street",
       town: "Enter town or city",
       postcode: "Enter postcode",
@@ -413,14 +496,23 @@ describe("validateAddressForm", () => {
   it("refuses a postcode the business's rules do not take", () => {
     expect(validateAddressForm({ ...good, postcode: "SW1A 2CA" }, UK)).toEqual({ postcode: "Enter a real postcode" });
     expect(validateAddressForm({ ...good, postcode: "SW1A 2AAX" }, UK)).toEqual({ postcode: "Enter a real postcode" });
-    expect(validateAddressForm({ ...good, postcode: "SW1A 2AA" }, ["^BT"])).toEqual({ postcode: "Enter a real postcode" });
+    expect(validateAddressForm({ ...good, postcode: "SW1A 2AA" }, ["^BT"])).toEqual({
+      postcode: "Enter a real postcode",
+    });
   });
 
   it("allows lines of up to 100 characters", () => {
     const long = "x".repeat(100);
-    expect(validateAddressForm({ ...good, addressLine1: long, addressLine2: long, town: long, county: long }, UK)).toEqual({});
+    expect(
+      validateAddressForm({ ...good, addressLine1: long, addressLine2: long, town: long, county: long }, UK),
+    ).toEqual({});
     const tooLong = "x".repeat(101);
-    expect(validateAddressForm({ ...good, addressLine1: tooLong, addressLine2: tooLong, town: tooLong, county: tooLong }, UK)).toEqual({
+    expect(
+      validateAddressForm(
+        { ...good, addressLine1: tooLong, addressLine2: tooLong, town: tooLong, county: tooLong },
+        UK,
+      ),
+    ).toEqual({
       addressLine1: "Address line 1 must be 100 characters or fewer",
       addressLine2: "Address line 2 must be 100 characters or fewer",
       town: "Town or city must be 100 characters or fewer",
@@ -431,16 +523,34 @@ describe("validateAddressForm", () => {
 
 describe("deliveryCostChangeToast (spec 2 §4, §8)", () => {
   it("reports an increase as an error with the difference", () => {
-    expect(deliveryCostChangeToast({ previous: 249, current: 349 })).toEqual({ kind: "error", message: "Delivery cost has increased by £1.00" });
-    expect(deliveryCostChangeToast({ previous: 0, current: 5 })).toEqual({ kind: "error", message: "Delivery cost has increased by £0.05" });
+    expect(deliveryCostChangeToast({ previous: 249, current: 349 })).toEqual({
+      kind: "error",
+      message: "Delivery cost has increased by £1.00",
+    });
+    expect(deliveryCostChangeToast({ previous: 0, current: 5 })).toEqual({
+      kind: "error",
+      message: "Delivery cost has increased by £0.05",
+    });
   });
   it("reports a decrease as a success with the difference", () => {
-    expect(deliveryCostChangeToast({ previous: 349, current: 149 })).toEqual({ kind: "success", message: "Delivery cost has decreased by £2.00" });
-    expect(deliveryCostChangeToast({ previous: 150075, current: 0 })).toEqual({ kind: "success", message: "Delivery cost has decreased by £1,500.75" });
+    expect(deliveryCostChangeToast({ previous: 349, current: 149 })).toEqual({
+      kind: "success",
+      message: "Delivery cost has decreased by £2.00",
+    });
+    expect(deliveryCostChangeToast({ previous: 150075, current: 0 })).toEqual({
+      kind: "success",
+      message: "Delivery cost has decreased by £1,500.75",
+    });
   });
   it("reports a change with an unknown side as info", () => {
-    expect(deliveryCostChangeToast({ previous: null, current: 349 })).toEqual({ kind: "info", message: "Delivery cost has changed" });
-    expect(deliveryCostChangeToast({ previous: 349, current: null })).toEqual({ kind: "info", message: "Delivery cost has changed" });
+    expect(deliveryCostChangeToast({ previous: null, current: 349 })).toEqual({
+      kind: "info",
+      message: "Delivery cost has changed",
+    });
+    expect(deliveryCostChangeToast({ previous: 349, current: null })).toEqual({
+      kind: "info",
+      message: "Delivery cost has changed",
+    });
   });
   it("says nothing without a change", () => {
     expect(deliveryCostChangeToast(null)).toBeNull();
@@ -448,7 +558,9 @@ describe("deliveryCostChangeToast (spec 2 §4, §8)", () => {
     expect(deliveryCostChangeToast({ previous: null, current: null })).toBeNull();
   });
   it("uses the store's currency symbol", () => {
-    expect(deliveryCostChangeToast({ previous: 100, current: 250 }, "€")?.message).toBe("Delivery cost has increased by €1.50");
+    expect(deliveryCostChangeToast({ previous: 100, current: 250 }, "€")?.message).toBe(
+      "Delivery cost has increased by €1.50",
+    );
   });
 });
 
@@ -460,7 +572,10 @@ describe("removedCouponToast (spec 2 §4)", () => {
     });
   });
   it("names the coupon when the reason is blank", () => {
-    expect(removedCouponToast({ code: "SAVE10", reason: " " })).toEqual({ kind: "error", message: "Your coupon SAVE10 has been removed from your basket." });
+    expect(removedCouponToast({ code: "SAVE10", reason: " " })).toEqual({
+      kind: "error",
+      message: "Your coupon SAVE10 has been removed from your basket.",
+    });
   });
   it("is nothing when no coupon was removed", () => {
     expect(removedCouponToast(null)).toBeNull();

@@ -76,7 +76,15 @@ export interface CheckoutToast {
 
 export type CheckoutStep = "login" | "register" | "options" | "details" | "delivery" | "billing" | "payment";
 
-export const CHECKOUT_STEP_ORDER: readonly CheckoutStep[] = ["login", "register", "options", "details", "delivery", "billing", "payment"];
+export const CHECKOUT_STEP_ORDER: readonly CheckoutStep[] = [
+  "login",
+  "register",
+  "options",
+  "details",
+  "delivery",
+  "billing",
+  "payment",
+];
 
 /**
  * Where each step is done. The delivery address is entered on the details page. Login and register are two ways
@@ -115,7 +123,9 @@ function couponNeedsRegistration(requirement: CouponRequirement | null): boolean
 }
 
 /** Spec 2 §4: guest checkout only when the store allows it and the coupon does not require registration. */
-export function guestCheckoutPermitted(facts: Pick<CheckoutFacts, "guestCheckoutAllowed" | "couponRequirement">): boolean {
+export function guestCheckoutPermitted(
+  facts: Pick<CheckoutFacts, "guestCheckoutAllowed" | "couponRequirement">,
+): boolean {
   return facts.guestCheckoutAllowed && !couponNeedsRegistration(facts.couponRequirement);
 }
 
@@ -146,7 +156,8 @@ export function stepValid(step: CheckoutStep, facts: CheckoutFacts): boolean {
     case "details": {
       // "The details step needs all detail fields, accepted terms, no required login and a valid delivery."
       const c = facts.contact;
-      const fields = c !== null && filled(c.firstName) && filled(c.lastName) && filled(c.email) && filled(c.phoneNumber);
+      const fields =
+        c !== null && filled(c.firstName) && filled(c.lastName) && filled(c.email) && filled(c.phoneNumber);
       return fields && facts.acceptedTerms && !facts.loginRequired && stepValid("delivery", facts);
     }
     case "billing":
@@ -158,7 +169,10 @@ export function stepValid(step: CheckoutStep, facts: CheckoutFacts): boolean {
 }
 
 /** The first step of `steps` that is not valid — where the shopper must go — or null when all are. */
-export function firstInvalidStep(facts: CheckoutFacts, steps: readonly CheckoutStep[] = CHECKOUT_STEP_ORDER): CheckoutStep | null {
+export function firstInvalidStep(
+  facts: CheckoutFacts,
+  steps: readonly CheckoutStep[] = CHECKOUT_STEP_ORDER,
+): CheckoutStep | null {
   return steps.find((step) => !stepValid(step, facts)) ?? null;
 }
 
@@ -265,7 +279,10 @@ export type AddressFormField = keyof AddressFormInput;
  * The address form's field errors; empty when the address may be sent. The postcode is checked against the
  * business's postcode rules (business profile postcodeRules), whitespace and case ignored.
  */
-export function validateAddressForm(input: AddressFormInput, postcodeRules: readonly string[]): Partial<Record<AddressFormField, string>> {
+export function validateAddressForm(
+  input: AddressFormInput,
+  postcodeRules: readonly string[],
+): Partial<Record<AddressFormField, string>> {
   const errors: Partial<Record<AddressFormField, string>> = {};
   const line1 = input.addressLine1?.trim() ?? "";
   const line2 = input.addressLine2?.trim() ?? "";

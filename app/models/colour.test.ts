@@ -20,7 +20,9 @@ import {
 } from "./colour";
 import { THEME_CONTRAST_PAIRS } from "./test-support/contrast-pairs";
 
-const demo = globalSettingsSchema.parse(JSON.parse(readFileSync(new URL("../../content/global.json", import.meta.url), "utf8")));
+const demo = globalSettingsSchema.parse(
+  JSON.parse(readFileSync(new URL("../../content/global.json", import.meta.url), "utf8")),
+);
 const demoLook: BrandLook = {
   colours: demo.brandingColors,
   fontFamily: demo.fontFamily,
@@ -149,7 +151,11 @@ describe("brandCssVariables", () => {
         text: "#7A7A7A",
         highlight: "#787878",
       },
-      header: { bannerBgColor: "#797979", desktop: { bgColor: "#777777", menuItemColor: "#787878" }, mobile: { bgColor: "#FFFFFF", menuItemColor: "#FFFFEE" } },
+      header: {
+        bannerBgColor: "#797979",
+        desktop: { bgColor: "#777777", menuItemColor: "#787878" },
+        mobile: { bgColor: "#FFFFFF", menuItemColor: "#FFFFEE" },
+      },
       footerBgColor: "#7B7B7B",
     };
     const vars = brandCssVariables(awful);
@@ -168,12 +174,15 @@ describe("brandCssVariables", () => {
 
   it("uses the brand font ahead of the system stack and strips what could break out of the declaration", () => {
     expect(brandCssVariables({ colours: {}, fontFamily: "Lato" })["--font-body"]).toMatch(/^Lato, system-ui/);
-    expect(safeFontFamily('Lato;} body{display:none} </style><script>')).toBe("Lato bodydisplaynone stylescript");
+    expect(safeFontFamily("Lato;} body{display:none} </style><script>")).toBe("Lato bodydisplaynone stylescript");
     expect(safeFontFamily("  ")).toBeNull();
   });
 
   it("sizes the navbars from content, bounded, and defaults them", () => {
-    const vars = brandCssVariables({ colours: {}, header: { desktop: { height: 80, logoHeight: 48 }, mobile: { height: -3 } } });
+    const vars = brandCssVariables({
+      colours: {},
+      header: { desktop: { height: 80, logoHeight: 48 }, mobile: { height: -3 } },
+    });
     expect(vars["--navbar-desktop-height"]).toBe("80px");
     expect(vars["--navbar-desktop-logo-height"]).toBe("48px");
     expect(vars["--navbar-mobile-height"]).toBe("56px");
@@ -204,7 +213,10 @@ describe("the store search button (spec 1 §2)", () => {
   });
 
   it("takes the settings' colours, shading a text colour that would not read on the button", () => {
-    expect(searchButtonVariables({ bgColor: "#1e5b3c", textColor: "#ffffff" })).toEqual({ "--search-button-bg": "#1E5B3C", "--search-button-fg": "#FFFFFF" });
+    expect(searchButtonVariables({ bgColor: "#1e5b3c", textColor: "#ffffff" })).toEqual({
+      "--search-button-bg": "#1E5B3C",
+      "--search-button-fg": "#FFFFFF",
+    });
     const pale = searchButtonVariables({ bgColor: "#F2B134", textColor: "#FFFFFF" });
     expect(pale["--search-button-bg"]).toBe("#F2B134");
     expect(contrastRatio(pale["--search-button-fg"]!, "#F2B134")).toBeGreaterThanOrEqual(4.5);

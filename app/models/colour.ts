@@ -12,7 +12,8 @@ export interface Rgb {
   b: number;
 }
 
-export type BrandColourName = "primary" | "secondary" | "success" | "danger" | "warning" | "info" | "mainBg" | "text" | "highlight";
+export type BrandColourName =
+  "primary" | "secondary" | "success" | "danger" | "warning" | "info" | "mainBg" | "text" | "highlight";
 export type BrandColours = Record<BrandColourName, string>;
 
 /** Spec 1 §9: the colours a site gets when its content names none. */
@@ -45,7 +46,10 @@ export function parseHex(value: string): Rgb | null {
 }
 
 export function toHex({ r, g, b }: Rgb): string {
-  const part = (n: number) => Math.round(Math.min(255, Math.max(0, n))).toString(16).padStart(2, "0");
+  const part = (n: number) =>
+    Math.round(Math.min(255, Math.max(0, n)))
+      .toString(16)
+      .padStart(2, "0");
   return `#${part(r)}${part(g)}${part(b)}`.toUpperCase();
 }
 
@@ -154,8 +158,10 @@ export const DEFAULT_SEARCH_BUTTON = { bg: "#E42034", fg: WHITE } as const;
 /** The store search button's two custom properties; a text colour that does not read on the button is shaded until it does. */
 export function searchButtonVariables(look: BrandLook["storeSearchButton"]): Record<string, string> {
   const bg = colourOr(look?.bgColor, DEFAULT_SEARCH_BUTTON.bg);
-  const wanted = look?.textColor && isHexColour(look.textColor) ? normaliseHex(look.textColor) : DEFAULT_SEARCH_BUTTON.fg;
-  const fg = contrastRatio(wanted, bg) >= TEXT_CONTRAST ? wanted : look?.textColor ? ensureContrast(wanted, bg) : textOn(bg);
+  const wanted =
+    look?.textColor && isHexColour(look.textColor) ? normaliseHex(look.textColor) : DEFAULT_SEARCH_BUTTON.fg;
+  const fg =
+    contrastRatio(wanted, bg) >= TEXT_CONTRAST ? wanted : look?.textColor ? ensureContrast(wanted, bg) : textOn(bg);
   return { "--search-button-bg": bg, "--search-button-fg": fg };
 }
 
@@ -167,21 +173,32 @@ function colourOr(value: string | null | undefined, fallback: string): string {
 }
 
 function px(value: number | null | undefined, fallback: number): string {
-  const n = typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.min(Math.round(value), 400) : fallback;
+  const n =
+    typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.min(Math.round(value), 400) : fallback;
   return `${n}px`;
 }
 
 /** Brand colours with each missing or malformed one replaced by the spec default. */
 export function resolveBrandColours(colours: BrandLook["colours"]): BrandColours {
   const out = { ...DEFAULT_BRAND_COLOURS };
-  for (const name of Object.keys(out) as BrandColourName[]) out[name] = colourOr(colours[name], DEFAULT_BRAND_COLOURS[name]);
+  for (const name of Object.keys(out) as BrandColourName[])
+    out[name] = colourOr(colours[name], DEFAULT_BRAND_COLOURS[name]);
   return out;
 }
 
-function navbarVariables(prefix: string, look: NavbarLook | undefined, base: { bg: string; fg?: string; height: number; logo: number }) {
+function navbarVariables(
+  prefix: string,
+  look: NavbarLook | undefined,
+  base: { bg: string; fg?: string; height: number; logo: number },
+) {
   const bg = colourOr(look?.bgColor, base.bg);
   // A brand's menu colour is kept when it reads on the bar, otherwise shaded until it does.
-  const fg = look?.menuItemColor && isHexColour(look.menuItemColor) ? ensureContrast(look.menuItemColor, bg) : (base.fg && contrastRatio(base.fg, bg) >= TEXT_CONTRAST ? base.fg : textOn(bg));
+  const fg =
+    look?.menuItemColor && isHexColour(look.menuItemColor)
+      ? ensureContrast(look.menuItemColor, bg)
+      : base.fg && contrastRatio(base.fg, bg) >= TEXT_CONTRAST
+        ? base.fg
+        : textOn(bg);
   return {
     [`--${prefix}-bg`]: bg,
     [`--${prefix}-fg`]: fg,
@@ -236,8 +253,18 @@ export function brandCssVariables(look: BrandLook): Record<string, string> {
   vars["--footer-link"] = textOn(footerBg);
   Object.assign(vars, searchButtonVariables(look.storeSearchButton));
 
-  const desktop = navbarVariables("navbar-desktop", look.header?.desktop, { bg: SURFACE, fg: vars["--color-on-surface"], height: 72, logo: 40 });
-  const mobile = navbarVariables("navbar-mobile", look.header?.mobile, { bg: SURFACE, fg: vars["--color-on-surface"], height: 56, logo: 32 });
+  const desktop = navbarVariables("navbar-desktop", look.header?.desktop, {
+    bg: SURFACE,
+    fg: vars["--color-on-surface"],
+    height: 72,
+    logo: 40,
+  });
+  const mobile = navbarVariables("navbar-mobile", look.header?.mobile, {
+    bg: SURFACE,
+    fg: vars["--color-on-surface"],
+    height: 56,
+    logo: 32,
+  });
   Object.assign(vars, desktop, mobile);
   // Scrolling bars inherit from the resting bar of the same size unless the content sets them.
   Object.assign(
@@ -270,7 +297,9 @@ export function brandCss(vars: Record<string, string>): string {
 }
 
 /** The parts of the global settings that shape the theme. */
-export function brandLook(settings: Pick<GlobalSettings, "brandingColors" | "fontFamily" | "header" | "footer">): BrandLook {
+export function brandLook(
+  settings: Pick<GlobalSettings, "brandingColors" | "fontFamily" | "header" | "footer">,
+): BrandLook {
   const { navbars, banner } = settings.header;
   return {
     colours: settings.brandingColors,
@@ -290,6 +319,8 @@ export function brandLook(settings: Pick<GlobalSettings, "brandingColors" | "fon
  * The brand's stylesheet for the page's nonce-tagged <style> (BrandStyle): the custom properties the theme contract
  * reads, from the content's colours and font. brandCss escapes `<`, so content can never end the element early.
  */
-export function brandStyleCss(settings: Pick<GlobalSettings, "brandingColors" | "fontFamily" | "header" | "footer">): string {
+export function brandStyleCss(
+  settings: Pick<GlobalSettings, "brandingColors" | "fontFamily" | "header" | "footer">,
+): string {
   return brandCss(brandCssVariables(brandLook(settings)));
 }

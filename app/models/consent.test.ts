@@ -9,8 +9,16 @@ describe("consentFrom", () => {
   });
 
   it("reads each switch as on only when it is exactly true", () => {
-    expect(consentFrom({ cookieConsent: "true", performanceCookies: "true", targetingCookies: "false" })).toEqual({ given: true, performance: true, targeting: false });
-    expect(consentFrom({ cookieConsent: "true", performanceCookies: "TRUE", targetingCookies: "1" })).toEqual({ given: true, performance: false, targeting: false });
+    expect(consentFrom({ cookieConsent: "true", performanceCookies: "true", targetingCookies: "false" })).toEqual({
+      given: true,
+      performance: true,
+      targeting: false,
+    });
+    expect(consentFrom({ cookieConsent: "true", performanceCookies: "TRUE", targetingCookies: "1" })).toEqual({
+      given: true,
+      performance: false,
+      targeting: false,
+    });
   });
 });
 

@@ -41,10 +41,16 @@ export const NO_CONSENT: Consent = { given: false, performance: false, targeting
 export function consentFrom(values: Partial<Record<string, string | undefined>>): Consent {
   const given = values[CONSENT_COOKIES.given] === "true";
   if (!given) return NO_CONSENT;
-  return { given, performance: values[CONSENT_COOKIES.performance] === "true", targeting: values[CONSENT_COOKIES.targeting] === "true" };
+  return {
+    given,
+    performance: values[CONSENT_COOKIES.performance] === "true",
+    targeting: values[CONSENT_COOKIES.targeting] === "true",
+  };
 }
 
 /** The settings path, coming back to `from` once saved. */
 export function consentSettingsHref(from: string): string {
-  return from && from !== "/" && !from.startsWith("/cookies") ? `/cookies?redirectTo=${encodeURIComponent(from)}` : "/cookies";
+  return from && from !== "/" && !from.startsWith("/cookies")
+    ? `/cookies?redirectTo=${encodeURIComponent(from)}`
+    : "/cookies";
 }

@@ -8,15 +8,36 @@ const sections = [
 
 describe("a multi-section deal's progress", () => {
   it("counts the basket's units of each section towards the next deal", () => {
-    expect(dealProgress(sections, [{ menuItemId: 11, quantity: 1 }, { menuItemId: 20, quantity: 1 }], 0).map((s) => s.chosen)).toEqual([1, 1]);
+    expect(
+      dealProgress(
+        sections,
+        [
+          { menuItemId: 11, quantity: 1 },
+          { menuItemId: 20, quantity: 1 },
+        ],
+        0,
+      ).map((s) => s.chosen),
+    ).toEqual([1, 1]);
     expect(dealProgress(sections, [], 0).map((s) => s.chosen)).toEqual([0, 0]);
   });
   it("never counts one unit in two sections, nor more than a section takes", () => {
     // One unit of item 10 (in both sections) fills Mains only; five sides still count as two.
-    expect(dealProgress(sections, [{ menuItemId: 10, quantity: 1 }, { menuItemId: 21, quantity: 5 }], 0).map((s) => s.chosen)).toEqual([1, 2]);
+    expect(
+      dealProgress(
+        sections,
+        [
+          { menuItemId: 10, quantity: 1 },
+          { menuItemId: 21, quantity: 5 },
+        ],
+        0,
+      ).map((s) => s.chosen),
+    ).toEqual([1, 2]);
   });
   it("sets aside the units the completed deals use", () => {
-    const lines = [{ menuItemId: 11, quantity: 2 }, { menuItemId: 20, quantity: 3 }];
+    const lines = [
+      { menuItemId: 11, quantity: 2 },
+      { menuItemId: 20, quantity: 3 },
+    ];
     expect(dealProgress(sections, lines, 1).map((s) => s.chosen)).toEqual([1, 1]);
     expect(dealProgress(sections, lines, 2).map((s) => s.chosen)).toEqual([0, 0]);
   });

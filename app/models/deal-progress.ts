@@ -39,11 +39,18 @@ export function dealProgress(
     return got;
   };
   for (let i = 0; i < completedTimes; i++) for (const section of sections) take(section, section.quantity);
-  return sections.map((section) => ({ id: section.id, name: section.name, quantity: section.quantity, chosen: take(section, section.quantity) }));
+  return sections.map((section) => ({
+    id: section.id,
+    name: section.name,
+    quantity: section.quantity,
+    chosen: take(section, section.quantity),
+  }));
 }
 
 /** A section's progress in words: "2 of 2 chosen" or "1 of 2 chosen: choose 1 more". */
 export function sectionProgressText(section: Pick<SectionProgress, "quantity" | "chosen">): string {
   const left = section.quantity - section.chosen;
-  return left > 0 ? `${section.chosen} of ${section.quantity} chosen: choose ${left} more` : `${section.chosen} of ${section.quantity} chosen`;
+  return left > 0
+    ? `${section.chosen} of ${section.quantity} chosen: choose ${left} more`
+    : `${section.chosen} of ${section.quantity} chosen`;
 }

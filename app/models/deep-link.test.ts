@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { durationSeconds, linkParams, readCliItem, readItem, readLinkParams, writeItem, type DeepLink } from "./deep-link";
+import {
+  durationSeconds,
+  linkParams,
+  readCliItem,
+  readItem,
+  readLinkParams,
+  writeItem,
+  type DeepLink,
+} from "./deep-link";
 
 const link: DeepLink = {
   storeId: 1,
@@ -21,7 +29,23 @@ describe("deep-link items", () => {
   });
 
   it("refuse a quantity outside 1–99, a bad size or option, a repeated option and any other shape", () => {
-    for (const token of ["36x0", "36x100", "0x1", "36x1s0", "36x1o7.0", "36x1o7.7", "36x1s", "36x1o", "36", "x2", "36x2s3s4", "36x2o7s3", "-1x2", "3e2x1", "36x1s99999999999"]) {
+    for (const token of [
+      "36x0",
+      "36x100",
+      "0x1",
+      "36x1s0",
+      "36x1o7.0",
+      "36x1o7.7",
+      "36x1s",
+      "36x1o",
+      "36",
+      "x2",
+      "36x2s3s4",
+      "36x2o7s3",
+      "-1x2",
+      "3e2x1",
+      "36x1s99999999999",
+    ]) {
       expect(readItem(token), token).toBeNull();
     }
   });
@@ -38,7 +62,9 @@ describe("deep-link items", () => {
 describe("deep-link query", () => {
   it("writes the fields in one order and reads them back", () => {
     const params = linkParams(link);
-    expect(params.toString()).toBe("store=1&item=36x2&item=45x1s3o7.9&clear=1&coupon=WELCOME10&method=collection&exp=1796000000&campaign=winter-2026");
+    expect(params.toString()).toBe(
+      "store=1&item=36x2&item=45x1s3o7.9&clear=1&coupon=WELCOME10&method=collection&exp=1796000000&campaign=winter-2026",
+    );
     expect(readLinkParams(params)).toEqual(link);
   });
 
@@ -50,7 +76,14 @@ describe("deep-link query", () => {
   });
 
   it("leaves out what a link does not ask for", () => {
-    const plain: DeepLink = { ...link, items: [link.items[0]!], clear: false, coupon: null, method: null, campaign: null };
+    const plain: DeepLink = {
+      ...link,
+      items: [link.items[0]!],
+      clear: false,
+      coupon: null,
+      method: null,
+      campaign: null,
+    };
     expect(linkParams(plain).toString()).toBe("store=1&item=36x2&exp=1796000000");
     expect(readLinkParams(linkParams(plain))).toEqual(plain);
   });

@@ -122,7 +122,16 @@ export function readLinkParams(params: URLSearchParams): DeepLink | LinkProblem 
   const uid = params.get("uid");
   if (uid !== null && !UID.test(uid)) return "unreadable";
   if (items.length === 0 && clear === null && coupon === null) return "unreadable";
-  return { storeId, items, clear: clear === "1", coupon, method, expiresAt, campaign, ...(uid !== null ? { uid } : {}) };
+  return {
+    storeId,
+    items,
+    clear: clear === "1",
+    coupon,
+    method,
+    expiresAt,
+    campaign,
+    ...(uid !== null ? { uid } : {}),
+  };
 }
 
 /** A campaign id or coupon as the CLI takes it: checked with the same rules the reader applies. */
@@ -151,7 +160,13 @@ export function durationSeconds(text: string): number | null {
 export type LandingView =
   | { state: "unrecoverable"; problem: "unreadable" | "tampered" | "expired" | "store-gone" }
   | { state: "search" }
-  | { state: "incompatible"; reason: "not-served" | "other-store"; storeName: string; basketStoreName: string | null; place: string }
+  | {
+      state: "incompatible";
+      reason: "not-served" | "other-store";
+      storeName: string;
+      basketStoreName: string | null;
+      place: string;
+    }
   | { state: "overwrite" | "confirm" | "ready"; storeName: string; itemCount: number };
 
 /**

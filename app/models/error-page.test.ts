@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { describeError, documentStatus, errorDescription, errorTitle, failureText, isUnavailablePage, logFailure, notFoundMessage, unavailablePage } from "./error-page";
+import {
+  describeError,
+  documentStatus,
+  errorDescription,
+  errorTitle,
+  failureText,
+  isUnavailablePage,
+  logFailure,
+  notFoundMessage,
+  unavailablePage,
+} from "./error-page";
 import { ErrorResponseImpl } from "./test-support/error-response";
 
 describe("error page texts (spec 1 §2, §8)", () => {
@@ -22,7 +32,10 @@ describe("error page texts (spec 1 §2, §8)", () => {
       status: 404,
       message: "Page Not Found: /x",
     });
-    expect(describeError(new ErrorResponseImpl(403, "Forbidden", "No entry"))).toEqual({ status: 403, message: "No entry" });
+    expect(describeError(new ErrorResponseImpl(403, "Forbidden", "No entry"))).toEqual({
+      status: 403,
+      message: "No entry",
+    });
   });
   it("never shows an unexpected error's own message", () => {
     expect(describeError(new Error("connect ECONNREFUSED 10.0.0.1:5432"))).toEqual({
@@ -38,7 +51,10 @@ describe("the 'try again in a moment' page (503)", () => {
     expect(page.data).toEqual({ message: "The shop cannot be reached for a moment. Please try again." });
     expect(page.init).toMatchObject({ status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
     expect(isUnavailablePage(page)).toBe(true);
-    expect(describeError(new ErrorResponseImpl(503, "Service Unavailable", page.data))).toEqual({ status: 503, message: page.data.message });
+    expect(describeError(new ErrorResponseImpl(503, "Service Unavailable", page.data))).toEqual({
+      status: 503,
+      message: page.data.message,
+    });
   });
   it("is told apart from other errors", () => {
     expect(isUnavailablePage(new ErrorResponseImpl(503, "Service Unavailable", {}))).toBe(true);
@@ -47,7 +63,9 @@ describe("the 'try again in a moment' page (503)", () => {
     expect(isUnavailablePage(null)).toBe(false);
   });
   it("is sent as a 503 even after a form refused with a 400, when the page's loaders could not be answered", () => {
-    const shown = { "routes/checkout/card-form": new ErrorResponseImpl(503, "Service Unavailable", unavailablePage().data) };
+    const shown = {
+      "routes/checkout/card-form": new ErrorResponseImpl(503, "Service Unavailable", unavailablePage().data),
+    };
     expect(documentStatus(400, shown)).toBe(503);
     expect(documentStatus(200, shown)).toBe(503);
     expect(documentStatus(500, shown)).toBe(500);
@@ -59,7 +77,10 @@ describe("the 'try again in a moment' page (503)", () => {
     expect(failureText(unavailablePage())).toBe("the platform cannot answer for now (503)");
     expect(failureText(new Error("boom"))).toBe("boom");
     const lines: string[] = [];
-    const log = { warn: (event: string) => lines.push(`warn ${event}`), error: (event: string) => lines.push(`error ${event}`) };
+    const log = {
+      warn: (event: string) => lines.push(`warn ${event}`),
+      error: (event: string) => lines.push(`error ${event}`),
+    };
     logFailure(log, "content.global_failed", unavailablePage());
     logFailure(log, "content.global_failed", new Error("boom"));
     expect(lines).toEqual(["warn content.global_failed", "error content.global_failed"]);

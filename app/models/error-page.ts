@@ -15,14 +15,22 @@ export const UNAVAILABLE_RETRY_SECONDS = 5;
  * Nothing the shopper did is lost (their session is a cookie); reloading repeats the request.
  */
 export function unavailablePage() {
-  return data({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS), "Cache-Control": "no-store" } });
+  return data(
+    { message: UNAVAILABLE_MESSAGE },
+    { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS), "Cache-Control": "no-store" } },
+  );
 }
 
 /** Whether something thrown is that page (as thrown, or as the router hands it to an error boundary). */
 export function isUnavailablePage(error: unknown): boolean {
   if (isRouteErrorResponse(error)) return error.status === 503;
   const thrown = error as { type?: unknown; init?: { status?: unknown } | null } | null;
-  return typeof thrown === "object" && thrown !== null && thrown.type === "DataWithResponseInit" && thrown.init?.status === 503;
+  return (
+    typeof thrown === "object" &&
+    thrown !== null &&
+    thrown.type === "DataWithResponseInit" &&
+    thrown.init?.status === 503
+  );
 }
 
 /** A failure as a log line names it: the 503 page thrown for an unavailable platform says so, not "[object Object]". */
@@ -35,7 +43,14 @@ export function failureText(error: unknown): string {
  * Logs a failure a page gets over (content, navigation): an error, or only a warning while the platform cannot answer
  * (a database restart), when the platform has logged its own warning and the shopper already sees the 503 page.
  */
-export function logFailure(log: { warn(event: string, fields: Record<string, unknown>): void; error(event: string, fields: Record<string, unknown>): void }, event: string, error: unknown): void {
+export function logFailure(
+  log: {
+    warn(event: string, fields: Record<string, unknown>): void;
+    error(event: string, fields: Record<string, unknown>): void;
+  },
+  event: string,
+  error: unknown,
+): void {
   (isUnavailablePage(error) ? log.warn : log.error).call(log, event, { error: failureText(error) });
 }
 

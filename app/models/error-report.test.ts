@@ -8,11 +8,17 @@ describe("reportUser (spec 1 §6)", () => {
   });
 
   it("names a member by full name and a guest as guest with consent", () => {
-    expect(reportUser(true, { firstName: "Robin", lastName: "Ashdown" })).toEqual({ kind: "member", fullName: "Robin Ashdown" });
+    expect(reportUser(true, { firstName: "Robin", lastName: "Ashdown" })).toEqual({
+      kind: "member",
+      fullName: "Robin Ashdown",
+    });
     expect(reportUser(true, "guest")).toEqual({ kind: "guest" });
     expect(sentryUser(reportUser(true, "guest"))).toEqual({ username: "guest", ip_address: null });
     expect(sentryUser(reportUser(false, "guest"))).toEqual({ username: "anonymous", ip_address: null });
-    expect(sentryUser(reportUser(true, { firstName: "Robin", lastName: "Ashdown" }))).toEqual({ username: "Robin Ashdown", ip_address: null });
+    expect(sentryUser(reportUser(true, { firstName: "Robin", lastName: "Ashdown" }))).toEqual({
+      username: "Robin Ashdown",
+      ip_address: null,
+    });
   });
 
   it("keeps a member whose name could not be read anonymous", () => {
@@ -67,18 +73,37 @@ describe("scrubEvent", () => {
     request: {
       url: "https://shop.example/stores-near-by?postcode=SW1A+1AA",
       query_string: "postcode=SW1A+1AA&token=abc",
-      headers: { Cookie: "__session=abc", Authorization: "Bearer x", "User-Agent": "Mozilla/5.0", Referer: "https://shop.example/?email=a@b.co" },
+      headers: {
+        Cookie: "__session=abc",
+        Authorization: "Bearer x",
+        "User-Agent": "Mozilla/5.0",
+        Referer: "https://shop.example/?email=a@b.co",
+      },
       cookies: { __session: "abc" },
       data: { cardNumber: "4242424242424242", cvc: "123" },
     },
-    extra: { form: { email: "a@b.co", cardNumber: "4242424242424242", securityCode: "123", note: "call 4242-4242-4242-4242" } },
+    extra: {
+      form: { email: "a@b.co", cardNumber: "4242424242424242", securityCode: "123", note: "call 4242-4242-4242-4242" },
+    },
     tags: { postcode: "M1 1AE", request_id: "14b22d71-e424-4c7f-a874-33e686ceed32" },
   };
   const scrubbed = scrubEvent(event);
   const text = JSON.stringify(scrubbed);
 
   it("leaves no e-mail address, token, card number, security code or postcode anywhere", () => {
-    for (const secret of ["sam.patel", "a@b.co", "a%40b.co", "4242", "hunter2", "SW1A", "E1 6AN", "M1 1AE", "Bearer x", "__session=abc", '"123"']) {
+    for (const secret of [
+      "sam.patel",
+      "a@b.co",
+      "a%40b.co",
+      "4242",
+      "hunter2",
+      "SW1A",
+      "E1 6AN",
+      "M1 1AE",
+      "Bearer x",
+      "__session=abc",
+      '"123"',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -117,7 +142,13 @@ describe("parseDsn", () => {
   });
 
   it("refuses what is not a DSN", () => {
-    for (const bad of ["not a url", "https://o42.ingest.sentry.io/4501", "https://k@o42.ingest.sentry.io/", "ftp://k@host/1", "https://k@host/abc"]) {
+    for (const bad of [
+      "not a url",
+      "https://o42.ingest.sentry.io/4501",
+      "https://k@o42.ingest.sentry.io/",
+      "ftp://k@host/1",
+      "https://k@host/abc",
+    ]) {
       expect(parseDsn(bad)).toBeNull();
     }
   });

@@ -15,7 +15,10 @@ export const ANONYMOUS: ReportUser = { kind: "anonymous" };
  * The identity a report carries. Only a shopper who allowed performance cookies is identified: a guest as 'guest', a
  * member by full name. A member whose name could not be read ("unknown") stays anonymous rather than be called a guest.
  */
-export function reportUser(performanceConsent: boolean, who: { firstName: string; lastName: string } | "guest" | "unknown"): ReportUser {
+export function reportUser(
+  performanceConsent: boolean,
+  who: { firstName: string; lastName: string } | "guest" | "unknown",
+): ReportUser {
   if (!performanceConsent || who === "unknown") return ANONYMOUS;
   if (who === "guest") return { kind: "guest" };
   const fullName = `${who.firstName} ${who.lastName}`.trim();
@@ -69,11 +72,15 @@ const TEXT_RULES: [RegExp, string][] = [
   // UK postcodes, with or without the space (or its URL encodings), in any case.
   [/\b(?:GIR(?: |\+|%20)?0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?(?: |\+|%20)?\d[ABD-HJLNP-UW-Z]{2})\b/gi, "[postcode]"],
   // Long opaque strings of the base64url alphabet: session and CSRF values, basket and status tokens, API keys.
-  [/(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]{32,})(?=[A-Za-z0-9_-]*(?:[\d_-]|[a-z][A-Za-z0-9_-]*[A-Z]|[A-Z][A-Za-z0-9_-]*[a-z]))[A-Za-z0-9_-]{32,}={0,2}/g, REDACTED],
+  [
+    /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]{32,})(?=[A-Za-z0-9_-]*(?:[\d_-]|[a-z][A-Za-z0-9_-]*[A-Z]|[A-Z][A-Za-z0-9_-]*[a-z]))[A-Za-z0-9_-]{32,}={0,2}/g,
+    REDACTED,
+  ],
 ];
 
 /** Field names whose values are secret whatever they hold. */
-const SECRET_FIELD = /token|password|passwd|secret|authorization|cookie|session|csrf|cvv|cvc|security_?code|card_?number|pan\b|api_?key/i;
+const SECRET_FIELD =
+  /token|password|passwd|secret|authorization|cookie|session|csrf|cvv|cvc|security_?code|card_?number|pan\b|api_?key/i;
 
 export function scrubText(text: string): string {
   return TEXT_RULES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
@@ -86,7 +93,10 @@ export function scrubValue(value: unknown, depth = 0): unknown {
   if (depth > 8) return REDACTED;
   if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) ? REDACTED : scrubValue(v, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_FIELD.test(k) ? REDACTED : scrubValue(v, depth + 1),
+    ]),
   );
 }
 
@@ -96,14 +106,22 @@ export interface ScrubbableEvent {
   logentry?: { message?: string; params?: unknown[] };
   exception?: { values?: { type?: string; value?: string; stacktrace?: { frames?: { vars?: unknown }[] } }[] };
   breadcrumbs?: { message?: string; data?: Record<string, unknown> }[];
-  request?: { url?: string; query_string?: unknown; headers?: Record<string, string>; cookies?: unknown; data?: unknown; env?: unknown };
+  request?: {
+    url?: string;
+    query_string?: unknown;
+    headers?: Record<string, string>;
+    cookies?: unknown;
+    data?: unknown;
+    env?: unknown;
+  };
   extra?: Record<string, unknown>;
   tags?: Record<string, unknown>;
   transaction?: string;
   contexts?: Record<string, unknown>;
 }
 
-const DROPPED_HEADERS = /^(cookie|set-cookie|authorization|proxy-authorization|x-csrf-token|x-forwarded-for|x-real-ip)$/i;
+const DROPPED_HEADERS =
+  /^(cookie|set-cookie|authorization|proxy-authorization|x-csrf-token|x-forwarded-for|x-real-ip)$/i;
 
 /**
  * The event with e-mail addresses, tokens, card data and postcodes taken out of its messages, exception values,
@@ -121,7 +139,9 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
       values: out.exception.values.map((v) => ({
         ...v,
         ...(typeof v.value === "string" ? { value: scrubText(v.value) } : {}),
-        ...(v.stacktrace?.frames ? { stacktrace: { ...v.stacktrace, frames: v.stacktrace.frames.map(({ vars: _vars, ...frame }) => frame) } } : {}),
+        ...(v.stacktrace?.frames
+          ? { stacktrace: { ...v.stacktrace, frames: v.stacktrace.frames.map(({ vars: _vars, ...frame }) => frame) } }
+          : {}),
       })),
     };
   }
@@ -139,13 +159,22 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
       ...(typeof request.url === "string" ? { url: scrubText(request.url) } : {}),
       ...(request.query_string !== undefined ? { query_string: scrubValue(request.query_string) } : {}),
       ...(request.headers
-        ? { headers: Object.fromEntries(Object.entries(request.headers).filter(([k]) => !DROPPED_HEADERS.test(k)).map(([k, v]) => [k, scrubText(String(v))])) }
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(request.headers)
+                .filter(([k]) => !DROPPED_HEADERS.test(k))
+                .map(([k, v]) => [k, scrubText(String(v))]),
+            ),
+          }
         : {}),
     };
   }
   if (out.extra) out.extra = scrubValue(out.extra) as Record<string, unknown>;
   // Tags are ours (the request id looks like any opaque token, and is kept); their other values are scrubbed.
-  if (out.tags) out.tags = Object.fromEntries(Object.entries(out.tags).map(([k, v]) => [k, k === "request_id" ? v : scrubValue(v)]));
+  if (out.tags)
+    out.tags = Object.fromEntries(
+      Object.entries(out.tags).map(([k, v]) => [k, k === "request_id" ? v : scrubValue(v)]),
+    );
   return out;
 }
 

@@ -17,7 +17,10 @@ export const idempotencyKeyField = z
   .catch(undefined);
 
 /** A basket line's id, as the forms that change a line carry it. */
-export const basketLineIdField = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/);
+export const basketLineIdField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 /** A database id in a hidden field. */
 export const idField = z.coerce.number().int().positive().max(2_147_483_647);

@@ -29,7 +29,11 @@ function isShown(name: string, shown: readonly string[]): boolean {
  * and zod's words for a value of the wrong kind, turned into the form's error FORM_UNREADABLE_MESSAGE. The other
  * errors of shown fields stay beside their fields.
  */
-export function replyShown(submission: Replying, shown: readonly string[], options?: ReplyOptions): SubmissionResult<string[]> {
+export function replyShown(
+  submission: Replying,
+  shown: readonly string[],
+  options?: ReplyOptions,
+): SubmissionResult<string[]> {
   return keepShown(submission.reply(options), shown);
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ALLOWED_WIDTHS, imageCacheKey, imageUrl, isAllowedSource, parseImageParams, snapWidth, srcSetWidths } from "./images";
+import {
+  ALLOWED_WIDTHS,
+  imageCacheKey,
+  imageUrl,
+  isAllowedSource,
+  parseImageParams,
+  snapWidth,
+  srcSetWidths,
+} from "./images";
 
 const parse = (query: string) => parseImageParams(new URLSearchParams(query));
 
@@ -19,7 +27,15 @@ describe("image parameters (spec 1 §9)", () => {
   it("defaults to WebP at quality 75, cover, 640 wide, height from the source", () => {
     expect(parse("src=/catalogue/bakery.svg")).toEqual({
       ok: true,
-      params: { src: "/catalogue/bakery.svg", width: 640, height: null, format: "webp", quality: 75, fit: "cover", blur: 0 },
+      params: {
+        src: "/catalogue/bakery.svg",
+        width: 640,
+        height: null,
+        format: "webp",
+        quality: 75,
+        fit: "cover",
+        blur: 0,
+      },
     });
   });
 
@@ -27,7 +43,15 @@ describe("image parameters (spec 1 §9)", () => {
     const result = parse("src=/catalogue/bakery.svg&w=300&h=150&fmt=avif&q=60&fit=contain");
     expect(result).toEqual({
       ok: true,
-      params: { src: "/catalogue/bakery.svg", width: 320, height: 160, format: "avif", quality: 60, fit: "contain", blur: 0 },
+      params: {
+        src: "/catalogue/bakery.svg",
+        width: 320,
+        height: 160,
+        format: "avif",
+        quality: 60,
+        fit: "contain",
+        blur: 0,
+      },
     });
   });
 
@@ -89,7 +113,9 @@ describe("picture URLs", () => {
     expect(url).toBe("/img?src=%2Fcatalogue%2Fbakery.svg&w=320&h=320");
     const parsed = parseImageParams(new URL(url, "http://x").searchParams);
     expect(parsed.ok && parsed.params).toMatchObject({ width: 320, height: 320, format: "webp", quality: 75 });
-    expect(imageUrl("/catalogue/a.svg", { width: 800, preset: "banner", fit: "contain" })).toBe("/img?src=%2Fcatalogue%2Fa.svg&w=800&fit=contain&preset=banner");
+    expect(imageUrl("/catalogue/a.svg", { width: 800, preset: "banner", fit: "contain" })).toBe(
+      "/img?src=%2Fcatalogue%2Fa.svg&w=800&fit=contain&preset=banner",
+    );
   });
 
   it("offer the spec widths up to twice the shown width", () => {

@@ -29,7 +29,11 @@ const SOURCE_EXTENSIONS = /\.(svg|png|jpe?g|webp|avif|gif)$/i;
  * snap up to one of these, so the cache holds a handful of variants per image, not one per pixel.
  */
 export const ALLOWED_WIDTHS: readonly number[] = [
-  ...new Set([...IMAGE_WIDTHS.flatMap((w) => IMAGE_DENSITIES.map((d) => w * d)), BANNER_PRESET.width, BANNER_PRESET.width * 2]),
+  ...new Set([
+    ...IMAGE_WIDTHS.flatMap((w) => IMAGE_DENSITIES.map((d) => w * d)),
+    BANNER_PRESET.width,
+    BANNER_PRESET.width * 2,
+  ]),
 ].sort((a, b) => a - b);
 export const MAX_IMAGE_DIMENSION = ALLOWED_WIDTHS[ALLOWED_WIDTHS.length - 1]!;
 
@@ -106,7 +110,10 @@ export function parseImageParams(search: URLSearchParams): ImageParamsResult {
     const ratio = w !== null && h !== null ? h / w : 1;
     const width = ratio > 1 ? Math.max(1, Math.round(PLACEHOLDER.width / ratio)) : PLACEHOLDER.width;
     const height = ratio > 1 ? PLACEHOLDER.height : Math.max(1, Math.round(PLACEHOLDER.height * ratio));
-    return { ok: true, params: { src, width, height, format, quality: PLACEHOLDER.quality, fit: fitValue, blur: PLACEHOLDER.blur } };
+    return {
+      ok: true,
+      params: { src, width, height, format, quality: PLACEHOLDER.quality, fit: fitValue, blur: PLACEHOLDER.blur },
+    };
   }
 
   const asked = w ?? (banner ? BANNER_PRESET.width : DEFAULT_IMAGE_WIDTH);
@@ -141,7 +148,8 @@ export function imageUrl(src: string, options: ImageUrlOptions): string {
   const query = new URLSearchParams({ src });
   query.set("w", String(options.width));
   if (options.height) query.set("h", String(options.height));
-  if (options.format && options.format !== (options.preset ? BANNER_PRESET.format : DEFAULT_IMAGE_FORMAT)) query.set("fmt", options.format);
+  if (options.format && options.format !== (options.preset ? BANNER_PRESET.format : DEFAULT_IMAGE_FORMAT))
+    query.set("fmt", options.format);
   if (options.quality) query.set("q", String(options.quality));
   if (options.fit && options.fit !== "cover") query.set("fit", options.fit);
   if (options.preset) query.set("preset", options.preset);

@@ -19,7 +19,16 @@ const pizza: ChoosableItem = {
     { id: 12, name: "Large", price: 1300, memberPrice: null },
   ],
   optionGroups: [
-    { id: 21, name: "Crust", minChoices: 1, maxChoices: 1, options: [{ id: 211, name: "Thin", price: 0 }, { id: 212, name: "Stuffed", price: 150 }] },
+    {
+      id: 21,
+      name: "Crust",
+      minChoices: 1,
+      maxChoices: 1,
+      options: [
+        { id: 211, name: "Thin", price: 0 },
+        { id: 212, name: "Stuffed", price: 150 },
+      ],
+    },
     {
       id: 22,
       name: "Extras",
@@ -50,7 +59,9 @@ describe("validateItemChoice", () => {
   });
 
   it("refuses a size the item does not come in", () => {
-    expect(validateItemChoice(pizza, { sizeId: 99, options: [211], quantity: 1 })).toEqual([{ field: "choice-size", message: "Choose a size" }]);
+    expect(validateItemChoice(pizza, { sizeId: 99, options: [211], quantity: 1 })).toEqual([
+      { field: "choice-size", message: "Choose a size" },
+    ]);
   });
 
   it("refuses more options than a group allows", () => {

@@ -49,8 +49,10 @@ export function validateItemChoice(item: ChoosableItem, choice: ItemChoice): Cho
   const known = new Set(item.optionGroups.flatMap((g) => g.options.map((o) => o.id)));
   for (const group of item.optionGroups) {
     const count = group.options.filter((o) => chosen.has(o.id)).length;
-    if (count < group.minChoices) errors.push({ field: choiceFieldId.group(group.id), message: tooFewMessage(group.minChoices, group.name) });
-    else if (count > group.maxChoices) errors.push({ field: choiceFieldId.group(group.id), message: tooManyMessage(group.maxChoices, group.name) });
+    if (count < group.minChoices)
+      errors.push({ field: choiceFieldId.group(group.id), message: tooFewMessage(group.minChoices, group.name) });
+    else if (count > group.maxChoices)
+      errors.push({ field: choiceFieldId.group(group.id), message: tooManyMessage(group.maxChoices, group.name) });
   }
   if ([...chosen].some((id) => !known.has(id)) || chosen.size !== choice.options.length) {
     errors.push({ field: choiceFieldId.options, message: ITEM_CHOICE_MESSAGES.unknownOption });
@@ -69,15 +71,27 @@ export function needsChoice(item: Pick<MenuItem, "sizes" | "optionGroups">): boo
 /** Pence for one unit: the chosen size's price (or the item's) plus the chosen options. Unknown ids count nothing. */
 export function unitPrice(item: ChoosableItem, choice: Pick<ItemChoice, "sizeId" | "options">, member = false): number {
   const size = item.sizes.find((s) => s.id === choice.sizeId);
-  const base = size ? (member && size.memberPrice !== null ? size.memberPrice : size.price) : member && item.memberPrice !== null ? item.memberPrice : item.price;
+  const base = size
+    ? member && size.memberPrice !== null
+      ? size.memberPrice
+      : size.price
+    : member && item.memberPrice !== null
+      ? item.memberPrice
+      : item.price;
   const chosen = new Set(choice.options);
-  const extras = item.optionGroups.flatMap((g) => g.options).filter((o) => chosen.has(o.id)).reduce((sum, o) => sum + o.price, 0);
+  const extras = item.optionGroups
+    .flatMap((g) => g.options)
+    .filter((o) => chosen.has(o.id))
+    .reduce((sum, o) => sum + o.price, 0);
   return base + extras;
 }
 
 /** Pence for the whole choice; a quantity out of range counts as 1 so the total never shows nonsense. */
 export function choiceTotal(item: ChoosableItem, choice: ItemChoice, member = false): number {
-  const quantity = Number.isInteger(choice.quantity) && choice.quantity >= MIN_QUANTITY && choice.quantity <= MAX_QUANTITY ? choice.quantity : 1;
+  const quantity =
+    Number.isInteger(choice.quantity) && choice.quantity >= MIN_QUANTITY && choice.quantity <= MAX_QUANTITY
+      ? choice.quantity
+      : 1;
   return unitPrice(item, choice, member) * quantity;
 }
 
@@ -114,7 +128,11 @@ export function choiceQuery(choice: ItemChoice): string {
 /** The choice in the item page's query (see choiceQuery); ids that are not numbers are dropped. */
 export function choiceFromQuery(search: URLSearchParams): { choice: ItemChoice; check: boolean } {
   return {
-    choice: choiceFromValues({ sizeId: search.getAll("sizeId"), option: search.getAll("option"), quantity: search.get("quantity") ?? undefined }),
+    choice: choiceFromValues({
+      sizeId: search.getAll("sizeId"),
+      option: search.getAll("option"),
+      quantity: search.get("quantity") ?? undefined,
+    }),
     check: search.get("check") === "1",
   };
 }
@@ -124,8 +142,18 @@ export function choiceFromQuery(search: URLSearchParams): { choice: ItemChoice; 
  * ids that are not numbers are dropped, and a quantity that is not a number counts as one.
  */
 export function choiceFromValues(values: { sizeId?: unknown; option?: unknown; quantity?: unknown }): ItemChoice {
-  const list = (value: unknown): string[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === "string");
-  const ids = (value: unknown) => list(value).filter((v) => /^\d{1,10}$/.test(v)).map(Number);
+  const list = (value: unknown): string[] =>
+    (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+      (v): v is string => typeof v === "string",
+    );
+  const ids = (value: unknown) =>
+    list(value)
+      .filter((v) => /^\d{1,10}$/.test(v))
+      .map(Number);
   const quantity = list(values.quantity)[0] ?? "";
-  return { sizeId: ids(values.sizeId)[0] ?? null, options: [...new Set(ids(values.option))], quantity: /^\d{1,3}$/.test(quantity) ? Number(quantity) : 1 };
+  return {
+    sizeId: ids(values.sizeId)[0] ?? null,
+    options: [...new Set(ids(values.option))],
+    quantity: /^\d{1,3}$/.test(quantity) ? Number(quantity) : 1,
+  };
 }

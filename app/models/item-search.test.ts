@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_DEBOUNCE_MS as CONTRACT_DEBOUNCE, SEARCH_MIN_CHARS as CONTRACT_MIN } from "../../platform/contract/search";
+import {
+  SEARCH_DEBOUNCE_MS as CONTRACT_DEBOUNCE,
+  SEARCH_MIN_CHARS as CONTRACT_MIN,
+} from "../../platform/contract/search";
 import {
   normaliseSearchTerm,
   pageLinks,
@@ -41,7 +44,6 @@ describe("when to search (spec 1 §4)", () => {
     // A cut that ends on a space leaves no trailing space behind.
     expect(normaliseSearchTerm(`${"x".repeat(99)} tail`)).toBe("x".repeat(99));
   });
-
 });
 
 describe("page numbers", () => {
@@ -76,16 +78,24 @@ describe("page numbers", () => {
 
   it("builds shareable search addresses", () => {
     expect(searchHref("victoria-street-1", "chese")).toBe("/stores/victoria-street-1/search?searchTerm=chese");
-    expect(searchHref("victoria-street-1", "chese", 2)).toBe("/stores/victoria-street-1/search?searchTerm=chese&itemsPage=2");
-    expect(searchHref("victoria-street-1", "mac & cheese", 1)).toBe("/stores/victoria-street-1/search?searchTerm=mac+%26+cheese");
+    expect(searchHref("victoria-street-1", "chese", 2)).toBe(
+      "/stores/victoria-street-1/search?searchTerm=chese&itemsPage=2",
+    );
+    expect(searchHref("victoria-street-1", "mac & cheese", 1)).toBe(
+      "/stores/victoria-street-1/search?searchTerm=mac+%26+cheese",
+    );
     expect(searchHref("victoria-street-1", "")).toBe("/stores/victoria-street-1/search");
   });
 });
 
 describe("result summary", () => {
   it("counts each kind with its plural", () => {
-    expect(resultSummary({ menuItems: 12, categories: 2, deals: 1 }, "chese")).toBe("12 items, 2 categories, 1 deal for “chese”");
-    expect(resultSummary({ menuItems: 1, categories: 1, deals: 3 }, "milk")).toBe("1 item, 1 category, 3 deals for “milk”");
+    expect(resultSummary({ menuItems: 12, categories: 2, deals: 1 }, "chese")).toBe(
+      "12 items, 2 categories, 1 deal for “chese”",
+    );
+    expect(resultSummary({ menuItems: 1, categories: 1, deals: 3 }, "milk")).toBe(
+      "1 item, 1 category, 3 deals for “milk”",
+    );
   });
 
   it("leaves out the kinds with nothing found", () => {

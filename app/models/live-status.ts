@@ -64,5 +64,9 @@ export function sseComment(text: string): string {
 
 /** The event that tells the page the order's state. */
 export function liveStatusMessage(live: LiveStatus, retryMs?: number): string {
-  return sseMessage({ event: LIVE_STATUS_EVENT, data: JSON.stringify(live), ...(retryMs !== undefined ? { retry: retryMs } : {}) });
+  return sseMessage({
+    event: LIVE_STATUS_EVENT,
+    data: JSON.stringify(live),
+    ...(retryMs !== undefined ? { retry: retryMs } : {}),
+  });
 }

@@ -14,7 +14,10 @@ export function parseFirstTimeUser(raw: string | null): FirstTimeUserFlags {
   if (!raw) return { welcomeSeen: false };
   try {
     const value: unknown = JSON.parse(raw);
-    return { welcomeSeen: typeof value === "object" && value !== null && (value as { welcomeSeen?: unknown }).welcomeSeen === true };
+    return {
+      welcomeSeen:
+        typeof value === "object" && value !== null && (value as { welcomeSeen?: unknown }).welcomeSeen === true,
+    };
   } catch {
     return { welcomeSeen: false };
   }
@@ -29,7 +32,9 @@ export function serialiseFirstTimeUser(flags: FirstTimeUserFlags): string {
  * never in the middle of a basket, checkout, sign-in or the member area, nor on a page a deep link or payment lands on.
  */
 export function welcomesOn(pathname: string): boolean {
-  return pathname === "/" || pathname === "/stores" || pathname.startsWith("/stores/") || pathname === "/stores-near-by";
+  return (
+    pathname === "/" || pathname === "/stores" || pathname.startsWith("/stores/") || pathname === "/stores-near-by"
+  );
 }
 
 /**

@@ -23,7 +23,12 @@ function harness(answers: (boolean | "throw")[] = []) {
   return { batcher, sent, timers };
 }
 
-const entry = (n: number, extra: Partial<BrowserLogEntry> = {}): BrowserLogEntry => ({ level: "error", message: `m${n}`, url: "http://shop.test/", ...extra });
+const entry = (n: number, extra: Partial<BrowserLogEntry> = {}): BrowserLogEntry => ({
+  level: "error",
+  message: `m${n}`,
+  url: "http://shop.test/",
+  ...extra,
+});
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("LogBatcher", () => {

@@ -29,7 +29,11 @@ describe("loyalty words", () => {
       "You can use between 100 and 2000 Larder points on one order.",
       "Points can be used on orders of £10.00 or more.",
     ]);
-    expect(tierRules(scheme)).toEqual(["Bronze: from your first order", "Silver: once you have spent £100.00", "Gold: once you have spent £250.00"]);
+    expect(tierRules(scheme)).toEqual([
+      "Bronze: from your first order",
+      "Silver: once you have spent £100.00",
+      "Gold: once you have spent £250.00",
+    ]);
   });
 
   it("dates history entries, and leaves a bad date blank", () => {

@@ -22,13 +22,21 @@ export function balanceText(balance: number, pointsName: string, valuePence: num
 }
 
 /** "Spend £90.00 more to reach Silver", or the top tier's words. */
-export function nextTierText(next: { name: string; spendToReach: number } | null, tier: string | null, symbol = "£"): string {
+export function nextTierText(
+  next: { name: string; spendToReach: number } | null,
+  tier: string | null,
+  symbol = "£",
+): string {
   if (next) return `Spend ${formatPence(next.spendToReach, { symbol })} more to reach ${next.name}`;
   return tier ? `You have reached ${tier}, our top tier.` : "Every order counts towards your tier.";
 }
 
 /** How far from the current tier's start to the next one's (0–100), for a progress bar. */
-export function tierProgressPercent(spent: number, tiers: readonly { name: string; fromSpend: number }[], next: { name: string; spendToReach: number } | null): number {
+export function tierProgressPercent(
+  spent: number,
+  tiers: readonly { name: string; fromSpend: number }[],
+  next: { name: string; spendToReach: number } | null,
+): number {
   if (!next) return 100;
   const target = spent + next.spendToReach;
   const from = tiers.filter((t) => t.fromSpend <= spent).reduce((max, t) => Math.max(max, t.fromSpend), 0);
@@ -50,10 +58,19 @@ export function schemeRules(scheme: SchemeSettings, symbol = "£"): string[] {
 
 /** The tiers, each with what reaches it. */
 export function tierRules(scheme: SchemeSettings, symbol = "£"): string[] {
-  return scheme.tiers.map((tier) => (tier.fromSpend === 0 ? `${tier.name}: from your first order` : `${tier.name}: once you have spent ${formatPence(tier.fromSpend, { symbol })}`));
+  return scheme.tiers.map((tier) =>
+    tier.fromSpend === 0
+      ? `${tier.name}: from your first order`
+      : `${tier.name}: once you have spent ${formatPence(tier.fromSpend, { symbol })}`,
+  );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
 
 /** A history entry's date, "26 Nov 2026" (the same on server and browser). */
 export function historyDate(iso: string): string {
@@ -87,4 +104,3 @@ export interface LoyaltyPageData {
   /** The session's store and its scheme; null without a chosen store (or one that is gone). */
   store: LoyaltyStoreView | null;
 }
-

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUS_LABELS, orderProgress } from "./order-status";
 
-const states = (status: string | null, type: "delivery" | "collection") => orderProgress(status, type).map((s) => s.state);
+const states = (status: string | null, type: "delivery" | "collection") =>
+  orderProgress(status, type).map((s) => s.state);
 
 describe("orderProgress (spec 2 §3)", () => {
   it("lists a delivery's four statuses with the spec's labels, in order", () => {
@@ -14,7 +15,11 @@ describe("orderProgress (spec 2 §3)", () => {
   });
 
   it("leaves the driver out of a collection", () => {
-    expect(orderProgress("picked", "collection").map((s) => s.label)).toEqual(["Sent to Store", "Store Accepted / Picking", "Picked"]);
+    expect(orderProgress("picked", "collection").map((s) => s.label)).toEqual([
+      "Sent to Store",
+      "Store Accepted / Picking",
+      "Picked",
+    ]);
   });
 
   it("marks the statuses before the order's done and those after upcoming", () => {

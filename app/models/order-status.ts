@@ -23,7 +23,10 @@ export interface OrderProgressStep {
  * status the type does not pass through (or none, or one this storefront does not know) marks every step upcoming
  * rather than guessing how far the order has come.
  */
-export function orderProgress(status: OrderStatus | string | null | undefined, orderType: "delivery" | "collection"): OrderProgressStep[] {
+export function orderProgress(
+  status: OrderStatus | string | null | undefined,
+  orderType: "delivery" | "collection",
+): OrderProgressStep[] {
   const statuses = orderStatusesFor(orderType);
   const at = statuses.indexOf(status as OrderStatus);
   return statuses.map((s, i) => ({

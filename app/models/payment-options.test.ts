@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BASKET_MESSAGES, CHECKOUT_MESSAGES, GATEWAY_NAME, PAYMENT_MESSAGES, PAYMENT_METHODS, type Basket, type StoreDetails } from "../../platform/contract";
+import {
+  BASKET_MESSAGES,
+  CHECKOUT_MESSAGES,
+  GATEWAY_NAME,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHODS,
+  type Basket,
+  type StoreDetails,
+} from "../../platform/contract";
 import type { StorePaymentMethod } from "../../platform/contract/payment-rules";
 import {
   CARD_GATEWAY,
@@ -51,7 +59,14 @@ function basket(
   overrides: { type?: "delivery" | "collection"; slot?: Slot | null; alcohol?: boolean[] } = {},
 ): Pick<Basket, "fulfilmentMethod" | "selectedSlot" | "items"> {
   return {
-    fulfilmentMethod: { type: overrides.type ?? "delivery", datetime: null, freeFrom: null, minSpend: 0, zoneFreeDeliveryMessage: null, cost: 0 },
+    fulfilmentMethod: {
+      type: overrides.type ?? "delivery",
+      datetime: null,
+      freeFrom: null,
+      minSpend: 0,
+      zoneFreeDeliveryMessage: null,
+      cost: 0,
+    },
     selectedSlot: overrides.slot === undefined ? slot : overrides.slot,
     items: (overrides.alcohol ?? [false]).map((isAlcohol, i) => ({
       basketLineId: `l${i}`,
@@ -77,7 +92,16 @@ describe("messages and constants", () => {
       expect(value, key).toBe(PAYMENT_MESSAGES[key as keyof typeof PAYMENT_MESSAGES]);
     }
     expect(Object.keys(PAYMENT_TEXT).sort()).toEqual(
-      ["applePayError", "cardDetails", "cardFormLoad", "gatewayNotSupported", "googlePayError", "googlePayProcessing", "paymentCancelled", "paymentIssue"].sort(),
+      [
+        "applePayError",
+        "cardDetails",
+        "cardFormLoad",
+        "gatewayNotSupported",
+        "googlePayError",
+        "googlePayProcessing",
+        "paymentCancelled",
+        "paymentIssue",
+      ].sort(),
     );
   });
   it("name the one card gateway as the contract does", () => {
@@ -90,7 +114,12 @@ describe("messages and constants", () => {
     expect(CARD_SECURITY_CODE_LENGTH).toBe(3);
   });
   it("name and label every payment method", () => {
-    expect(PAYMENT_OPTION_LABELS).toEqual({ card: "Card", applepay: "Apple Pay", googlepay: "Google Pay", cash: "Cash" });
+    expect(PAYMENT_OPTION_LABELS).toEqual({
+      card: "Card",
+      applepay: "Apple Pay",
+      googlepay: "Google Pay",
+      cash: "Cash",
+    });
     expect(Object.keys(PAYMENT_OPTION_LABELS).sort()).toEqual([...PAYMENT_METHODS].sort());
   });
 });
@@ -121,7 +150,8 @@ describe("paymentContextFor", () => {
 });
 
 describe("paymentOptions (spec 2 §5)", () => {
-  const options = (b: ReturnType<typeof basket>, gateways = ["checkoutcom"], s = store) => paymentOptions(paymentContextFor(s, b, gateways));
+  const options = (b: ReturnType<typeof basket>, gateways = ["checkoutcom"], s = store) =>
+    paymentOptions(paymentContextFor(s, b, gateways));
 
   it("shows every enabled option with a gateway, cards first", () => {
     expect(options(basket())).toEqual(["card", "applepay", "googlepay", "cash"]);
@@ -130,7 +160,9 @@ describe("paymentOptions (spec 2 §5)", () => {
     expect(options(basket({ slot: { ...slot, denyPayments: ["cash", "applepay"] } }))).toEqual(["card", "googlepay"]);
   });
   it("hides what is not enabled for the basket's method", () => {
-    const s = { paymentMethods: [method("cash", { enabledForMethod: { delivery: false, collection: true } }), method("card")] };
+    const s = {
+      paymentMethods: [method("cash", { enabledForMethod: { delivery: false, collection: true } }), method("card")],
+    };
     expect(options(basket({ type: "delivery" }), ["checkoutcom"], s)).toEqual(["card"]);
     expect(options(basket({ type: "collection" }), ["checkoutcom"], s)).toEqual(["card", "cash"]);
   });
@@ -173,12 +205,24 @@ describe("walletButtons", () => {
     expect(walletButtons(on, supported, [...all])).toEqual({ applePay: true, googlePay: true });
   });
   it("hides a wallet the browser does not support", () => {
-    expect(walletButtons(on, { applePay: false, googlePay: true }, [...all])).toEqual({ applePay: false, googlePay: true });
-    expect(walletButtons(on, { applePay: true, googlePay: false }, [...all])).toEqual({ applePay: true, googlePay: false });
+    expect(walletButtons(on, { applePay: false, googlePay: true }, [...all])).toEqual({
+      applePay: false,
+      googlePay: true,
+    });
+    expect(walletButtons(on, { applePay: true, googlePay: false }, [...all])).toEqual({
+      applePay: true,
+      googlePay: false,
+    });
   });
   it("hides a wallet the business has not enabled", () => {
-    expect(walletButtons({ enableApplePayment: false, enableGooglePayment: true }, supported, [...all])).toEqual({ applePay: false, googlePay: true });
-    expect(walletButtons({ enableApplePayment: true, enableGooglePayment: false }, supported, [...all])).toEqual({ applePay: true, googlePay: false });
+    expect(walletButtons({ enableApplePayment: false, enableGooglePayment: true }, supported, [...all])).toEqual({
+      applePay: false,
+      googlePay: true,
+    });
+    expect(walletButtons({ enableApplePayment: true, enableGooglePayment: false }, supported, [...all])).toEqual({
+      applePay: true,
+      googlePay: false,
+    });
   });
   it("hides a wallet that is not an available option", () => {
     expect(walletButtons(on, supported, ["card", "cash"])).toEqual({ applePay: false, googlePay: false });
@@ -191,16 +235,26 @@ describe("paymentDisabledReason (spec 2 §4)", () => {
     expect(paymentDisabledReason({ storeClosed: false, storePaused: false, slotValid: true })).toBeNull();
   });
   it("names a pause, then a closure, then the slot", () => {
-    expect(paymentDisabledReason({ storeClosed: true, storePaused: true, slotValid: false })).toBe("This store is currently paused");
-    expect(paymentDisabledReason({ storeClosed: true, storePaused: false, slotValid: false })).toBe("This store is currently closed");
+    expect(paymentDisabledReason({ storeClosed: true, storePaused: true, slotValid: false })).toBe(
+      "This store is currently paused",
+    );
+    expect(paymentDisabledReason({ storeClosed: true, storePaused: false, slotValid: false })).toBe(
+      "This store is currently closed",
+    );
     expect(paymentDisabledReason({ storeClosed: false, storePaused: false, slotValid: false })).toBe(
       "Invalid time slot selected. Please select a different time slot for your order.",
     );
   });
   it("uses the contract's words", () => {
-    expect(paymentDisabledReason({ storeClosed: false, storePaused: true, slotValid: true })).toBe(BASKET_MESSAGES.storePaused);
-    expect(paymentDisabledReason({ storeClosed: true, storePaused: false, slotValid: true })).toBe(BASKET_MESSAGES.storeClosed);
-    expect(paymentDisabledReason({ storeClosed: false, storePaused: false, slotValid: false })).toBe(CHECKOUT_MESSAGES.invalidSlot);
+    expect(paymentDisabledReason({ storeClosed: false, storePaused: true, slotValid: true })).toBe(
+      BASKET_MESSAGES.storePaused,
+    );
+    expect(paymentDisabledReason({ storeClosed: true, storePaused: false, slotValid: true })).toBe(
+      BASKET_MESSAGES.storeClosed,
+    );
+    expect(paymentDisabledReason({ storeClosed: false, storePaused: false, slotValid: false })).toBe(
+      CHECKOUT_MESSAGES.invalidSlot,
+    );
   });
 });
 
@@ -218,23 +272,40 @@ describe("payment in progress", () => {
 });
 
 describe("googlePayNextStep (spec 2 §4)", () => {
-  const data = (status: string, id: string | null, href?: string) => ({ status, id, _links: href ? { redirect: { href } } : {} });
+  const data = (status: string, id: string | null, href?: string) => ({
+    status,
+    id,
+    _links: href ? { redirect: { href } } : {},
+  });
 
   it("redirects after 100 ms when Pending with a redirect link", () => {
-    expect(googlePayNextStep({ gatewayData: data("Pending", "pay_1", "https://gw.example/3ds/pay_1"), order: null })).toEqual({
+    expect(
+      googlePayNextStep({ gatewayData: data("Pending", "pay_1", "https://gw.example/3ds/pay_1"), order: null }),
+    ).toEqual({
       kind: "redirect",
       href: "https://gw.example/3ds/pay_1",
       delayMs: 100,
     });
   });
   it("verifies a payment whose id came back without a business order id", () => {
-    expect(googlePayNextStep({ gatewayData: data("Authorized", "pay_2"), order: null })).toEqual({ kind: "verify", paymentId: "pay_2" });
+    expect(googlePayNextStep({ gatewayData: data("Authorized", "pay_2"), order: null })).toEqual({
+      kind: "verify",
+      paymentId: "pay_2",
+    });
     // Pending without a link has nowhere to send the shopper: ask the gateway instead.
-    expect(googlePayNextStep({ gatewayData: data("Pending", "pay_3"), order: null })).toEqual({ kind: "verify", paymentId: "pay_3" });
-    expect(googlePayNextStep({ gatewayData: data("Captured", "pay_4"), order: { businessOrderId: "" } })).toEqual({ kind: "verify", paymentId: "pay_4" });
+    expect(googlePayNextStep({ gatewayData: data("Pending", "pay_3"), order: null })).toEqual({
+      kind: "verify",
+      paymentId: "pay_3",
+    });
+    expect(googlePayNextStep({ gatewayData: data("Captured", "pay_4"), order: { businessOrderId: "" } })).toEqual({
+      kind: "verify",
+      paymentId: "pay_4",
+    });
   });
   it("succeeds with a placed order", () => {
-    expect(googlePayNextStep({ gatewayData: data("Captured", "pay_5"), order: { businessOrderId: "1001" } })).toEqual({ kind: "success" });
+    expect(googlePayNextStep({ gatewayData: data("Captured", "pay_5"), order: { businessOrderId: "1001" } })).toEqual({
+      kind: "success",
+    });
     expect(googlePayNextStep({ gatewayData: null, order: { businessOrderId: "1001" } })).toEqual({ kind: "success" });
   });
   it("fails with the Google Pay error otherwise", () => {
@@ -255,8 +326,14 @@ describe("applePayOutcome (spec 2 §4)", () => {
     expect(applePayOutcome(null, false)).toEqual(error);
   });
   it("treats a cancel as an error", () => {
-    expect(applePayOutcome(null, true)).toEqual({ kind: "error", message: "Your payment was cancelled. Nothing was charged." });
-    expect(applePayOutcome({ approved: false }, true)).toEqual({ kind: "error", message: "Your payment was cancelled. Nothing was charged." });
+    expect(applePayOutcome(null, true)).toEqual({
+      kind: "error",
+      message: "Your payment was cancelled. Nothing was charged.",
+    });
+    expect(applePayOutcome({ approved: false }, true)).toEqual({
+      kind: "error",
+      message: "Your payment was cancelled. Nothing was charged.",
+    });
   });
   it("lets an approval win over a cancel that came with it (the charge was made)", () => {
     expect(applePayOutcome({ approved: true }, true)).toEqual({ kind: "success" });

@@ -17,7 +17,12 @@ import {
 import { CHECKOUT_TEXT } from "./checkout";
 import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE } from "./store-list";
 
-export { CARD_SECURITY_CODE_LENGTH, savedCardReady, splitPayerName, type PaymentMethodName } from "../../platform/contract/payment-rules";
+export {
+  CARD_SECURITY_CODE_LENGTH,
+  savedCardReady,
+  splitPayerName,
+  type PaymentMethodName,
+} from "../../platform/contract/payment-rules";
 
 /** The contract's PAYMENT_MESSAGES the browser shows, word for word (a test holds them equal). */
 export const PAYMENT_TEXT = {
@@ -100,7 +105,11 @@ export function walletButtons(
  * Spec 2 §4: pay buttons are disabled while the store is closed or the slot is invalid. A pause says more than
  * closed, so it is named first; the store's state before the slot's.
  */
-export function paymentDisabledReason(state: { storeClosed: boolean; storePaused: boolean; slotValid: boolean }): string | null {
+export function paymentDisabledReason(state: {
+  storeClosed: boolean;
+  storePaused: boolean;
+  slotValid: boolean;
+}): string | null {
   if (state.storePaused) return STORE_PAUSED_MESSAGE;
   if (state.storeClosed) return STORE_CLOSED_MESSAGE;
   if (!state.slotValid) return CHECKOUT_TEXT.invalidSlot;
@@ -157,7 +166,8 @@ export type GooglePayNextStep =
 export function googlePayNextStep(result: WalletPaymentResult): GooglePayNextStep {
   const data = result.gatewayData;
   const href = data?._links.redirect?.href;
-  if (data && data.status.toLowerCase() === "pending" && href) return { kind: "redirect", href, delayMs: GOOGLE_PAY_REDIRECT_DELAY_MS };
+  if (data && data.status.toLowerCase() === "pending" && href)
+    return { kind: "redirect", href, delayMs: GOOGLE_PAY_REDIRECT_DELAY_MS };
   const businessOrderId = result.order?.businessOrderId;
   if (data?.id && !businessOrderId) return { kind: "verify", paymentId: data.id };
   if (businessOrderId) return { kind: "success" };

@@ -101,7 +101,10 @@ describe("postcodeSearchState", () => {
       search: false,
       state: { value: "NOPE", error: "NOPE is not a valid postcode" },
     });
-    expect(postcodeSearchState(null, "", UK)).toEqual({ search: false, state: { value: "", error: "Please enter a valid postcode" } });
+    expect(postcodeSearchState(null, "", UK)).toEqual({
+      search: false,
+      state: { value: "", error: "Please enter a valid postcode" },
+    });
   });
 
   it("rejects the same value searched again straight after an error the same way, even one the rules accept", () => {

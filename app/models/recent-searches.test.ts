@@ -9,7 +9,11 @@ import {
   type RecentSearch,
 } from "./recent-searches";
 
-const at = (postcode: string | null, timestamp: number, address: string | null = null): RecentSearch => ({ postcode, address, timestamp });
+const at = (postcode: string | null, timestamp: number, address: string | null = null): RecentSearch => ({
+  postcode,
+  address,
+  timestamp,
+});
 
 describe("recent postcode searches (spec 1 §3)", () => {
   it("is stored under 'recent-postcodes' and keeps 3", () => {

@@ -1,4 +1,12 @@
-import type { Basket, BusinessProfile, GlobalSettings, MenuItem, SiteSettings, StoreDetails, WhiteLabelSettings } from "../../platform/contract";
+import type {
+  Basket,
+  BusinessProfile,
+  GlobalSettings,
+  MenuItem,
+  SiteSettings,
+  StoreDetails,
+  WhiteLabelSettings,
+} from "../../platform/contract";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { FulfilmentMethod, LocationError, RecentSearchEntry, SelectedStore, Toast } from "./shopper";
 import type { Consent } from "./consent";

@@ -15,7 +15,11 @@ const at = (path: string) => new URL(path, "http://shop.test");
 describe("route rules", () => {
   it("sends a path to its target, keeping the query", () => {
     expect(matchRouteRule(rules, at("/help"), "GET")).toEqual({ location: "/faqs", status: 301, external: false });
-    expect(matchRouteRule(rules, at("/help/?utm_source=mail"), "GET")).toEqual({ location: "/faqs?utm_source=mail", status: 301, external: false });
+    expect(matchRouteRule(rules, at("/help/?utm_source=mail"), "GET")).toEqual({
+      location: "/faqs?utm_source=mail",
+      status: 301,
+      external: false,
+    });
     expect(matchRouteRule(rules, at("/offers?x=1"), "GET")?.location).toBe("/stores?sort=deals");
   });
 
@@ -24,11 +28,20 @@ describe("route rules", () => {
     expect(matchRouteRule(rules, at("/delivery"), "HEAD")?.status).toBe(302);
     expect(matchRouteRule(rules, at("/delivery"), "POST")?.status).toBe(307);
     expect(matchRouteRule(rules, at("/help"), "POST")?.status).toBe(308);
-    expect([redirectStatus(true, "GET"), redirectStatus(true, "PUT"), redirectStatus(false, "GET"), redirectStatus(false, "DELETE")]).toEqual([301, 308, 302, 307]);
+    expect([
+      redirectStatus(true, "GET"),
+      redirectStatus(true, "PUT"),
+      redirectStatus(false, "GET"),
+      redirectStatus(false, "DELETE"),
+    ]).toEqual([301, 308, 302, 307]);
   });
 
   it("sends an absolute target off the site", () => {
-    expect(matchRouteRule(rules, at("/careers"), "GET")).toEqual({ location: "https://careers.larderandco.example/", status: 302, external: true });
+    expect(matchRouteRule(rules, at("/careers"), "GET")).toEqual({
+      location: "https://careers.larderandco.example/",
+      status: 302,
+      external: true,
+    });
   });
 
   it("takes the rest of the path along with a /* rule", () => {
@@ -45,7 +58,13 @@ describe("route rules", () => {
 
   it("cannot be turned into an open redirect by the visitor's path", () => {
     // /old/* → /* would make /old//evil.example into //evil.example (another host) without the guard.
-    for (const path of ["/old//evil.example", "/old/\\evil.example", "/old/%2F%2Fevil.example", "/old/%2f%5cevil.example", "/old///evil.example/x"]) {
+    for (const path of [
+      "/old//evil.example",
+      "/old/\\evil.example",
+      "/old/%2F%2Fevil.example",
+      "/old/%2f%5cevil.example",
+      "/old///evil.example/x",
+    ]) {
       const answer = matchRouteRule(rules, at(path), "GET");
       if (answer) {
         expect(answer.external, path).toBe(false);
@@ -69,7 +88,16 @@ describe("route rules", () => {
   it("knows a site path from another host's address", () => {
     expect(isSitePath("/faqs")).toBe(true);
     expect(isSitePath("/news?page=2")).toBe(true);
-    for (const value of ["//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "/%5Cevil.example", "https://evil.example", "evil", "/%E0%A4%A", "/a\nb"]) {
+    for (const value of [
+      "//evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "https://evil.example",
+      "evil",
+      "/%E0%A4%A",
+      "/a\nb",
+    ]) {
       expect(isSitePath(value), value).toBe(false);
     }
   });
@@ -77,8 +105,14 @@ describe("route rules", () => {
 
 describe("stores-trailing-slash", () => {
   it("answers a store path with a trailing slash with its one address, query kept", () => {
-    expect(storesTrailingSlash(at("/stores/leeds-3/"), "GET")).toEqual({ location: "/stores/leeds-3", status: 301, external: false });
-    expect(storesTrailingSlash(at("/stores/leeds-3/category/dairy-2//?a=1"), "GET")?.location).toBe("/stores/leeds-3/category/dairy-2?a=1");
+    expect(storesTrailingSlash(at("/stores/leeds-3/"), "GET")).toEqual({
+      location: "/stores/leeds-3",
+      status: 301,
+      external: false,
+    });
+    expect(storesTrailingSlash(at("/stores/leeds-3/category/dairy-2//?a=1"), "GET")?.location).toBe(
+      "/stores/leeds-3/category/dairy-2?a=1",
+    );
     expect(storesTrailingSlash(at("/stores/"), "GET")?.location).toBe("/stores");
     expect(storesTrailingSlash(at("/stores/leeds-3/"), "POST")?.status).toBe(308);
   });

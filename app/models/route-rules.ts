@@ -52,7 +52,8 @@ function target(rule: RedirectRule, pathname: string): string | null {
   const path = comparable(pathname);
   if (rule.from.endsWith("/*")) {
     const base = comparable(rule.from.slice(0, -2));
-    const rest = base === "/" ? path : path === base ? "" : path.startsWith(`${base}/`) ? path.slice(base.length) : null;
+    const rest =
+      base === "/" ? path : path === base ? "" : path.startsWith(`${base}/`) ? path.slice(base.length) : null;
     if (rest === null) return null;
     // The rest comes from the visitor's address: repeated slashes collapse, so it cannot start a `//host`.
     const tail = rest.replace(/\/{2,}/g, "/");

@@ -46,7 +46,9 @@ describe("the card step's form", () => {
 
   it("a chosen saved card needs its 3-digit code, refused on the code's field", () => {
     expect(post({ selectedSavedCardId: "card_1", cvv: "123" }).status).toBe("success");
-    expect(errors(post({ selectedSavedCardId: "card_1", cvv: "12" }))).toEqual({ cvv: [SECURITY_CODE_MESSAGES.invalid] });
+    expect(errors(post({ selectedSavedCardId: "card_1", cvv: "12" }))).toEqual({
+      cvv: [SECURITY_CODE_MESSAGES.invalid],
+    });
     expect(errors(post({ selectedSavedCardId: "card_1" }))).toEqual({ cvv: [SECURITY_CODE_MESSAGES.empty] });
   });
 

@@ -30,5 +30,10 @@ export const cardPaymentSchema = z
   .superRefine((value, ctx) => {
     if (!value.selectedSavedCardId || value.selectedSavedCardId === NEW_CARD) return;
     const code = securityCodeField.safeParse(value.cvv);
-    if (!code.success) ctx.addIssue({ code: "custom", path: ["cvv"], message: code.error.issues[0]?.message ?? SECURITY_CODE_MESSAGES.invalid });
+    if (!code.success)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cvv"],
+        message: code.error.issues[0]?.message ?? SECURITY_CODE_MESSAGES.invalid,
+      });
   });

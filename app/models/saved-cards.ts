@@ -34,4 +34,3 @@ export const SECURITY_CODE_MESSAGES = {
 
 /** The card step's choice (form key selectedSavedCardId): a saved card's id, or a new card. */
 export const NEW_CARD = "new";
-

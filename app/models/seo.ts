@@ -11,7 +11,11 @@ export interface Seo {
 }
 
 /** The page's address as search engines should know it: the public address when configured, this request's else. */
-export function canonicalUrl(requestUrl: string, publicUrl: string | undefined, keepParams: readonly string[] = []): string {
+export function canonicalUrl(
+  requestUrl: string,
+  publicUrl: string | undefined,
+  keepParams: readonly string[] = [],
+): string {
   const url = new URL(requestUrl);
   const base = publicUrl ? new URL(publicUrl) : url;
   const path = url.pathname.replace(/\.data$/, "").replace(/(.)\/+$/, "$1");
@@ -39,7 +43,12 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   if (!seo) return [];
   return [
     { title: seo.title },
-    ...(seo.description ? [{ name: "description", content: seo.description }, { property: "og:description", content: seo.description }] : []),
+    ...(seo.description
+      ? [
+          { name: "description", content: seo.description },
+          { property: "og:description", content: seo.description },
+        ]
+      : []),
     { property: "og:title", content: seo.title },
     { property: "og:type", content: "website" },
     { property: "og:url", content: seo.canonical },

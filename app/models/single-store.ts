@@ -4,7 +4,10 @@ import { storePath } from "./store-paths";
  * store's page and the postcode to use as the shopper's location, or null when the mode is off.
  */
 export function singleStoreMode(config: { slug: string; postcode: string }): { path: string; postcode: string } | null {
-  const slug = config.slug.trim().replace(/^\/+|\/+$/g, "").replace(/^stores\//, "");
+  const slug = config.slug
+    .trim()
+    .replace(/^\/+|\/+$/g, "")
+    .replace(/^stores\//, "");
   const postcode = config.postcode.trim().toUpperCase();
   if (!slug || !postcode || slug.includes("/")) return null;
   return { path: storePath(encodeURIComponent(slug)), postcode };

@@ -45,6 +45,8 @@ describe("nextRevalidationAt (spec 1 §4: revalidate at each store-local midnigh
   });
 
   it("refuses an unknown zone", () => {
-    expect(() => nextRevalidationAt(new Date("2026-07-15T12:00:00Z"), "Mars/Olympus")).toThrow("Unknown time zone: Mars/Olympus");
+    expect(() => nextRevalidationAt(new Date("2026-07-15T12:00:00Z"), "Mars/Olympus")).toThrow(
+      "Unknown time zone: Mars/Olympus",
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { SelectedSlot } from "./slots";
-import { autoPickChoice, autoPickSlot, canSelectFuture, daysAhead, revalidateSelection, selectAsap, slotWindow } from "./slots-selection";
+import {
+  autoPickChoice,
+  autoPickSlot,
+  canSelectFuture,
+  daysAhead,
+  revalidateSelection,
+  selectAsap,
+  slotWindow,
+} from "./slots-selection";
 import { at, day, hourSlot, LONDON, rules, slot } from "./slots-test-data";
 
 describe("slotWindow (spec 1 §4: today … today + min(days, 14); tomorrow joins from 22:00)", () => {
@@ -50,7 +58,9 @@ describe("slotWindow (spec 1 §4: today … today + min(days, 14); tomorrow join
 
 describe("canSelectFuture (spec 1 §4)", () => {
   it("allows a future selection with the future slot type and days in advance, at any hour", () => {
-    expect(canSelectFuture({ hasFutureSlotType: true, orderDaysInAdvance: 3 }, at("2026-07-15T08:00:00Z"), LONDON)).toBe(true);
+    expect(
+      canSelectFuture({ hasFutureSlotType: true, orderDaysInAdvance: 3 }, at("2026-07-15T08:00:00Z"), LONDON),
+    ).toBe(true);
   });
 
   it("without days in advance, allows it only from 22:00 store time (summer evening)", () => {
@@ -71,8 +81,12 @@ describe("canSelectFuture (spec 1 §4)", () => {
   });
 
   it("never allows it without the future slot type", () => {
-    expect(canSelectFuture({ hasFutureSlotType: false, orderDaysInAdvance: 7 }, at("2026-07-15T08:00:00Z"), LONDON)).toBe(false);
-    expect(canSelectFuture({ hasFutureSlotType: false, orderDaysInAdvance: 0 }, at("2026-07-15T22:00:00Z"), LONDON)).toBe(false);
+    expect(
+      canSelectFuture({ hasFutureSlotType: false, orderDaysInAdvance: 7 }, at("2026-07-15T08:00:00Z"), LONDON),
+    ).toBe(false);
+    expect(
+      canSelectFuture({ hasFutureSlotType: false, orderDaysInAdvance: 0 }, at("2026-07-15T22:00:00Z"), LONDON),
+    ).toBe(false);
   });
 });
 
@@ -106,7 +120,11 @@ describe("autoPickSlot (spec 1 §4)", () => {
     const broken = slot("2026-07-15T11:30:00Z", "2026-07-15T11:30:00Z", { asap: true });
     const holidaySlot = hourSlot("2026-07-16T09:00:00Z");
     const dayAfter = hourSlot("2026-07-17T09:00:00Z");
-    const days = [day("2026-07-15", [broken]), day("2026-07-16", [holidaySlot], "Closed for the summer fête"), day("2026-07-17", [dayAfter])];
+    const days = [
+      day("2026-07-15", [broken]),
+      day("2026-07-16", [holidaySlot], "Closed for the summer fête"),
+      day("2026-07-17", [dayAfter]),
+    ];
     expect(autoPickSlot(days, now, rules())).toBe(dayAfter);
   });
 
@@ -120,7 +138,9 @@ describe("autoPickSlot (spec 1 §4)", () => {
     const day14 = hourSlot("2026-07-29T09:00:00Z");
     const day15 = hourSlot("2026-07-30T09:00:00Z");
     expect(autoPickSlot([day("2026-07-30", [day15])], now, rules({ orderDaysInAdvance: 30 }))).toBeNull();
-    expect(autoPickSlot([day("2026-07-29", [day14]), day("2026-07-30", [day15])], now, rules({ orderDaysInAdvance: 30 }))).toBe(day14);
+    expect(
+      autoPickSlot([day("2026-07-29", [day14]), day("2026-07-30", [day15])], now, rules({ orderDaysInAdvance: 30 })),
+    ).toBe(day14);
   });
 
   it("on a summer evening past 22:00, reaches tomorrow even with no days in advance", () => {
@@ -134,7 +154,11 @@ describe("autoPickSlot (spec 1 §4)", () => {
     const asapOnly = rules({ hasFutureSlotType: false, orderDaysInAdvance: 0 });
     expect(autoPickSlot([day("2026-07-15", [laterToday, asapToday])], now, asapOnly)).toBe(asapToday);
     expect(autoPickSlot([day("2026-07-15", [laterToday])], now, asapOnly)).toBeNull();
-    expect(autoPickChoice([day("2026-07-15", [laterToday])], now, asapOnly)).toEqual({ action: "clear", reason: "nothing-to-pick", message: null });
+    expect(autoPickChoice([day("2026-07-15", [laterToday])], now, asapOnly)).toEqual({
+      action: "clear",
+      reason: "nothing-to-pick",
+      message: null,
+    });
   });
 });
 
@@ -168,7 +192,11 @@ describe("selectAsap (spec 1 §4)", () => {
 
   it("after the cut-off, falls back to the first valid future slot when the store has future slots and days in advance", () => {
     const store = rules({ cutOffDateTime: "2026-07-15T10:00:00Z", orderDaysInAdvance: 2 });
-    expect(selectAsap({ slotDays: days, now, store })).toEqual({ action: "select", timing: "future", slot: laterToday });
+    expect(selectAsap({ slotDays: days, now, store })).toEqual({
+      action: "select",
+      timing: "future",
+      slot: laterToday,
+    });
     const noneLeftToday = [day("2026-07-15", [asapToday]), day("2026-07-16", [tomorrow])];
     expect(selectAsap({ slotDays: noneLeftToday, now, store })).toMatchObject({ action: "select", slot: tomorrow });
   });
@@ -186,7 +214,13 @@ describe("selectAsap (spec 1 §4)", () => {
     });
     // Past 22:00 the window reaches tomorrow, but the ASAP fallback still needs days in advance.
     const evening = at("2026-07-15T21:30:00Z");
-    expect(selectAsap({ slotDays: days, now: evening, store: rules({ cutOffDateTime: "2026-07-15T19:00:00Z", orderDaysInAdvance: 0 }) })).toMatchObject({
+    expect(
+      selectAsap({
+        slotDays: days,
+        now: evening,
+        store: rules({ cutOffDateTime: "2026-07-15T19:00:00Z", orderDaysInAdvance: 0 }),
+      }),
+    ).toMatchObject({
       action: "clear",
       reason: "cut-off-passed",
     });
@@ -210,9 +244,19 @@ describe("selectAsap (spec 1 §4)", () => {
     const listing = [day("2026-07-16", [asapTomorrow])];
     expect(selectAsap({ slotDays: listing, now: afterMidnight, store: stale })).toEqual({ action: "refresh-store" });
     const fresh = rules({ cutOffDateTime: "2026-07-16T19:00:00Z" });
-    expect(selectAsap({ slotDays: listing, now: afterMidnight, store: fresh, storeRefreshed: true })).toMatchObject({ action: "select", slot: asapTomorrow });
+    expect(selectAsap({ slotDays: listing, now: afterMidnight, store: fresh, storeRefreshed: true })).toMatchObject({
+      action: "select",
+      slot: asapTomorrow,
+    });
     // A refreshed store still carrying an old cut-off is taken at its word: passed.
-    expect(selectAsap({ slotDays: listing, now: afterMidnight, store: { ...stale, hasFutureSlotType: false }, storeRefreshed: true })).toMatchObject({
+    expect(
+      selectAsap({
+        slotDays: listing,
+        now: afterMidnight,
+        store: { ...stale, hasFutureSlotType: false },
+        storeRefreshed: true,
+      }),
+    ).toMatchObject({
       action: "clear",
       reason: "cut-off-passed",
     });
@@ -221,22 +265,46 @@ describe("selectAsap (spec 1 §4)", () => {
   it("finds today's cut-off in the right offset on both clock-change days", () => {
     const spring = slot("2026-03-29T00:45:00Z", "2026-03-29T01:15:00Z", { asap: true });
     // 00:30 GMT, cut-off 20:00 BST the same day: no refresh, not passed.
-    expect(selectAsap({ slotDays: [day("2026-03-29", [spring])], now: at("2026-03-29T00:30:00Z"), store: rules({ cutOffDateTime: "2026-03-29T19:00:00Z" }) })).toMatchObject({
+    expect(
+      selectAsap({
+        slotDays: [day("2026-03-29", [spring])],
+        now: at("2026-03-29T00:30:00Z"),
+        store: rules({ cutOffDateTime: "2026-03-29T19:00:00Z" }),
+      }),
+    ).toMatchObject({
       action: "select",
       slot: spring,
     });
     // 00:30 BST on the 30th: the 29th's cut-off is yesterday's.
-    expect(selectAsap({ slotDays: [], now: at("2026-03-29T23:30:00Z"), store: rules({ cutOffDateTime: "2026-03-29T19:00:00Z" }) })).toEqual({
+    expect(
+      selectAsap({
+        slotDays: [],
+        now: at("2026-03-29T23:30:00Z"),
+        store: rules({ cutOffDateTime: "2026-03-29T19:00:00Z" }),
+      }),
+    ).toEqual({
       action: "refresh-store",
     });
     const autumn = slot("2026-10-25T00:45:00Z", "2026-10-25T01:15:00Z", { asap: true });
     // 01:30 BST (the first time round), cut-off 20:00 GMT that day.
-    expect(selectAsap({ slotDays: [day("2026-10-25", [autumn])], now: at("2026-10-25T00:30:00Z"), store: rules({ cutOffDateTime: "2026-10-25T20:00:00Z" }) })).toMatchObject({
+    expect(
+      selectAsap({
+        slotDays: [day("2026-10-25", [autumn])],
+        now: at("2026-10-25T00:30:00Z"),
+        store: rules({ cutOffDateTime: "2026-10-25T20:00:00Z" }),
+      }),
+    ).toMatchObject({
       action: "select",
       slot: autumn,
     });
     // 23:30 BST on the 24th: a cut-off on the 25th is tomorrow's.
-    expect(selectAsap({ slotDays: [], now: at("2026-10-24T22:30:00Z"), store: rules({ cutOffDateTime: "2026-10-25T20:00:00Z" }) })).toEqual({
+    expect(
+      selectAsap({
+        slotDays: [],
+        now: at("2026-10-24T22:30:00Z"),
+        store: rules({ cutOffDateTime: "2026-10-25T20:00:00Z" }),
+      }),
+    ).toEqual({
       action: "refresh-store",
     });
   });
@@ -256,16 +324,28 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
   });
 
   it("keeps a valid held future slot", () => {
-    expect(revalidateSelection({ selected: held(), slotDays: days, now, store: rules() })).toEqual({ action: "keep", timing: "future" });
+    expect(revalidateSelection({ selected: held(), slotDays: days, now, store: rules() })).toEqual({
+      action: "keep",
+      timing: "future",
+    });
   });
 
   it("keeps a held future slot listed as full while the hold lasts: the basket's own hold may have filled it", () => {
     const full = { ...tomorrow, info: { ...tomorrow.info, status: "FULL" } };
-    expect(revalidateSelection({ selected: held(), slotDays: [day("2026-07-16", [full])], now, store: rules() })).toEqual({ action: "keep", timing: "future" });
+    expect(
+      revalidateSelection({ selected: held(), slotDays: [day("2026-07-16", [full])], now, store: rules() }),
+    ).toEqual({ action: "keep", timing: "future" });
   });
 
   it("matches the held start to the listing whatever offset it is written with", () => {
-    expect(revalidateSelection({ selected: held({ start: "2026-07-16T10:00:00+01:00" }), slotDays: days, now, store: rules() })).toEqual({
+    expect(
+      revalidateSelection({
+        selected: held({ start: "2026-07-16T10:00:00+01:00" }),
+        slotDays: days,
+        now,
+        store: rules(),
+      }),
+    ).toEqual({
       action: "keep",
       timing: "future",
     });
@@ -288,7 +368,11 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
       now: afterMidnight,
       store: rules(),
     });
-    expect(result).toEqual({ action: "reselect", reason: "past-date", choice: { action: "select", timing: "asap", slot: asapNow } });
+    expect(result).toEqual({
+      action: "reselect",
+      reason: "past-date",
+      choice: { action: "select", timing: "asap", slot: asapNow },
+    });
   });
 
   it("takes a lapsed hold again when its slot is still valid, else auto-picks", () => {
@@ -299,7 +383,14 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
       choice: { action: "select", timing: "future", slot: tomorrow },
     });
     const full = { ...tomorrow, info: { ...tomorrow.info, status: "full" } };
-    expect(revalidateSelection({ selected: held(), slotDays: [day("2026-07-15", [asapToday]), day("2026-07-16", [full])], now: later, store: rules() })).toEqual({
+    expect(
+      revalidateSelection({
+        selected: held(),
+        slotDays: [day("2026-07-15", [asapToday]), day("2026-07-16", [full])],
+        now: later,
+        store: rules(),
+      }),
+    ).toEqual({
       action: "reselect",
       reason: "hold-expired",
       choice: { action: "select", timing: "asap", slot: asapToday },
@@ -307,12 +398,21 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
   });
 
   it("reselects when the held slot is no longer listed, or listed as unavailable", () => {
-    expect(revalidateSelection({ selected: held(), slotDays: [day("2026-07-15", [asapToday])], now, store: rules() })).toMatchObject({
+    expect(
+      revalidateSelection({ selected: held(), slotDays: [day("2026-07-15", [asapToday])], now, store: rules() }),
+    ).toMatchObject({
       action: "reselect",
       reason: "not-listed",
     });
     const gone = { ...tomorrow, info: { ...tomorrow.info, status: "unavailable" } };
-    expect(revalidateSelection({ selected: held(), slotDays: [day("2026-07-15", [asapToday]), day("2026-07-16", [gone])], now, store: rules() })).toMatchObject({
+    expect(
+      revalidateSelection({
+        selected: held(),
+        slotDays: [day("2026-07-15", [asapToday]), day("2026-07-16", [gone])],
+        now,
+        store: rules(),
+      }),
+    ).toMatchObject({
       action: "reselect",
       reason: "no-longer-valid",
       choice: { action: "select", slot: asapToday },
@@ -321,11 +421,20 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
 
   it("reselects a held future slot within five minutes of its start when the hold has no expiry", () => {
     const close = at("2026-07-16T08:55:00Z");
-    expect(revalidateSelection({ selected: held({ expires: null }), slotDays: days, now: close, store: rules() })).toMatchObject({
+    expect(
+      revalidateSelection({ selected: held({ expires: null }), slotDays: days, now: close, store: rules() }),
+    ).toMatchObject({
       action: "reselect",
       reason: "no-longer-valid",
     });
-    expect(revalidateSelection({ selected: held({ expires: null }), slotDays: days, now: at("2026-07-16T08:54:00Z"), store: rules() })).toEqual({
+    expect(
+      revalidateSelection({
+        selected: held({ expires: null }),
+        slotDays: days,
+        now: at("2026-07-16T08:54:00Z"),
+        store: rules(),
+      }),
+    ).toEqual({
       action: "keep",
       timing: "future",
     });
@@ -335,9 +444,19 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
     const sameDayStore = rules({ orderDaysInAdvance: 0 });
     const evening = at("2026-07-15T21:30:00Z"); // 22:30 BST
     const selected = held({ expires: null });
-    expect(revalidateSelection({ selected, slotDays: days, now: evening, store: sameDayStore })).toEqual({ action: "keep", timing: "future" });
+    expect(revalidateSelection({ selected, slotDays: days, now: evening, store: sameDayStore })).toEqual({
+      action: "keep",
+      timing: "future",
+    });
     const afterMidnight = at("2026-07-15T23:10:00Z"); // 00:10 BST on the 16th
-    expect(revalidateSelection({ selected, slotDays: [day("2026-07-16", [tomorrow])], now: afterMidnight, store: sameDayStore })).toEqual({
+    expect(
+      revalidateSelection({
+        selected,
+        slotDays: [day("2026-07-16", [tomorrow])],
+        now: afterMidnight,
+        store: sameDayStore,
+      }),
+    ).toEqual({
       action: "reselect",
       reason: "future-not-allowed",
       choice: { action: "clear", reason: "nothing-to-pick", message: null },
@@ -345,15 +464,29 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
   });
 
   it("keeps a held ASAP slot whose start has moved on, while a valid ASAP slot is listed today", () => {
-    const heldAsap = held({ date: "2026-07-15", start: "2026-07-15T11:25:00Z", end: "2026-07-15T11:55:00Z", expires: "2026-07-15T11:10:00Z" });
-    expect(revalidateSelection({ selected: heldAsap, timing: "asap", slotDays: days, now, store: rules() })).toEqual({ action: "keep", timing: "asap" });
+    const heldAsap = held({
+      date: "2026-07-15",
+      start: "2026-07-15T11:25:00Z",
+      end: "2026-07-15T11:55:00Z",
+      expires: "2026-07-15T11:10:00Z",
+    });
+    expect(revalidateSelection({ selected: heldAsap, timing: "asap", slotDays: days, now, store: rules() })).toEqual({
+      action: "keep",
+      timing: "asap",
+    });
     // Without the remembered timing an unmatched start cannot be judged, so it is replaced.
-    expect(revalidateSelection({ selected: heldAsap, slotDays: days, now, store: rules() })).toMatchObject({ action: "reselect", reason: "not-listed" });
+    expect(revalidateSelection({ selected: heldAsap, slotDays: days, now, store: rules() })).toMatchObject({
+      action: "reselect",
+      reason: "not-listed",
+    });
   });
 
   it("reads an ASAP hold's kind from the listing when the start still matches", () => {
     const heldAsap = held({ date: "2026-07-15", start: asapToday.startTime, end: asapToday.endTime });
-    expect(revalidateSelection({ selected: heldAsap, slotDays: days, now, store: rules() })).toEqual({ action: "keep", timing: "asap" });
+    expect(revalidateSelection({ selected: heldAsap, slotDays: days, now, store: rules() })).toEqual({
+      action: "keep",
+      timing: "asap",
+    });
   });
 
   it("replaces a held ASAP slot once the cut-off passes, falling back to a future slot", () => {
@@ -367,7 +500,12 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
   });
 
   it("renews a lapsed ASAP hold with today's ASAP slot", () => {
-    const heldAsap = held({ date: "2026-07-15", start: asapToday.startTime, end: asapToday.endTime, expires: "2026-07-15T10:59:00Z" });
+    const heldAsap = held({
+      date: "2026-07-15",
+      start: asapToday.startTime,
+      end: asapToday.endTime,
+      expires: "2026-07-15T10:59:00Z",
+    });
     expect(revalidateSelection({ selected: heldAsap, timing: "asap", slotDays: days, now, store: rules() })).toEqual({
       action: "reselect",
       reason: "hold-expired",
@@ -376,10 +514,19 @@ describe("revalidateSelection (spec 1 §4 guards)", () => {
   });
 
   it("on the autumn change day, a slot held for the 24th is stale from 00:00 BST on the 25th", () => {
-    const selected = held({ date: "2026-10-24", start: "2026-10-24T20:00:00Z", end: "2026-10-24T21:00:00Z", expires: null });
+    const selected = held({
+      date: "2026-10-24",
+      start: "2026-10-24T20:00:00Z",
+      end: "2026-10-24T21:00:00Z",
+      expires: null,
+    });
     const listing = [day("2026-10-24", [hourSlot("2026-10-24T20:00:00Z")])];
-    expect(revalidateSelection({ selected, slotDays: listing, now: at("2026-10-24T19:00:00Z"), store: rules() })).toEqual({ action: "keep", timing: "future" });
-    expect(revalidateSelection({ selected, slotDays: listing, now: at("2026-10-24T23:00:00Z"), store: rules() })).toMatchObject({
+    expect(
+      revalidateSelection({ selected, slotDays: listing, now: at("2026-10-24T19:00:00Z"), store: rules() }),
+    ).toEqual({ action: "keep", timing: "future" });
+    expect(
+      revalidateSelection({ selected, slotDays: listing, now: at("2026-10-24T23:00:00Z"), store: rules() }),
+    ).toMatchObject({
       action: "reselect",
       reason: "past-date",
     });

@@ -82,7 +82,9 @@ export type ClearReason = "no-asap-today" | "cut-off-passed" | "no-future-slot" 
 
 function daysInWindow(slotDays: readonly SlotDay[], window: SlotWindow): SlotDay[] {
   const wanted = new Set(window.dates);
-  return slotDays.filter((day) => wanted.has(day.slotDate) && !day.holidayMessage).sort((a, b) => a.slotDate.localeCompare(b.slotDate));
+  return slotDays
+    .filter((day) => wanted.has(day.slotDate) && !day.holidayMessage)
+    .sort((a, b) => a.slotDate.localeCompare(b.slotDate));
 }
 
 function validAsapToday(slotDays: readonly SlotDay[], now: Date, store: StoreSlotRules): Slot | null {
@@ -166,9 +168,11 @@ export function selectAsap({ slotDays, now, store, storeRefreshed = false }: Sel
 // Revalidation
 // ---------------------------------------------------------------------------------------------------------
 
-export type StaleReason = "none-held" | "past-date" | "hold-expired" | "not-listed" | "no-longer-valid" | "future-not-allowed";
+export type StaleReason =
+  "none-held" | "past-date" | "hold-expired" | "not-listed" | "no-longer-valid" | "future-not-allowed";
 
-export type Revalidation = { action: "keep"; timing: SlotTiming } | { action: "reselect"; reason: StaleReason; choice: SlotChoice };
+export type Revalidation =
+  { action: "keep"; timing: SlotTiming } | { action: "reselect"; reason: StaleReason; choice: SlotChoice };
 
 export interface RevalidateInput {
   selected: SelectedSlot | null;
@@ -232,6 +236,10 @@ export function revalidateSelection({ selected, timing, slotDays, now, store }: 
   const start = instantMs(selected.start);
   const deadline = futureSlotDeadline({ startTime: selected.start, expires: selected.expires });
   const stillValid =
-    start !== null && deadline !== null && now.getTime() < deadline && start > now.getTime() && slotStatus(listed) !== "unavailable";
+    start !== null &&
+    deadline !== null &&
+    now.getTime() < deadline &&
+    start > now.getTime() &&
+    slotStatus(listed) !== "unavailable";
   return stillValid ? { action: "keep", timing: "future" } : reselect("no-longer-valid");
 }

@@ -16,7 +16,11 @@ export function slot(startTime: string, endTime: string, options: SlotOptions = 
     startTime,
     endTime,
     slotDate: storeDate(new Date(startTime), LONDON),
-    info: { isAsap: options.asap ?? false, status: options.status ?? "available", fulfilmentIn: options.fulfilmentIn ?? null },
+    info: {
+      isAsap: options.asap ?? false,
+      status: options.status ?? "available",
+      fulfilmentIn: options.fulfilmentIn ?? null,
+    },
     expires: options.expires ?? null,
     denyPayments: [],
   };

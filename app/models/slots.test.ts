@@ -82,7 +82,9 @@ describe("isValidAsapSlot (spec 1 §4)", () => {
 
   it("is valid when available, flagged ASAP and before the cut-off", () => {
     expect(isValidAsapSlot(asap, at("2026-07-15T12:00:00Z"), cutOff)).toBe(true);
-    expect(isValidAsapSlot({ ...asap, info: { ...asap.info, status: "Available" } }, at("2026-07-15T12:00:00Z"), cutOff)).toBe(true);
+    expect(
+      isValidAsapSlot({ ...asap, info: { ...asap.info, status: "Available" } }, at("2026-07-15T12:00:00Z"), cutOff),
+    ).toBe(true);
   });
 
   it("is invalid once the cut-off is reached", () => {
@@ -92,9 +94,15 @@ describe("isValidAsapSlot (spec 1 §4)", () => {
   });
 
   it("is invalid when not flagged ASAP or not available", () => {
-    expect(isValidAsapSlot({ ...asap, info: { ...asap.info, isAsap: false } }, at("2026-07-15T12:00:00Z"), cutOff)).toBe(false);
-    expect(isValidAsapSlot({ ...asap, info: { ...asap.info, status: "FULL" } }, at("2026-07-15T12:00:00Z"), cutOff)).toBe(false);
-    expect(isValidAsapSlot({ ...asap, info: { ...asap.info, status: "unavailable" } }, at("2026-07-15T12:00:00Z"), cutOff)).toBe(false);
+    expect(
+      isValidAsapSlot({ ...asap, info: { ...asap.info, isAsap: false } }, at("2026-07-15T12:00:00Z"), cutOff),
+    ).toBe(false);
+    expect(
+      isValidAsapSlot({ ...asap, info: { ...asap.info, status: "FULL" } }, at("2026-07-15T12:00:00Z"), cutOff),
+    ).toBe(false);
+    expect(
+      isValidAsapSlot({ ...asap, info: { ...asap.info, status: "unavailable" } }, at("2026-07-15T12:00:00Z"), cutOff),
+    ).toBe(false);
   });
 
   it("has no cut-off to pass when the method has none", () => {
@@ -113,14 +121,24 @@ describe("isValidFutureSlot (spec 1 §4)", () => {
   });
 
   it("with an expiry, is valid until the expiry instead", () => {
-    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T08:00:00Z" }), at("2026-07-16T08:30:00Z"))).toBe(false);
-    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T08:00:00Z" }), at("2026-07-16T07:59:59Z"))).toBe(true);
-    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T08:58:00Z" }), at("2026-07-16T08:57:00Z"))).toBe(true);
+    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T08:00:00Z" }), at("2026-07-16T08:30:00Z"))).toBe(
+      false,
+    );
+    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T08:00:00Z" }), at("2026-07-16T07:59:59Z"))).toBe(
+      true,
+    );
+    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T08:58:00Z" }), at("2026-07-16T08:57:00Z"))).toBe(
+      true,
+    );
   });
 
   it("needs the start still in the future even when the expiry is later", () => {
-    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T09:30:00Z" }), at("2026-07-16T09:00:00Z"))).toBe(false);
-    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T09:30:00Z" }), at("2026-07-16T08:59:59Z"))).toBe(true);
+    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T09:30:00Z" }), at("2026-07-16T09:00:00Z"))).toBe(
+      false,
+    );
+    expect(isValidFutureSlot(hourSlot(start, { expires: "2026-07-16T09:30:00Z" }), at("2026-07-16T08:59:59Z"))).toBe(
+      true,
+    );
   });
 
   it("needs the slot available, whatever the case of its status", () => {
@@ -188,9 +206,13 @@ describe("validateSlotTimes (spec 1 §5)", () => {
     const future = hourSlot("2026-07-15T14:00:00Z");
     const fine = slot("2026-07-15T12:35:00Z", "2026-07-15T13:05:00Z", { asap: true });
     expect(validateSlotTimes(equalAsap)).toEqual({ ok: false, message });
-    expect(validateSlotTimes(equalAsap, { candidates: [equalAsap, full, alsoEqual, future], now, storeCutOff: cutOff })).toEqual({ ok: false, message });
+    expect(
+      validateSlotTimes(equalAsap, { candidates: [equalAsap, full, alsoEqual, future], now, storeCutOff: cutOff }),
+    ).toEqual({ ok: false, message });
     // Past the cut-off no ASAP slot is valid, so none can stand in.
-    expect(validateSlotTimes(equalAsap, { candidates: [fine], now: at("2026-07-15T19:00:00Z"), storeCutOff: cutOff })).toEqual({ ok: false, message });
+    expect(
+      validateSlotTimes(equalAsap, { candidates: [fine], now: at("2026-07-15T19:00:00Z"), storeCutOff: cutOff }),
+    ).toEqual({ ok: false, message });
   });
 
   it("knows usable times", () => {
@@ -208,7 +230,12 @@ describe("no slots", () => {
 });
 
 describe("heldSlotText (store bar, basket, checkout)", () => {
-  const held = { date: "2026-07-16", start: "2026-07-16T09:00:00+01:00", end: "2026-07-16T10:00:00+01:00", isAsap: false };
+  const held = {
+    date: "2026-07-16",
+    start: "2026-07-16T09:00:00+01:00",
+    end: "2026-07-16T10:00:00+01:00",
+    isAsap: false,
+  };
   it("names the held slot by its day and times, ASAP as such, and nothing held as the caller's words", () => {
     expect(heldSlotText(held, "2026-07-15", LONDON, "Choose a time")).toBe("Tomorrow 09:00–10:00");
     expect(heldSlotText(held, "2026-07-15", LONDON, null, ", ")).toBe("Tomorrow, 09:00–10:00");
@@ -265,7 +292,8 @@ describe("slot times and labels (en-GB, 24-hour, store zone)", () => {
   });
 
   it("labels an ASAP slot with its estimate, or 'ASAP' in short", () => {
-    const asap = (fulfilmentIn: number | null) => slot("2026-07-15T12:30:00Z", "2026-07-15T13:00:00Z", { asap: true, fulfilmentIn });
+    const asap = (fulfilmentIn: number | null) =>
+      slot("2026-07-15T12:30:00Z", "2026-07-15T13:00:00Z", { asap: true, fulfilmentIn });
     expect(slotLabel(asap(30), LONDON)).toBe("As soon as possible (about 30 min)");
     expect(slotLabel(asap(60), LONDON)).toBe("As soon as possible (about 1 hr)");
     expect(slotLabel(asap(95), LONDON)).toBe("As soon as possible (about 1 hr 35 min)");
@@ -289,10 +317,21 @@ describe("slot times and labels (en-GB, 24-hour, store zone)", () => {
 describe("slotRulesFor", () => {
   const method = { cutOffDateTime: "2026-07-15T19:00:00Z", hasFutureSlotType: true, orderDaysInAdvance: 5 };
   it("takes the method's slot settings and the store's zone", () => {
-    const store = { info: { storeTimeZone: "Europe/Dublin" }, orderMethods: { delivery: method, collection: { ...method, orderDaysInAdvance: 2 } } };
-    expect(slotRulesFor(store, "collection")).toEqual({ timeZone: "Europe/Dublin", cutOffDateTime: "2026-07-15T19:00:00Z", hasFutureSlotType: true, orderDaysInAdvance: 2 });
+    const store = {
+      info: { storeTimeZone: "Europe/Dublin" },
+      orderMethods: { delivery: method, collection: { ...method, orderDaysInAdvance: 2 } },
+    };
+    expect(slotRulesFor(store, "collection")).toEqual({
+      timeZone: "Europe/Dublin",
+      cutOffDateTime: "2026-07-15T19:00:00Z",
+      hasFutureSlotType: true,
+      orderDaysInAdvance: 2,
+    });
   });
   it("falls back to Europe/London when the store names no zone", () => {
-    expect(slotRulesFor({ info: { storeTimeZone: "" }, orderMethods: { delivery: method, collection: method } }, "delivery").timeZone).toBe(LONDON);
+    expect(
+      slotRulesFor({ info: { storeTimeZone: "" }, orderMethods: { delivery: method, collection: method } }, "delivery")
+        .timeZone,
+    ).toBe(LONDON);
   });
 });

@@ -21,7 +21,8 @@ export const EVENING_HOUR = 22;
 export const MAX_DAYS_AHEAD = 14;
 
 export const INVALID_ASAP_SLOT_MESSAGE = "Invalid time slot selected. Please try again or contact support.";
-export const INVALID_FUTURE_SLOT_MESSAGE = "Invalid time slot selected. Please select a different time slot for your order.";
+export const INVALID_FUTURE_SLOT_MESSAGE =
+  "Invalid time slot selected. Please select a different time slot for your order.";
 export const MISSING_SLOT_TIMES_MESSAGE = "Invalid slot data: missing startTime or endTime";
 export const NO_SLOTS_TODAY_MESSAGE = "There are not available slots for today";
 /** The picker's words for a later day with nothing listed (UX; the spec only words the "today" case). */
@@ -128,15 +129,17 @@ function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeF
 }
 
 function partsIn(instant: Date, timeZone: string): Record<"year" | "month" | "day" | "hour", string> {
-  const parts = formatter(`parts|${timeZone}`, () =>
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      hourCycle: "h23",
-    }),
+  const parts = formatter(
+    `parts|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        hourCycle: "h23",
+      }),
   ).formatToParts(instant);
   const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "";
   return { year: pick("year"), month: pick("month"), day: pick("day"), hour: pick("hour") };
@@ -245,7 +248,9 @@ export function validateSlotTimes(
   if (!slot.info.isAsap) return { ok: false, message: INVALID_FUTURE_SLOT_MESSAGE };
   const other = substitute?.candidates.find(
     (candidate) =>
-      candidate !== slot && hasUsableTimes(candidate) && isValidAsapSlot(candidate, substitute.now, substitute.storeCutOff),
+      candidate !== slot &&
+      hasUsableTimes(candidate) &&
+      isValidAsapSlot(candidate, substitute.now, substitute.storeCutOff),
   );
   return other ? { ok: true, slot: other, substituted: true } : { ok: false, message: INVALID_ASAP_SLOT_MESSAGE };
 }
@@ -268,17 +273,19 @@ export function dayLabel(slotDate: string, today: string | Date, timeZone: strin
   if (slotDate === todayDate) return "Today";
   if (slotDate === addDays(todayDate, 1)) return "Tomorrow";
   // The date is already store-local: formatting its UTC midnight in UTC names that same calendar day.
-  return formatter("day", () => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" })).format(
-    dateToUtc(slotDate),
-  );
+  return formatter(
+    "day",
+    () => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }),
+  ).format(dateToUtc(slotDate));
 }
 
 /** A clock time in the store's zone, 24-hour: "09:00". */
 export function clockTime(instant: string, timeZone: string): string {
   const ms = instantMs(instant);
   if (ms === null) return "";
-  return formatter(`clock|${timeZone}`, () =>
-    new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  return formatter(
+    `clock|${timeZone}`,
+    () => new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
   ).format(new Date(ms));
 }
 
@@ -315,7 +322,11 @@ function aboutMinutes(minutes: number): string {
  * A slot's name. ASAP: "ASAP" in the short form (store bar), else "As soon as possible (about 30 min)" — the
  * estimate only when the platform gives one. Other slots: their time range.
  */
-export function slotLabel(slot: Pick<Slot, "startTime" | "endTime" | "info">, timeZone: string, form: "long" | "short" = "long"): string {
+export function slotLabel(
+  slot: Pick<Slot, "startTime" | "endTime" | "info">,
+  timeZone: string,
+  form: "long" | "short" = "long",
+): string {
   if (!slot.info.isAsap) return slotTimeRange(slot, timeZone);
   if (form === "short") return "ASAP";
   const minutes = slot.info.fulfilmentIn;

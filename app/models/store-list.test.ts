@@ -8,9 +8,16 @@ import {
   type StoreListEntry,
 } from "./store-list";
 
-const method = (status: MethodStatus, canDeliver = true): MethodState => ({ status, canDeliver, enabledForMethod: true });
+const method = (status: MethodStatus, canDeliver = true): MethodState => ({
+  status,
+  canDeliver,
+  enabledForMethod: true,
+});
 
-function store(id: number, over: Partial<StoreListEntry> & { delivery?: MethodState; collection?: MethodState } = {}): StoreListEntry {
+function store(
+  id: number,
+  over: Partial<StoreListEntry> & { delivery?: MethodState; collection?: MethodState } = {},
+): StoreListEntry {
   const { delivery = method("open"), collection = method("open"), ...rest } = over;
   return {
     id,
@@ -32,7 +39,9 @@ describe("isStoreClosed (spec 1 §4)", () => {
   });
   it("is closed when neither method can deliver with status open or preorder", () => {
     expect(isStoreClosed(store(1, { delivery: method("closed"), collection: method("closed") }))).toBe(true);
-    expect(isStoreClosed(store(1, { delivery: method("open", false), collection: method("preorder", false) }))).toBe(true);
+    expect(isStoreClosed(store(1, { delivery: method("open", false), collection: method("preorder", false) }))).toBe(
+      true,
+    );
     expect(isStoreClosed(store(1, { delivery: method("closed"), collection: method("open", false) }))).toBe(true);
   });
   it("is closed when the platform marks it temporarily closed", () => {
@@ -75,12 +84,14 @@ describe("groupStores", () => {
 describe("storeStateMessage (spec 1 §8)", () => {
   it("says 'This store is currently paused' when orders are paused", () => {
     expect(storeStateMessage(store(1, { ordersPaused: true }))).toBe("This store is currently paused");
-    expect(storeStateMessage(store(1, { ordersPaused: true, delivery: method("closed"), collection: method("closed") }))).toBe(
-      "This store is currently paused",
-    );
+    expect(
+      storeStateMessage(store(1, { ordersPaused: true, delivery: method("closed"), collection: method("closed") })),
+    ).toBe("This store is currently paused");
   });
   it("says 'This store is currently closed' when closed", () => {
-    expect(storeStateMessage(store(1, { delivery: method("closed"), collection: method("closed") }))).toBe("This store is currently closed");
+    expect(storeStateMessage(store(1, { delivery: method("closed"), collection: method("closed") }))).toBe(
+      "This store is currently closed",
+    );
   });
   it("says nothing for an open store", () => {
     expect(storeStateMessage(store(1))).toBeNull();

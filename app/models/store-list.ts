@@ -48,7 +48,10 @@ export function isStoreClosed(store: StoreListEntry): boolean {
 }
 
 /** The list for one method: open first, then pre-order, then the rest as closed; input order kept within each. */
-export function groupStores<S extends StoreListEntry>(stores: readonly S[], method: FulfilmentMethod): GroupedStores<S> {
+export function groupStores<S extends StoreListEntry>(
+  stores: readonly S[],
+  method: FulfilmentMethod,
+): GroupedStores<S> {
   const groups: GroupedStores<S> = { open: [], preorder: [], closed: [] };
   for (const store of stores) {
     const state = store.orderMethods[method];

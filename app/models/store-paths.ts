@@ -7,15 +7,22 @@ import { href } from "react-router";
 
 export const storePath = (storeSlug: string) => href("/stores/:storeSlug", { storeSlug });
 
-export const categoryPath = (storeSlug: string, categorySlug: string) => href("/stores/:storeSlug/category/:categorySlug", { storeSlug, categorySlug });
+export const categoryPath = (storeSlug: string, categorySlug: string) =>
+  href("/stores/:storeSlug/category/:categorySlug", { storeSlug, categorySlug });
 
 /** A menu item's page, under its category. */
 export const itemPath = (storeSlug: string, item: { categorySlug: string; slug: string }) =>
-  href("/stores/:storeSlug/category/:categorySlug/menuItem/:menuItemSlug", { storeSlug, categorySlug: item.categorySlug, menuItemSlug: item.slug });
+  href("/stores/:storeSlug/category/:categorySlug/menuItem/:menuItemSlug", {
+    storeSlug,
+    categorySlug: item.categorySlug,
+    menuItemSlug: item.slug,
+  });
 
-export const dealPath = (storeSlug: string, dealSlug: string) => href("/stores/:storeSlug/deal/:dealSlug", { storeSlug, dealSlug });
+export const dealPath = (storeSlug: string, dealSlug: string) =>
+  href("/stores/:storeSlug/deal/:dealSlug", { storeSlug, dealSlug });
 
-export const bannerPath = (storeSlug: string, bannerSlug: string) => href("/stores/:storeSlug/banner/:bannerSlug", { storeSlug, bannerSlug });
+export const bannerPath = (storeSlug: string, bannerSlug: string) =>
+  href("/stores/:storeSlug/banner/:bannerSlug", { storeSlug, bannerSlug });
 
 export const storeSearchPath = (storeSlug: string) => href("/stores/:storeSlug/search", { storeSlug });
 
@@ -31,4 +38,5 @@ export const deliveryChargesPath = (storeSlug: string) => href("/stores/:storeSl
 export const storeMenuPath = (storeSlug: string) => href("/stores/:storeSlug/more", { storeSlug });
 
 /** A multi-section deal's sections and the basket's progress through them. */
-export const dealSectionsPath = (storeSlug: string, dealSlug: string) => href("/stores/:storeSlug/deal/:dealSlug/sections", { storeSlug, dealSlug });
+export const dealSectionsPath = (storeSlug: string, dealSlug: string) =>
+  href("/stores/:storeSlug/deal/:dealSlug/sections", { storeSlug, dealSlug });

@@ -19,12 +19,16 @@ describe("after a store search (spec 1 §4)", () => {
   it("goes to stores near by from the home page, a store page, or on a first search", () => {
     expect(afterStoreSearch({ ...base, currentPath: "/" })).toBe("stores-near-by");
     expect(afterStoreSearch({ ...base, currentPath: "/stores/victoria-street-1" })).toBe("stores-near-by");
-    expect(afterStoreSearch({ ...base, currentPath: "/stores/victoria-street-1/category/bakery-3" })).toBe("stores-near-by");
+    expect(afterStoreSearch({ ...base, currentPath: "/stores/victoria-street-1/category/bakery-3" })).toBe(
+      "stores-near-by",
+    );
     expect(afterStoreSearch({ ...base, hadSearch: false })).toBe("stores-near-by");
   });
   it("never stays on the location search page", () => {
     expect(afterStoreSearch({ ...base, currentPath: LOCATION_SEARCH_PATH })).toBe("stores-near-by");
-    expect(afterStoreSearch({ ...base, currentPath: LOCATION_SEARCH_PATH, autoSelectClosestStore: true })).toBe("select-closest");
+    expect(afterStoreSearch({ ...base, currentPath: LOCATION_SEARCH_PATH, autoSelectClosestStore: true })).toBe(
+      "select-closest",
+    );
   });
   it("goes back to a deep link that asked for a location, even on a first search or with auto-select on", () => {
     expect(afterStoreSearch({ ...base, hadSearch: false, currentPath: DEEP_LINK_PATH })).toBe("stay");

@@ -25,6 +25,12 @@ export function afterStoreSearch(input: {
   // A deep link asked for a location first (issue 20): the link takes it from there.
   if (input.currentPath === DEEP_LINK_PATH) return "stay";
   if (input.autoSelectClosestStore) return "select-closest";
-  if (input.hadSearch && input.currentPath !== "/" && input.currentPath !== LOCATION_SEARCH_PATH && !isStoreSlugPage(input.currentPath)) return "stay";
+  if (
+    input.hadSearch &&
+    input.currentPath !== "/" &&
+    input.currentPath !== LOCATION_SEARCH_PATH &&
+    !isStoreSlugPage(input.currentPath)
+  )
+    return "stay";
   return "stores-near-by";
 }

@@ -14,7 +14,6 @@ import type { Logger } from "./logger.server";
 import { PlatformError } from "./platform-client.server";
 import type { SharedPlatform } from "./shopper.server";
 
-
 /**
  * The branding every page needs. A content outage must not take the shop down: the spec's defaults stand in
  * (default colours, no navigation) and the failure is logged.
@@ -34,7 +33,13 @@ export async function loadSiteChrome(platform: SharedPlatform, log: Logger, now:
         return contentTypes["site-settings"].schema.parse({});
       }),
   ]);
-  return { companyName: global.companyName, global, siteSettings, brandCss: brandCssOf(global), year: now.getUTCFullYear() };
+  return {
+    companyName: global.companyName,
+    global,
+    siteSettings,
+    brandCss: brandCssOf(global),
+    year: now.getUTCFullYear(),
+  };
 }
 
 /** The brand's stylesheet, derived once per content read (shared reads hand back the same settings object). */
@@ -59,9 +64,17 @@ export async function loadSingle<T extends ContentTypeName>(platform: SharedPlat
 export type SlugCollection = "pages" | "branding-pages" | "news";
 
 /** One entry of a collection by slug; null when there is none (the page answers 'Page Not Found: {path}'). */
-export async function findBySlug<T extends SlugCollection>(platform: SharedPlatform, type: T, slug: string): Promise<ContentOf<T> | null> {
+export async function findBySlug<T extends SlugCollection>(
+  platform: SharedPlatform,
+  type: T,
+  slug: string,
+): Promise<ContentOf<T> | null> {
   try {
-    const envelope = await platform.cached(api.strapiContent, { contentType: type, populate: "deep", "filters[slug][$eq]": slug });
+    const envelope = await platform.cached(api.strapiContent, {
+      contentType: type,
+      populate: "deep",
+      "filters[slug][$eq]": slug,
+    });
     const entries = Array.isArray(envelope.data) ? envelope.data : envelope.data ? [envelope.data] : [];
     const entry = entries.find((e) => e.attributes.slug === slug);
     return entry ? (contentTypes[type].schema.parse(entry.attributes) as ContentOf<T>) : null;

@@ -27,7 +27,9 @@ export function prioritiseDocument(document: Buffer<ArrayBuffer>): Buffer<ArrayB
  * Router marks a stylesheet that a lazily loaded part also imports with a trailing `#`; the fetch is the same file.
  */
 export function stylesheetPreloadHeader(hrefs: string[]): string | null {
-  const files = [...new Set(hrefs.map((href) => href.replace(/#.*$/, "")).filter((href) => /^\/[^\s<>;,]*$/.test(href)))];
+  const files = [
+    ...new Set(hrefs.map((href) => href.replace(/#.*$/, "")).filter((href) => /^\/[^\s<>;,]*$/.test(href))),
+  ];
   return files.length ? files.map((href) => `<${href}>; rel=preload; as=style`).join(", ") : null;
 }
 

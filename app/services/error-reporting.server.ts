@@ -2,7 +2,13 @@ import { parse as parseCookieHeader } from "cookie";
 import type { RouterContextProvider } from "react-router";
 import { api } from "../../platform/contract";
 import { consentFrom } from "~/models/consent";
-import { ANONYMOUS, reportUser, type BrowserErrorReporting, type ErrorReport, type ReportUser } from "~/models/error-report";
+import {
+  ANONYMOUS,
+  reportUser,
+  type BrowserErrorReporting,
+  type ErrorReport,
+  type ReportUser,
+} from "~/models/error-report";
 import { appContext, shopperContext, type Shopper } from "./context";
 
 /**
@@ -54,7 +60,12 @@ function requestOf(request: Request): ErrorReport["request"] {
 }
 
 /** Reports an unexpected error of this request (never awaited: the shopper's answer does not wait for it). */
-export function reportRequestError(context: Readonly<RouterContextProvider>, request: Request, error: unknown, source: ErrorReport["source"]): void {
+export function reportRequestError(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  error: unknown,
+  source: ErrorReport["source"],
+): void {
   let services;
   try {
     services = context.get(appContext);
@@ -68,7 +79,11 @@ export function reportRequestError(context: Readonly<RouterContextProvider>, req
 }
 
 /** What the root loader gives the browser: the public DSN and identity, only when configured and allowed. */
-export async function browserErrorReporting(context: Readonly<RouterContextProvider>, request: Request, performanceConsent: boolean): Promise<BrowserErrorReporting | null> {
+export async function browserErrorReporting(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  performanceConsent: boolean,
+): Promise<BrowserErrorReporting | null> {
   const sentry = context.get(appContext).config.sentry;
   if (!sentry || !performanceConsent) return null;
   return { dsn: sentry.publicDsn, environment: sentry.environment, user: await identify(context, request) };

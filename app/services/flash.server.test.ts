@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { appContext, type AppServices } from "./context";
-import { dataWithToast, FLASH_COOKIE_PREFIX, flashCookiesFor, redirectWithFlash, redirectWithToast } from "./flash.server";
+import {
+  dataWithToast,
+  FLASH_COOKIE_PREFIX,
+  flashCookiesFor,
+  redirectWithFlash,
+  redirectWithToast,
+} from "./flash.server";
 
 const config = { sessionSecrets: ["a-session-secret-of-at-least-32-chars!"], secureCookies: false, testRoutes: false };
 const flashes = flashCookiesFor(config);
@@ -33,10 +39,20 @@ describe("flash cookies", () => {
 
   it("show the newest message of a kind, and name every flash cookie read so the page can clear them", async () => {
     const older = await flashes.headers({ add: [{ key: "toast", value: updated }], clear: [], now: 1000 });
-    const newer = await flashes.headers({ add: [{ key: "toast", value: added }, { key: "locationError", value: { message: "Unable to find location", value: "ZZ1" } }], clear: [], now: 2000 });
+    const newer = await flashes.headers({
+      add: [
+        { key: "toast", value: added },
+        { key: "locationError", value: { message: "Unable to find location", value: "ZZ1" } },
+      ],
+      clear: [],
+      now: 2000,
+    });
     const header = cookieHeader([...newer, ...older]);
     const arrived = await flashes.read(`theme=dark; ${header}`);
-    expect(arrived.flash).toEqual({ toast: added, locationError: { message: "Unable to find location", value: "ZZ1" } });
+    expect(arrived.flash).toEqual({
+      toast: added,
+      locationError: { message: "Unable to find location", value: "ZZ1" },
+    });
     expect(arrived.names).toHaveLength(3);
     expect(arrived.names.every((n) => n.startsWith(FLASH_COOKIE_PREFIX))).toBe(true);
   });
@@ -59,13 +75,22 @@ describe("flash cookies", () => {
     const forged = `${FLASH_COOKIE_PREFIX}x=${encodeURIComponent(Buffer.from(JSON.stringify({ key: "toast", value: { kind: "error", message: "Forged" }, at: 9, seq: 0 })).toString("base64"))}`;
     const tampered = `${name}=${value!.slice(0, -4)}AAAA`;
     expect((await flashes.read(`${forged}; ${tampered}`)).flash).toEqual({});
-    expect(await flashes.headers({ add: [{ key: "toast", value: { kind: "shout", message: "x" } }], clear: [], now: 1 })).toEqual([]);
+    expect(
+      await flashes.headers({ add: [{ key: "toast", value: { kind: "shout", message: "x" } }], clear: [], now: 1 }),
+    ).toEqual([]);
     expect(await flashes.read(null)).toEqual({ flash: {}, names: [] });
   });
 
   it("read at most eight messages, but name every flash cookie for clearing", async () => {
     const many: string[] = [];
-    for (let i = 0; i < 12; i++) many.push(...(await flashes.headers({ add: [{ key: "toast", value: { kind: "info", message: `m${i}` } }], clear: [], now: i })));
+    for (let i = 0; i < 12; i++)
+      many.push(
+        ...(await flashes.headers({
+          add: [{ key: "toast", value: { kind: "info", message: `m${i}` } }],
+          clear: [],
+          now: i,
+        })),
+      );
     const arrived = await flashes.read(cookieHeader(many));
     expect(arrived.names).toHaveLength(12);
     expect(arrived.flash.toast?.message).toMatch(/^m\d+$/);
@@ -84,7 +109,12 @@ describe("answers that leave a message", () => {
   });
 
   it("carry several messages, and keep the headers and status they were given", async () => {
-    const response = await redirectWithFlash(context, "/", { toast: added, locationError: { message: "Unable to find location", value: "ZZ1" } }, { status: 302, headers: { "X-Seen": "1" } });
+    const response = await redirectWithFlash(
+      context,
+      "/",
+      { toast: added, locationError: { message: "Unable to find location", value: "ZZ1" } },
+      { status: 302, headers: { "X-Seen": "1" } },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("X-Seen")).toBe("1");
     expect(setCookies(response.headers)).toHaveLength(2);

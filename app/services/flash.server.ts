@@ -102,7 +102,14 @@ export function flashCookiesFor(config: AppServices["config"]): FlashCookies {
       for (const { key, value } of add) {
         if (!validValue(key, value)) continue;
         const name = `${FLASH_COOKIE_PREFIX}${randomBytes(9).toString("base64url")}`;
-        headers.push(await cookie(name).serialize({ key, value: value as StoredFlash["value"], at: now, seq: seq++ } satisfies StoredFlash));
+        headers.push(
+          await cookie(name).serialize({
+            key,
+            value: value as StoredFlash["value"],
+            at: now,
+            seq: seq++,
+          } satisfies StoredFlash),
+        );
       }
       return headers;
     },
@@ -117,7 +124,11 @@ type RequestContext = Readonly<RouterContextProvider>;
  * Set-Cookie headers that leave messages for the next page the shopper sees: one cookie per message, read and cleared
  * by the root loader of the page that shows it. Give them to any answer — a redirect, a fetcher's data, a page.
  */
-export async function flashHeaders(context: RequestContext, flash: Partial<Flash>, headers = new Headers()): Promise<Headers> {
+export async function flashHeaders(
+  context: RequestContext,
+  flash: Partial<Flash>,
+  headers = new Headers(),
+): Promise<Headers> {
   const add = FLASH_KEYS.flatMap((key) => (flash[key] ? [{ key, value: flash[key] }] : []));
   const cookies = flashCookiesFor(context.get(appContext).config);
   for (const value of await cookies.headers({ add, clear: [], now: Date.now() })) headers.append("Set-Cookie", value);
@@ -129,18 +140,33 @@ function initWith(init: number | ResponseInit | undefined, status: number): Resp
 }
 
 /** A 303 to `to` that leaves these messages for the page it leads to. */
-export async function redirectWithFlash(context: RequestContext, to: string, flash: Partial<Flash>, init?: number | ResponseInit): Promise<Response> {
+export async function redirectWithFlash(
+  context: RequestContext,
+  to: string,
+  flash: Partial<Flash>,
+  init?: number | ResponseInit,
+): Promise<Response> {
   const base = initWith(init, 303);
   return redirect(to, { ...base, headers: await flashHeaders(context, flash, new Headers(base.headers)) });
 }
 
 /** A 303 to `to` with a toast on the page it leads to: the answer of a form post that worked (or was refused whole). */
-export function redirectWithToast(context: RequestContext, to: string, toast: Toast, init?: number | ResponseInit): Promise<Response> {
+export function redirectWithToast(
+  context: RequestContext,
+  to: string,
+  toast: Toast,
+  init?: number | ResponseInit,
+): Promise<Response> {
   return redirectWithFlash(context, to, { toast }, init);
 }
 
 /** Data for a fetcher, with a toast that the revalidation after it shows. */
-export async function dataWithToast<T>(context: RequestContext, value: T, toast: Toast | null, init?: number | ResponseInit) {
+export async function dataWithToast<T>(
+  context: RequestContext,
+  value: T,
+  toast: Toast | null,
+  init?: number | ResponseInit,
+) {
   const base = initWith(init, 200);
   if (!toast) return data(value, base);
   return data(value, { ...base, headers: await flashHeaders(context, { toast }, new Headers(base.headers)) });

@@ -9,7 +9,8 @@ async function posted(fields: Record<string, string>, from = config): Promise<Fo
   const form = new FormData();
   form.set("code", "WELCOME10");
   form.set(HONEYPOT_FIELD, "");
-  if (props.validFromFieldName && props.encryptedValidFrom) form.set(props.validFromFieldName, props.encryptedValidFrom);
+  if (props.validFromFieldName && props.encryptedValidFrom)
+    form.set(props.validFromFieldName, props.encryptedValidFrom);
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return form;
 }

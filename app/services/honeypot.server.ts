@@ -17,7 +17,11 @@ function honeypotFor(config: AppServices["config"]): Honeypot {
   const seed = config.sessionSecrets[0] ?? "";
   let honeypot = honeypots.get(seed);
   if (!honeypot) {
-    honeypot = new Honeypot({ nameFieldName: HONEYPOT_FIELD, validFromFieldName: VALID_FROM_FIELD, encryptionSeed: seed });
+    honeypot = new Honeypot({
+      nameFieldName: HONEYPOT_FIELD,
+      validFromFieldName: VALID_FROM_FIELD,
+      encryptionSeed: seed,
+    });
     honeypots.set(seed, honeypot);
   }
   return honeypot;

@@ -23,7 +23,12 @@ export interface EncodedImage {
   etag: string;
 }
 
-const CONTENT_TYPES: Record<ImageFormat, string> = { webp: "image/webp", avif: "image/avif", jpeg: "image/jpeg", png: "image/png" };
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  webp: "image/webp",
+  avif: "image/avif",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
 
 class ByteLru {
   private readonly entries = new Map<string, EncodedImage>();
@@ -99,17 +104,22 @@ async function encode(file: string, params: ImageParams, etag: string): Promise<
   if (svg) {
     // SVGs rasterise at 72 dpi by default: render them at least as large as asked, so they stay sharp.
     const meta = await sharp(input).metadata();
-    const scale = Math.max(params.width / (meta.width || params.width), params.height ? params.height / (meta.height || params.height) : 0);
+    const scale = Math.max(
+      params.width / (meta.width || params.width),
+      params.height ? params.height / (meta.height || params.height) : 0,
+    );
     density = Math.min(2400, Math.max(72, Math.ceil(72 * scale)));
   }
-  let pipeline = sharp(input, { density, limitInputPixels: 40_000_000 }).rotate().resize({
-    width: params.width,
-    height: params.height ?? undefined,
-    fit: params.fit,
-    withoutEnlargement: !svg,
-    // Transparent edges for contain, so a product shot sits on the page's own background.
-    background: { r: 255, g: 255, b: 255, alpha: 0 },
-  });
+  let pipeline = sharp(input, { density, limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize({
+      width: params.width,
+      height: params.height ?? undefined,
+      fit: params.fit,
+      withoutEnlargement: !svg,
+      // Transparent edges for contain, so a product shot sits on the page's own background.
+      background: { r: 255, g: 255, b: 255, alpha: 0 },
+    });
   if (params.blur > 0) pipeline = pipeline.blur(params.blur);
   switch (params.format) {
     case "webp":

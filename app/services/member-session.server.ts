@@ -17,11 +17,20 @@ type SignInEndpoint = typeof api.oauthToken | typeof api.register;
  * so the platform hands it, with its held slot and coupon, to the new session. Refusals throw the PlatformError
  * with the platform's message, for the form to show.
  */
-export async function signInMember<E extends SignInEndpoint>(shopper: Shopper, endpoint: E, input: RequestOf<E>, now: Date): Promise<void> {
+export async function signInMember<E extends SignInEndpoint>(
+  shopper: Shopper,
+  endpoint: E,
+  input: RequestOf<E>,
+  now: Date,
+): Promise<void> {
   const basketToken = shopper.session.get("basketToken");
   // A referral link followed before registering (issue 20) names the member who shared it.
   const referral = endpoint === api.register ? shopper.session.get("referral") : undefined;
-  const tokens = await shopper.api.callWithCurrentToken(endpoint, { ...input, ...(basketToken ? { basketToken } : {}), ...(referral ? { referral } : {}) } as RequestOf<E>);
+  const tokens = await shopper.api.callWithCurrentToken(endpoint, {
+    ...input,
+    ...(basketToken ? { basketToken } : {}),
+    ...(referral ? { referral } : {}),
+  } as RequestOf<E>);
   if (tokens.strategy !== "member") throw new PlatformError(502, "There was an error on the system. Please try again.");
   shopper.session.set("auth", {
     strategy: "member",

@@ -70,7 +70,13 @@ export function beginAuthorisation(
   redirectUri: string,
   redirectTo: string,
 ): { url: string; pending: PendingOAuth } {
-  const pending: PendingOAuth = { provider, state: random(), verifier: random(), nonce: provider === "google" ? random() : null, redirectTo };
+  const pending: PendingOAuth = {
+    provider,
+    state: random(),
+    verifier: random(),
+    nonce: provider === "google" ? random() : null,
+    redirectTo,
+  };
   const url = new URL(client.authUrl);
   const params = {
     client_id: client.clientId,
@@ -135,7 +141,8 @@ export async function completeAuthorisation(
   }
 
   if (pending.provider === "facebook") {
-    if (typeof answer.access_token !== "string" || !answer.access_token) throw new OAuthError("exchange_failed", "no access_token");
+    if (typeof answer.access_token !== "string" || !answer.access_token)
+      throw new OAuthError("exchange_failed", "no access_token");
     return { provider: "facebook", access_token: answer.access_token };
   }
   if (typeof answer.id_token !== "string" || !answer.id_token) throw new OAuthError("exchange_failed", "no id_token");
@@ -146,7 +153,8 @@ export async function completeAuthorisation(
   } catch {
     throw new OAuthError("exchange_failed", "unreadable id_token");
   }
-  if (typeof nonce !== "string" || !pending.nonce || !sameText(nonce, pending.nonce)) throw new OAuthError("nonce_mismatch");
+  if (typeof nonce !== "string" || !pending.nonce || !sameText(nonce, pending.nonce))
+    throw new OAuthError("nonce_mismatch");
   return { provider: "google", id_token: answer.id_token };
 }
 

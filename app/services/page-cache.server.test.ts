@@ -21,15 +21,21 @@ function services(nonces: string[]): AppServices {
 }
 
 /** One server: its services (and so its cache) shared by every request, as in server/storefront.ts. */
-function server(page: (request: Request, nonce: string, drawn: number) => Response | Promise<Response> = (_r, nonce, n) => html(nonce, `page ${n}`)) {
+function server(
+  page: (request: Request, nonce: string, drawn: number) => Response | Promise<Response> = (_r, nonce, n) =>
+    html(nonce, `page ${n}`),
+) {
   const nonces: string[] = [];
   const shared = services(nonces);
   let drawn = 0;
   async function get(path: string, headers: Record<string, string> = {}, method = "GET", dataRequest = false) {
     const request = new Request(`http://shop.test${path}`, { method, headers });
-    const context = new RouterContextProvider(new Map([[appContext, dataRequest ? { ...shared, dataRequest } : shared]]));
-    const response = (await pageCacheMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () =>
-      page(request, context.get(appContext).nonce, ++drawn),
+    const context = new RouterContextProvider(
+      new Map([[appContext, dataRequest ? { ...shared, dataRequest } : shared]]),
+    );
+    const response = (await pageCacheMiddleware(
+      { request, context, params: {}, unstable_pattern: "" } as never,
+      async () => page(request, context.get(appContext).nonce, ++drawn),
     )) as Response;
     return { response, body: response.status === 304 ? "" : await response.text(), nonce: nonces.at(-1) };
   }
@@ -69,7 +75,9 @@ describe("the page cache", () => {
 
   it("never answers a data request (its address is the page's once `.data` is taken off) with the page", async () => {
     const site = server((_r, nonce, n) =>
-      n === 2 ? new Response(`[{"data":${n}}]`, { headers: { "Content-Type": "text/x-script" } }) : html(nonce, `page ${n}`),
+      n === 2
+        ? new Response(`[{"data":${n}}]`, { headers: { "Content-Type": "text/x-script" } })
+        : html(nonce, `page ${n}`),
     );
     const page = await site.get("/", { "Accept-Encoding": "identity" });
     expect(page.body).toContain("page 1");
@@ -166,7 +174,8 @@ describe("the page cache", () => {
   });
 
   it("never keeps an answer that sets a cookie, a redirect or a failure, and gives it the request's nonce", async () => {
-    let answer: (nonce: string) => Response = (nonce) => html(nonce, "with cookie", { headers: { "Set-Cookie": "__session=made" } });
+    let answer: (nonce: string) => Response = (nonce) =>
+      html(nonce, "with cookie", { headers: { "Set-Cookie": "__session=made" } });
     const site = server((_r, nonce) => answer(nonce));
     const withCookie = await site.get("/");
     expect(withCookie.body).toContain('nonce="request-nonce"');
@@ -183,7 +192,16 @@ describe("the page cache", () => {
 
   it("stands aside for posts, data requests and the shopper's own pages", async () => {
     const site = server();
-    for (const [path, method] of [["/", "POST"], ["/stores/v-1.data", "GET"], ["/stores/v-1?_routes=root", "GET"], ["/basket", "GET"], ["/checkout/payment", "GET"], ["/orders/secret-token", "GET"], ["/stores/v-1/time-slots", "GET"], ["/member", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/", "POST"],
+      ["/stores/v-1.data", "GET"],
+      ["/stores/v-1?_routes=root", "GET"],
+      ["/basket", "GET"],
+      ["/checkout/payment", "GET"],
+      ["/orders/secret-token", "GET"],
+      ["/stores/v-1/time-slots", "GET"],
+      ["/member", "GET"],
+    ] as const) {
       await site.get(path, {}, method);
       await site.get(path, {}, method);
     }

@@ -119,7 +119,9 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding {
 
 function encode(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === "br") {
-    return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    return brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
   }
   if (encoding === "gzip") return gzipSync(body, { level: 9 });
   return body;
@@ -171,7 +173,15 @@ function answer(entry: Entry, encoding: Encoding, request: Request, services: Ap
   return new Response(new Uint8Array(body), { status: entry.status, headers });
 }
 
-const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "cache-control", "etag", "vary", "date", "set-cookie"]);
+const DROPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "cache-control",
+  "etag",
+  "vary",
+  "date",
+  "set-cookie",
+]);
 
 /**
  * Draws the page with the placeholder nonce and puts the page's own nonce in its place: an entry when the answer may
@@ -199,7 +209,9 @@ async function draw(
   if (!keep) {
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");
-    return { response: new Response(drawn.split(placeholder).join(services.nonce), { status: response.status, headers }) };
+    return {
+      response: new Response(drawn.split(placeholder).join(services.nonce), { status: response.status, headers }),
+    };
   }
   const digest = hmac(secret, drawn);
   const nonce = digest.slice(0, 22);
@@ -209,7 +221,15 @@ async function draw(
     if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
   });
   return {
-    entry: { expires: Date.now() + TTL_MS, status: response.status, headers, nonce, tag: digest.slice(22, 43), varyReferer, bodies: { identity: body } },
+    entry: {
+      expires: Date.now() + TTL_MS,
+      status: response.status,
+      headers,
+      nonce,
+      tag: digest.slice(22, 43),
+      varyReferer,
+      bodies: { identity: body },
+    },
   };
 }
 

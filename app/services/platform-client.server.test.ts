@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoint } from "../../platform/contract";
-import { buildPlatformError, createPlatformClient, isPlatformUnavailable, PlatformError, UNKNOWN_ERROR_MESSAGE, type InProcessCall } from "./platform-client.server";
+import {
+  buildPlatformError,
+  createPlatformClient,
+  isPlatformUnavailable,
+  PlatformError,
+  UNKNOWN_ERROR_MESSAGE,
+  type InProcessCall,
+} from "./platform-client.server";
 
 const getThing = endpoint({
   method: "GET",
@@ -43,7 +50,9 @@ describe("error builder (spec 1 §8)", () => {
     expect(buildPlatformError(null).status).toBe(500);
   });
   it("keeps a text errorCode", () => {
-    expect(buildPlatformError({ errorCode: "MOBILE_USED_WITH_INVITE", status: 409, message: "x" }).errorCode).toBe("MOBILE_USED_WITH_INVITE");
+    expect(buildPlatformError({ errorCode: "MOBILE_USED_WITH_INVITE", status: 409, message: "x" }).errorCode).toBe(
+      "MOBILE_USED_WITH_INVITE",
+    );
   });
   it("takes the message from errorDisplay, errorText, message, else the unknown-error text", () => {
     expect(buildPlatformError({ errorDisplay: "A", errorText: "B", message: "C" }).message).toBe("A");
@@ -63,7 +72,10 @@ describe("retry policy (spec 1 §7)", () => {
     });
     it(`never retries a POST on ${status}`, async () => {
       const { client, seen } = scripted([status, 200]);
-      await expect(client.call(postThing, { name: "a" })).rejects.toMatchObject({ status, message: `failed ${status}` });
+      await expect(client.call(postThing, { name: "a" })).rejects.toMatchObject({
+        status,
+        message: `failed ${status}`,
+      });
       expect(seen).toHaveLength(1);
     });
   }
@@ -147,7 +159,9 @@ describe("time-outs (PLATFORM_TIMEOUT_MS) and unavailability", () => {
       fetch: (request) => {
         seen.push(request);
         if (seen.length > slow) return Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 }));
-        return new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
+        return new Promise<Response>((_, reject) =>
+          request.signal.addEventListener("abort", () => reject(request.signal.reason)),
+        );
       },
     });
     return { client, seen };
@@ -168,7 +182,10 @@ describe("time-outs (PLATFORM_TIMEOUT_MS) and unavailability", () => {
     expect(error).toMatchObject({ status: 503, errorCode: "SERVICE_UNAVAILABLE" });
     expect(isPlatformUnavailable(error)).toBe(true);
     const post = slowAtFirst(1);
-    await expect(post.client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 503, errorCode: "SERVICE_UNAVAILABLE" });
+    await expect(post.client.call(postThing, { name: "a" })).rejects.toMatchObject({
+      status: 503,
+      errorCode: "SERVICE_UNAVAILABLE",
+    });
     expect(post.seen).toHaveLength(1);
   });
 
@@ -195,12 +212,22 @@ describe("time-outs (PLATFORM_TIMEOUT_MS) and unavailability", () => {
 
   it("tells unavailability (no answer, or the platform's SERVICE_UNAVAILABLE) from a refusal that happens to be 503", async () => {
     const answering = (body: unknown) =>
-      createPlatformClient({ baseUrl: "http://p", fetch: async () => new Response(JSON.stringify(body), { status: 503 }) });
-    const down = await answering({ status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "back soon" }).call(postThing, { name: "a" }).catch((e: unknown) => e);
+      createPlatformClient({
+        baseUrl: "http://p",
+        fetch: async () => new Response(JSON.stringify(body), { status: 503 }),
+      });
+    const down = await answering({ status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "back soon" })
+      .call(postThing, { name: "a" })
+      .catch((e: unknown) => e);
     expect(isPlatformUnavailable(down)).toBe(true);
-    const refused = await answering({ status: 503, errorCode: 503, message: "busy" }).call(postThing, { name: "a" }).catch((e: unknown) => e);
+    const refused = await answering({ status: 503, errorCode: 503, message: "busy" })
+      .call(postThing, { name: "a" })
+      .catch((e: unknown) => e);
     expect(isPlatformUnavailable(refused)).toBe(false);
-    const unreachable = createPlatformClient({ baseUrl: "http://p", fetch: async () => Promise.reject(new TypeError("fetch failed")) });
+    const unreachable = createPlatformClient({
+      baseUrl: "http://p",
+      fetch: async () => Promise.reject(new TypeError("fetch failed")),
+    });
     expect(isPlatformUnavailable(await unreachable.call(postThing, { name: "a" }).catch((e: unknown) => e))).toBe(true);
   });
 });
@@ -225,9 +252,20 @@ describe("in-process calls to the embedded platform (decision 0027)", () => {
   it("hands over the input and the token, key and address, and takes the answer as it is", async () => {
     const answer = { ok: true };
     const { client, seen } = inProcess([{ status: 200, body: answer }]);
-    expect(await client.call(postThing, { name: "milk" }, { token: "t", idempotencyKey: "k", clientIp: "1.2.3.4" })).toBe(answer);
+    expect(
+      await client.call(postThing, { name: "milk" }, { token: "t", idempotencyKey: "k", clientIp: "1.2.3.4" }),
+    ).toBe(answer);
     expect(seen).toEqual([
-      { path: "/api/thing", input: { name: "milk" }, call: { client: { platform: "website", siteVersion: "4.0.26", platformVersion: "4" }, token: "t", idempotencyKey: "k", clientIp: "1.2.3.4" } },
+      {
+        path: "/api/thing",
+        input: { name: "milk" },
+        call: {
+          client: { platform: "website", siteVersion: "4.0.26", platformVersion: "4" },
+          token: "t",
+          idempotencyKey: "k",
+          clientIp: "1.2.3.4",
+        },
+      },
     ]);
   });
 
@@ -250,15 +288,25 @@ describe("in-process calls to the embedded platform (decision 0027)", () => {
   });
 
   it("with checkAnswers, refuses an answer that breaks the contract or that JSON would change", async () => {
-    await expect(inProcess([{ status: 200, body: { ok: "yes" } }], true).client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 502 });
+    await expect(
+      inProcess([{ status: 200, body: { ok: "yes" } }], true).client.call(postThing, { name: "a" }),
+    ).rejects.toMatchObject({ status: 502 });
     // A Date would reach a loader as a Date in process but as a string over HTTP.
-    const dated = endpoint({ method: "GET", path: "/api/dated", auth: "none", request: z.object({}), response: z.object({ at: z.string() }) });
+    const dated = endpoint({
+      method: "GET",
+      path: "/api/dated",
+      auth: "none",
+      request: z.object({}),
+      response: z.object({ at: z.string() }),
+    });
     const withDate = inProcess([{ status: 200, body: { at: new Date(0) } }], true);
     await expect(withDate.client.call(dated, {})).rejects.toMatchObject({ status: 502 });
     // A field the contract does not name would reach the page in process, where HTTP's parse would strip it.
     const extra = inProcess([{ status: 200, body: { ok: true, secret: "internal" } }], true);
     await expect(extra.client.call(postThing, { name: "a" })).rejects.toMatchObject({ status: 502 });
-    expect(await inProcess([{ status: 200, body: { ok: true } }], true).client.call(postThing, { name: "a" })).toEqual({ ok: true });
+    expect(await inProcess([{ status: 200, body: { ok: true } }], true).client.call(postThing, { name: "a" })).toEqual({
+      ok: true,
+    });
   });
 });
 

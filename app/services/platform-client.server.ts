@@ -1,6 +1,15 @@
 import type { z } from "zod";
 import { DEFAULT_CLIENT_IDENTITY, identityHeaders, type ClientIdentity } from "../../platform/contract/client-identity";
-import { fillPath, SERVICE_UNAVAILABLE, type Endpoint, type InProcessAnswer, type InProcessCall, type RequestOf, type ResponseOf, type VerifiedTokens } from "../../platform/contract";
+import {
+  fillPath,
+  SERVICE_UNAVAILABLE,
+  type Endpoint,
+  type InProcessAnswer,
+  type InProcessCall,
+  type RequestOf,
+  type ResponseOf,
+  type VerifiedTokens,
+} from "../../platform/contract";
 
 /** How the storefront reaches a platform: the embedded one in-process, or a remote one over HTTP. */
 export interface PlatformTransport {
@@ -49,11 +58,21 @@ export const UNKNOWN_ERROR_MESSAGE = "An unknown error occurred";
 export function buildPlatformError(body: unknown, httpStatus?: number): PlatformError {
   const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const code = b.errorCode;
-  const numericCode = typeof code === "number" ? code : typeof code === "string" && /^\d{3}$/.test(code) ? Number(code) : undefined;
+  const numericCode =
+    typeof code === "number" ? code : typeof code === "string" && /^\d{3}$/.test(code) ? Number(code) : undefined;
   const status =
-    numericCode ?? (typeof b.status === "number" ? b.status : undefined) ?? (httpStatus && httpStatus >= 400 ? httpStatus : 500);
-  const text = [b.errorDisplay, b.errorText, b.message].find((v): v is string => typeof v === "string" && v.trim() !== "");
-  return new PlatformError(status, text ?? UNKNOWN_ERROR_MESSAGE, typeof code === "number" || typeof code === "string" ? code : undefined, body);
+    numericCode ??
+    (typeof b.status === "number" ? b.status : undefined) ??
+    (httpStatus && httpStatus >= 400 ? httpStatus : 500);
+  const text = [b.errorDisplay, b.errorText, b.message].find(
+    (v): v is string => typeof v === "string" && v.trim() !== "",
+  );
+  return new PlatformError(
+    status,
+    text ?? UNKNOWN_ERROR_MESSAGE,
+    typeof code === "number" || typeof code === "string" ? code : undefined,
+    body,
+  );
 }
 
 /** The generic words for a platform that did not answer (spec 1 §8's system error). */
@@ -112,20 +131,29 @@ export interface PlatformClient {
  * `oneRequest`: the client serves one storefront request (the shopper's calls), so the embedded platform may keep the
  * tokens it verified for the rest of that request (decision 0031). Never for a client that outlives a request.
  */
-export function createPlatformClient(transport: PlatformTransport, options: { oneRequest?: boolean } = {}): PlatformClient {
-  if (transport.invoke) return inProcessClient(transport as PlatformTransport & Required<Pick<PlatformTransport, "invoke">>, options.oneRequest === true);
+export function createPlatformClient(
+  transport: PlatformTransport,
+  options: { oneRequest?: boolean } = {},
+): PlatformClient {
+  if (transport.invoke)
+    return inProcessClient(
+      transport as PlatformTransport & Required<Pick<PlatformTransport, "invoke">>,
+      options.oneRequest === true,
+    );
   return {
     async call(endpoint, input, options = {}) {
       const { path, rest } = fillPath(endpoint.path, (input ?? {}) as Record<string, unknown>);
       const url = new URL(path, transport.baseUrl);
       const headers = new Headers({ accept: "application/json" });
-      for (const [name, value] of identityHeaders(transport.identity ?? DEFAULT_CLIENT_IDENTITY)) headers.set(name, value);
+      for (const [name, value] of identityHeaders(transport.identity ?? DEFAULT_CLIENT_IDENTITY))
+        headers.set(name, value);
       if (options.token) headers.set("authorization", `Bearer ${options.token}`);
       if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
       if (options.clientIp) headers.set("x-client-ip", options.clientIp);
       let body: string | undefined;
       if (endpoint.method === "GET" || endpoint.method === "DELETE") {
-        for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+        for (const [k, v] of Object.entries(rest))
+          if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
       } else {
         headers.set("content-type", "application/json");
         body = JSON.stringify(rest);
@@ -135,7 +163,8 @@ export function createPlatformClient(transport: PlatformTransport, options: { on
       for (;;) {
         // Each attempt has its own time, body included; the caller's signal still ends the call at once.
         const timeout = transport.timeoutMs ? AbortSignal.timeout(transport.timeoutMs) : undefined;
-        const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
+        const signal =
+          timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
         let response: Response;
         let data: unknown;
         try {
@@ -172,7 +201,12 @@ export function createPlatformClient(transport: PlatformTransport, options: { on
 function parseResponse(schema: z.ZodType, data: unknown): unknown {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new PlatformError(502, "There was an error on the system. Please try again.", undefined, parsed.error.issues.slice(0, 3));
+    throw new PlatformError(
+      502,
+      "There was an error on the system. Please try again.",
+      undefined,
+      parsed.error.issues.slice(0, 3),
+    );
   }
   return parsed.data;
 }
@@ -183,11 +217,17 @@ function parseResponse(schema: z.ZodType, data: unknown): unknown {
  * answer is also encoded and parsed as HTTP would, checked by the contract's schema, and must come out unchanged, so
  * an answer that skipping the check would let through differently fails there rather than in production.
  */
-function inProcessClient(transport: PlatformTransport & Required<Pick<PlatformTransport, "invoke">>, oneRequest: boolean): PlatformClient {
+function inProcessClient(
+  transport: PlatformTransport & Required<Pick<PlatformTransport, "invoke">>,
+  oneRequest: boolean,
+): PlatformClient {
   const verifiedTokens: VerifiedTokens | undefined = oneRequest ? new Map() : undefined;
   return {
     async call(endpoint, input, options = {}) {
-      const call: InProcessCall = { client: transport.identity ?? DEFAULT_CLIENT_IDENTITY, ...(verifiedTokens ? { verifiedTokens } : {}) };
+      const call: InProcessCall = {
+        client: transport.identity ?? DEFAULT_CLIENT_IDENTITY,
+        ...(verifiedTokens ? { verifiedTokens } : {}),
+      };
       if (options.token) call.token = options.token;
       if (options.idempotencyKey) call.idempotencyKey = options.idempotencyKey;
       if (options.clientIp) call.clientIp = options.clientIp;
@@ -196,13 +236,17 @@ function inProcessClient(transport: PlatformTransport & Required<Pick<PlatformTr
         let answer: InProcessAnswer;
         try {
           options.signal?.throwIfAborted();
-          answer = await withinTime(transport.invoke(endpoint, (input ?? {}) as Record<string, unknown>, call), transport.timeoutMs);
+          answer = await withinTime(
+            transport.invoke(endpoint, (input ?? {}) as Record<string, unknown>, call),
+            transport.timeoutMs,
+          );
         } catch (cause) {
           if (attemptsLeft-- > 0) continue;
           throw unavailable(cause);
         }
         if (answer.status >= 200 && answer.status < 300) {
-          if (answer.status === 204 || answer.body === null) return endpoint.response.parse({}) as ResponseOf<typeof endpoint>;
+          if (answer.status === 204 || answer.body === null)
+            return endpoint.response.parse({}) as ResponseOf<typeof endpoint>;
           if (!transport.checkAnswers) return answer.body as ResponseOf<typeof endpoint>;
           return checkedAnswer(endpoint, answer.body) as ResponseOf<typeof endpoint>;
         }
@@ -232,8 +276,12 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
   const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }

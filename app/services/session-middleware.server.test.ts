@@ -23,10 +23,18 @@ const transport = {
     const url = new URL(request.url);
     if (url.pathname === "/api/auth/oauthToken") {
       const body = (await request.json()) as { grant_type: string };
-      if (body.grant_type === "refresh_token") return Response.json({ status: 401, errorCode: 401, message: "Invalid refresh token" }, { status: 401 });
-      return Response.json({ access_token: "guest", refresh_token: "guest-r", expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+      if (body.grant_type === "refresh_token")
+        return Response.json({ status: 401, errorCode: 401, message: "Invalid refresh token" }, { status: 401 });
+      return Response.json({
+        access_token: "guest",
+        refresh_token: "guest-r",
+        expires_in: 3600,
+        token_type: "Bearer",
+        strategy: "guest",
+      });
     }
-    if (request.headers.get("authorization") !== "Bearer guest") return Response.json({ status: 401, errorCode: 401, message: "Unauthorized" }, { status: 401 });
+    if (request.headers.get("authorization") !== "Bearer guest")
+      return Response.json({ status: 401, errorCode: 401, message: "Unauthorized" }, { status: 401 });
     return Response.json({ status: 403, errorCode: 403, message: "Members only" }, { status: 403 });
   },
 };
@@ -35,13 +43,23 @@ async function memberCookie(expiresInMs: number): Promise<string> {
   const storage = sessionStorageFor(config);
   const session = await storage.getSession();
   session.set("csrf", "t".repeat(32));
-  session.set("auth", { strategy: "member", accessToken: "revoked", refreshToken: "revoked-r", expiresAt: clock.now().getTime() + expiresInMs });
+  session.set("auth", {
+    strategy: "member",
+    accessToken: "revoked",
+    refreshToken: "revoked-r",
+    expiresAt: clock.now().getTime() + expiresInMs,
+  });
   session.set("basketToken", "member-basket");
   return (await storage.commitSession(session)).split(";")[0]!;
 }
 
 function contextFor(): RouterContextProvider {
-  const services = { config, clock, platform: new SharedPlatform(transport, clock), clientIp: "127.0.0.1" } as unknown as AppServices;
+  const services = {
+    config,
+    clock,
+    platform: new SharedPlatform(transport, clock),
+    clientIp: "127.0.0.1",
+  } as unknown as AppServices;
   return new RouterContextProvider(new Map([[appContext, services]]));
 }
 
@@ -59,25 +77,37 @@ async function run(request: Request, answer: (profileRead: boolean) => Response)
 }
 
 async function toastOf(response: Response): Promise<string | undefined> {
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookies = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return (await flashCookiesFor(config).read(cookies)).flash.toast?.message;
 }
 
 describe("a member's session that ends during a request", () => {
   it("draws the page again as a guest, with the toast, when it was a page (refresh refused)", async () => {
-    const request = new Request("http://shop.test/stores/victoria?x=1", { headers: { cookie: await memberCookie(1000) } });
+    const request = new Request("http://shop.test/stores/victoria?x=1", {
+      headers: { cookie: await memberCookie(1000) },
+    });
     const response = await run(request, () => new Response("<html>member page</html>", { status: 200 }));
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/stores/victoria?x=1");
     expect(await toastOf(response)).toBe(EXPIRED);
     // The new session cookie is a guest's: no member tokens, no member basket.
-    const session = await sessionStorageFor(config).getSession(response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+    const session = await sessionStorageFor(config).getSession(
+      response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    );
     expect(session.get("auth")?.strategy).toBe("guest");
     expect(session.get("basketToken")).toBeUndefined();
   });
 
   it("sends a client navigation's data request to the page itself, not to its data (401 to a member's call)", async () => {
-    const request = new Request("http://shop.test/member.data?_routes=routes%2Fmember%2Fhome", { headers: { cookie: await memberCookie(3_600_000) } });
+    const request = new Request("http://shop.test/member.data?_routes=routes%2Fmember%2Fhome", {
+      headers: { cookie: await memberCookie(3_600_000) },
+    });
     const response = await run(request, () => new Response("data", { status: 200 }));
     expect(response.headers.get("Location")).toBe("/member");
     expect(await toastOf(response)).toBe(EXPIRED);
@@ -96,7 +126,11 @@ describe("a member's session that ends during a request", () => {
     const request = new Request("http://shop.test/basket", {
       method: "POST",
       body,
-      headers: { cookie: await memberCookie(1000), "content-type": "application/x-www-form-urlencoded", referer: "http://shop.test/basket?from=bar" },
+      headers: {
+        cookie: await memberCookie(1000),
+        "content-type": "application/x-www-form-urlencoded",
+        referer: "http://shop.test/basket?from=bar",
+      },
     });
     const response = await run(request, () => new Response(null, { status: 204 }));
     expect(response.headers.get("Location")).toBe("/basket?from=bar");
@@ -106,39 +140,57 @@ describe("a member's session that ends during a request", () => {
   it("leaves a member whose session is alive alone", async () => {
     const request = new Request("http://shop.test/stores", { headers: { cookie: await memberCookie(1000) } });
     const context = contextFor();
-    const response = (await sessionMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => new Response("ok"))) as Response;
+    const response = (await sessionMiddleware(
+      { request, context, params: {}, unstable_pattern: "" } as never,
+      async () => new Response("ok"),
+    )) as Response;
     expect(response.status).toBe(200);
     expect(await toastOf(response)).toBeUndefined();
   });
 });
 
 /** Runs the middleware around a handler that records whether it ran (a post it lets through reaches the action). */
-async function post(fields: Record<string, string>, headers: Record<string, string>, path = "/location"): Promise<{ response: Response; ran: boolean }> {
+async function post(
+  fields: Record<string, string>,
+  headers: Record<string, string>,
+  path = "/location",
+): Promise<{ response: Response; ran: boolean }> {
   let ran = false;
   const request = new Request(`http://shop.test${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "content-type": "application/x-www-form-urlencoded", referer: "http://shop.test/about-us", ...headers },
   });
-  const response = (await sessionMiddleware({ request, context: contextFor(), params: {}, unstable_pattern: "" } as never, async () => {
-    ran = true;
-    return new Response(null, { status: 204 });
-  })) as Response;
+  const response = (await sessionMiddleware(
+    { request, context: contextFor(), params: {}, unstable_pattern: "" } as never,
+    async () => {
+      ran = true;
+      return new Response(null, { status: 204 });
+    },
+  )) as Response;
   return { response, ran };
 }
 
 async function sessionOf(response: Response) {
-  return sessionStorageFor(config).getSession(response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+  return sessionStorageFor(config).getSession(
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  );
 }
 
 describe("sessionless visitors (decision 0032)", () => {
   it("get a page without a session: no token made, no cookie set", async () => {
     const context = contextFor();
     const request = new Request("http://shop.test/stores/victoria-1");
-    const response = (await sessionMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => {
-      expect(context.get(shopperContext).csrfToken).toBe("");
-      return new Response("<html></html>", { headers: { "Content-Type": "text/html" } });
-    })) as Response;
+    const response = (await sessionMiddleware(
+      { request, context, params: {}, unstable_pattern: "" } as never,
+      async () => {
+        expect(context.get(shopperContext).csrfToken).toBe("");
+        return new Response("<html></html>", { headers: { "Content-Type": "text/html" } });
+      },
+    )) as Response;
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
@@ -154,10 +206,18 @@ describe("sessionless visitors (decision 0032)", () => {
   });
 
   it("close the header banner without getting a session, still checked as any sessionless post (decision 0034)", async () => {
-    const allowed = await post({ csrf: "sessionless", banner: "abc" }, { "sec-fetch-site": "same-origin" }, "/header-banner");
+    const allowed = await post(
+      { csrf: "sessionless", banner: "abc" },
+      { "sec-fetch-site": "same-origin" },
+      "/header-banner",
+    );
     expect(allowed.ran).toBe(true);
     expect(allowed.response.headers.getSetCookie()).toEqual([]);
-    const refused = await post({ csrf: "sessionless", banner: "abc" }, { "sec-fetch-site": "cross-site" }, "/header-banner");
+    const refused = await post(
+      { csrf: "sessionless", banner: "abc" },
+      { "sec-fetch-site": "cross-site" },
+      "/header-banner",
+    );
     expect(refused.ran).toBe(false);
     expect(await toastOf(refused.response)).toBe("Your form had expired, so nothing was changed. Please try again.");
   });
@@ -217,10 +277,13 @@ describe("posts that are no form", () => {
     const headers: Record<string, string> = { "sec-fetch-site": "same-origin", referer: "http://shop.test/about-us" };
     if (contentType) headers["content-type"] = contentType;
     const request = new Request("http://shop.test/location", { method: "POST", body, headers });
-    const response = (await sessionMiddleware({ request, context: contextFor(), params: {}, unstable_pattern: "" } as never, async () => {
-      ran = true;
-      return new Response(null, { status: 204 });
-    })) as Response;
+    const response = (await sessionMiddleware(
+      { request, context: contextFor(), params: {}, unstable_pattern: "" } as never,
+      async () => {
+        ran = true;
+        return new Response(null, { status: 204 });
+      },
+    )) as Response;
     return { response, ran };
   }
 
@@ -229,7 +292,7 @@ describe("posts that are no form", () => {
       [JSON.stringify({ csrf: "sessionless", intent: "postcode" }), "application/json"],
       ["csrf=sessionless&intent=postcode", "text/plain"],
       ["csrf=sessionless&intent=postcode", null],
-      ["--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\npostcode", "multipart/form-data; boundary=x"],
+      ['--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\npostcode', "multipart/form-data; boundary=x"],
       ["intent=postcode", "multipart/form-data"],
     ];
     for (const [body, type] of notForms) {
@@ -243,7 +306,7 @@ describe("posts that are no form", () => {
 
   it("leave the forms of both encodings alone", async () => {
     expect((await postRaw("csrf=sessionless&intent=postcode", "application/x-www-form-urlencoded")).ran).toBe(true);
-    const multipart = "--x\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\nsessionless\r\n--x--\r\n";
+    const multipart = '--x\r\nContent-Disposition: form-data; name="csrf"\r\n\r\nsessionless\r\n--x--\r\n';
     expect((await postRaw(multipart, "multipart/form-data; boundary=x")).ran).toBe(true);
   });
 });

@@ -5,7 +5,15 @@ import { appContext, shopperContext } from "./context";
 import { AUTH_MESSAGES } from "../../platform/contract";
 import { flashCookiesFor, flashHeaders, redirectWithToast } from "./flash.server";
 import { FORM_UNREADABLE_MESSAGE } from "~/models/form-reply.server";
-import { browserSaysSameOrigin, CSRF_FAILED_MESSAGE, CSRF_FIELD, csrfMatches, newCsrfToken, sameSiteReferrer, sessionStorageFor } from "./session.server";
+import {
+  browserSaysSameOrigin,
+  CSRF_FAILED_MESSAGE,
+  CSRF_FIELD,
+  csrfMatches,
+  newCsrfToken,
+  sameSiteReferrer,
+  sessionStorageFor,
+} from "./session.server";
 import { createShopperApi } from "./shopper.server";
 import { NO_SESSION_TOKEN } from "~/models/shopper";
 
@@ -68,22 +76,37 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // A redirect renders nothing: what arrived stays for the page it leads to.
     const redirecting = response.status >= 300 && response.status < 400;
     if (taken && !redirecting) {
-      for (const header of await flashes.headers({ add: [], clear: arrived.names, now: Date.now() })) response.headers.append("Set-Cookie", header);
+      for (const header of await flashes.headers({ add: [], clear: arrived.names, now: Date.now() }))
+        response.headers.append("Set-Cookie", header);
     }
-    if (JSON.stringify(session.data) !== before) response.headers.append("Set-Cookie", await storage.commitSession(session));
+    if (JSON.stringify(session.data) !== before)
+      response.headers.append("Set-Cookie", await storage.commitSession(session));
     return response;
   };
 
   if (mutating && !CSRF_EXEMPT.has(path)) {
     const form = await readCsrfField(request);
     // Every form posts URL-encoded or multipart; anything else (a script's JSON, a broken body) no action can read.
-    if (!form.readable) return commit(await redirectWithToast(context, sameSiteReferrer(request), { kind: "error", message: FORM_UNREADABLE_MESSAGE }));
+    if (!form.readable)
+      return commit(
+        await redirectWithToast(context, sameSiteReferrer(request), {
+          kind: "error",
+          message: FORM_UNREADABLE_MESSAGE,
+        }),
+      );
     if (!postAllowed(request, csrf, form.token, services.config.publicUrl)) {
-      return commit(await redirectWithToast(context, sameSiteReferrer(request), { kind: "error", message: CSRF_FAILED_MESSAGE }));
+      return commit(
+        await redirectWithToast(context, sameSiteReferrer(request), { kind: "error", message: CSRF_FAILED_MESSAGE }),
+      );
     }
   }
 
-  const api = createShopperApi({ transport: services.platform.transport, session, clock: services.clock, clientIp: services.clientIp });
+  const api = createShopperApi({
+    transport: services.platform.transport,
+    session,
+    clock: services.clock,
+    clientIp: services.clientIp,
+  });
   context.set(shopperContext, { session, takeFlash, csrfToken: csrf, shared: services.platform, api });
   const response = await next();
   return commit(api.memberSessionExpired() ? await sessionExpiredAnswer(request, response, context) : response);
@@ -94,7 +117,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
  * keeps its destination and carries the toast; a page drawn while the session was ending is drawn again, as a guest,
  * by sending the shopper to it once more; a post goes back to where it came from.
  */
-async function sessionExpiredAnswer(request: Request, response: Response, context: Parameters<MiddlewareFunction<Response>>[0]["context"]): Promise<Response> {
+async function sessionExpiredAnswer(
+  request: Request,
+  response: Response,
+  context: Parameters<MiddlewareFunction<Response>>[0]["context"],
+): Promise<Response> {
   const toast = { kind: "error", message: AUTH_MESSAGES.sessionExpired } as const;
   const location = response.headers.get("Location");
   if (response.status >= 300 && response.status < 400 && location) {
@@ -117,7 +144,12 @@ function samePage(request: Request): string {
  * (the field absent, empty or NO_SESSION_TOKEN) and the browser vouches that it comes from this site (decision 0032). A token
  * that is given must match: a form from an older session is refused as expired.
  */
-function postAllowed(request: Request, csrf: string, given: string | undefined, publicUrl: string | undefined): boolean {
+function postAllowed(
+  request: Request,
+  csrf: string,
+  given: string | undefined,
+  publicUrl: string | undefined,
+): boolean {
   if (given && given !== NO_SESSION_TOKEN) return csrfMatches(csrf, given);
   return browserSaysSameOrigin(request, publicUrl);
 }
@@ -129,9 +161,12 @@ const tokenSchema = z.object({ [CSRF_FIELD]: z.string().max(200).optional() });
  * The post's anti-forgery token, read from a copy of the body so the action still gets it whole; or that the body is
  * no form at all (another content type, or a form body that cannot be parsed), which no action could read either.
  */
-async function readCsrfField(request: Request): Promise<{ readable: false } | { readable: true; token: string | undefined }> {
+async function readCsrfField(
+  request: Request,
+): Promise<{ readable: false } | { readable: true; token: string | undefined }> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return { readable: false };
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data"))
+    return { readable: false };
   try {
     const submission = parseWithZod(await request.clone().formData(), { schema: tokenSchema });
     // A token field that cannot be one (too long) is given but never matches.

@@ -7,13 +7,21 @@ describe("redirect targets", () => {
     expect(safeRedirectPath("/")).toBe("/");
   });
   it("refuses anything that could leave the site", () => {
-    for (const bad of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "stores", "", null, undefined]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "stores",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeRedirectPath(bad as string)).toBe("/");
     }
   });
   it("goes back only to a same-site referrer", () => {
-    const req = (referer?: string) =>
-      new Request("http://shop.test/missing", { headers: referer ? { referer } : {} });
+    const req = (referer?: string) => new Request("http://shop.test/missing", { headers: referer ? { referer } : {} });
     expect(sameSiteReferrer(req("http://shop.test/stores?x=1"))).toBe("/stores?x=1");
     expect(sameSiteReferrer(req("https://elsewhere.test/page"))).toBe("/");
     expect(sameSiteReferrer(req())).toBe("/");

@@ -24,15 +24,26 @@ function platform() {
       const url = new URL(request.url);
       if (url.pathname === "/api/auth/oauthToken") {
         tokens++;
-        return Response.json({ access_token: `t${tokens}`, refresh_token: "r", expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+        return Response.json({
+          access_token: `t${tokens}`,
+          refresh_token: "r",
+          expires_in: 3600,
+          token_type: "Bearer",
+          strategy: "guest",
+        });
       }
-      if (request.headers.get("authorization") !== `Bearer t${tokens}`) return Response.json({ status: 401, errorCode: 401, message: "no" }, { status: 401 });
+      if (request.headers.get("authorization") !== `Bearer t${tokens}`)
+        return Response.json({ status: 401, errorCode: 401, message: "no" }, { status: 401 });
       const body = (await request.json()) as { n: number };
       calls++;
       return Response.json({ n: body.n, call: calls });
     },
   };
-  return { shared: new SharedPlatform(transport, controllableClock("2026-11-23T10:00:00Z"), 60_000), calls: () => calls, tokens: () => tokens };
+  return {
+    shared: new SharedPlatform(transport, controllableClock("2026-11-23T10:00:00Z"), 60_000),
+    calls: () => calls,
+    tokens: () => tokens,
+  };
 }
 
 describe("shared platform reads", () => {
@@ -52,7 +63,12 @@ describe("shared platform reads", () => {
   it("starts afresh when the server's generation changes", async () => {
     let generation = 0;
     const p = platform();
-    const shared = new SharedPlatform(p.shared.transport, controllableClock("2026-11-23T10:00:00Z"), 60_000, () => generation);
+    const shared = new SharedPlatform(
+      p.shared.transport,
+      controllableClock("2026-11-23T10:00:00Z"),
+      60_000,
+      () => generation,
+    );
     const first = (await shared.cached(echo, { n: 1 })).call;
     expect((await shared.cached(echo, { n: 1 })).call).toBe(first);
     generation++;
@@ -77,7 +93,13 @@ describe("a shopper's calls in one request", () => {
           grants.push(body.grant_type);
           // Slow enough that parallel callers overlap.
           await new Promise((resolve) => setTimeout(resolve, 20));
-          return Response.json({ access_token: `t${grants.length}`, refresh_token: `r${grants.length}`, expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+          return Response.json({
+            access_token: `t${grants.length}`,
+            refresh_token: `r${grants.length}`,
+            expires_in: 3600,
+            token_type: "Bearer",
+            strategy: "guest",
+          });
         }
         const body = (await request.json()) as { n: number };
         return Response.json({ n: body.n, call: 0 });
@@ -89,7 +111,12 @@ describe("a shopper's calls in one request", () => {
   it("share one new guest token when parallel loaders all need one", async () => {
     const { transport, grants } = shopperPlatform();
     const session = createSession<SessionData, Flash>();
-    const shopper = createShopperApi({ transport, session, clock: controllableClock("2026-11-23T10:00:00Z"), clientIp: "127.0.0.1" });
+    const shopper = createShopperApi({
+      transport,
+      session,
+      clock: controllableClock("2026-11-23T10:00:00Z"),
+      clientIp: "127.0.0.1",
+    });
     await Promise.all([shopper.call(echo, { n: 1 }), shopper.call(echo, { n: 2 }), shopper.call(echo, { n: 3 })]);
     expect(grants).toEqual(["client_credentials"]);
     expect(session.get("auth")?.accessToken).toBe("t1");
@@ -99,7 +126,12 @@ describe("a shopper's calls in one request", () => {
     const { transport, grants } = shopperPlatform();
     const session = createSession<SessionData, Flash>();
     const clock = controllableClock("2026-11-23T10:00:00Z");
-    session.set("auth", { strategy: "guest", accessToken: "old", refreshToken: "r0", expiresAt: clock.now().getTime() + 1000 });
+    session.set("auth", {
+      strategy: "guest",
+      accessToken: "old",
+      refreshToken: "r0",
+      expiresAt: clock.now().getTime() + 1000,
+    });
     const shopper = createShopperApi({ transport, session, clock, clientIp: "127.0.0.1" });
     await Promise.all([shopper.call(echo, { n: 1 }), shopper.call(echo, { n: 2 })]);
     expect(grants).toEqual(["refresh_token"]);
@@ -121,10 +153,17 @@ describe("a member's session that ends (spec 2 §4)", () => {
             return Response.json({ status: 401, errorCode: 401, message: "Invalid refresh token" }, { status: 401 });
           }
           const strategy = body.grant_type === "refresh_token" ? "member" : "guest";
-          return Response.json({ access_token: `${strategy}-${grants.length}`, refresh_token: `r${grants.length}`, expires_in: 3600, token_type: "Bearer", strategy });
+          return Response.json({
+            access_token: `${strategy}-${grants.length}`,
+            refresh_token: `r${grants.length}`,
+            expires_in: 3600,
+            token_type: "Bearer",
+            strategy,
+          });
         }
         const auth = request.headers.get("authorization") ?? "";
-        if (auth === "Bearer member-old" && options.memberCalls === "401") return Response.json({ status: 401, errorCode: 401, message: "Unauthorized" }, { status: 401 });
+        if (auth === "Bearer member-old" && options.memberCalls === "401")
+          return Response.json({ status: 401, errorCode: 401, message: "Unauthorized" }, { status: 401 });
         const body = (await request.json()) as { n: number };
         return Response.json({ n: body.n, call: auth.startsWith("Bearer guest") ? 1 : 2 });
       },
@@ -134,7 +173,12 @@ describe("a member's session that ends (spec 2 §4)", () => {
 
   function memberSession(expiresInMs: number, clock: ReturnType<typeof controllableClock>) {
     const session = createSession<SessionData, Flash>();
-    session.set("auth", { strategy: "member", accessToken: "member-old", refreshToken: "r0", expiresAt: clock.now().getTime() + expiresInMs });
+    session.set("auth", {
+      strategy: "member",
+      accessToken: "member-old",
+      refreshToken: "r0",
+      expiresAt: clock.now().getTime() + expiresInMs,
+    });
     session.set("basketToken", "member-basket");
     session.set("store", { id: 1, slug: "s", name: "S" });
     return session;
@@ -181,7 +225,12 @@ describe("a member's session that ends (spec 2 §4)", () => {
     const clock = controllableClock("2026-11-23T10:00:00Z");
     const { transport } = memberPlatform({ refresh: "refused", memberCalls: "ok" });
     const session = createSession<SessionData, Flash>();
-    session.set("auth", { strategy: "guest", accessToken: "guest-old", refreshToken: "r0", expiresAt: clock.now().getTime() + 1000 });
+    session.set("auth", {
+      strategy: "guest",
+      accessToken: "guest-old",
+      refreshToken: "r0",
+      expiresAt: clock.now().getTime() + 1000,
+    });
     session.set("basketToken", "guest-basket");
     const shopper = createShopperApi({ transport, session, clock, clientIp: "127.0.0.1" });
     await shopper.call(echo, { n: 1 });
@@ -195,7 +244,13 @@ describe("a platform that cannot answer for now", () => {
     baseUrl: "http://p.test",
     async fetch(request: Request) {
       if (new URL(request.url).pathname === "/api/auth/oauthToken") {
-        return Response.json({ access_token: "t", refresh_token: "r", expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+        return Response.json({
+          access_token: "t",
+          refresh_token: "r",
+          expires_in: 3600,
+          token_type: "Bearer",
+          strategy: "guest",
+        });
       }
       return Response.json({ status: 503, errorCode: "SERVICE_UNAVAILABLE", message: "back soon" }, { status: 503 });
     },
@@ -209,17 +264,30 @@ describe("a platform that cannot answer for now", () => {
 
   it("is the 503 'try again in a moment' page, for a shopper's call and for a shared read", async () => {
     const session = createSession<SessionData, Flash>();
-    const shopper = createShopperApi({ transport: down, session, clock: controllableClock("2026-11-23T10:00:00Z"), clientIp: "198.51.100.1" });
+    const shopper = createShopperApi({
+      transport: down,
+      session,
+      clock: controllableClock("2026-11-23T10:00:00Z"),
+      clientIp: "198.51.100.1",
+    });
     const thrown = await shopper.call(echo, { n: 1 }).catch((e: unknown) => e);
     expect(isUnavailablePage(thrown)).toBe(true);
-    expect(thrown).toMatchObject({ data: { message: "The shop cannot be reached for a moment. Please try again." }, init: { status: 503 } });
+    expect(thrown).toMatchObject({
+      data: { message: "The shop cannot be reached for a moment. Please try again." },
+      init: { status: 503 },
+    });
     const shared = new SharedPlatform(down, controllableClock("2026-11-23T10:00:00Z"), 60_000);
     expect(isUnavailablePage(await shared.cached(echo, { n: 1 }).catch((e: unknown) => e))).toBe(true);
   });
 
   it("leaves any other failure, a refusal with status 503 among them, to the caller", async () => {
     const session = createSession<SessionData, Flash>();
-    const shopper = createShopperApi({ transport: refusing, session, clock: controllableClock("2026-11-23T10:00:00Z"), clientIp: "198.51.100.1" });
+    const shopper = createShopperApi({
+      transport: refusing,
+      session,
+      clock: controllableClock("2026-11-23T10:00:00Z"),
+      clientIp: "198.51.100.1",
+    });
     const thrown = await shopper.call(echo, { n: 1 }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(PlatformError);
     expect(isUnavailablePage(thrown)).toBe(false);

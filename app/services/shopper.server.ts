@@ -3,7 +3,13 @@ import { api, type Endpoint, type RequestOf, type ResponseOf } from "../../platf
 import type { Clock } from "../../platform/contract";
 import type { Flash, SessionData, StoredAuth } from "~/models/shopper";
 import { unavailablePage } from "~/models/error-page";
-import { createPlatformClient, isPlatformUnavailable, PlatformError, type PlatformClient, type PlatformTransport } from "./platform-client.server";
+import {
+  createPlatformClient,
+  isPlatformUnavailable,
+  PlatformError,
+  type PlatformClient,
+  type PlatformTransport,
+} from "./platform-client.server";
 
 /** Shared reads kept at once: locations and menus vary, so the cache is bounded. */
 const MAX_CACHED_READS = 2000;
@@ -47,7 +53,11 @@ function toStored(strategy: StoredAuth["strategy"], t: TokenResponse, now: numbe
  * that needs one, so pages that only show shared content never create a guest session on the platform.
  */
 export interface ShopperApi {
-  call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, options?: { idempotencyKey?: string }): Promise<ResponseOf<E>>;
+  call<E extends Endpoint>(
+    endpoint: E,
+    input: RequestOf<E>,
+    options?: { idempotencyKey?: string },
+  ): Promise<ResponseOf<E>>;
   /**
    * A call that needs no token but should carry the shopper's current one when there is one: the sign-in grants,
    * so the platform can hand the guest's basket to the new member session. Never fetches a token for it.
@@ -62,7 +72,15 @@ export interface ShopperApi {
 }
 
 /** What a member's session holds beyond the guest's: cleared on sign-out and when the member's session expires. */
-export const MEMBER_SESSION_KEYS = ["auth", "basketToken", "slotTiming", "checkoutMode", "acceptedTerms", "lastOrder", "loginEmail"] as const satisfies readonly (keyof SessionData)[];
+export const MEMBER_SESSION_KEYS = [
+  "auth",
+  "basketToken",
+  "slotTiming",
+  "checkoutMode",
+  "acceptedTerms",
+  "lastOrder",
+  "loginEmail",
+] as const satisfies readonly (keyof SessionData)[];
 
 export function clearMemberState(session: Session<SessionData, Flash>): void {
   for (const key of MEMBER_SESSION_KEYS) session.unset(key);
@@ -90,7 +108,8 @@ export function createShopperApi(options: {
   let pending: Promise<string> | null = null;
   function token(): Promise<string> {
     const current = session.get("auth");
-    if (current && current.expiresAt - RENEW_MARGIN_MS > clock.now().getTime()) return Promise.resolve(current.accessToken);
+    if (current && current.expiresAt - RENEW_MARGIN_MS > clock.now().getTime())
+      return Promise.resolve(current.accessToken);
     pending ??= obtainToken().finally(() => {
       pending = null;
     });
@@ -116,7 +135,11 @@ export function createShopperApi(options: {
     return fresh.access_token;
   }
 
-  async function call<E extends Endpoint>(endpoint: E, input: RequestOf<E>, callOptions: { idempotencyKey?: string } = {}): Promise<ResponseOf<E>> {
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    input: RequestOf<E>,
+    callOptions: { idempotencyKey?: string } = {},
+  ): Promise<ResponseOf<E>> {
     if (endpoint.auth === "none") return client.call(endpoint, input, { ...callOptions, clientIp });
     try {
       return await client.call(endpoint, input, { ...callOptions, clientIp, token: await token() });
@@ -239,7 +262,11 @@ export class SharedPlatform {
 const sharedByTransport = new WeakMap<PlatformTransport, SharedPlatform>();
 
 /** The one SharedPlatform for a transport, made in this bundle so errors it throws are this bundle's classes. */
-export function sharedPlatformFor(transport: PlatformTransport, clock: Clock, generation: () => number): SharedPlatform {
+export function sharedPlatformFor(
+  transport: PlatformTransport,
+  clock: Clock,
+  generation: () => number,
+): SharedPlatform {
   let shared = sharedByTransport.get(transport);
   if (!shared) {
     shared = new SharedPlatform(transport, clock, 1000, generation);

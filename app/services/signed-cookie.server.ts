@@ -34,7 +34,10 @@ export function signedCookie(name: string, cookieOptions: CookieOptions & { secr
       return null;
     },
     async serialize(value, serializeOptions) {
-      return serialize(name, value === "" ? "" : sign(encodeData(value), secrets[0]!), { ...options, ...serializeOptions } as SerializeOptions);
+      return serialize(name, value === "" ? "" : sign(encodeData(value), secrets[0]!), {
+        ...options,
+        ...serializeOptions,
+      } as SerializeOptions);
     },
   };
 }

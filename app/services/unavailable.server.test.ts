@@ -3,10 +3,12 @@ import type { MiddlewareFunction } from "react-router";
 import { unavailableHeadersMiddleware } from "./unavailable.server";
 
 const run = (response: Response) =>
-  (unavailableHeadersMiddleware as (args: Parameters<MiddlewareFunction<Response>>[0], next: () => Promise<Response>) => Promise<Response>)(
-    {} as Parameters<MiddlewareFunction<Response>>[0],
-    async () => response,
-  );
+  (
+    unavailableHeadersMiddleware as (
+      args: Parameters<MiddlewareFunction<Response>>[0],
+      next: () => Promise<Response>,
+    ) => Promise<Response>
+  )({} as Parameters<MiddlewareFunction<Response>>[0], async () => response);
 
 describe("the 503 page's headers", () => {
   it("asks again in 5 s and is never cached", async () => {

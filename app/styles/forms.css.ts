@@ -71,7 +71,11 @@ const field = style({
   lineHeight: 1.25,
   appearance: "none",
   selectors: {
-    "&:focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: 0, boxShadow: `inset 0 0 0 2px ${vars.color.border}` },
+    "&:focus-visible": {
+      outline: `3px solid ${vars.color.focus}`,
+      outlineOffset: 0,
+      boxShadow: `inset 0 0 0 2px ${vars.color.border}`,
+    },
     "&:disabled": { opacity: 0.5, cursor: "not-allowed" },
   },
 });

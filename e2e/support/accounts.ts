@@ -65,7 +65,11 @@ export function problem(page: Page, message: string): Locator {
   return page.getByRole("alert").filter({ hasText: message });
 }
 
-export async function register(page: Page, member: Member, marketing: { email?: boolean; sms?: boolean } = {}): Promise<void> {
+export async function register(
+  page: Page,
+  member: Member,
+  marketing: { email?: boolean; sms?: boolean } = {},
+): Promise<void> {
   await page.goto("/register");
   await page.getByLabel("First name").fill(member.firstName);
   await page.getByLabel("Last name").fill(member.lastName);

@@ -15,7 +15,9 @@ const loopback = (hostname: string, options: unknown, callback: Callback): void 
 dns.lookup = function appleOnLoopback(...args: unknown[]) {
   const [hostname, options, callback] = args;
   if (typeof hostname === "string" && hostname.toLowerCase().endsWith(".apple.com")) {
-    return typeof options === "function" ? loopback(hostname, {}, options as Callback) : loopback(hostname, options, callback as Callback);
+    return typeof options === "function"
+      ? loopback(hostname, {}, options as Callback)
+      : loopback(hostname, options, callback as Callback);
   }
   return (lookup as (...a: unknown[]) => void).apply(dns, args);
 } as typeof dns.lookup;

@@ -67,7 +67,12 @@ export async function basketReadyForCheckout(
   await expect(page.getByRole("heading", { level: 1, name: "Your basket" })).toBeVisible();
 }
 
-export const GUEST = { firstName: "Ada", lastName: "Lovelace", email: "ada.lovelace@example.com", mobile: "07700 900 123" };
+export const GUEST = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada.lovelace@example.com",
+  mobile: "07700 900 123",
+};
 
 /** From the basket's Checkout button through sign-in (as a guest) and the order's options to the details step. */
 export async function checkoutAsGuest(page: Page): Promise<void> {
@@ -99,7 +104,11 @@ export async function fillDetails(page: Page, marketing = true): Promise<void> {
   await page.getByRole("textbox", { name: "Last name" }).fill(GUEST.lastName);
   await page.getByRole("textbox", { name: "Email address" }).fill(GUEST.email);
   await page.getByRole("textbox", { name: "Mobile number" }).fill(GUEST.mobile);
-  if (marketing) await page.getByRole("group", { name: "Marketing Preferences" }).getByRole("checkbox", { name: "Email me offers and news" }).check();
+  if (marketing)
+    await page
+      .getByRole("group", { name: "Marketing Preferences" })
+      .getByRole("checkbox", { name: "Email me offers and news" })
+      .check();
   await page.getByRole("checkbox", { name: "I accept the terms and conditions" }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(isPath("/checkout/payment"));
@@ -120,7 +129,9 @@ export async function chooseCard(page: Page): Promise<void> {
  */
 export async function goToGatewayCardPage(page: Page): Promise<void> {
   await chooseCard(page);
-  await page.getByRole("button", { name: /^(Pay £[\d.]+ by card|Enter your card on our payment provider's page instead)$/ }).click();
+  await page
+    .getByRole("button", { name: /^(Pay £[\d.]+ by card|Enter your card on our payment provider's page instead)$/ })
+    .click();
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/test-gateway/hpp/"));
 }
 
@@ -137,7 +148,13 @@ export async function payOnGateway(page: Page, card: string): Promise<void> {
 export async function expectSuccess(page: Page, storeMessage: string): Promise<string> {
   await expect(page).toHaveURL(isPath("/checkout/success"));
   await expect(page.getByText(storeMessage)).toBeVisible();
-  const number = (await page.locator("p", { hasText: /^\d{6,}$/ }).first().textContent())?.trim() ?? "";
+  const number =
+    (
+      await page
+        .locator("p", { hasText: /^\d{6,}$/ })
+        .first()
+        .textContent()
+    )?.trim() ?? "";
   expect(number).toMatch(/^\d{6,}$/);
   return number;
 }

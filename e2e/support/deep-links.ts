@@ -11,12 +11,32 @@ export const E2E_DEEPLINK_SECRET = "e2e-deep-link-secret-of-at-least-32-characte
  */
 export function deepLink(
   baseURL: string,
-  link: { store: number; items: [number, number][]; clear?: boolean; method?: "delivery" | "collection"; expiresIn?: number; now?: number },
+  link: {
+    store: number;
+    items: [number, number][];
+    clear?: boolean;
+    method?: "delivery" | "collection";
+    expiresIn?: number;
+    now?: number;
+  },
 ): string {
-  const items: DeepLinkItem[] = link.items.map(([menuItemId, quantity]) => ({ menuItemId, quantity, sizeId: null, options: [] }));
+  const items: DeepLinkItem[] = link.items.map(([menuItemId, quantity]) => ({
+    menuItemId,
+    quantity,
+    sizeId: null,
+    options: [],
+  }));
   const expiresAt = (link.now ?? Math.floor(Date.now() / 1000)) + (link.expiresIn ?? 7 * 86_400);
   return signDeepLink(
-    { storeId: link.store, items, clear: link.clear ?? false, coupon: null, method: link.method ?? null, expiresAt, campaign: null },
+    {
+      storeId: link.store,
+      items,
+      clear: link.clear ?? false,
+      coupon: null,
+      method: link.method ?? null,
+      expiresAt,
+      campaign: null,
+    },
     E2E_DEEPLINK_SECRET,
     baseURL,
   );

@@ -38,8 +38,24 @@ export function createFakeApplePay(dir: string): FakeApplePay {
   const selfSigned = (name: string, subject: string, extra: string[] = []) =>
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", subject, ...extra,
-        "-keyout", join(dir, `${name}-key.pem`), "-out", join(dir, `${name}-cert.pem`)],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        subject,
+        ...extra,
+        "-keyout",
+        join(dir, `${name}-key.pem`),
+        "-out",
+        join(dir, `${name}-cert.pem`),
+      ],
       { stdio: "ignore" },
     );
   selfSigned("apple", `/CN=${APPLE_PAY_HOST}`, ["-addext", `subjectAltName=DNS:${APPLE_PAY_HOST}`]);
@@ -48,26 +64,47 @@ export function createFakeApplePay(dir: string): FakeApplePay {
 
   const server = createHttpsServer(
     // Only the merchant identity certificate gets through the handshake, as with Apple.
-    { key: pem("apple-key.pem"), cert: pem("apple-cert.pem"), requestCert: true, rejectUnauthorized: true, ca: [pem("merchant-cert.pem")] },
+    {
+      key: pem("apple-key.pem"),
+      cert: pem("apple-cert.pem"),
+      requestCert: true,
+      rejectUnauthorized: true,
+      ca: [pem("merchant-cert.pem")],
+    },
     (request, response) => {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
-        const answer = (status: number, body: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-        if (request.method !== "POST" || request.url !== "/paymentservices/paymentSession") return answer(404, { statusMessage: "Not found" });
-        let asked: { merchantIdentifier?: unknown; displayName?: unknown; initiative?: unknown; initiativeContext?: unknown } = {};
+        const answer = (status: number, body: unknown) =>
+          response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+        if (request.method !== "POST" || request.url !== "/paymentservices/paymentSession")
+          return answer(404, { statusMessage: "Not found" });
+        let asked: {
+          merchantIdentifier?: unknown;
+          displayName?: unknown;
+          initiative?: unknown;
+          initiativeContext?: unknown;
+        } = {};
         try {
           asked = JSON.parse(Buffer.concat(chunks).toString("utf8")) as typeof asked;
         } catch {
           return answer(400, { statusMessage: "Payment Services Exception Bad Request" });
         }
         const presented = (request.socket as TLSSocket).getPeerCertificate().subject?.CN;
-        if (asked.merchantIdentifier !== APPLE_PAY_MERCHANT_ID || presented !== APPLE_PAY_MERCHANT_ID || asked.initiative !== "web") {
-          return answer(400, { statusMessage: `Payment Services Exception merchantId=${String(asked.merchantIdentifier)} invalid` });
+        if (
+          asked.merchantIdentifier !== APPLE_PAY_MERCHANT_ID ||
+          presented !== APPLE_PAY_MERCHANT_ID ||
+          asked.initiative !== "web"
+        ) {
+          return answer(400, {
+            statusMessage: `Payment Services Exception merchantId=${String(asked.merchantIdentifier)} invalid`,
+          });
         }
         const domain = String(asked.initiativeContext);
         if (!REGISTERED_DOMAINS.includes(domain)) {
-          return answer(400, { statusMessage: `Payment Services Exception merchantId=${APPLE_PAY_MERCHANT_ID} not registered for domain=${domain}` });
+          return answer(400, {
+            statusMessage: `Payment Services Exception merchantId=${APPLE_PAY_MERCHANT_ID} not registered for domain=${domain}`,
+          });
         }
         const now = Date.now();
         // Apple's merchant session, opaque to the platform, which hands it to the browser unchanged.

@@ -26,8 +26,22 @@ export interface FakeOAuthOptions {
 
 export interface FakeOAuth {
   origin: string;
-  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; jwksUrl: string; people: GooglePerson[] };
-  facebook: { appId: string; appSecret: string; authUrl: string; tokenUrl: string; graphUrl: string; users: FacebookUser[] };
+  google: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    jwksUrl: string;
+    people: GooglePerson[];
+  };
+  facebook: {
+    appId: string;
+    appSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    graphUrl: string;
+    users: FacebookUser[];
+  };
   /** Every token request's form, for tests that check what was sent. */
   tokenRequests: { provider: "google" | "facebook"; params: URLSearchParams }[];
   close(): Promise<void>;
@@ -50,7 +64,13 @@ const DEFAULT_GOOGLE = {
   people: [
     { sub: "110248495921238986420", email: "alex.morgan@example.com", givenName: "Alex", familyName: "Morgan" },
     // A Google account whose address Google has not verified: the platform refuses it (socialNoEmail).
-    { sub: "110248495921238986421", email: "pat.lee@example.com", emailVerified: false, givenName: "Pat", familyName: "Lee" },
+    {
+      sub: "110248495921238986421",
+      email: "pat.lee@example.com",
+      emailVerified: false,
+      givenName: "Pat",
+      familyName: "Lee",
+    },
   ],
 };
 const DEFAULT_FACEBOOK = {
@@ -111,8 +131,14 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
     const q = url.searchParams;
     const clientId = provider === "google" ? googleConfig.clientId : facebookConfig.appId;
     const redirectUri = q.get("redirect_uri") ?? "";
-    if (q.get("client_id") !== clientId || !/^https?:\/\//.test(redirectUri)) return html(res, 400, "<p>invalid_client or redirect_uri</p>");
-    if (q.get("response_type") !== "code" || q.get("code_challenge_method") !== "S256" || !q.get("code_challenge") || !q.get("state")) {
+    if (q.get("client_id") !== clientId || !/^https?:\/\//.test(redirectUri))
+      return html(res, 400, "<p>invalid_client or redirect_uri</p>");
+    if (
+      q.get("response_type") !== "code" ||
+      q.get("code_challenge_method") !== "S256" ||
+      !q.get("code_challenge") ||
+      !q.get("state")
+    ) {
       return html(res, 400, "<p>invalid_request</p>");
     }
     if (provider === "google" && !q.get("nonce")) return html(res, 400, "<p>invalid_request: nonce</p>");
@@ -127,7 +153,16 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
       code_challenge: q.get("code_challenge")!,
       nonce: q.get("nonce") ?? "",
     };
-    html(res, 200, consentPage(provider === "google" ? "Sign in with Google" : "Log in with Facebook", names, `/${provider}/decide`, fields));
+    html(
+      res,
+      200,
+      consentPage(
+        provider === "google" ? "Sign in with Google" : "Log in with Facebook",
+        names,
+        `/${provider}/decide`,
+        fields,
+      ),
+    );
   }
 
   async function decide(provider: "google" | "facebook", req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -140,7 +175,13 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
         redirectUri,
         provider === "google"
           ? { error: "access_denied", state }
-          : { error: "access_denied", error_code: "200", error_description: "Permissions error", error_reason: "user_denied", state },
+          : {
+              error: "access_denied",
+              error_code: "200",
+              error_description: "Permissions error",
+              error_reason: "user_denied",
+              state,
+            },
       );
     }
     const account = Number(form.get("account"));
@@ -179,10 +220,21 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
     if (p.get("grant_type") !== "authorization_code") return json(res, 400, { error: "unsupported_grant_type" });
     const grant = redeem("google", p);
     if (typeof grant === "string") {
-      return json(res, grant === "invalid_client" ? 401 : 400, { error: grant, error_description: grant === "invalid_client" ? "Unauthorized" : "Bad Request" });
+      return json(res, grant === "invalid_client" ? 401 : 400, {
+        error: grant,
+        error_description: grant === "invalid_client" ? "Unauthorized" : "Bad Request",
+      });
     }
-    const idToken = await google.idToken(googleConfig.people[grant.account]!, now(), { claims: grant.nonce ? { nonce: grant.nonce } : {} });
-    json(res, 200, { access_token: `ya29.${randomBytes(16).toString("base64url")}`, expires_in: 3599, scope: "openid email profile", token_type: "Bearer", id_token: idToken });
+    const idToken = await google.idToken(googleConfig.people[grant.account]!, now(), {
+      claims: grant.nonce ? { nonce: grant.nonce } : {},
+    });
+    json(res, 200, {
+      access_token: `ya29.${randomBytes(16).toString("base64url")}`,
+      expires_in: 3599,
+      scope: "openid email profile",
+      token_type: "Bearer",
+      id_token: idToken,
+    });
   }
 
   async function facebookToken(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
@@ -191,9 +243,20 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
     tokenRequests.push({ provider: "facebook", params: p });
     const grant = redeem("facebook", p);
     if (typeof grant === "string") {
-      return json(res, 400, { error: { message: `Error validating verification code (${grant})`, type: "OAuthException", code: 100, fbtrace_id: "Afake" } });
+      return json(res, 400, {
+        error: {
+          message: `Error validating verification code (${grant})`,
+          type: "OAuthException",
+          code: 100,
+          fbtrace_id: "Afake",
+        },
+      });
     }
-    json(res, 200, { access_token: graph.issue(facebookConfig.users[grant.account]!), token_type: "bearer", expires_in: 5183944 });
+    json(res, 200, {
+      access_token: graph.issue(facebookConfig.users[grant.account]!),
+      token_type: "bearer",
+      expires_in: 5183944,
+    });
   }
 
   const server: Server = createServer((req, res) => {
@@ -217,8 +280,18 @@ export async function startFakeOAuth(options: FakeOAuthOptions = {}): Promise<Fa
 
   return {
     origin,
-    google: { ...googleConfig, authUrl: `${origin}/google/auth`, tokenUrl: `${origin}/google/token`, jwksUrl: google.jwksUrl },
-    facebook: { ...facebookConfig, authUrl: `${origin}/facebook/dialog/oauth`, tokenUrl: `${origin}/facebook/oauth/access_token`, graphUrl: graph.graphUrl },
+    google: {
+      ...googleConfig,
+      authUrl: `${origin}/google/auth`,
+      tokenUrl: `${origin}/google/token`,
+      jwksUrl: google.jwksUrl,
+    },
+    facebook: {
+      ...facebookConfig,
+      authUrl: `${origin}/facebook/dialog/oauth`,
+      tokenUrl: `${origin}/facebook/oauth/access_token`,
+      graphUrl: graph.graphUrl,
+    },
     tokenRequests,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

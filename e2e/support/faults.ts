@@ -14,7 +14,11 @@ export interface FaultOptions {
 }
 
 /** The platform's next `times` answers to `path` (an /api/ path) for this test's shopper fail with `status`. */
-export async function failPlatformCall(request: APIRequestContext, path: string, options: FaultOptions = {}): Promise<void> {
+export async function failPlatformCall(
+  request: APIRequestContext,
+  path: string,
+  options: FaultOptions = {},
+): Promise<void> {
   const response = await request.post("/__test/platform-fault", {
     data: { path, times: options.times ?? 1, status: options.status ?? 500, shared: options.shared ?? false },
   });
@@ -34,7 +38,13 @@ export async function editPlatformAnswer(
   options: { times?: number; kind?: "asap" | "future"; at?: string } = {},
 ): Promise<void> {
   const response = await request.post("/__test/platform-fault", {
-    data: { path, times: options.times ?? 1, edit, ...(options.kind ? { kind: options.kind } : {}), ...(options.at ? { at: options.at } : {}) },
+    data: {
+      path,
+      times: options.times ?? 1,
+      edit,
+      ...(options.kind ? { kind: options.kind } : {}),
+      ...(options.at ? { at: options.at } : {}),
+    },
   });
   expect(response.status(), `asking the platform to alter ${path}`).toBe(200);
 }

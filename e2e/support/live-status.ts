@@ -4,13 +4,20 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
 import { guestToken, openCollectionTimes, placeCashCollection } from "./orders";
 
-const CONTACT = { firstName: "Grace", lastName: "Hopper", email: "grace.hopper@example.com", phoneNumber: "07700 900 456" };
+const CONTACT = {
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace.hopper@example.com",
+  phoneNumber: "07700 900 456",
+};
 
 /**
  * A guest's cash collection order of two cheddars at Victoria Street, three days ahead (a day the other journeys do
  * not book), in a time in the middle of the day's free ones: its number and its status page's token.
  */
-export async function placeCollectionAsGuest(request: APIRequestContext): Promise<{ number: string; statusToken: string }> {
+export async function placeCollectionAsGuest(
+  request: APIRequestContext,
+): Promise<{ number: string; statusToken: string }> {
   const token = await guestToken(request);
   const { date, times } = await openCollectionTimes(request, token, 3);
   expect(times.length, `collection times on ${date}`).toBeGreaterThan(0);
@@ -40,5 +47,8 @@ export async function markDocument(page: Page): Promise<void> {
 }
 
 export async function expectSameDocument(page: Page): Promise<void> {
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true), "the page was not loaded again").toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true),
+    "the page was not loaded again",
+  ).toBe(true);
 }

@@ -44,14 +44,18 @@ function startMailbox(smtp: SmtpCapture, port: number, tls?: HttpsServer): Promi
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://mailbox.local");
     if (request.method !== "GET" || url.pathname !== "/messages") {
-      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "GET /messages?to=<address>" }));
+      response
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ message: "GET /messages?to=<address>" }));
       return;
     }
     const to = url.searchParams.get("to")?.trim().toLowerCase();
     const messages: MailboxEntry[] = smtp.mails
       .filter((mail) => !to || mail.to.some((address) => address.toLowerCase() === to))
       .map((mail) => ({ to: mail.to.join(", "), subject: mail.subject, text: mail.text, receivedAt: mail.receivedAt }));
-    response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ messages }));
+    response
+      .writeHead(200, { "content-type": "application/json", "cache-control": "no-store" })
+      .end(JSON.stringify({ messages }));
   });
   if (tls) return listenSharingTls(port, server, tls);
   return new Promise((resolve, reject) => {

@@ -12,17 +12,30 @@ const TIMEOUT_MS = 10_000;
  * Waits (up to 10 s) for a mail to `to` whose subject matches `subject`, received after `after` (milliseconds since
  * the epoch, e.g. Date.now() before the action that sends it), and answers the newest such mail.
  */
-export async function waitForMail(request: APIRequestContext, to: string, opts: { subject?: RegExp; after?: number } = {}): Promise<Mail> {
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  opts: { subject?: RegExp; after?: number } = {},
+): Promise<Mail> {
   const deadline = Date.now() + TIMEOUT_MS;
   let seen: Mail[] = [];
   for (;;) {
     const response = await request.get(`${mailboxUrl}/messages`, { params: { to } });
-    if (!response.ok()) throw new Error(`The mailbox answered ${response.status()}: is the e2e server (e2e/support/serve.ts) running?`);
+    if (!response.ok())
+      throw new Error(`The mailbox answered ${response.status()}: is the e2e server (e2e/support/serve.ts) running?`);
     seen = ((await response.json()) as { messages: Mail[] }).messages;
-    const match = seen.filter((mail) => (!opts.subject || opts.subject.test(mail.subject)) && (opts.after === undefined || mail.receivedAt >= opts.after)).at(-1);
+    const match = seen
+      .filter(
+        (mail) =>
+          (!opts.subject || opts.subject.test(mail.subject)) &&
+          (opts.after === undefined || mail.receivedAt >= opts.after),
+      )
+      .at(-1);
     if (match) return match;
     if (Date.now() > deadline) {
-      throw new Error(`No mail to ${to}${opts.subject ? ` with a subject matching ${opts.subject}` : ""} within ${TIMEOUT_MS / 1000} s; its mail: ${JSON.stringify(seen.map((m) => m.subject))}`);
+      throw new Error(
+        `No mail to ${to}${opts.subject ? ` with a subject matching ${opts.subject}` : ""} within ${TIMEOUT_MS / 1000} s; its mail: ${JSON.stringify(seen.map((m) => m.subject))}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -12,7 +12,12 @@ const RETURN_URLS = {
   cancelUrl: "https://shop.example/checkout/payment/cancel",
 };
 
-async function call(request: APIRequestContext, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+async function call(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Record<string, unknown>> {
   const response = await request.post(path, { data: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await response.text();
   expect(response.status(), `${path}: ${text}`).toBe(200);
@@ -43,7 +48,11 @@ export async function guestToken(request: APIRequestContext): Promise<string> {
 }
 
 /** Victoria Street's collection times with room, `daysAhead` days from now, earliest first, with that date. */
-export async function openCollectionTimes(request: APIRequestContext, token: string, daysAhead: number): Promise<{ date: string; times: string[] }> {
+export async function openCollectionTimes(
+  request: APIRequestContext,
+  token: string,
+  daysAhead: number,
+): Promise<{ date: string; times: string[] }> {
   const date = londonDate(daysAhead);
   const answer = await call(
     request,
@@ -84,8 +93,18 @@ export async function placeCashCollection(
   const method = { storeId: VICTORIA, fulfilmentMethod: "collection" };
   const basket = await call(request, "/api/basket/retrieve", method, token);
   const basketToken = String(basket.basketToken);
-  await call(request, "/api/basket/item/add", { ...method, basketToken, menuItem: { menuItemId: cheddar.id, quantity } }, token);
-  await call(request, "/api/basket/reserveTimeSlot", { ...method, basketToken, timeSlotDate: time, postcode: "SW1A 1AA" }, token);
+  await call(
+    request,
+    "/api/basket/item/add",
+    { ...method, basketToken, menuItem: { menuItemId: cheddar.id, quantity } },
+    token,
+  );
+  await call(
+    request,
+    "/api/basket/reserveTimeSlot",
+    { ...method, basketToken, timeSlotDate: time, postcode: "SW1A 1AA" },
+    token,
+  );
   await call(request, "/api/checkout/setContactDetails", { basketToken, ...contact }, token);
   const draft = await call(
     request,
@@ -103,13 +122,28 @@ export async function placeCashCollection(
     },
     token,
   );
-  const paid = await call(request, "/api/payment/makePayment", { draftOrderId: draft.draftOrderId, paymentMethod: "cash", ...RETURN_URLS }, token);
+  const paid = await call(
+    request,
+    "/api/payment/makePayment",
+    { draftOrderId: draft.draftOrderId, paymentMethod: "cash", ...RETURN_URLS },
+    token,
+  );
   const order = paid.order as { businessOrderId: string; statusToken: string };
   return { number: order.businessOrderId, statusToken: order.statusToken };
 }
 
 /** A cash collection order of five cheddars at Victoria Street, for `time`, placed by `token`'s member: its number. */
-export async function placeCollectionByApi(request: APIRequestContext, token: string, member: Member, time: string): Promise<string> {
-  const contact = { firstName: member.firstName, lastName: member.lastName, email: member.email, phoneNumber: member.mobile };
+export async function placeCollectionByApi(
+  request: APIRequestContext,
+  token: string,
+  member: Member,
+  time: string,
+): Promise<string> {
+  const contact = {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    phoneNumber: member.mobile,
+  };
   return (await placeCashCollection(request, token, contact, time, 5)).number;
 }

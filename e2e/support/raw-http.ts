@@ -30,7 +30,10 @@ export function header(response: RawResponse, name: string): string {
 
 /** The nonce a Content-Security-Policy allows scripts by, or null when it names none. */
 export function scriptNonce(policy: string): string | null {
-  const scriptSrc = policy.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ") || d === "script-src");
+  const scriptSrc = policy
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src ") || d === "script-src");
   const match = scriptSrc?.match(/'nonce-([^']+)'/);
   return match?.[1] ?? null;
 }
@@ -39,7 +42,10 @@ export function scriptNonce(policy: string): string | null {
  * Two GETs on one kept-alive connection, the second after `idleMs` of silence: the status lines the server
  * answered, in order, and whether the server had closed the connection before the second was sent.
  */
-export async function twoGetsOnOneConnection(url: string, idleMs: number): Promise<{ statuses: string[]; closedWhileIdle: boolean }> {
+export async function twoGetsOnOneConnection(
+  url: string,
+  idleMs: number,
+): Promise<{ statuses: string[]; closedWhileIdle: boolean }> {
   const target = new URL(url);
   const socket = connect(Number(target.port || 80), target.hostname);
   let received = "";
@@ -52,7 +58,7 @@ export async function twoGetsOnOneConnection(url: string, idleMs: number): Promi
   socket.write(get);
   const statusLines = () => received.match(/HTTP\/1\.1 \d{3}/g) ?? [];
   const until = async (done: () => boolean, ms: number) => {
-    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+    for (const end = Date.now() + ms; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
   };
   await until(() => statusLines().length >= 1, 10_000);
   await new Promise((r) => setTimeout(r, idleMs));

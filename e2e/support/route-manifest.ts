@@ -20,11 +20,14 @@ export function manifestRoutes(): Record<string, ManifestRoute> {
   const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
   if (!file) throw new Error("no route manifest in build/client/assets: run `npm run build`");
   const source = readFileSync(path.join(assets, file), "utf8");
-  const all = (JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as { routes: Record<string, ManifestRoute> }).routes;
+  const all = (
+    JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as { routes: Record<string, ManifestRoute> }
+  ).routes;
   // The root plus every route app/routes.ts declares: a build made before the routes changed is refused.
   const declared = (entries: readonly { children?: unknown[] }[]): number =>
     entries.reduce((n, entry) => n + 1 + declared((entry.children ?? []) as { children?: unknown[] }[]), 0);
-  if (Object.keys(all).length !== declared(routes) + 1) throw new Error("the build's route manifest is not app/routes.ts's: run `npm run build`");
+  if (Object.keys(all).length !== declared(routes) + 1)
+    throw new Error("the build's route manifest is not app/routes.ts's: run `npm run build`");
   return all;
 }
 

@@ -13,19 +13,29 @@ function directive(policy: string, name: string): string | null {
 }
 
 /** The problems with one answer's headers (empty when it carries everything it must). */
-export function securityHeaderProblems(label: string, headers: Record<string, string>, options: { production: boolean }): string[] {
+export function securityHeaderProblems(
+  label: string,
+  headers: Record<string, string>,
+  options: { production: boolean },
+): string[] {
   const problems: string[] = [];
   const policy = headers["content-security-policy"] ?? "";
   const scriptSrc = directive(policy, "script-src");
   const styleSrc = directive(policy, "style-src");
-  if (!scriptSrc || !/'nonce-[A-Za-z0-9+/=_-]{16,}'/.test(scriptSrc)) problems.push(`${label}: script-src names no nonce (${scriptSrc})`);
-  if (!styleSrc || !/'nonce-[A-Za-z0-9+/=_-]{16,}'/.test(styleSrc)) problems.push(`${label}: style-src names no nonce (${styleSrc})`);
+  if (!scriptSrc || !/'nonce-[A-Za-z0-9+/=_-]{16,}'/.test(scriptSrc))
+    problems.push(`${label}: script-src names no nonce (${scriptSrc})`);
+  if (!styleSrc || !/'nonce-[A-Za-z0-9+/=_-]{16,}'/.test(styleSrc))
+    problems.push(`${label}: style-src names no nonce (${styleSrc})`);
   if (policy.includes("'unsafe-inline'")) problems.push(`${label}: the policy allows 'unsafe-inline'`);
   if (policy.includes("'unsafe-eval'")) problems.push(`${label}: the policy allows 'unsafe-eval'`);
-  if (directive(policy, "frame-ancestors") !== "frame-ancestors 'none'") problems.push(`${label}: ${directive(policy, "frame-ancestors") ?? "no frame-ancestors"}`);
-  if (directive(policy, "object-src") !== "object-src 'none'") problems.push(`${label}: ${directive(policy, "object-src") ?? "no object-src"}`);
-  if (headers["x-frame-options"] !== "DENY") problems.push(`${label}: X-Frame-Options ${headers["x-frame-options"] ?? "missing"}`);
-  if (headers["x-content-type-options"] !== "nosniff") problems.push(`${label}: X-Content-Type-Options ${headers["x-content-type-options"] ?? "missing"}`);
+  if (directive(policy, "frame-ancestors") !== "frame-ancestors 'none'")
+    problems.push(`${label}: ${directive(policy, "frame-ancestors") ?? "no frame-ancestors"}`);
+  if (directive(policy, "object-src") !== "object-src 'none'")
+    problems.push(`${label}: ${directive(policy, "object-src") ?? "no object-src"}`);
+  if (headers["x-frame-options"] !== "DENY")
+    problems.push(`${label}: X-Frame-Options ${headers["x-frame-options"] ?? "missing"}`);
+  if (headers["x-content-type-options"] !== "nosniff")
+    problems.push(`${label}: X-Content-Type-Options ${headers["x-content-type-options"] ?? "missing"}`);
   const hsts = headers["strict-transport-security"];
   if (options.production && hsts !== HSTS) problems.push(`${label}: Strict-Transport-Security ${hsts ?? "missing"}`);
   if (!options.production && hsts !== undefined) problems.push(`${label}: HSTS outside production (${hsts})`);
@@ -42,7 +52,8 @@ export function cookieProblems(setCookie: string, options: { production: boolean
   const problems: string[] = [];
   if (!attributes.includes("samesite=lax")) problems.push(`${name}: not SameSite=Lax (${setCookie})`);
   if (!attributes.includes("path=/")) problems.push(`${name}: not for the whole site (${setCookie})`);
-  if (options.production !== attributes.includes("secure")) problems.push(`${name}: Secure ${options.production ? "missing in production" : "outside production"}`);
+  if (options.production !== attributes.includes("secure"))
+    problems.push(`${name}: Secure ${options.production ? "missing in production" : "outside production"}`);
   if (!attributes.includes("httponly")) problems.push(`${name}: not HttpOnly`);
   return problems;
 }
@@ -77,8 +88,14 @@ export async function cookiesOfAJourney(base: string): Promise<{ setCookies: str
   };
   const home = await send("/");
   const banner = /name="banner" value="([^"]+)"/.exec(home.html)?.[1] ?? "";
-  await send("/location", { form: { csrf: "sessionless", intent: "postcode", postcode: "SW1A 1AA", redirectTo: "/" }, headers: { origin } });
-  await send("/location", { form: { intent: "postcode", postcode: "M1 1AE", redirectTo: "/" }, headers: { referer: `${origin}/faqs` } });
+  await send("/location", {
+    form: { csrf: "sessionless", intent: "postcode", postcode: "SW1A 1AA", redirectTo: "/" },
+    headers: { origin },
+  });
+  await send("/location", {
+    form: { intent: "postcode", postcode: "M1 1AE", redirectTo: "/" },
+    headers: { referer: `${origin}/faqs` },
+  });
   await send("/faqs");
   await send("/cookies", { form: { csrf: "sessionless", intent: "accept-all", redirectTo: "/" }, headers: { origin } });
   await send("/header-banner", { form: { csrf: "sessionless", banner, redirectTo: "/" }, headers: { origin } });

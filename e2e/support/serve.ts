@@ -2,7 +2,16 @@
 // means PGlite starts empty and the demo brand is seeded, so every run sees the same shop.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -58,21 +67,52 @@ const contentDir = join(dataDir, "content");
 cpSync(join(root, "content"), contentDir, { recursive: true });
 const globalFile = join(contentDir, "global.json");
 const global = JSON.parse(readFileSync(globalFile, "utf8")) as { payment?: Record<string, boolean> };
-writeFileSync(globalFile, JSON.stringify({ ...global, payment: { ...global.payment, enableApplePayment: true, enableGooglePayment: true } }, null, 2));
+writeFileSync(
+  globalFile,
+  JSON.stringify(
+    { ...global, payment: { ...global.payment, enableApplePayment: true, enableGooglePayment: true } },
+    null,
+    2,
+  ),
+);
 
 // The server's output goes on to ours and into a file journeys read (support/server-log.ts).
 const logFile = createWriteStream(serverLogPath(port), { flags: "w" });
 // The order board's credentials are e2e/support/checkout.ts's STAFF. Each test comes from an address of its own
 // (X-Forwarded-For, set by e2e/fixtures.ts), as shoppers behind a proxy do. The session secret is this run's own,
 // and every secret the server gets is recorded for the check that none reaches the browser (support/server-secrets.ts).
-const serverEnv: Record<string, string | undefined> = { ...process.env, NODE_ENV: "test", TEST_CLOCK: "1", PORT: port, DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString("base64url"), STAFF_USERNAME: "board", STAFF_PASSWORD: "e2e-board-password", TRUST_PROXY: "1", DEEPLINK_SECRET: E2E_DEEPLINK_SECRET, SMTP_URL: mail.smtpUrl, CONTENT_DIR: contentDir, ...sms.env, ...socialEnv, ...apple.env, ...sentry.env };
+const serverEnv: Record<string, string | undefined> = {
+  ...process.env,
+  NODE_ENV: "test",
+  TEST_CLOCK: "1",
+  PORT: port,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: randomBytes(32).toString("base64url"),
+  STAFF_USERNAME: "board",
+  STAFF_PASSWORD: "e2e-board-password",
+  TRUST_PROXY: "1",
+  DEEPLINK_SECRET: E2E_DEEPLINK_SECRET,
+  SMTP_URL: mail.smtpUrl,
+  CONTENT_DIR: contentDir,
+  ...sms.env,
+  ...socialEnv,
+  ...apple.env,
+  ...sentry.env,
+};
 recordServerSecrets(port, serverEnv);
-const server = spawn(process.execPath, ["--import", "tsx", "--import", pathToFileURL(join(import.meta.dirname, "apple-host.ts")).href, "server.ts"], {
-  cwd: root,
-  stdio: ["inherit", "pipe", "pipe"],
-  env: serverEnv,
-});
-for (const [from, to] of [[server.stdout, process.stdout], [server.stderr, process.stderr]] as const) {
+const server = spawn(
+  process.execPath,
+  ["--import", "tsx", "--import", pathToFileURL(join(import.meta.dirname, "apple-host.ts")).href, "server.ts"],
+  {
+    cwd: root,
+    stdio: ["inherit", "pipe", "pipe"],
+    env: serverEnv,
+  },
+);
+for (const [from, to] of [
+  [server.stdout, process.stdout],
+  [server.stderr, process.stderr],
+] as const) {
   from.on("data", (chunk: Buffer) => {
     to.write(chunk);
     logFile.write(chunk);

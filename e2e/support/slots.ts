@@ -58,12 +58,16 @@ export async function openStoreBar(page: Page): Promise<Locator> {
 /** The store bar's entry for the held slot ("Delivery time …" or "Collection time …"). */
 export function barSlot(page: Page): Locator {
   // Read whether or not a phone's compact bar is open: its text is there either way.
-  return storeBar(page).locator("li").filter({ hasText: /^(Delivery|Collection) time/ });
+  return storeBar(page)
+    .locator("li")
+    .filter({ hasText: /^(Delivery|Collection) time/ });
 }
 
 /** The store bar's order type entry ("Order type Delivery"). */
 export function barOrderType(page: Page): Locator {
-  return storeBar(page).locator("li").filter({ hasText: /^Order type/ });
+  return storeBar(page)
+    .locator("li")
+    .filter({ hasText: /^Order type/ });
 }
 
 /** The store page's list of methods, each with its state and, for the other method, a button to switch to it. */
@@ -145,7 +149,9 @@ export async function holdAnyFreeSlot(page: Page, group: () => Locator, jsEnable
   for (let attempt = 0; attempt < 4; attempt++) {
     await expect(free().first()).toBeEnabled();
     const count = await free().count();
-    await free().nth(Math.min(offset + attempt, count - 1)).check();
+    await free()
+      .nth(Math.min(offset + attempt, count - 1))
+      .check();
     if (!jsEnabled) await page.getByRole("button", { name: "Reserve this time" }).click();
     const answer = page.getByRole("status").filter({ hasText: new RegExp(`${RESERVED_TOAST}|${SLOT_FULL_TOAST}`) });
     await expect(answer).toBeVisible();
@@ -187,7 +193,11 @@ async function callApi(request: APIRequestContext, path: string, body: unknown, 
 }
 
 /** A guest session with a basket at the store: what a storefront makes for a new visitor. */
-export async function newApiShopper(request: APIRequestContext, storeId: number, method: "delivery" | "collection"): Promise<ApiShopper> {
+export async function newApiShopper(
+  request: APIRequestContext,
+  storeId: number,
+  method: "delivery" | "collection",
+): Promise<ApiShopper> {
   const tokens = await callApi(request, "/api/auth/oauthToken", { grant_type: "client_credentials" });
   expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
   const accessToken = String(tokens.body.access_token);
@@ -204,7 +214,13 @@ export async function reserveByApi(
   const answer = await callApi(
     request,
     "/api/basket/reserveTimeSlot",
-    { storeId: target.storeId, basketToken: shopper.basketToken, timeSlotDate: target.start, fulfilmentMethod: target.method, postcode: target.postcode },
+    {
+      storeId: target.storeId,
+      basketToken: shopper.basketToken,
+      timeSlotDate: target.start,
+      fulfilmentMethod: target.method,
+      postcode: target.postcode,
+    },
     shopper.accessToken,
   );
   const selected = answer.body.selectedSlot as { start?: string } | undefined;
@@ -221,7 +237,13 @@ export async function listedSlot(
   const answer = await callApi(
     request,
     "/api/stores/timeslots/list",
-    { startDate: date, endDate: date, storeId: target.storeId, fulfilmentMethod: target.method, postcode: target.postcode },
+    {
+      startDate: date,
+      endDate: date,
+      storeId: target.storeId,
+      fulfilmentMethod: target.method,
+      postcode: target.postcode,
+    },
     shopper.accessToken,
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -4,7 +4,11 @@
 import { startFakeTwilio, type FakeTwilio } from "../../platform/outbox/testing/fake-twilio";
 
 /** The fake account's credentials (test values: the fake takes only these). */
-export const SMS_ACCOUNT = { sid: "AC00000000000000000000000000000e2e", token: "e2e-twilio-token", from: "+447700900999" } as const;
+export const SMS_ACCOUNT = {
+  sid: "AC00000000000000000000000000000e2e",
+  token: "e2e-twilio-token",
+  from: "+447700900999",
+} as const;
 
 export function smsServerUrl(port: number): string {
   return `http://127.0.0.1:${port}`;
@@ -15,6 +19,11 @@ export async function startSmsServer(port: number): Promise<{ fake: FakeTwilio; 
   const fake = await startFakeTwilio(SMS_ACCOUNT.sid, SMS_ACCOUNT.token, { port });
   return {
     fake,
-    env: { TWILIO_ACCOUNT_SID: SMS_ACCOUNT.sid, TWILIO_AUTH_TOKEN: SMS_ACCOUNT.token, TWILIO_FROM: SMS_ACCOUNT.from, TWILIO_API_URL: fake.url },
+    env: {
+      TWILIO_ACCOUNT_SID: SMS_ACCOUNT.sid,
+      TWILIO_AUTH_TOKEN: SMS_ACCOUNT.token,
+      TWILIO_FROM: SMS_ACCOUNT.from,
+      TWILIO_API_URL: fake.url,
+    },
   };
 }

@@ -31,13 +31,19 @@ export async function waitForSms(request: APIRequestContext, to: string, opts: {
   let seen: Sms[] = [];
   for (;;) {
     const response = await request.get(messagesUrl, { params: { To: e164(to) }, headers: { authorization } });
-    if (!response.ok()) throw new Error(`The fake Twilio answered ${response.status()}: is the e2e server (e2e/support/serve.ts) running?`);
+    if (!response.ok())
+      throw new Error(
+        `The fake Twilio answered ${response.status()}: is the e2e server (e2e/support/serve.ts) running?`,
+      );
     const { messages } = (await response.json()) as { messages: { to: string; body: string; date_created: string }[] };
     seen = messages.map((m) => ({ to: m.to, body: m.body, sentAt: Date.parse(m.date_created) }));
     // Newest first, as Twilio lists them.
     const match = seen.find((sms) => after === undefined || sms.sentAt >= after);
     if (match) return match;
-    if (Date.now() > deadline) throw new Error(`No SMS to ${to} within ${TIMEOUT_MS / 1000} s; its SMS: ${JSON.stringify(seen.map((m) => m.body))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `No SMS to ${to} within ${TIMEOUT_MS / 1000} s; its SMS: ${JSON.stringify(seen.map((m) => m.body))}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -60,7 +60,9 @@ function escapeRegExp(text: string): string {
  * hidden, so the button makes sense on its own to a screen reader.
  */
 export function shopButton(scope: Page | Locator, storeName: string, action = "Shop at this store"): Locator {
-  return scope.getByRole("button", { name: new RegExp(`^${escapeRegExp(action)}\\s*:\\s*${escapeRegExp(storeName)}$`) });
+  return scope.getByRole("button", {
+    name: new RegExp(`^${escapeRegExp(action)}\\s*:\\s*${escapeRegExp(storeName)}$`),
+  });
 }
 
 /** A group of the stores near by ("Open now", "Open for pre-orders", "Closed"). */

@@ -36,7 +36,9 @@ export async function sendByHand(driver: Page, position: { latitude: number; lon
 export async function moveToEnRoute(board: Page, number: string): Promise<void> {
   await board.goto("/staff?store=1");
   for (const status of ["Store Accepted / Picking", "Picked", "Driver en Route"]) {
-    await boardOrder(board, number).getByRole("button", { name: `Move order ${number} to ${status}` }).click();
+    await boardOrder(board, number)
+      .getByRole("button", { name: `Move order ${number} to ${status}` })
+      .click();
     // The status itself, exactly: the button just pressed names the status too, before the move has landed.
     await expect(boardOrder(board, number).getByText(status, { exact: true })).toBeVisible();
   }
@@ -46,8 +48,14 @@ export async function moveToEnRoute(board: Page, number: string): Promise<void> 
  * From the board, the order's driver page sends a position: by itself with script, typed in without. Answers the
  * position sent.
  */
-export async function driverSendsPosition(board: Page, number: string, jsEnabled: boolean): Promise<typeof WITH_SCRIPT> {
-  await boardOrder(board, number).getByRole("link", { name: `Driver page for order ${number}` }).click();
+export async function driverSendsPosition(
+  board: Page,
+  number: string,
+  jsEnabled: boolean,
+): Promise<typeof WITH_SCRIPT> {
+  await boardOrder(board, number)
+    .getByRole("link", { name: `Driver page for order ${number}` })
+    .click();
   await expect(board).toHaveURL(isPath(`/staff/driver/${number}`));
   if (!jsEnabled) await sendByHand(board, BY_HAND);
   await expect(board.getByText(/^Last sent at \d{2}:\d{2}:\d{2}$/)).toBeVisible();

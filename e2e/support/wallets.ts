@@ -43,7 +43,10 @@ export interface WalletRecord {
     completedPayments: number[];
     aborted: number;
   };
-  google: { requests: { methods: { supportedMethods: string; data: Record<string, unknown> }[] }[]; completed: string[] };
+  google: {
+    requests: { methods: { supportedMethods: string; data: Record<string, unknown> }[] }[];
+    completed: string[];
+  };
   /** When the page's last wallet post was answered (ms since the epoch), for the redirect delay. */
   walletAnsweredAt: number | null;
 }
@@ -52,7 +55,10 @@ export interface WalletRecord {
 export function googlePayToken(message: string): Record<string, unknown> {
   return {
     signature: `MEUCIQ-e2e-${message}-signature`,
-    intermediateSigningKey: { signedKey: '{"keyValue":"e2e","keyExpiration":"1893456000000"}', signatures: ["MEYCIQ-e2e"] },
+    intermediateSigningKey: {
+      signedKey: '{"keyValue":"e2e","keyExpiration":"1893456000000"}',
+      signatures: ["MEYCIQ-e2e"],
+    },
     protocolVersion: "ECv2",
     signedMessage: JSON.stringify({ encryptedMessage: message, ephemeralPublicKey: "BE2E-ephemeral", tag: "e2e-tag" }),
   };
@@ -64,7 +70,11 @@ export function applePayPaymentData(data: string): Record<string, unknown> {
     version: "EC_v1",
     data,
     signature: `MIAGCSqGSIb3DQEHAqCAMIACAQ-e2e-${data}`,
-    header: { ephemeralPublicKey: "MFkwEwYHKoZIzj0CAQ-e2e", publicKeyHash: "e2e-key-hash", transactionId: `e2e-${data}` },
+    header: {
+      ephemeralPublicKey: "MFkwEwYHKoZIzj0CAQ-e2e",
+      publicKeyHash: "e2e-key-hash",
+      transactionId: `e2e-${data}`,
+    },
   };
 }
 
@@ -97,7 +107,8 @@ export async function stubWallets(page: Page, options: WalletStubOptions): Promi
       const realFetch = window.fetch.bind(window);
       window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
         const response = await realFetch(input, init);
-        if (String(input instanceof Request ? input.url : input).includes("/checkout/payment/wallet")) note((r) => void (r.walletAnsweredAt = Date.now()));
+        if (String(input instanceof Request ? input.url : input).includes("/checkout/payment/wallet"))
+          note((r) => void (r.walletAnsweredAt = Date.now()));
         return response;
       };
 
@@ -129,7 +140,11 @@ export async function stubWallets(page: Page, options: WalletStubOptions): Promi
               else
                 this.onpaymentauthorized?.({
                   payment: {
-                    token: { paymentData: apple.paymentData, paymentMethod: { displayName: "Visa 4242", network: "Visa", type: "debit" }, transactionIdentifier: "E2E" },
+                    token: {
+                      paymentData: apple.paymentData,
+                      paymentMethod: { displayName: "Visa 4242", network: "Visa", type: "debit" },
+                      transactionIdentifier: "E2E",
+                    },
                     billingContact: apple.billingContact,
                   },
                 });
@@ -158,7 +173,8 @@ export async function stubWallets(page: Page, options: WalletStubOptions): Promi
           }
           show() {
             note((r) => void r.google.requests.push({ methods: this.methods }));
-            if (!google || google.script === "fail") return Promise.reject(new DOMException("The payment sheet failed", "OperationError"));
+            if (!google || google.script === "fail")
+              return Promise.reject(new DOMException("The payment sheet failed", "OperationError"));
             if (google.script === "held") {
               return new Promise((_, reject) => {
                 w.__e2eCloseGoogleSheet = () => reject(new DOMException("The shopper closed the sheet", "AbortError"));

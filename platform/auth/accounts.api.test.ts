@@ -9,8 +9,10 @@ import { newMember, registerMember } from "./testing/accounts";
 
 let s: SeededPlatform;
 const PASSWORD = "plum-kettle-harbour";
-const tokenCall = (body: Record<string, unknown>, token?: string) => s.t.call("POST", "/api/auth/oauthToken", body, { token });
-const passwordGrant = (username: string, password: string) => tokenCall({ grant_type: "password", strategy: "member", method: "login", username, password });
+const tokenCall = (body: Record<string, unknown>, token?: string) =>
+  s.t.call("POST", "/api/auth/oauthToken", body, { token });
+const passwordGrant = (username: string, password: string) =>
+  tokenCall({ grant_type: "password", strategy: "member", method: "login", username, password });
 const profile = (token?: string) => s.t.call("POST", "/api/member/profile/get", {}, { token });
 
 beforeAll(async () => {
@@ -59,19 +61,27 @@ describe("POST /api/auth/register", () => {
       ["Password1", AUTH_MESSAGES.passwordTooCommon],
       ["sunshine", AUTH_MESSAGES.passwordTooCommon],
     ] as const) {
-      const body = expectError(await s.t.call("POST", "/api/auth/register", newMember({ email: "rules@example.com", password })), 400, {
-        message,
-        errorDisplay: message,
-      });
+      const body = expectError(
+        await s.t.call("POST", "/api/auth/register", newMember({ email: "rules@example.com", password })),
+        400,
+        {
+          message,
+          errorDisplay: message,
+        },
+      );
       expect(body.field).toBe("password");
     }
     expect(await s.t.db.select().from(members).where(eq(members.email, "rules@example.com"))).toHaveLength(0);
   });
 
   it("refuses a mobile that is not a UK mobile, naming the mobile field", async () => {
-    const body = expectError(await s.t.call("POST", "/api/auth/register", newMember({ email: "phone@example.com", mobile: "020 7946 0101" })), 400, {
-      errorDisplay: CHECKOUT_MESSAGES.phoneInvalid,
-    });
+    const body = expectError(
+      await s.t.call("POST", "/api/auth/register", newMember({ email: "phone@example.com", mobile: "020 7946 0101" })),
+      400,
+      {
+        errorDisplay: CHECKOUT_MESSAGES.phoneInvalid,
+      },
+    );
     expect(body.field).toBe("mobile");
   });
 
@@ -94,7 +104,9 @@ describe("the password grant", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tokens = api.oauthToken.response.parse(res.body);
     expect(tokens.strategy).toBe("member");
-    expect(api.memberProfileGet.response.parse((await profile(tokens.access_token)).body).email).toBe("pat@example.com");
+    expect(api.memberProfileGet.response.parse((await profile(tokens.access_token)).body).email).toBe(
+      "pat@example.com",
+    );
   });
 
   it("signs the seeded demo member in with the README's password", async () => {
@@ -111,7 +123,15 @@ describe("the password grant", () => {
   });
 
   it("refuses a member who has no password (signed up socially)", async () => {
-    await s.t.db.insert(members).values({ email: "social@example.com", firstName: "So", lastName: "Cial", referFriendCode: "SOCIAL23", createdAt: s.t.clock.now() });
+    await s.t.db
+      .insert(members)
+      .values({
+        email: "social@example.com",
+        firstName: "So",
+        lastName: "Cial",
+        referFriendCode: "SOCIAL23",
+        createdAt: s.t.clock.now(),
+      });
     expectError(await passwordGrant("social@example.com", PASSWORD), 401, { message: AUTH_MESSAGES.badCredentials });
   });
 
@@ -161,16 +181,22 @@ describe("checkRegistrationStatus with registered members", () => {
     await registerMember(s.t, { email: "checker@example.com", mobile: "07700 900 321" });
     const guest = await s.t.guestToken();
     const basket = await s.shop.newBasket(guest, demoStoreIds.openManchester);
-    expect(api.checkRegistrationStatus.response.parse((await check("Checker@example.com", basket.basketToken, guest)).body)).toEqual({
+    expect(
+      api.checkRegistrationStatus.response.parse((await check("Checker@example.com", basket.basketToken, guest)).body),
+    ).toEqual({
       loginRequired: true,
       contacts: [
         { type: "email", value: "c***@example.com" },
         { type: "mobile", value: "07*** ***321" },
       ],
     });
-    const member = api.oauthToken.response.parse((await passwordGrant("checker@example.com", PASSWORD)).body).access_token;
+    const member = api.oauthToken.response.parse(
+      (await passwordGrant("checker@example.com", PASSWORD)).body,
+    ).access_token;
     const own = await s.shop.newBasket(member, demoStoreIds.openManchester);
-    expect(api.checkRegistrationStatus.response.parse((await check("checker@example.com", own.basketToken, member)).body)).toEqual({
+    expect(
+      api.checkRegistrationStatus.response.parse((await check("checker@example.com", own.basketToken, member)).body),
+    ).toEqual({
       loginRequired: false,
       contacts: [],
     });
@@ -182,10 +208,18 @@ describe("an unexpected failure while registering", () => {
     // A column the registration needs, gone: the database refuses, as it would on a real fault.
     await s.t.db.execute(sql`alter table members rename column marketing to marketing_gone`);
     try {
-      expectError(await s.t.call("POST", "/api/auth/register", newMember({ email: "broken@example.com", password: "broken-but-secret-pw" })), 500, {
-        message: AUTH_MESSAGES.registerFailed,
-        errorDisplay: AUTH_MESSAGES.registerFailed,
-      });
+      expectError(
+        await s.t.call(
+          "POST",
+          "/api/auth/register",
+          newMember({ email: "broken@example.com", password: "broken-but-secret-pw" }),
+        ),
+        500,
+        {
+          message: AUTH_MESSAGES.registerFailed,
+          errorDisplay: AUTH_MESSAGES.registerFailed,
+        },
+      );
       expect(s.t.logs.some((entry) => entry.event === "auth.register_failed")).toBe(true);
     } finally {
       await s.t.db.execute(sql`alter table members rename column marketing_gone to marketing`);
@@ -195,6 +229,12 @@ describe("an unexpected failure while registering", () => {
 
 describe("the logs", () => {
   it("carry no password given to any call in this file", () => {
-    expectNoSecretsIn(s.t.logs, [PASSWORD, DEMO_MEMBER_PASSWORD, "plum-kettle-harbouR", "wrong-password-here", "broken-but-secret-pw"]);
+    expectNoSecretsIn(s.t.logs, [
+      PASSWORD,
+      DEMO_MEMBER_PASSWORD,
+      "plum-kettle-harbouR",
+      "wrong-password-here",
+      "broken-but-secret-pw",
+    ]);
   });
 });

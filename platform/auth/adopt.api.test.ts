@@ -28,7 +28,11 @@ async function guestBasket(guest: string, slot = ELEVEN): Promise<Basket> {
   let basket = await s.shop.newBasket(guest);
   basket = await s.shop.fill(guest, basket, basket.fulfilmentMethod.minSpend + 500, "delivery");
   await s.shop.reserve(guest, basket, slot);
-  const res = await s.shop.post("/api/basket/coupon/apply", { basketToken: basket.basketToken, verifyToken: "honeypot:", coupon: "WELCOME10" }, guest);
+  const res = await s.shop.post(
+    "/api/basket/coupon/apply",
+    { basketToken: basket.basketToken, verifyToken: "honeypot:", coupon: "WELCOME10" },
+    guest,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return s.shop.read(guest, basket);
 }
@@ -37,7 +41,14 @@ const signIn = (basketToken: string | undefined, as?: string) =>
   s.t.call(
     "POST",
     "/api/auth/oauthToken",
-    { grant_type: "password", strategy: "member", username: "keeper@example.com", password: PASSWORD, basketToken, registeringFromScreen: "checkout" },
+    {
+      grant_type: "password",
+      strategy: "member",
+      username: "keeper@example.com",
+      password: PASSWORD,
+      basketToken,
+      registeringFromScreen: "checkout",
+    },
     { token: as },
   );
 
@@ -56,15 +67,31 @@ describe("signing in with a guest basket", () => {
     const member = tokensOf(await signIn(before.basketToken, guest)).access_token;
     const after = await s.shop.read(member, before);
     expect(after.basketToken).toBe(before.basketToken);
-    expect(after.items.map((i) => [i.menuItemId, i.quantity])).toEqual(before.items.map((i) => [i.menuItemId, i.quantity]));
+    expect(after.items.map((i) => [i.menuItemId, i.quantity])).toEqual(
+      before.items.map((i) => [i.menuItemId, i.quantity]),
+    );
     expect(after.selectedSlot).toEqual(before.selectedSlot);
     expect(after.coupon).toEqual(before.coupon);
     expect(after.orderTotal).toBe(before.orderTotal);
 
     // The guest session no longer opens it.
-    expectError(await s.shop.post("/api/basket/reserveTimeSlot", { storeId: before.storeId, basketToken: before.basketToken, timeSlotDate: NOON, fulfilmentMethod: "delivery", postcode: "SW1A 1AA" }, guest), 403, {
-      message: BASKET_MESSAGES.otherSession,
-    });
+    expectError(
+      await s.shop.post(
+        "/api/basket/reserveTimeSlot",
+        {
+          storeId: before.storeId,
+          basketToken: before.basketToken,
+          timeSlotDate: NOON,
+          fulfilmentMethod: "delivery",
+          postcode: "SW1A 1AA",
+        },
+        guest,
+      ),
+      403,
+      {
+        message: BASKET_MESSAGES.otherSession,
+      },
+    );
   });
 
   it("makes a coupon for registered members count once signed in", async () => {
@@ -75,13 +102,22 @@ describe("signing in with a guest basket", () => {
     expect((await s.shop.read(guest, basket)).coupon).toMatchObject({ code: "MEMBER5", needsReAppliedAfterAuth: true });
 
     const member = tokensOf(await signIn(basket.basketToken, guest)).access_token;
-    expect((await s.shop.read(member, basket)).coupon).toMatchObject({ code: "MEMBER5", needsReAppliedAfterAuth: false, deductCost: 500 });
+    expect((await s.shop.read(member, basket)).coupon).toMatchObject({
+      code: "MEMBER5",
+      needsReAppliedAfterAuth: false,
+      deductCost: 500,
+    });
   });
 
   it("also happens on registration", async () => {
     const guest = await s.t.guestToken();
     const before = await guestBasket(guest);
-    const res = await s.t.call("POST", "/api/auth/register", newMember({ email: "new.keeper@example.com", basketToken: before.basketToken }), { token: guest });
+    const res = await s.t.call(
+      "POST",
+      "/api/auth/register",
+      newMember({ email: "new.keeper@example.com", basketToken: before.basketToken }),
+      { token: guest },
+    );
     const after = await s.shop.read(tokensOf(res).access_token, before);
     expect(after.selectedSlot).toEqual(before.selectedSlot);
     expect(after.coupon?.code).toBe("WELCOME10");
@@ -101,8 +137,12 @@ describe("signing in with a guest basket", () => {
   });
 
   it("never moves another member's basket", async () => {
-    const other = tokensOf(await s.t.call("POST", "/api/auth/register", newMember({ email: "other.member@example.com" }))).access_token;
-    const otherId = api.memberProfileGet.response.parse((await s.t.call("POST", "/api/member/profile/get", {}, { token: other })).body).id;
+    const other = tokensOf(
+      await s.t.call("POST", "/api/auth/register", newMember({ email: "other.member@example.com" })),
+    ).access_token;
+    const otherId = api.memberProfileGet.response.parse(
+      (await s.t.call("POST", "/api/member/profile/get", {}, { token: other })).body,
+    ).id;
     const basket = await s.shop.newBasket(other);
     // Even with the other member's own token: the sign-in is keeper's, and the basket is not a guest's.
     tokensOf(await signIn(basket.basketToken, other));

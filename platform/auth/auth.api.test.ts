@@ -29,14 +29,22 @@ describe("POST /api/auth/oauthToken", () => {
   });
 
   it("stores only hashes, with expiry from the clock", async () => {
-    const body = tokenResponse.parse((await t.call("POST", "/api/auth/oauthToken", { grant_type: "client_credentials" })).body);
-    const rows = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(body.access_token)));
+    const body = tokenResponse.parse(
+      (await t.call("POST", "/api/auth/oauthToken", { grant_type: "client_credentials" })).body,
+    );
+    const rows = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(body.access_token)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.kind).toBe("access");
     expect(rows[0]!.expiresAt.toISOString()).toBe(new Date(t.clock.now().getTime() + HOUR).toISOString());
     const raw = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, body.access_token));
     expect(raw).toHaveLength(0);
-    const refresh = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(body.refresh_token)));
+    const refresh = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(body.refresh_token)));
     expect(refresh[0]!.kind).toBe("refresh");
     expect(refresh[0]!.family).toBe(rows[0]!.family);
   });
@@ -89,7 +97,8 @@ describe("token checks on /api", () => {
 });
 
 describe("refresh", () => {
-  const refresh = (refresh_token: string) => t.call("POST", "/api/auth/oauthToken", { grant_type: "refresh_token", refresh_token });
+  const refresh = (refresh_token: string) =>
+    t.call("POST", "/api/auth/oauthToken", { grant_type: "refresh_token", refresh_token });
 
   it("rotates: new pair in the same family, the old refresh token revoked", async () => {
     const first = await t.guestTokens();
@@ -104,8 +113,14 @@ describe("refresh", () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await serverTime(second.access_token)).status).toBe(200);
 
-    const [oldRow] = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(first.refresh_token)));
-    const [newRow] = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(second.refresh_token)));
+    const [oldRow] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(first.refresh_token)));
+    const [newRow] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(second.refresh_token)));
     expect(oldRow!.revokedAt).not.toBeNull();
     expect(newRow!.family).toBe(oldRow!.family);
   });

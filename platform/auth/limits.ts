@@ -39,9 +39,18 @@ export async function countAttempt(ctx: RequestContext, action: LimitedAction, a
   const limit = AUTH_LIMITS[action];
   const now = ctx.clock.now();
   const byAddress = await hit(ctx.db, `auth:${action}:ip:${ctx.clientIp}`, limit.perAddress, limit.windowSeconds, now);
-  const byAccount = await hit(ctx.db, `auth:${action}:account:${accountKey(account)}`, limit.perAccount, limit.windowSeconds, now);
+  const byAccount = await hit(
+    ctx.db,
+    `auth:${action}:account:${accountKey(account)}`,
+    limit.perAccount,
+    limit.windowSeconds,
+    now,
+  );
   if (!byAddress.allowed || !byAccount.allowed) {
     ctx.log.warn("auth.rate_limited", { action, by: byAddress.allowed ? "account" : "address" });
-    throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts, { errorCode: "TOO_MANY_ATTEMPTS", errorDisplay: AUTH_MESSAGES.tooManyAttempts });
+    throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts, {
+      errorCode: "TOO_MANY_ATTEMPTS",
+      errorDisplay: AUTH_MESSAGES.tooManyAttempts,
+    });
   }
 }

@@ -1,5 +1,11 @@
 import { eq } from "drizzle-orm";
-import { AUTH_MESSAGES, CHECKOUT_MESSAGES, MEMBER_MESSAGES, internationalUkMobile, type MemberProfile } from "../contract";
+import {
+  AUTH_MESSAGES,
+  CHECKOUT_MESSAGES,
+  MEMBER_MESSAGES,
+  internationalUkMobile,
+  type MemberProfile,
+} from "../contract";
 import type { RequestContext } from "../context";
 import { members } from "../db/schema";
 import { ApiError } from "../errors";
@@ -51,7 +57,10 @@ export async function updateProfile(
  * pass this check), the new one held to registration's rules; every other session ends, the caller's stays.
  * Counted against the sign-in limits, so it cannot be used to guess the current password faster.
  */
-export async function changePassword(ctx: RequestContext, input: { currentPassword: string; newPassword: string }): Promise<{ success: true; message: string }> {
+export async function changePassword(
+  ctx: RequestContext,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ success: true; message: string }> {
   const auth = requireMember(ctx);
   const member = await memberById(ctx.db, auth.memberId);
   if (!member) throw sessionExpired();

@@ -57,7 +57,12 @@ export async function createMember(db: Db, member: NewMember, now: Date): Promis
   throw new Error("No free referFriendCode after 5 tries");
 }
 
-export async function setPassword(db: Db, memberId: number, passwordHash: string, options: { emailVerified?: boolean } = {}): Promise<void> {
+export async function setPassword(
+  db: Db,
+  memberId: number,
+  passwordHash: string,
+  options: { emailVerified?: boolean } = {},
+): Promise<void> {
   await db
     .update(members)
     .set({ passwordHash, ...(options.emailVerified ? { emailVerified: true } : {}) })
@@ -79,7 +84,11 @@ export interface SocialAccount {
  * the verified e-mail address, now linked (the provider vouches the person reads that inbox, as a reset link
  * would); else a new member made from the provider's details. Runs in the sign-in's transaction.
  */
-export async function memberForSocialAccount(tx: Db, account: SocialAccount, now: Date): Promise<{ member: MemberRow; created: boolean }> {
+export async function memberForSocialAccount(
+  tx: Db,
+  account: SocialAccount,
+  now: Date,
+): Promise<{ member: MemberRow; created: boolean }> {
   const [linked] = await tx
     .select({ member: members })
     .from(memberIdentities)

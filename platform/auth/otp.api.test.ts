@@ -11,9 +11,17 @@ const EMAIL = "otp.member@example.com";
 const MOBILE = "+447700900654";
 const codesSeen: string[] = [];
 
-const send = (email: string, type?: "email" | "sms") => t.call("POST", "/api/auth/sendOtpMessage", type ? { email, type } : { email });
+const send = (email: string, type?: "email" | "sms") =>
+  t.call("POST", "/api/auth/sendOtpMessage", type ? { email, type } : { email });
 const signIn = (username: string, password: string) =>
-  t.call("POST", "/api/auth/oauthToken", { grant_type: "custom_request", strategy: "member", method: "login", provider: "otp", username, password });
+  t.call("POST", "/api/auth/oauthToken", {
+    grant_type: "custom_request",
+    strategy: "member",
+    method: "login",
+    provider: "otp",
+    username,
+    password,
+  });
 
 async function codeFor(recipient: string, login = EMAIL, type: "email" | "sms" = "email"): Promise<string> {
   const res = await send(login, type);
@@ -75,7 +83,10 @@ describe("the otp grant", () => {
     const res = await signIn(EMAIL, code);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(api.oauthToken.response.parse(res.body).strategy).toBe("member");
-    expectError(await signIn(EMAIL, code), 401, { message: AUTH_MESSAGES.otpIncorrect, errorDisplay: AUTH_MESSAGES.otpIncorrect });
+    expectError(await signIn(EMAIL, code), 401, {
+      message: AUTH_MESSAGES.otpIncorrect,
+      errorDisplay: AUTH_MESSAGES.otpIncorrect,
+    });
   });
 
   it("takes the mobile number as the username for a texted code", async () => {
@@ -95,8 +106,12 @@ describe("the otp grant", () => {
 
   it("refuses a wrong code, and the sixth try even with the right code", async () => {
     const code = await codeFor(EMAIL);
-    for (let i = 1; i <= 5; i++) expectError(await signIn(EMAIL, wrong(code, i)), 401, { message: AUTH_MESSAGES.otpIncorrect });
-    expectError(await signIn(EMAIL, code), 429, { message: AUTH_MESSAGES.tooManyAttempts, errorDisplay: AUTH_MESSAGES.tooManyAttempts });
+    for (let i = 1; i <= 5; i++)
+      expectError(await signIn(EMAIL, wrong(code, i)), 401, { message: AUTH_MESSAGES.otpIncorrect });
+    expectError(await signIn(EMAIL, code), 429, {
+      message: AUTH_MESSAGES.tooManyAttempts,
+      errorDisplay: AUTH_MESSAGES.tooManyAttempts,
+    });
   });
 
   it("lets the fifth try through when it is right", async () => {
@@ -125,14 +140,29 @@ describe("the otp grant", () => {
   });
 
   it("needs the username and the code", async () => {
-    expectError(await t.call("POST", "/api/auth/oauthToken", { grant_type: "custom_request", provider: "otp", username: EMAIL }), 400);
-    expectError(await t.call("POST", "/api/auth/oauthToken", { grant_type: "custom_request", provider: "otp", password: "123456" }), 400);
+    expectError(
+      await t.call("POST", "/api/auth/oauthToken", { grant_type: "custom_request", provider: "otp", username: EMAIL }),
+      400,
+    );
+    expectError(
+      await t.call("POST", "/api/auth/oauthToken", {
+        grant_type: "custom_request",
+        provider: "otp",
+        password: "123456",
+      }),
+      400,
+    );
   });
 
   it("counts tries on the code itself", async () => {
     const code = await codeFor(EMAIL);
     await signIn(EMAIL, wrong(code));
-    const [row] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.recipient, EMAIL)).orderBy(desc(oneTimeCodes.id)).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.recipient, EMAIL))
+      .orderBy(desc(oneTimeCodes.id))
+      .limit(1);
     expect(row!.attempts).toBe(1);
   });
 });

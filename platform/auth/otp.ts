@@ -49,7 +49,13 @@ export async function issueCode(
   await tx
     .update(oneTimeCodes)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeCodes.memberId, code.memberId), eq(oneTimeCodes.purpose, code.purpose), isNull(oneTimeCodes.usedAt)));
+    .where(
+      and(
+        eq(oneTimeCodes.memberId, code.memberId),
+        eq(oneTimeCodes.purpose, code.purpose),
+        isNull(oneTimeCodes.usedAt),
+      ),
+    );
   await tx.insert(oneTimeCodes).values({
     ...code,
     codeHash: storedHash(value),
@@ -72,20 +78,43 @@ export interface TriedCode {
  * code. The try is counted before the comparison, in one statement, so racing tries cannot share a count: the
  * caller refuses past OTP_MAX_TRIES even a right code.
  */
-export async function tryCode(db: Db, memberId: number, purpose: CodePurpose, given: string, now: Date): Promise<TriedCode | null> {
+export async function tryCode(
+  db: Db,
+  memberId: number,
+  purpose: CodePurpose,
+  given: string,
+  now: Date,
+): Promise<TriedCode | null> {
   const live = db
     .select({ id: oneTimeCodes.id })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.memberId, memberId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(oneTimeCodes.memberId, memberId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1);
   const [tried] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(eq(oneTimeCodes.id, sql`(${live})`))
-    .returning({ id: oneTimeCodes.id, attempts: oneTimeCodes.attempts, codeHash: oneTimeCodes.codeHash, recipient: oneTimeCodes.recipient });
+    .returning({
+      id: oneTimeCodes.id,
+      attempts: oneTimeCodes.attempts,
+      codeHash: oneTimeCodes.codeHash,
+      recipient: oneTimeCodes.recipient,
+    });
   if (!tried) return null;
-  return { id: tried.id, attempts: tried.attempts, recipient: tried.recipient, matches: /^\d+$/.test(given) && codeMatches(given, tried.codeHash) };
+  return {
+    id: tried.id,
+    attempts: tried.attempts,
+    recipient: tried.recipient,
+    matches: /^\d+$/.test(given) && codeMatches(given, tried.codeHash),
+  };
 }
 
 /** Uses a code up in the statement that checks it is unused: of two racing right answers, one wins (true). */
@@ -101,7 +130,10 @@ export async function useCode(db: Db | Tx, id: number, now: Date): Promise<boole
 function otpMessage(channel: "email" | "sms", code: string, companyName: string) {
   const minutes = OTP_SECONDS / 60;
   if (channel === "sms") {
-    return { subject: `${companyName} sign-in code`, body: `${code} is your ${companyName} sign-in code. It works once, for ${minutes} minutes.` };
+    return {
+      subject: `${companyName} sign-in code`,
+      body: `${code} is your ${companyName} sign-in code. It works once, for ${minutes} minutes.`,
+    };
   }
   return {
     subject: `Your ${companyName} sign-in code`,
@@ -147,7 +179,11 @@ export async function sendOtp(
   return answer;
 }
 
-const incorrect = () => new ApiError(401, AUTH_MESSAGES.otpIncorrect, { errorCode: "OTP_INCORRECT", errorDisplay: AUTH_MESSAGES.otpIncorrect });
+const incorrect = () =>
+  new ApiError(401, AUTH_MESSAGES.otpIncorrect, {
+    errorCode: "OTP_INCORRECT",
+    errorDisplay: AUTH_MESSAGES.otpIncorrect,
+  });
 
 /**
  * Checks a code for the member `login` names and uses it up; answers the member's id. Past the fifth try the code
@@ -162,7 +198,10 @@ export async function checkOtp(ctx: RequestContext, login: string, code: string)
   if (!tried) throw incorrect();
   if (tried.attempts > OTP_MAX_TRIES) {
     ctx.log.warn("auth.otp_tries_exhausted", { memberId: member.id });
-    throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts, { errorCode: "TOO_MANY_ATTEMPTS", errorDisplay: AUTH_MESSAGES.tooManyAttempts });
+    throw new ApiError(429, AUTH_MESSAGES.tooManyAttempts, {
+      errorCode: "TOO_MANY_ATTEMPTS",
+      errorDisplay: AUTH_MESSAGES.tooManyAttempts,
+    });
   }
   if (!tried.matches || !(await useCode(ctx.db, tried.id, now))) throw incorrect();
   return member.id;

@@ -45,7 +45,9 @@ describe("password rules", () => {
   it("refuse the most common passwords whatever their case", () => {
     for (const common of ["password", "Password1", "12345678", "QWERTY123", "iloveyou", "football"]) {
       expect(isCommonPassword(common), common).toBe(true);
-      expect(passwordProblem(common)).toBe(common.length < 8 ? AUTH_MESSAGES.passwordTooShort : AUTH_MESSAGES.passwordTooCommon);
+      expect(passwordProblem(common)).toBe(
+        common.length < 8 ? AUTH_MESSAGES.passwordTooShort : AUTH_MESSAGES.passwordTooCommon,
+      );
     }
     expect(isCommonPassword("plum-kettle-harbour")).toBe(false);
   });

@@ -16,7 +16,9 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   // 128·N·r bytes of memory; the default ceiling (32 MiB) is too tight above N=16384.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -66,5 +68,10 @@ export function passwordProblem(password: string): string | null {
 /** Throws the 400 a form shows beside its password field. */
 export function requireGoodPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new ApiError(400, problem, { errorCode: "VALIDATION_ERROR", errorDisplay: problem, details: { field: "password" } });
+  if (problem)
+    throw new ApiError(400, problem, {
+      errorCode: "VALIDATION_ERROR",
+      errorDisplay: problem,
+      details: { field: "password" },
+    });
 }

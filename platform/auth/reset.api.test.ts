@@ -13,10 +13,12 @@ const OLD = "plum-kettle-harbour";
 const NEW = "quince-lantern-meadow";
 const tokensSeen: string[] = [];
 
-const request = (email: string, resetUrl = RESET_URL) => t.call("POST", "/api/auth/requestResetPassword", { email, resetUrl });
+const request = (email: string, resetUrl = RESET_URL) =>
+  t.call("POST", "/api/auth/requestResetPassword", { email, resetUrl });
 const validate = (token: string) => t.call("POST", "/api/auth/validateResetToken", { token });
 const reset = (token: string, password: string) => t.call("POST", "/api/auth/resetPassword", { token, password });
-const signIn = (password: string) => t.call("POST", "/api/auth/oauthToken", { grant_type: "password", username: EMAIL, password });
+const signIn = (password: string) =>
+  t.call("POST", "/api/auth/oauthToken", { grant_type: "password", username: EMAIL, password });
 
 async function newLink() {
   expect((await request(EMAIL)).status).toBe(200);
@@ -53,7 +55,11 @@ describe("POST /api/auth/requestResetPassword", () => {
   });
 
   it("refuses a reset address that is not on the storefront's public address", async () => {
-    for (const resetUrl of ["https://evil.example/member/reset-token", "http://shop.example/member/reset-token", `${RESET_URL}?next=x`]) {
+    for (const resetUrl of [
+      "https://evil.example/member/reset-token",
+      "http://shop.example/member/reset-token",
+      `${RESET_URL}?next=x`,
+    ]) {
       expectError(await request(EMAIL, resetUrl), 400);
     }
   });
@@ -63,7 +69,10 @@ describe("validateResetToken and resetPassword", () => {
   it("sets the new password, ends every session of the member and uses the link up", async () => {
     const before = api.oauthToken.response.parse((await signIn(OLD)).body);
     const { token } = await newLink();
-    expect(api.validateResetToken.response.parse((await validate(token)).body)).toEqual({ valid: true, email: "r***@example.com" });
+    expect(api.validateResetToken.response.parse((await validate(token)).body)).toEqual({
+      valid: true,
+      email: "r***@example.com",
+    });
 
     const res = await reset(token, NEW);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -72,10 +81,19 @@ describe("validateResetToken and resetPassword", () => {
     expectError(await signIn(OLD), 401, { message: AUTH_MESSAGES.badCredentials });
     expect((await signIn(NEW)).status).toBe(200);
     expectError(await t.call("POST", "/api/member/profile/get", {}, { token: before.access_token }), 401);
-    expectError(await t.call("POST", "/api/auth/oauthToken", { grant_type: "refresh_token", refresh_token: before.refresh_token }), 401);
+    expectError(
+      await t.call("POST", "/api/auth/oauthToken", {
+        grant_type: "refresh_token",
+        refresh_token: before.refresh_token,
+      }),
+      401,
+    );
 
     expect((await validate(token)).body).toEqual({ valid: false, email: null });
-    expectError(await reset(token, "another-fine-password"), 400, { message: AUTH_MESSAGES.resetLinkInvalid, errorDisplay: AUTH_MESSAGES.resetLinkInvalid });
+    expectError(await reset(token, "another-fine-password"), 400, {
+      message: AUTH_MESSAGES.resetLinkInvalid,
+      errorDisplay: AUTH_MESSAGES.resetLinkInvalid,
+    });
     expect((await signIn(NEW)).status).toBe(200);
   });
 

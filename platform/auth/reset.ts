@@ -15,7 +15,10 @@ import { purgeBatch } from "../db/purge";
 export const RESET_SECONDS = 60 * 60;
 
 const invalidLink = () =>
-  new ApiError(400, AUTH_MESSAGES.resetLinkInvalid, { errorCode: "RESET_LINK_INVALID", errorDisplay: AUTH_MESSAGES.resetLinkInvalid });
+  new ApiError(400, AUTH_MESSAGES.resetLinkInvalid, {
+    errorCode: "RESET_LINK_INVALID",
+    errorDisplay: AUTH_MESSAGES.resetLinkInvalid,
+  });
 
 /**
  * The link goes in an e-mail the platform sends in the business's name, so it must lead to the storefront: when
@@ -23,9 +26,13 @@ const invalidLink = () =>
  */
 function checkResetUrl(resetUrl: string, publicUrl: string | undefined): URL {
   const url = new URL(resetUrl);
-  const ok = (url.protocol === "https:" || url.protocol === "http:") && (!publicUrl || url.origin === new URL(publicUrl).origin);
+  const ok =
+    (url.protocol === "https:" || url.protocol === "http:") && (!publicUrl || url.origin === new URL(publicUrl).origin);
   if (!ok || url.search || url.hash) {
-    throw new ApiError(400, "resetUrl must be a page of the storefront's own address (PUBLIC_URL), without query or fragment");
+    throw new ApiError(
+      400,
+      "resetUrl must be a page of the storefront's own address (PUBLIC_URL), without query or fragment",
+    );
   }
   return url;
 }
@@ -69,14 +76,21 @@ export async function requestReset(
       expiresAt: new Date(now.getTime() + RESET_SECONDS * 1000),
       createdAt: now,
     });
-    await queueMessage(tx, { channel: "email", recipient: member.email, kind: "password_reset", ...resetMessage(link, name) }, now);
+    await queueMessage(
+      tx,
+      { channel: "email", recipient: member.email, kind: "password_reset", ...resetMessage(link, name) },
+      now,
+    );
   });
   ctx.log.info("auth.reset_sent", { memberId: member.id });
   return { message: AUTH_MESSAGES.resetRequested };
 }
 
 /** Whether the link still works, with the account's address masked (enough to recognise, too little to harvest). */
-export async function validateReset(ctx: RequestContext, token: string): Promise<{ valid: boolean; email: string | null }> {
+export async function validateReset(
+  ctx: RequestContext,
+  token: string,
+): Promise<{ valid: boolean; email: string | null }> {
   const [row] = await ctx.db
     .select({ email: members.email })
     .from(passwordResetTokens)
@@ -96,7 +110,10 @@ export async function validateReset(ctx: RequestContext, token: string): Promise
  * ends (whoever knew the old password may hold one). The password is checked before the link is used, so a
  * refused password leaves the link working for the next try.
  */
-export async function resetPassword(ctx: RequestContext, input: { token: string; password: string }): Promise<{ message: string }> {
+export async function resetPassword(
+  ctx: RequestContext,
+  input: { token: string; password: string },
+): Promise<{ message: string }> {
   if (!(await validateReset(ctx, input.token)).valid) throw invalidLink();
   requireGoodPassword(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -106,7 +123,11 @@ export async function resetPassword(ctx: RequestContext, input: { token: string;
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(
-        and(eq(passwordResetTokens.tokenHash, hashToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
       )
       .returning({ memberId: passwordResetTokens.memberId });
     if (!used) return null;
@@ -129,5 +150,11 @@ export async function resetPassword(ctx: RequestContext, input: { token: string;
  * only ever read while it is live. Rows another transaction holds are left to a later pass.
  */
 export function purgeExpiredResetTokens(db: Db, now: Date, limit: number): Promise<number> {
-  return purgeBatch(db, passwordResetTokens, [passwordResetTokens.tokenHash], lte(passwordResetTokens.expiresAt, now), limit);
+  return purgeBatch(
+    db,
+    passwordResetTokens,
+    [passwordResetTokens.tokenHash],
+    lte(passwordResetTokens.expiresAt, now),
+    limit,
+  );
 }

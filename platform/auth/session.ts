@@ -22,7 +22,11 @@ export interface SignIn {
  */
 export async function startMemberSession(tx: Db, ctx: RequestContext, signIn: SignIn): Promise<OauthTokenResponse> {
   const family = randomUUID();
-  const tokens = await issueTokens(tx, ctx.clock, ctx.config, { strategy: "member", memberId: signIn.memberId, family });
+  const tokens = await issueTokens(tx, ctx.clock, ctx.config, {
+    strategy: "member",
+    memberId: signIn.memberId,
+    family,
+  });
   const adopted = signIn.basketToken
     ? await adoptBasket(tx, signIn.basketToken, ctx.auth, { family, memberId: signIn.memberId }, ctx.clock.now())
     : false;

@@ -1,4 +1,11 @@
-import { AUTH_MESSAGES, CHECKOUT_MESSAGES, internationalUkMobile, type OauthTokenRequest, type OauthTokenResponse, type ReferralLink } from "../contract";
+import {
+  AUTH_MESSAGES,
+  CHECKOUT_MESSAGES,
+  internationalUkMobile,
+  type OauthTokenRequest,
+  type OauthTokenResponse,
+  type ReferralLink,
+} from "../contract";
 import type { RequestContext } from "../context";
 import { ApiError } from "../errors";
 import { linkReferral } from "../referrals/link";
@@ -13,7 +20,10 @@ type PasswordGrant = Extract<OauthTokenRequest, { grant_type: "password" }>;
 type CustomGrant = Extract<OauthTokenRequest, { grant_type: "custom_request" }>;
 
 const badCredentials = () =>
-  new ApiError(401, AUTH_MESSAGES.badCredentials, { errorCode: "BAD_CREDENTIALS", errorDisplay: AUTH_MESSAGES.badCredentials });
+  new ApiError(401, AUTH_MESSAGES.badCredentials, {
+    errorCode: "BAD_CREDENTIALS",
+    errorDisplay: AUTH_MESSAGES.badCredentials,
+  });
 
 /**
  * E-mail and password. An unknown address, a member without a password and a wrong password are refused alike
@@ -23,12 +33,19 @@ export async function passwordGrant(ctx: RequestContext, input: PasswordGrant): 
   const email = input.username.trim().toLowerCase();
   await countAttempt(ctx, "signIn", email);
   const member = await memberByEmail(ctx.db, email);
-  const ok = member?.passwordHash ? await verifyPassword(input.password, member.passwordHash) : await spendPasswordCheck(input.password);
+  const ok = member?.passwordHash
+    ? await verifyPassword(input.password, member.passwordHash)
+    : await spendPasswordCheck(input.password);
   if (!member || !ok) {
     ctx.log.info("auth.sign_in_refused", { method: "password" });
     throw badCredentials();
   }
-  return signInMember(ctx, { memberId: member.id, method: "password", basketToken: input.basketToken, fromScreen: input.registeringFromScreen });
+  return signInMember(ctx, {
+    memberId: member.id,
+    method: "password",
+    basketToken: input.basketToken,
+    fromScreen: input.registeringFromScreen,
+  });
 }
 
 /** custom_request: a one-time code (provider otp), or a Google ID token or Facebook access token. */
@@ -36,13 +53,17 @@ export async function customGrant(ctx: RequestContext, input: CustomGrant): Prom
   const adopt = { basketToken: input.basketToken, fromScreen: input.registeringFromScreen };
   switch (input.provider) {
     case "otp": {
-      if (!input.username || !input.password) throw new ApiError(400, "username and password (the code) are required for provider otp");
+      if (!input.username || !input.password)
+        throw new ApiError(400, "username and password (the code) are required for provider otp");
       const memberId = await checkOtp(ctx, input.username, input.password);
       return signInMember(ctx, { memberId, method: "otp", ...adopt });
     }
     case "google":
     case "facebook": {
-      const account = input.provider === "google" ? await googleAccount(ctx, input.id_token) : await facebookAccount(ctx, input.access_token);
+      const account =
+        input.provider === "google"
+          ? await googleAccount(ctx, input.id_token)
+          : await facebookAccount(ctx, input.access_token);
       return ctx.db.transaction(async (tx) => {
         const { member, created } = await memberForSocialAccount(tx, account, ctx.clock.now());
         if (created) ctx.log.info("auth.member_created", { memberId: member.id, method: input.provider });
@@ -66,7 +87,11 @@ export interface RegisterInput {
 }
 
 const emailTaken = () =>
-  new ApiError(409, AUTH_MESSAGES.emailTaken, { errorCode: "EMAIL_TAKEN", errorDisplay: AUTH_MESSAGES.emailTaken, details: { field: "email" } });
+  new ApiError(409, AUTH_MESSAGES.emailTaken, {
+    errorCode: "EMAIL_TAKEN",
+    errorDisplay: AUTH_MESSAGES.emailTaken,
+    details: { field: "email" },
+  });
 
 /**
  * Creates the member and signs them in, in one transaction, linking them to the member whose referral link they
@@ -91,7 +116,15 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
       const now = ctx.clock.now();
       const member = await createMember(
         tx,
-        { email, firstName: input.firstName, lastName: input.lastName, mobile, passwordHash, emailVerified: false, marketing: input.marketing },
+        {
+          email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          mobile,
+          passwordHash,
+          emailVerified: false,
+          marketing: input.marketing,
+        },
         now,
       );
       // Taken between the check above and this insert.
@@ -99,14 +132,25 @@ export async function register(ctx: RequestContext, input: RegisterInput): Promi
       ctx.log.info("auth.member_created", { memberId: member.id, method: "register" });
       if (input.referral) {
         const referralId = await linkReferral(tx, member.id, input.referral, now);
-        ctx.log.info(referralId ? "referrals.linked" : "referrals.link_ignored", { memberId: member.id, ...(referralId ? { referralId } : {}) });
+        ctx.log.info(referralId ? "referrals.linked" : "referrals.link_ignored", {
+          memberId: member.id,
+          ...(referralId ? { referralId } : {}),
+        });
       }
-      return startMemberSession(tx, ctx, { memberId: member.id, method: "register", basketToken: input.basketToken, fromScreen: input.registeringFromScreen });
+      return startMemberSession(tx, ctx, {
+        memberId: member.id,
+        method: "register",
+        basketToken: input.basketToken,
+        fromScreen: input.registeringFromScreen,
+      });
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
     ctx.log.error("auth.register_failed", { error: describeFailure(error) });
-    throw new ApiError(500, AUTH_MESSAGES.registerFailed, { errorCode: "REGISTER_FAILED", errorDisplay: AUTH_MESSAGES.registerFailed });
+    throw new ApiError(500, AUTH_MESSAGES.registerFailed, {
+      errorCode: "REGISTER_FAILED",
+      errorDisplay: AUTH_MESSAGES.registerFailed,
+    });
   }
 }
 

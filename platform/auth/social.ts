@@ -15,15 +15,27 @@ export const GOOGLE_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
 export const FACEBOOK_GRAPH_URL = "https://graph.facebook.com";
 const PROVIDER_TIMEOUT_MS = 5000;
 
-const failed = (status = 401) => new ApiError(status, AUTH_MESSAGES.socialFailed, { errorCode: "SOCIAL_SIGN_IN_FAILED", errorDisplay: AUTH_MESSAGES.socialFailed });
-const noEmail = () => new ApiError(400, AUTH_MESSAGES.socialNoEmail, { errorCode: "SOCIAL_NO_EMAIL", errorDisplay: AUTH_MESSAGES.socialNoEmail });
+const failed = (status = 401) =>
+  new ApiError(status, AUTH_MESSAGES.socialFailed, {
+    errorCode: "SOCIAL_SIGN_IN_FAILED",
+    errorDisplay: AUTH_MESSAGES.socialFailed,
+  });
+const noEmail = () =>
+  new ApiError(400, AUTH_MESSAGES.socialNoEmail, {
+    errorCode: "SOCIAL_NO_EMAIL",
+    errorDisplay: AUTH_MESSAGES.socialNoEmail,
+  });
 
 function notConfigured(provider: "google" | "facebook"): ApiError {
   const vars = provider === "google" ? "GOOGLE_CLIENT_ID" : "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET";
-  return new ApiError(400, `Sign-in with ${provider === "google" ? "Google" : "Facebook"} is not configured on this platform (${vars})`, {
-    errorCode: "PROVIDER_NOT_CONFIGURED",
-    errorDisplay: AUTH_MESSAGES.socialFailed,
-  });
+  return new ApiError(
+    400,
+    `Sign-in with ${provider === "google" ? "Google" : "Facebook"} is not configured on this platform (${vars})`,
+    {
+      errorCode: "PROVIDER_NOT_CONFIGURED",
+      errorDisplay: AUTH_MESSAGES.socialFailed,
+    },
+  );
 }
 
 // One key set per address, kept for the process: jose caches Google's keys and refetches on an unknown key id.
@@ -72,7 +84,12 @@ export async function googleAccount(ctx: RequestContext, idToken: string | undef
     ctx.log.warn("auth.google_refused", { reason: email ? "email_not_verified" : "no_email" });
     throw noEmail();
   }
-  return { provider: "google", subject: payload.sub, email, ...nameParts(payload.given_name, payload.family_name, email) };
+  return {
+    provider: "google",
+    subject: payload.sub,
+    email,
+    ...nameParts(payload.given_name, payload.family_name, email),
+  };
 }
 
 class GraphError extends Error {
@@ -87,7 +104,10 @@ class GraphError extends Error {
 async function graphGet(graphUrl: string, path: string, params: Record<string, string>): Promise<unknown> {
   const url = new URL(`${graphUrl.replace(/\/+$/, "")}/${path}`);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  const response = await fetch(url, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS), headers: { accept: "application/json" } });
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    headers: { accept: "application/json" },
+  });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new GraphError(`graph_${path.replace(/\W/g, "_")}_${response.status}`, response.status);
   return body;
@@ -109,11 +129,16 @@ export async function facebookAccount(ctx: RequestContext, accessToken: string |
     })) as { data?: { is_valid?: unknown; app_id?: unknown; user_id?: unknown } } | null;
     const data = debug?.data;
     if (data?.is_valid !== true || String(data.app_id) !== facebook.appId || !data.user_id) {
-      ctx.log.warn("auth.facebook_refused", { reason: data?.is_valid !== true ? "not_valid" : !data.user_id ? "no_user" : "other_app" });
+      ctx.log.warn("auth.facebook_refused", {
+        reason: data?.is_valid !== true ? "not_valid" : !data.user_id ? "no_user" : "other_app",
+      });
       throw failed();
     }
     userId = String(data.user_id);
-    me = ((await graphGet(facebook.graphUrl, "me", { fields: "id,first_name,last_name,email", access_token: accessToken })) ?? {}) as typeof me;
+    me = ((await graphGet(facebook.graphUrl, "me", {
+      fields: "id,first_name,last_name,email",
+      access_token: accessToken,
+    })) ?? {}) as typeof me;
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // The Graph API refuses a token it does not know (4xx): a refusal like any other.
@@ -122,7 +147,9 @@ export async function facebookAccount(ctx: RequestContext, accessToken: string |
       throw failed();
     }
     // A provider that cannot be reached is not the shopper's doing: 502, with the same words for them.
-    ctx.log.warn("auth.facebook_unavailable", { reason: error instanceof GraphError ? error.message : reasonOf(error) });
+    ctx.log.warn("auth.facebook_unavailable", {
+      reason: error instanceof GraphError ? error.message : reasonOf(error),
+    });
     throw failed(502);
   }
   if (String(me.id) !== userId) {

@@ -36,14 +36,24 @@ export async function issueTokens(
   return issueInFamily(db, clock, config, { ...who, family: who.family ?? randomUUID() });
 }
 
-async function issueInFamily(db: Db, clock: Clock, config: TokenConfig, session: AuthInfo): Promise<OauthTokenResponse> {
+async function issueInFamily(
+  db: Db,
+  clock: Clock,
+  config: TokenConfig,
+  session: AuthInfo,
+): Promise<OauthTokenResponse> {
   const now = clock.now();
   const access = newToken();
   const refresh = newToken();
   const common = { strategy: session.strategy, family: session.family, memberId: session.memberId, createdAt: now };
   await db.insert(authTokens).values([
     { ...common, tokenHash: hashToken(access), kind: "access", expiresAt: addSeconds(now, config.accessTokenSeconds) },
-    { ...common, tokenHash: hashToken(refresh), kind: "refresh", expiresAt: addSeconds(now, config.refreshTokenSeconds) },
+    {
+      ...common,
+      tokenHash: hashToken(refresh),
+      kind: "refresh",
+      expiresAt: addSeconds(now, config.refreshTokenSeconds),
+    },
   ]);
   return {
     access_token: access,
@@ -59,7 +69,12 @@ async function issueInFamily(db: Db, clock: Clock, config: TokenConfig, session:
  * statement that checks it, so two racing refreshes cannot both succeed. Presenting a refresh token that was
  * already rotated means it leaked or was replayed: the whole family is revoked.
  */
-export async function refreshTokens(db: Db, clock: Clock, config: TokenConfig, refreshToken: string): Promise<OauthTokenResponse> {
+export async function refreshTokens(
+  db: Db,
+  clock: Clock,
+  config: TokenConfig,
+  refreshToken: string,
+): Promise<OauthTokenResponse> {
   const now = clock.now();
   const tokenHash = hashToken(refreshToken);
   const rotated = await db.transaction(async (tx) => {
@@ -89,7 +104,12 @@ export async function refreshTokens(db: Db, clock: Clock, config: TokenConfig, r
  * Ends every session of a member (a password reset), or every one but `keepFamily` (a password change keeps the
  * caller's): each of their tokens stops working at once.
  */
-export async function revokeMember(db: Db, clock: Clock, memberId: number, options: { keepFamily?: string } = {}): Promise<void> {
+export async function revokeMember(
+  db: Db,
+  clock: Clock,
+  memberId: number,
+  options: { keepFamily?: string } = {},
+): Promise<void> {
   countRevocation();
   await db
     .update(authTokens)
@@ -113,11 +133,20 @@ export async function revokeFamily(db: Db, clock: Clock, family: string): Promis
 }
 
 /** The router's token check: a known access token, not revoked, not yet expired (and when it expires). */
-export async function authenticateToken(db: Db, clock: Clock, token: string): Promise<(AuthInfo & { expiresAt: Date }) | null> {
+export async function authenticateToken(
+  db: Db,
+  clock: Clock,
+  token: string,
+): Promise<(AuthInfo & { expiresAt: Date }) | null> {
   // Our tokens are 43 characters; anything far longer is not worth hashing.
   if (token.length > 512) return null;
   const [row] = await db
-    .select({ strategy: authTokens.strategy, memberId: authTokens.memberId, family: authTokens.family, expiresAt: authTokens.expiresAt })
+    .select({
+      strategy: authTokens.strategy,
+      memberId: authTokens.memberId,
+      family: authTokens.family,
+      expiresAt: authTokens.expiresAt,
+    })
     .from(authTokens)
     .where(
       and(
@@ -142,6 +171,15 @@ function addSeconds(instant: Date, seconds: number): Date {
  */
 export function purgeEndedSessions(db: Db, now: Date, limit: number): Promise<number> {
   const live = alias(authTokens, "live");
-  const familyLive = db.select({ one: live.family }).from(live).where(and(eq(live.family, authTokens.family), gt(live.expiresAt, now)));
-  return purgeBatch(db, authTokens, [authTokens.tokenHash], and(lte(authTokens.expiresAt, now), notExists(familyLive))!, limit);
+  const familyLive = db
+    .select({ one: live.family })
+    .from(live)
+    .where(and(eq(live.family, authTokens.family), gt(live.expiresAt, now)));
+  return purgeBatch(
+    db,
+    authTokens,
+    [authTokens.tokenHash],
+    and(lte(authTokens.expiresAt, now), notExists(familyLive))!,
+    limit,
+  );
 }

@@ -22,11 +22,18 @@ export const VERIFICATION_BOT_CHECK_ACTION = "verification_code";
 /** Whether the site content turns verification on (spec 1 §3 member.enableSmsVerification). */
 export type VerificationSwitch = () => Promise<boolean>;
 
-const incorrect = () => new ApiError(400, MEMBER_MESSAGES.otpIncorrect, { errorCode: "OTP_INCORRECT", errorDisplay: MEMBER_MESSAGES.otpIncorrect });
+const incorrect = () =>
+  new ApiError(400, MEMBER_MESSAGES.otpIncorrect, {
+    errorCode: "OTP_INCORRECT",
+    errorDisplay: MEMBER_MESSAGES.otpIncorrect,
+  });
 
 async function requireEnabled(enabled: VerificationSwitch): Promise<void> {
   if (!(await enabled())) {
-    throw new ApiError(403, MEMBER_MESSAGES.verificationDisabled, { errorCode: "VERIFICATION_DISABLED", errorDisplay: MEMBER_MESSAGES.verificationDisabled });
+    throw new ApiError(403, MEMBER_MESSAGES.verificationDisabled, {
+      errorCode: "VERIFICATION_DISABLED",
+      errorDisplay: MEMBER_MESSAGES.verificationDisabled,
+    });
   }
 }
 
@@ -43,27 +50,53 @@ export async function requestVerificationCode(
 ): Promise<{ status: "sent"; message: string }> {
   const auth = requireMember(ctx);
   await requireEnabled(options.enabled);
-  const check = await botCheckFor(ctx.config).verify({ token: input.verifytoken, clientIp: ctx.clientIp, action: VERIFICATION_BOT_CHECK_ACTION });
+  const check = await botCheckFor(ctx.config).verify({
+    token: input.verifytoken,
+    clientIp: ctx.clientIp,
+    action: VERIFICATION_BOT_CHECK_ACTION,
+  });
   if (!check.ok) {
     ctx.log.warn("member.verification_bot_check_failed", { reason: check.reason });
-    throw new ApiError(400, `Bot check failed: ${check.reason}.`, { errorCode: "BOT_CHECK_FAILED", errorDisplay: MEMBER_MESSAGES.otpSendFailed });
+    throw new ApiError(400, `Bot check failed: ${check.reason}.`, {
+      errorCode: "BOT_CHECK_FAILED",
+      errorDisplay: MEMBER_MESSAGES.otpSendFailed,
+    });
   }
   const member = await memberRow(ctx, auth.memberId);
   const mobile = member.mobile;
-  if (!mobile) throw new ApiError(409, MEMBER_MESSAGES.noMobile, { errorCode: "NO_MOBILE", errorDisplay: MEMBER_MESSAGES.noMobile, details: { field: "mobile" } });
+  if (!mobile)
+    throw new ApiError(409, MEMBER_MESSAGES.noMobile, {
+      errorCode: "NO_MOBILE",
+      errorDisplay: MEMBER_MESSAGES.noMobile,
+      details: { field: "mobile" },
+    });
   await countAttempt(ctx, "sendCode", `verify:${member.id}`);
 
   const now = ctx.clock.now();
   const name = await options.companyName();
   try {
     await ctx.db.transaction(async (tx) => {
-      const code = await issueCode(tx, { memberId: member.id, purpose: "verify_mobile", channel: "sms", recipient: mobile }, now);
+      const code = await issueCode(
+        tx,
+        { memberId: member.id, purpose: "verify_mobile", channel: "sms", recipient: mobile },
+        now,
+      );
       const body = `${code} is your ${name} code to verify your mobile number. It works once, for ${OTP_SECONDS / 60} minutes.`;
-      await queueMessage(tx, { channel: "sms", recipient: mobile, kind: "verification_code", subject: `${name} verification code`, body }, now);
+      await queueMessage(
+        tx,
+        { channel: "sms", recipient: mobile, kind: "verification_code", subject: `${name} verification code`, body },
+        now,
+      );
     });
   } catch (error) {
-    ctx.log.error("member.verification_not_queued", { memberId: member.id, error: error instanceof Error ? error.name : "unknown" });
-    throw new ApiError(503, MEMBER_MESSAGES.otpSendFailed, { errorCode: "OTP_SEND_FAILED", errorDisplay: MEMBER_MESSAGES.otpSendFailed });
+    ctx.log.error("member.verification_not_queued", {
+      memberId: member.id,
+      error: error instanceof Error ? error.name : "unknown",
+    });
+    throw new ApiError(503, MEMBER_MESSAGES.otpSendFailed, {
+      errorCode: "OTP_SEND_FAILED",
+      errorDisplay: MEMBER_MESSAGES.otpSendFailed,
+    });
   }
   ctx.log.info("member.verification_code_sent", { memberId: member.id });
   return { status: "sent", message: MEMBER_MESSAGES.otpSent };
@@ -103,7 +136,10 @@ export async function checkVerificationCode(
       .limit(1)
       .for("update");
     if (other) return "used" as const;
-    await tx.update(members).set({ mobileValidated: true }).where(and(eq(members.id, member.id), eq(members.mobile, tried.recipient)));
+    await tx
+      .update(members)
+      .set({ mobileValidated: true })
+      .where(and(eq(members.id, member.id), eq(members.mobile, tried.recipient)));
     return "verified" as const;
   });
   if (outcome === "incorrect") throw incorrect();
@@ -131,7 +167,10 @@ async function removeVerifiedCoupon(db: Db, basketToken: string, auth: MemberAut
       throw error;
     }
     if (!basket.couponCode) return null;
-    const [coupon] = await tx.select({ requirement: coupons.requirement }).from(coupons).where(eq(coupons.code, basket.couponCode));
+    const [coupon] = await tx
+      .select({ requirement: coupons.requirement })
+      .from(coupons)
+      .where(eq(coupons.code, basket.couponCode));
     if (coupon?.requirement !== "registered_with_verification") return null;
     await saveBasket(tx, basket, { couponCode: null }, now);
     return basket.couponCode;

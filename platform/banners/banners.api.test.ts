@@ -20,7 +20,11 @@ const TAKEAWAY = demoStoreIds.ordinaryHoursTakeaway;
 const BAKEHOUSE = demoStoreIds.preorderOnly;
 const DAIRY = 2;
 
-const post = (path: string, body: Record<string, unknown>, options: { token?: string | null; headers?: Record<string, string> } = {}) =>
+const post = (
+  path: string,
+  body: Record<string, unknown>,
+  options: { token?: string | null; headers?: Record<string, string> } = {},
+) =>
   t.call("POST", path, body, { token: options.token === undefined ? token : options.token, headers: options.headers });
 async function list(body: Record<string, unknown>) {
   const res = await post("/api/banners/list", body);
@@ -35,7 +39,10 @@ async function expectError(path: string, body: Record<string, unknown>, status: 
 }
 const ids = (banners: Banner[]) => banners.map((b) => b.id);
 async function itemId(name: string, menuGroupId: number = demoMenuGroupIds.grocery) {
-  const [row] = await t.db.select({ id: menuItems.id }).from(menuItems).where(and(eq(menuItems.name, name), eq(menuItems.menuGroupId, menuGroupId)));
+  const [row] = await t.db
+    .select({ id: menuItems.id })
+    .from(menuItems)
+    .where(and(eq(menuItems.name, name), eq(menuItems.menuGroupId, menuGroupId)));
   return row!.id;
 }
 
@@ -66,7 +73,11 @@ describe("POST /api/banners/list", () => {
       image: "/catalogue/banners/berries.svg",
       displaySeconds: 6,
     });
-    expect(berries.action.associatedItems.map((i) => i.name)).toEqual(["British Strawberries 400g", "Blueberries 150g", "Raspberries 150g"]);
+    expect(berries.action.associatedItems.map((i) => i.name)).toEqual([
+      "British Strawberries 400g",
+      "Blueberries 150g",
+      "Raspberries 150g",
+    ]);
     expect(berries.action.associatedItems[0]).toMatchObject({
       id: await itemId("British Strawberries 400g"),
       price: 275,
@@ -77,13 +88,19 @@ describe("POST /api/banners/list", () => {
     });
     expect(body.banners[1]!.displaySeconds).toBeNull();
     const cheese = body.banners[2]!;
-    expect(cheese.action.associatedItems[0]).toMatchObject({ name: "Larder Mature Cheddar Cheese", sizes: [{ name: "200g" }, { name: "400g" }] });
+    expect(cheese.action.associatedItems[0]).toMatchObject({
+      name: "Larder Mature Cheddar Cheese",
+      sizes: [{ name: "200g" }, { name: "400g" }],
+    });
   });
 
   it("adds a category's own banner only on that category's page, first", async () => {
     const dairy = await list({ storeId: VICTORIA, fulfilmentMethod: "delivery", categoryId: DAIRY });
     expect(ids(dairy.banners)).toEqual([4, 1, 2, 3]);
-    expect(dairy.banners[0]).toMatchObject({ title: "Member prices in the dairy", slug: "member-prices-in-the-dairy-4" });
+    expect(dairy.banners[0]).toMatchObject({
+      title: "Member prices in the dairy",
+      slug: "member-prices-in-the-dairy-4",
+    });
     expect(ids(dairy.secondaryBanners)).toEqual([5, 6]);
     const fruit = await list({ storeId: VICTORIA, fulfilmentMethod: "delivery", categoryId: 1 });
     expect(ids(fruit.banners)).toEqual([1, 2, 3]);
@@ -110,7 +127,12 @@ describe("POST /api/banners/list", () => {
   });
 
   it.each([0, -1, -250])("answers 400 with the spec's message for store id %i", async (storeId) => {
-    await expectError("/api/banners/list", { storeId, fulfilmentMethod: "delivery" }, 400, "Invalid store ID provided for banner fetch");
+    await expectError(
+      "/api/banners/list",
+      { storeId, fulfilmentMethod: "delivery" },
+      400,
+      "Invalid store ID provided for banner fetch",
+    );
   });
 
   it("answers 404 'Store not found.' for an unknown store", async () => {
@@ -130,7 +152,12 @@ describe("POST /api/banners/get", () => {
     const res = await post("/api/banners/get", { storeId: BAKEHOUSE, bannerId: 11, fulfilmentMethod: "delivery" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { banner } = api.getBanner.response.parse(res.body);
-    expect(banner).toMatchObject({ id: 11, slug: "coffee-at-the-counter-11", kind: "primary", title: "Coffee at the counter" });
+    expect(banner).toMatchObject({
+      id: 11,
+      slug: "coffee-at-the-counter-11",
+      kind: "primary",
+      title: "Coffee at the counter",
+    });
     expect(banner.action.associatedItems.map((i) => [i.name, i.available])).toEqual([
       ["Flat White", false],
       ["Cappuccino", false],
@@ -147,7 +174,12 @@ describe("POST /api/banners/get", () => {
   });
 
   it("checks the store as the list does", async () => {
-    await expectError("/api/banners/get", { storeId: 0, bannerId: 1 }, 400, "Invalid store ID provided for banner fetch");
+    await expectError(
+      "/api/banners/get",
+      { storeId: 0, bannerId: 1 },
+      400,
+      "Invalid store ID provided for banner fetch",
+    );
     await expectError("/api/banners/get", { storeId: 9999, bannerId: 1 }, 404, "Store not found.");
   });
 });
@@ -226,18 +258,29 @@ describe("banner impressions and clicks", () => {
   it("refuses bad input with a 400", async () => {
     await expectError("/api/banners/display", { bannerIds: [], platform: "website" }, 400);
     await expectError("/api/banners/display", { bannerIds: [1], platform: " " }, 400);
-    await expectError("/api/banners/display", { bannerIds: Array.from({ length: 51 }, (_, i) => i + 1), platform: "website" }, 400);
+    await expectError(
+      "/api/banners/display",
+      { bannerIds: Array.from({ length: 51 }, (_, i) => i + 1), platform: "website" },
+      400,
+    );
     await expectError("/api/banners/click", { bannerId: 0, platform: "website" }, 400);
     expect((await post("/api/banners/click", { bannerId: 1, platform: "website" }, { token: null })).status).toBe(401);
   });
 
   it("limits each client address, generously", async () => {
     for (let i = 0; i < BANNER_EVENT_LIMIT.hits; i++) {
-      const res = await post(i % 2 ? "/api/banners/click" : "/api/banners/display", i % 2 ? { bannerId: 1, platform: "website" } : { bannerIds: [1], platform: "website" });
+      const res = await post(
+        i % 2 ? "/api/banners/click" : "/api/banners/display",
+        i % 2 ? { bannerId: 1, platform: "website" } : { bannerIds: [1], platform: "website" },
+      );
       expect(res.status).toBe(200);
     }
     await expectError("/api/banners/click", { bannerId: 1, platform: "website" }, 429, BANNER_MESSAGES.tooManyEvents);
-    const elsewhere = await post("/api/banners/click", { bannerId: 1, platform: "website" }, { headers: { "x-client-ip": "198.51.100.7" } });
+    const elsewhere = await post(
+      "/api/banners/click",
+      { bannerId: 1, platform: "website" },
+      { headers: { "x-client-ip": "198.51.100.7" } },
+    );
     expect(elsewhere.status).toBe(200);
     expect(TEST_CLIENT_IP).not.toBe("198.51.100.7");
     // Two minutes on, the events have left the window (the previous minute still weighs for the next one).

@@ -31,7 +31,8 @@ function shownBy(store: BannerStore): SQL {
   return store.menuGroupId === null ? own : or(eq(banners.menuGroupId, store.menuGroupId), own)!;
 }
 
-const offeredFor = (row: BannerRow, method: Method) => (method === "delivery" ? row.availableForDelivery : row.availableForCollection);
+const offeredFor = (row: BannerRow, method: Method) =>
+  method === "delivery" ? row.availableForDelivery : row.availableForCollection;
 
 /**
  * Every banner the store shows, held in memory while the shared data is unchanged (decision record 0028): category
@@ -45,9 +46,21 @@ function bannersShownBy(db: SharedSource, store: BannerStore): Promise<readonly 
   });
 }
 
-async function toBanners(db: SharedSource, store: BannerStore, rows: readonly BannerRow[], method: Method): Promise<Banner[]> {
+async function toBanners(
+  db: SharedSource,
+  store: BannerStore,
+  rows: readonly BannerRow[],
+  method: Method,
+): Promise<Banner[]> {
   const items =
-    store.menuGroupId === null ? new Map() : await menuItemsById(db, store.menuGroupId, rows.flatMap((row) => row.associatedItemIds), method);
+    store.menuGroupId === null
+      ? new Map()
+      : await menuItemsById(
+          db,
+          store.menuGroupId,
+          rows.flatMap((row) => row.associatedItemIds),
+          method,
+        );
   return rows.map((row) => ({
     id: row.id,
     slug: publicSlug(row.slugText, row.id),
@@ -69,14 +82,22 @@ export async function storeBanners(db: SharedSource, store: BannerStore, method:
     (row) => offeredFor(row, method) && (row.categoryId === null || row.categoryId === categoryId),
   );
   const all = await toBanners(db, store, rows, method);
-  return { banners: all.filter((b) => b.kind === "primary"), secondaryBanners: all.filter((b) => b.kind === "secondary") };
+  return {
+    banners: all.filter((b) => b.kind === "primary"),
+    secondaryBanners: all.filter((b) => b.kind === "secondary"),
+  };
 }
 
 /**
  * One banner the store shows, for its own page. Not narrowed by method: a shopper who switches method on the
  * page still sees it, with each item flagged as orderable or not.
  */
-export async function storeBanner(db: SharedSource, store: BannerStore, bannerId: number, method: Method): Promise<Banner> {
+export async function storeBanner(
+  db: SharedSource,
+  store: BannerStore,
+  bannerId: number,
+  method: Method,
+): Promise<Banner> {
   const row = (await bannersShownBy(db, store)).find((banner) => banner.id === bannerId);
   if (!row) throw new ApiError(404, BANNER_MESSAGES.bannerNotFound);
   const [banner] = await toBanners(db, store, [row], method);
@@ -87,14 +108,26 @@ export async function storeBanner(db: SharedSource, store: BannerStore, bannerId
  * Adds one to the day's count of each banner id (duplicates in one call count once; unknown ids are
  * ignored) for the platform and event kind. Answers how many banners it counted.
  */
-export async function recordBannerEvents(tx: Tx, input: { bannerIds: readonly number[]; kind: "display" | "click"; platform: string; now: Date }): Promise<number> {
+export async function recordBannerEvents(
+  tx: Tx,
+  input: { bannerIds: readonly number[]; kind: "display" | "click"; platform: string; now: Date },
+): Promise<number> {
   const ids = [...new Set(input.bannerIds)];
   const known = await tx.select({ id: banners.id }).from(banners).where(inArray(banners.id, ids));
   if (known.length === 0) return 0;
   const day = input.now.toISOString().slice(0, 10);
   await tx
     .insert(bannerEvents)
-    .values(known.map(({ id }) => ({ bannerId: id, kind: input.kind, platform: input.platform, day, count: 1, updatedAt: input.now })))
+    .values(
+      known.map(({ id }) => ({
+        bannerId: id,
+        kind: input.kind,
+        platform: input.platform,
+        day,
+        count: 1,
+        updatedAt: input.now,
+      })),
+    )
     .onConflictDoUpdate({
       target: [bannerEvents.bannerId, bannerEvents.kind, bannerEvents.platform, bannerEvents.day],
       set: { count: sql`${bannerEvents.count} + 1`, updatedAt: input.now },

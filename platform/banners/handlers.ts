@@ -14,7 +14,13 @@ import { bannerStore, recordBannerEvents, storeBanner, storeBanners } from "./ba
 export const BANNER_EVENT_LIMIT = { hits: 240, windowSeconds: 60 };
 
 async function limitEvents(ctx: RequestContext): Promise<void> {
-  const { allowed } = await hit(ctx.db, `banner-events:${ctx.clientIp}`, BANNER_EVENT_LIMIT.hits, BANNER_EVENT_LIMIT.windowSeconds, ctx.clock.now());
+  const { allowed } = await hit(
+    ctx.db,
+    `banner-events:${ctx.clientIp}`,
+    BANNER_EVENT_LIMIT.hits,
+    BANNER_EVENT_LIMIT.windowSeconds,
+    ctx.clock.now(),
+  );
   if (!allowed) throw new ApiError(429, BANNER_MESSAGES.tooManyEvents);
 }
 
@@ -34,7 +40,12 @@ export function registerBanners(router: Router): void {
   router.on(displayBanners, async (input, ctx) => {
     await limitEvents(ctx);
     const recorded = await withIdempotency(ctx, "banners.display", input, (tx) =>
-      recordBannerEvents(tx, { bannerIds: input.bannerIds, kind: "display", platform: input.platform, now: ctx.clock.now() }),
+      recordBannerEvents(tx, {
+        bannerIds: input.bannerIds,
+        kind: "display",
+        platform: input.platform,
+        now: ctx.clock.now(),
+      }),
     );
     return { recorded };
   });
@@ -42,7 +53,12 @@ export function registerBanners(router: Router): void {
   router.on(clickBanner, async (input, ctx) => {
     await limitEvents(ctx);
     const recorded = await withIdempotency(ctx, "banners.click", input, (tx) =>
-      recordBannerEvents(tx, { bannerIds: [input.bannerId], kind: "click", platform: input.platform, now: ctx.clock.now() }),
+      recordBannerEvents(tx, {
+        bannerIds: [input.bannerId],
+        kind: "click",
+        platform: input.platform,
+        now: ctx.clock.now(),
+      }),
     );
     return { recorded };
   });

@@ -22,6 +22,9 @@ export async function adoptBasket(
   const [basket] = await tx.select().from(baskets).where(eq(baskets.token, basketToken)).for("update");
   if (!basket || !ownsBasket(basket, from)) return false;
   if (basket.memberId !== null && basket.memberId !== to.memberId) return false;
-  await tx.update(baskets).set({ ownerFamily: to.family, memberId: to.memberId, updatedAt: now }).where(eq(baskets.token, basketToken));
+  await tx
+    .update(baskets)
+    .set({ ownerFamily: to.family, memberId: to.memberId, updatedAt: now })
+    .where(eq(baskets.token, basketToken));
   return true;
 }

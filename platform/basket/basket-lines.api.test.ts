@@ -38,7 +38,11 @@ const TIP = "/api/basket/tip/update";
 const slugOf = (row: ItemRow) => `${row.slugText}-${row.id}`;
 const item = (i: number) => plain[i]!;
 
-async function setMethod(storeId: number, method: "delivery" | "collection", changes: Partial<typeof storeOrderMethods.$inferInsert>) {
+async function setMethod(
+  storeId: number,
+  method: "delivery" | "collection",
+  changes: Partial<typeof storeOrderMethods.$inferInsert>,
+) {
   await t.db
     .update(storeOrderMethods)
     .set(changes)
@@ -63,7 +67,12 @@ describe("POST /api/basket/item/add", () => {
         options: [],
         isAlcohol: false,
         ageRestriction: null,
-        menuItem: { name: bread.name, slug: slugOf(bread), image: bread.image, categorySlug: expect.stringMatching(new RegExp(`-${bread.categoryId}$`)) },
+        menuItem: {
+          name: bread.name,
+          slug: slugOf(bread),
+          image: bread.image,
+          categorySlug: expect.stringMatching(new RegExp(`-${bread.categoryId}$`)),
+        },
         checkoutConflicts: [],
       },
     ]);
@@ -84,7 +93,12 @@ describe("POST /api/basket/item/add", () => {
     const basket = await b.newBasket(token);
     await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 });
     await b.add(token, basket, { menuItemId: item(1).id, quantity: 1 }, { basketLineId: "second" });
-    const after = await b.add(token, basket, { menuItemId: item(0).id, quantity: 2 }, { basketLineId: "ignored-same-choice" });
+    const after = await b.add(
+      token,
+      basket,
+      { menuItemId: item(0).id, quantity: 2 },
+      { basketLineId: "ignored-same-choice" },
+    );
     expect(after.items.map((l) => [l.menuItemId, l.quantity])).toEqual([
       [item(0).id, 3],
       [item(1).id, 1],
@@ -104,20 +118,32 @@ describe("POST /api/basket/item/add", () => {
 
   it("refuses another store's or another method's add", async () => {
     const basket = await b.newBasket(token);
-    expectError(await b.addRaw(token, basket, { menuItemId: item(0).id, quantity: 1 }, { storeId: ids.openLondonSpitalfields }), 409, {
-      errorCode: "STORE_MISMATCH",
-      message: "This basket is for another store.",
-    });
-    expectError(await b.addRaw(token, basket, { menuItemId: item(0).id, quantity: 1 }, { fulfilmentMethod: "collection" }), 409, {
-      errorCode: "FULFILMENT_METHOD_MISMATCH",
-      message: "Basket fulfillment method mismatch",
-    });
+    expectError(
+      await b.addRaw(token, basket, { menuItemId: item(0).id, quantity: 1 }, { storeId: ids.openLondonSpitalfields }),
+      409,
+      {
+        errorCode: "STORE_MISMATCH",
+        message: "This basket is for another store.",
+      },
+    );
+    expectError(
+      await b.addRaw(token, basket, { menuItemId: item(0).id, quantity: 1 }, { fulfilmentMethod: "collection" }),
+      409,
+      {
+        errorCode: "FULFILMENT_METHOD_MISMATCH",
+        message: "Basket fulfillment method mismatch",
+      },
+    );
   });
 
   it("refuses an item that is not on the store's menu or not sold for the method", async () => {
     const basket = await b.newBasket(token);
     const [takeaway] = await plainItems(t, ids.ordinaryHoursTakeaway);
-    const unavailable = { errorCode: "ITEM_UNAVAILABLE", message: "Item is no longer available.", errorDisplay: "Item is no longer available." };
+    const unavailable = {
+      errorCode: "ITEM_UNAVAILABLE",
+      message: "Item is no longer available.",
+      errorDisplay: "Item is no longer available.",
+    };
     expectError(await b.addRaw(token, basket, { menuItemId: takeaway!.id, quantity: 1 }), 404, unavailable);
     expectError(await b.addRaw(token, basket, { menuItemId: 2_000_000, quantity: 1 }), 404, unavailable);
     await setItem(t, item(2).id, { availableForDelivery: false });
@@ -130,13 +156,26 @@ describe("POST /api/basket/item/add", () => {
 
   it("refuses bad input, no token, an unknown basket and another session's", async () => {
     const basket = await b.newBasket(token);
-    for (const menuItem of [{ menuItemId: item(0).id, quantity: 0 }, { menuItemId: item(0).id, quantity: 100 }, { menuItemId: "1", quantity: 1 }]) {
+    for (const menuItem of [
+      { menuItemId: item(0).id, quantity: 0 },
+      { menuItemId: item(0).id, quantity: 100 },
+      { menuItemId: "1", quantity: 1 },
+    ]) {
       expectError(await b.addRaw(token, basket, menuItem), 400);
     }
-    expectError(await b.addRaw(token, basket, { menuItemId: item(0).id, quantity: 1 }, { basketLineId: "no spaces" }), 400);
+    expectError(
+      await b.addRaw(token, basket, { menuItemId: item(0).id, quantity: 1 }, { basketLineId: "no spaces" }),
+      400,
+    );
     expectError(await b.addRaw(null, basket, { menuItemId: item(0).id, quantity: 1 }), 401);
-    expectError(await b.addRaw(token, { ...basket, basketToken: "unknown" }, { menuItemId: item(0).id, quantity: 1 }), 404, { message: "Basket not found." });
-    expectError(await b.addRaw(await t.guestToken(), basket, { menuItemId: item(0).id, quantity: 1 }), 403, { message: "This basket belongs to another session." });
+    expectError(
+      await b.addRaw(token, { ...basket, basketToken: "unknown" }, { menuItemId: item(0).id, quantity: 1 }),
+      404,
+      { message: "Basket not found." },
+    );
+    expectError(await b.addRaw(await t.guestToken(), basket, { menuItemId: item(0).id, quantity: 1 }), 403, {
+      message: "This basket belongs to another session.",
+    });
   });
 
   it("adds once for the same request sent twice with one Idempotency-Key", async () => {
@@ -152,7 +191,9 @@ describe("POST /api/basket/item/add", () => {
 
   it("keeps all 50 lines when 50 different items are added at once", async () => {
     const basket = await b.newBasket(token);
-    const results = await Promise.all(plain.slice(0, 50).map((row) => b.addRaw(token, basket, { menuItemId: row.id, quantity: 1 })));
+    const results = await Promise.all(
+      plain.slice(0, 50).map((row) => b.addRaw(token, basket, { menuItemId: row.id, quantity: 1 })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const after = await b.read(token, basket);
     expect(after.items).toHaveLength(50);
@@ -162,7 +203,9 @@ describe("POST /api/basket/item/add", () => {
 
   it("counts 20 of the same item added at once as one line of 20", async () => {
     const basket = await b.newBasket(token);
-    const results = await Promise.all(Array.from({ length: 20 }, () => b.addRaw(token, basket, { menuItemId: item(3).id, quantity: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => b.addRaw(token, basket, { menuItemId: item(3).id, quantity: 1 })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     const after = await b.read(token, basket);
     expect(after.items.map((l) => l.quantity)).toEqual([20]);
@@ -193,9 +236,20 @@ describe("POST /api/basket/item/add", () => {
       });
       const full = await b.add(token, basket, { menuItemId: item(1).id, quantity: 1 });
       expect(full.totalItemsQuantity).toBe(5);
-      expectError(await b.post(UPDATE, { basketToken: basket.basketToken, updates: { basketLines: [{ basketLineId: full.items[0]!.basketLineId, quantity: 5 }] } }, token), 409, {
-        errorCode: "MAX_BASKET_ITEMS",
-      });
+      expectError(
+        await b.post(
+          UPDATE,
+          {
+            basketToken: basket.basketToken,
+            updates: { basketLines: [{ basketLineId: full.items[0]!.basketLineId, quantity: 5 }] },
+          },
+          token,
+        ),
+        409,
+        {
+          errorCode: "MAX_BASKET_ITEMS",
+        },
+      );
     });
 
     it("still lets a basket over a lowered maximum come down", async () => {
@@ -203,7 +257,14 @@ describe("POST /api/basket/item/add", () => {
       const filled = await b.add(token, basket, { menuItemId: item(0).id, quantity: 8 });
       await setMethod(VICTORIA, "delivery", { maxBasketItems: 5 });
       const lowered = await b.ok(
-        await b.post(UPDATE, { basketToken: basket.basketToken, updates: { basketLines: [{ basketLineId: filled.items[0]!.basketLineId, quantity: 7 }] } }, token),
+        await b.post(
+          UPDATE,
+          {
+            basketToken: basket.basketToken,
+            updates: { basketLines: [{ basketLineId: filled.items[0]!.basketLineId, quantity: 7 }] },
+          },
+          token,
+        ),
       );
       expect(lowered.totalItemsQuantity).toBe(7);
     });
@@ -225,14 +286,25 @@ describe("POST /api/basket/item/add", () => {
       });
       expect(refused.ageRestriction).toBe(18);
 
-      const sixteen = await b.ok(await b.post(UPDATE, { basketToken: basket.basketToken, updates: { attributes: { acceptedAge: 16 } } }, token));
+      const sixteen = await b.ok(
+        await b.post(UPDATE, { basketToken: basket.basketToken, updates: { attributes: { acceptedAge: 16 } } }, token),
+      );
       expect(sixteen.acceptedAge).toBe(16);
-      expectError(await b.addRaw(token, basket, { menuItemId: adult.id, quantity: 1 }), 403, { errorCode: "AGE_RESTRICTED" });
+      expectError(await b.addRaw(token, basket, { menuItemId: adult.id, quantity: 1 }), 403, {
+        errorCode: "AGE_RESTRICTED",
+      });
 
-      const confirmed = await b.ok(await b.post(UPDATE, { basketToken: basket.basketToken, updates: { attributes: { acceptedAge: 18 } } }, token));
+      const confirmed = await b.ok(
+        await b.post(UPDATE, { basketToken: basket.basketToken, updates: { attributes: { acceptedAge: 18 } } }, token),
+      );
       expect(confirmed.acceptedAge).toBe(18);
       const after = await b.add(token, basket, { menuItemId: adult.id, quantity: 1 });
-      expect(after.items[0]).toMatchObject({ menuItemId: adult.id, ageRestriction: 18, isAlcohol: adult.isAlcohol, checkoutConflicts: [] });
+      expect(after.items[0]).toMatchObject({
+        menuItemId: adult.id,
+        ageRestriction: 18,
+        isAlcohol: adult.isAlcohol,
+        checkoutConflicts: [],
+      });
     });
 
     it("replays the refusal, age included, for a retried request", async () => {
@@ -249,8 +321,12 @@ describe("POST /api/basket/item/add", () => {
       const basket = await b.newBasket(token);
       await b.post(UPDATE, { basketToken: basket.basketToken, updates: { attributes: { acceptedAge: 18 } } }, token);
       await b.add(token, basket, { menuItemId: adult.id, quantity: 1 });
-      const lowered = await b.ok(await b.post(UPDATE, { basketToken: basket.basketToken, updates: { attributes: { acceptedAge: 17 } } }, token));
-      expect(lowered.items[0]!.checkoutConflicts).toEqual([{ code: "AGE_RESTRICTED", message: "You must be 18 or over to buy this item." }]);
+      const lowered = await b.ok(
+        await b.post(UPDATE, { basketToken: basket.basketToken, updates: { attributes: { acceptedAge: 17 } } }, token),
+      );
+      expect(lowered.items[0]!.checkoutConflicts).toEqual([
+        { code: "AGE_RESTRICTED", message: "You must be 18 or over to buy this item." },
+      ]);
       expect(lowered.orderSubtotal).toBe(adult.pricePence);
     });
   });
@@ -264,8 +340,27 @@ describe("POST /api/basket/item/add", () => {
           { id: 990002, name: "Large", pricePence: 800, memberPricePence: 700 },
         ],
         optionGroups: [
-          { id: 990101, name: "Crust", minChoices: 1, maxChoices: 1, options: [{ id: 990111, name: "Thin", pricePence: 0 }, { id: 990112, name: "Stuffed", pricePence: 150 }] },
-          { id: 990102, name: "Extras", minChoices: 0, maxChoices: 2, options: [{ id: 990121, name: "Cheese", pricePence: 100 }, { id: 990122, name: "Olives", pricePence: 80 }, { id: 990123, name: "Chillies", pricePence: 50 }] },
+          {
+            id: 990101,
+            name: "Crust",
+            minChoices: 1,
+            maxChoices: 1,
+            options: [
+              { id: 990111, name: "Thin", pricePence: 0 },
+              { id: 990112, name: "Stuffed", pricePence: 150 },
+            ],
+          },
+          {
+            id: 990102,
+            name: "Extras",
+            minChoices: 0,
+            maxChoices: 2,
+            options: [
+              { id: 990121, name: "Cheese", pricePence: 100 },
+              { id: 990122, name: "Olives", pricePence: 80 },
+              { id: 990123, name: "Chillies", pricePence: 50 },
+            ],
+          },
         ],
       });
     });
@@ -273,7 +368,12 @@ describe("POST /api/basket/item/add", () => {
 
     it("prices the size plus the options, and names them as the variant", async () => {
       const basket = await b.newBasket(token);
-      const after = await b.add(token, basket, { menuItemId: sized().id, quantity: 2, sizeId: 990002, options: [990121, 990112] });
+      const after = await b.add(token, basket, {
+        menuItemId: sized().id,
+        quantity: 2,
+        sizeId: 990002,
+        options: [990121, 990112],
+      });
       expect(after.items[0]).toMatchObject({
         unitPrice: 800 + 150 + 100,
         price: 2 * 1050,
@@ -287,9 +387,19 @@ describe("POST /api/basket/item/add", () => {
       // Victoria prices for members: a guest is told what the Large's member price would save.
       expect(after.missedMembershipPriceDiscount).toBe(200);
       // The same choice, options in another order, joins the line; another choice is a line of its own.
-      const same = await b.add(token, basket, { menuItemId: sized().id, quantity: 1, sizeId: 990002, options: [990112, 990121] });
+      const same = await b.add(token, basket, {
+        menuItemId: sized().id,
+        quantity: 1,
+        sizeId: 990002,
+        options: [990112, 990121],
+      });
       expect(same.items.map((l) => l.quantity)).toEqual([3]);
-      const other = await b.add(token, basket, { menuItemId: sized().id, quantity: 1, sizeId: 990001, options: [990111] });
+      const other = await b.add(token, basket, {
+        menuItemId: sized().id,
+        quantity: 1,
+        sizeId: 990001,
+        options: [990111],
+      });
       expect(other.items.map((l) => [l.variant, l.unitPrice])).toEqual([
         ["Large, Stuffed, Cheese", 1050],
         ["Small, Thin", 500],
@@ -315,7 +425,12 @@ describe("POST /api/basket/item/add", () => {
     it("charges members the member price and counts the saving", async () => {
       const member = await memberToken(t, 501);
       const basket = await b.newBasket(member);
-      const after = await b.add(member, basket, { menuItemId: sized().id, quantity: 2, sizeId: 990002, options: [990111] });
+      const after = await b.add(member, basket, {
+        menuItemId: sized().id,
+        quantity: 2,
+        sizeId: 990002,
+        options: [990111],
+      });
       expect(after.items[0]).toMatchObject({ unitPrice: 700, price: 1400 });
       expect(after).toMatchObject({ orderSubtotal: 1400, savings: 200, missedMembershipPriceDiscount: 0 });
     });
@@ -324,23 +439,50 @@ describe("POST /api/basket/item/add", () => {
   describe("where the order goes", () => {
     it("prices delivery by the distance of the location given, and keeps it", async () => {
       const basket = await b.newBasket(token);
-      const near = await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 }, { fulfilmentLocation: { latitude: 51.4975, longitude: -0.139 } });
+      const near = await b.add(
+        token,
+        basket,
+        { menuItemId: item(0).id, quantity: 1 },
+        { fulfilmentLocation: { latitude: 51.4975, longitude: -0.139 } },
+      );
       expect(near.fulfilmentMethod.cost).toBe(199);
       const row = (await t.db.select().from(baskets).where(eq(baskets.token, basket.basketToken)))[0]!;
       expect([row.lat, row.lng]).toEqual([51.4975, -0.139]);
 
       // 2.5 km away, by a postcode the platform places itself: SW1A 1AA is about 0.5 km from the store.
-      const further = await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 }, { fulfilmentLocation: { latitude: 51.5175, longitude: -0.1275 } });
+      const further = await b.add(
+        token,
+        basket,
+        { menuItemId: item(0).id, quantity: 1 },
+        { fulfilmentLocation: { latitude: 51.5175, longitude: -0.1275 } },
+      );
       expect(further.fulfilmentMethod.cost).toBe(299);
-      const byPostcode = await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 }, { fulfilmentLocation: { postcode: "sw1a 1aa" } });
+      const byPostcode = await b.add(
+        token,
+        basket,
+        { menuItemId: item(0).id, quantity: 1 },
+        { fulfilmentLocation: { postcode: "sw1a 1aa" } },
+      );
       expect(byPostcode.fulfilmentMethod.cost).toBe(199);
-      expect((await t.db.select().from(baskets).where(eq(baskets.token, basket.basketToken)))[0]!.postcode).toBe("SW1A 1AA");
+      expect((await t.db.select().from(baskets).where(eq(baskets.token, basket.basketToken)))[0]!.postcode).toBe(
+        "SW1A 1AA",
+      );
     });
 
     it("keeps the location it had when a postcode cannot be placed, and still adds", async () => {
       const basket = await b.newBasket(token);
-      await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 }, { fulfilmentLocation: { latitude: 51.4975, longitude: -0.139 } });
-      const after = await b.add(token, basket, { menuItemId: item(1).id, quantity: 1 }, { fulfilmentLocation: { postcode: "ZZ9 9ZZ" } });
+      await b.add(
+        token,
+        basket,
+        { menuItemId: item(0).id, quantity: 1 },
+        { fulfilmentLocation: { latitude: 51.4975, longitude: -0.139 } },
+      );
+      const after = await b.add(
+        token,
+        basket,
+        { menuItemId: item(1).id, quantity: 1 },
+        { fulfilmentLocation: { postcode: "ZZ9 9ZZ" } },
+      );
       expect(after.items).toHaveLength(2);
       expect(after.fulfilmentMethod.cost).toBe(199);
     });
@@ -348,13 +490,25 @@ describe("POST /api/basket/item/add", () => {
     it("takes the location of the reserved time slot", async () => {
       const basket = await b.newBasket(token);
       await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 });
-      const reserve = { storeId: VICTORIA, basketToken: basket.basketToken, fulfilmentMethod: "delivery", timeSlotDate: "2025-06-02T12:00:00.000+01:00" };
-      const far = await t.call("POST", "/api/basket/reserveTimeSlot", { ...reserve, latitude: 51.5175, longitude: -0.1275 }, { token });
+      const reserve = {
+        storeId: VICTORIA,
+        basketToken: basket.basketToken,
+        fulfilmentMethod: "delivery",
+        timeSlotDate: "2025-06-02T12:00:00.000+01:00",
+      };
+      const far = await t.call(
+        "POST",
+        "/api/basket/reserveTimeSlot",
+        { ...reserve, latitude: 51.5175, longitude: -0.1275 },
+        { token },
+      );
       expect(far.status, JSON.stringify(far.body)).toBe(200);
       expect((far.body as { basket: Basket }).basket.fulfilmentMethod.cost).toBe(299);
       const near = await t.call("POST", "/api/basket/reserveTimeSlot", { ...reserve, postcode: "SW1A 1AA" }, { token });
       expect((near.body as { basket: Basket }).basket.fulfilmentMethod.cost).toBe(199);
-      expect((await t.db.select().from(baskets).where(eq(baskets.token, basket.basketToken)))[0]!.postcode).toBe("SW1A 1AA");
+      expect((await t.db.select().from(baskets).where(eq(baskets.token, basket.basketToken)))[0]!.postcode).toBe(
+        "SW1A 1AA",
+      );
     });
 
     it("charges the method's cost while the location is unknown", async () => {
@@ -369,9 +523,21 @@ describe("POST /api/basket/item/update", () => {
     const basket = await b.newBasket(token);
     const added = await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 }, { basketLineId: "swap" });
     expect(added.items).toHaveLength(1);
-    const more = await b.ok(await b.post(UPDATE_ITEM, { basketToken: basket.basketToken, basketLineId: "swap", menuItem: { menuItemId: item(0).id, quantity: 4 } }, token));
+    const more = await b.ok(
+      await b.post(
+        UPDATE_ITEM,
+        { basketToken: basket.basketToken, basketLineId: "swap", menuItem: { menuItemId: item(0).id, quantity: 4 } },
+        token,
+      ),
+    );
     expect(more.items.map((l) => [l.basketLineId, l.menuItemId, l.quantity])).toEqual([["swap", item(0).id, 4]]);
-    const swapped = await b.ok(await b.post(UPDATE_ITEM, { basketToken: basket.basketToken, basketLineId: "swap", menuItem: { menuItemId: item(1).id, quantity: 2 } }, token));
+    const swapped = await b.ok(
+      await b.post(
+        UPDATE_ITEM,
+        { basketToken: basket.basketToken, basketLineId: "swap", menuItem: { menuItemId: item(1).id, quantity: 2 } },
+        token,
+      ),
+    );
     expect(swapped.items.map((l) => [l.basketLineId, l.menuItemId, l.quantity])).toEqual([["swap", item(1).id, 2]]);
     expect(swapped.orderSubtotal).toBe(item(1).pricePence * 2);
   });
@@ -380,23 +546,53 @@ describe("POST /api/basket/item/update", () => {
     const basket = await b.newBasket(token);
     await b.add(token, basket, { menuItemId: item(0).id, quantity: 2 }, { basketLineId: "a" });
     await b.add(token, basket, { menuItemId: item(1).id, quantity: 3 }, { basketLineId: "b" });
-    const joined = await b.ok(await b.post(UPDATE_ITEM, { basketToken: basket.basketToken, basketLineId: "b", menuItem: { menuItemId: item(0).id, quantity: 1 } }, token));
+    const joined = await b.ok(
+      await b.post(
+        UPDATE_ITEM,
+        { basketToken: basket.basketToken, basketLineId: "b", menuItem: { menuItemId: item(0).id, quantity: 1 } },
+        token,
+      ),
+    );
     expect(joined.items.map((l) => [l.basketLineId, l.menuItemId, l.quantity])).toEqual([["b", item(0).id, 3]]);
   });
 
   it("refuses an unknown line, and the add's refusals", async () => {
     const basket = await b.newBasket(token);
     await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 }, { basketLineId: "known" });
-    expectError(await b.post(UPDATE_ITEM, { basketToken: basket.basketToken, basketLineId: "nope", menuItem: { menuItemId: item(0).id, quantity: 1 } }, token), 404, {
-      errorCode: "LINE_NOT_FOUND",
-      message: "This item is no longer in your basket.",
-    });
-    expectError(await b.post(UPDATE_ITEM, { basketToken: basket.basketToken, basketLineId: "known", menuItem: { menuItemId: adult.id, quantity: 1 } }, token), 403, {
-      errorCode: "AGE_RESTRICTED",
-    });
-    expectError(await b.post(UPDATE_ITEM, { basketToken: basket.basketToken, basketLineId: "known", menuItem: { menuItemId: 2_000_000, quantity: 1 } }, token), 404, {
-      errorCode: "ITEM_UNAVAILABLE",
-    });
+    expectError(
+      await b.post(
+        UPDATE_ITEM,
+        { basketToken: basket.basketToken, basketLineId: "nope", menuItem: { menuItemId: item(0).id, quantity: 1 } },
+        token,
+      ),
+      404,
+      {
+        errorCode: "LINE_NOT_FOUND",
+        message: "This item is no longer in your basket.",
+      },
+    );
+    expectError(
+      await b.post(
+        UPDATE_ITEM,
+        { basketToken: basket.basketToken, basketLineId: "known", menuItem: { menuItemId: adult.id, quantity: 1 } },
+        token,
+      ),
+      403,
+      {
+        errorCode: "AGE_RESTRICTED",
+      },
+    );
+    expectError(
+      await b.post(
+        UPDATE_ITEM,
+        { basketToken: basket.basketToken, basketLineId: "known", menuItem: { menuItemId: 2_000_000, quantity: 1 } },
+        token,
+      ),
+      404,
+      {
+        errorCode: "ITEM_UNAVAILABLE",
+      },
+    );
     expect((await b.read(token, basket)).items.map((l) => [l.menuItemId, l.quantity])).toEqual([[item(0).id, 1]]);
   });
 });
@@ -408,7 +604,9 @@ describe("POST /api/basket/item/remove", () => {
     await b.add(token, basket, { menuItemId: item(1).id, quantity: 1 }, { basketLineId: "drop" });
     const after = await b.ok(await b.post(REMOVE, { basketToken: basket.basketToken, basketLineId: "drop" }, token));
     expect(after.items.map((l) => l.basketLineId)).toEqual(["keep"]);
-    expectError(await b.post(REMOVE, { basketToken: basket.basketToken, basketLineId: "drop" }, token), 404, { message: "This item is no longer in your basket." });
+    expectError(await b.post(REMOVE, { basketToken: basket.basketToken, basketLineId: "drop" }, token), 404, {
+      message: "This item is no longer in your basket.",
+    });
   });
 });
 
@@ -418,7 +616,19 @@ describe("POST /api/basket/update", () => {
     await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 }, { basketLineId: "a" });
     await b.add(token, basket, { menuItemId: item(1).id, quantity: 1 }, { basketLineId: "b" });
     const after = await b.ok(
-      await b.post(UPDATE, { basketToken: basket.basketToken, updates: { basketLines: [{ basketLineId: "a", quantity: 5 }, { basketLineId: "b", quantity: 0 }] } }, token),
+      await b.post(
+        UPDATE,
+        {
+          basketToken: basket.basketToken,
+          updates: {
+            basketLines: [
+              { basketLineId: "a", quantity: 5 },
+              { basketLineId: "b", quantity: 0 },
+            ],
+          },
+        },
+        token,
+      ),
     );
     expect(after.items.map((l) => [l.basketLineId, l.quantity])).toEqual([["a", 5]]);
     expect(after.orderSubtotal).toBe(item(0).pricePence * 5);
@@ -429,7 +639,16 @@ describe("POST /api/basket/update", () => {
     await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 }, { basketLineId: "a" });
     const res = await b.post(
       UPDATE,
-      { basketToken: basket.basketToken, updates: { basketLines: [{ basketLineId: "a", quantity: 5 }, { basketLineId: "ghost", quantity: 1 }], attributes: { acceptedAge: 18 } } },
+      {
+        basketToken: basket.basketToken,
+        updates: {
+          basketLines: [
+            { basketLineId: "a", quantity: 5 },
+            { basketLineId: "ghost", quantity: 1 },
+          ],
+          attributes: { acceptedAge: 18 },
+        },
+      },
       token,
     );
     expectError(res, 404, { errorCode: "LINE_NOT_FOUND" });
@@ -444,15 +663,23 @@ describe("POST /api/basket/update", () => {
     try {
       await b.add(token, basket, { menuItemId: item(4).id, quantity: 2 }, { basketLineId: "delivery-only" });
       await b.add(token, basket, { menuItemId: item(5).id, quantity: 1 }, { basketLineId: "both" });
-      const collection = await b.ok(await b.post(UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "collection" }, token));
+      const collection = await b.ok(
+        await b.post(UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "collection" }, token),
+      );
       expect(collection.items[0]).toMatchObject({
         basketLineId: "delivery-only",
         price: 0,
         unitPrice: 0,
         checkoutConflicts: [{ code: "ITEM_UNAVAILABLE", message: "Item is no longer available." }],
       });
-      expect(collection).toMatchObject({ orderSubtotal: item(5).pricePence, orderTotal: item(5).pricePence, totalItemsQuantity: 3 });
-      const back = await b.ok(await b.post(UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "delivery" }, token));
+      expect(collection).toMatchObject({
+        orderSubtotal: item(5).pricePence,
+        orderTotal: item(5).pricePence,
+        totalItemsQuantity: 3,
+      });
+      const back = await b.ok(
+        await b.post(UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "delivery" }, token),
+      );
       expect(back.items[0]!.checkoutConflicts).toEqual([]);
     } finally {
       await setItem(t, item(4).id, { availableForCollection: true });
@@ -477,7 +704,9 @@ describe("POST /api/basket/update", () => {
     });
     expect(after.orderSubtotal).toBe(0);
     // The shopper can still take it out.
-    expect((await b.ok(await b.post(REMOVE, { basketToken: basket.basketToken, basketLineId: "gone" }, token))).items).toEqual([]);
+    expect(
+      (await b.ok(await b.post(REMOVE, { basketToken: basket.basketToken, basketLineId: "gone" }, token))).items,
+    ).toEqual([]);
   });
 });
 
@@ -507,7 +736,9 @@ describe("deals", () => {
     expect(half.missedPromotions).toEqual([{ id: dealId, name: "Any two for less", lineIds: ["first"] }]);
     expect(half.promotions).toEqual([]);
     const whole = await b.add(token, basket, { menuItemId: item(21).id, quantity: 1 }, { basketLineId: "second" });
-    expect(whole.promotions).toEqual([{ id: dealId, name: "Any two for less", times: 1, saving: 50, lineIds: ["first", "second"] }]);
+    expect(whole.promotions).toEqual([
+      { id: dealId, name: "Any two for less", times: 1, saving: 50, lineIds: ["first", "second"] },
+    ]);
     expect(whole.missedPromotions).toEqual([]);
     const subtotal = item(20).pricePence + item(21).pricePence;
     expect(whole).toMatchObject({ orderSubtotal: subtotal, savings: 50, orderSubtotalAfterDiscounts: subtotal - 50 });
@@ -519,7 +750,9 @@ describe("deals", () => {
       const basket = await b.newBasket(token, VICTORIA, "collection");
       const body = { storeId: VICTORIA, fulfilmentMethod: "collection", basketToken: basket.basketToken };
       await b.ok(await b.post(ADD, { ...body, menuItem: { menuItemId: item(20).id, quantity: 1 } }, token));
-      const after = await b.ok(await b.post(ADD, { ...body, menuItem: { menuItemId: item(21).id, quantity: 1 } }, token));
+      const after = await b.ok(
+        await b.post(ADD, { ...body, menuItem: { menuItemId: item(21).id, quantity: 1 } }, token),
+      );
       expect(after.promotions).toEqual([]);
       expect(after.missedPromotions).toEqual([]);
     } finally {
@@ -532,12 +765,18 @@ describe("POST /api/basket/tip/update", () => {
   it("adds a driver tip to a delivery basket", async () => {
     const basket = await b.newBasket(token);
     await b.add(token, basket, { menuItemId: item(0).id, quantity: 1 });
-    const tipped = await b.ok(await b.post(TIP, { basketToken: basket.basketToken, tip: { type: "driver", amount: 150 } }, token));
+    const tipped = await b.ok(
+      await b.post(TIP, { basketToken: basket.basketToken, tip: { type: "driver", amount: 150 } }, token),
+    );
     expect(tipped.tips).toEqual({ type: "driver", amount: 150 });
     expect(tipped.orderTotal).toBe(item(0).pricePence + 399 + 150);
     // One of the offered levels, and the largest step allowed: twice the largest level (£3).
-    expect((await b.ok(await b.post(TIP, { basketToken: basket.basketToken, tip: { amount: 600 } }, token))).tips.amount).toBe(600);
-    expect((await b.ok(await b.post(TIP, { basketToken: basket.basketToken, tip: { amount: 0 } }, token))).tips.amount).toBe(0);
+    expect(
+      (await b.ok(await b.post(TIP, { basketToken: basket.basketToken, tip: { amount: 600 } }, token))).tips.amount,
+    ).toBe(600);
+    expect(
+      (await b.ok(await b.post(TIP, { basketToken: basket.basketToken, tip: { amount: 0 } }, token))).tips.amount,
+    ).toBe(0);
   });
 
   it("refuses amounts off the increments or above the bound", async () => {
@@ -554,14 +793,18 @@ describe("POST /api/basket/tip/update", () => {
   it("refuses a collection basket, and a switch to collection clears the tip", async () => {
     const basket = await b.newBasket(token);
     await b.post(TIP, { basketToken: basket.basketToken, tip: { amount: 200 } }, token);
-    const collection = await b.ok(await b.post(UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "collection" }, token));
+    const collection = await b.ok(
+      await b.post(UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "collection" }, token),
+    );
     expect(collection.tips.amount).toBe(0);
     expectError(await b.post(TIP, { basketToken: basket.basketToken, tip: { amount: 100 } }, token), 409, {
       errorCode: "FULFILMENT_METHOD_MISMATCH",
       message: "Basket fulfillment method mismatch",
       errorDisplay: "Driver tips are for delivery orders only.",
     });
-    const back = await b.ok(await b.post(UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "delivery" }, token));
+    const back = await b.ok(
+      await b.post(UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "delivery" }, token),
+    );
     expect(back.tips.amount).toBe(0);
   });
 

@@ -18,13 +18,20 @@ const SPITALFIELDS = demoStoreIds.openLondonSpitalfields;
 async function retrieveRaw(token: string | null, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return t.call("POST", "/api/basket/retrieve", body, { token, headers });
 }
-async function retrieve(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Basket> {
+async function retrieve(
+  token: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Basket> {
   const res = await retrieveRaw(token, body, headers);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return api.retrieveBasket.response.parse(res.body);
 }
 async function familyOf(accessToken: string): Promise<string> {
-  const [row] = await t.db.select({ family: authTokens.family }).from(authTokens).where(eq(authTokens.tokenHash, hashToken(accessToken)));
+  const [row] = await t.db
+    .select({ family: authTokens.family })
+    .from(authTokens)
+    .where(eq(authTokens.tokenHash, hashToken(accessToken)));
   return row!.family;
 }
 const basketsOf = async (family: string) => t.db.select().from(baskets).where(eq(baskets.ownerFamily, family));
@@ -87,7 +94,12 @@ describe("POST /api/basket/retrieve", () => {
       selectedSlot: null,
     });
     const row = await basketRow(basket.basketToken);
-    expect(row).toMatchObject({ storeId: VICTORIA, fulfilmentMethod: "delivery", ownerFamily: await familyOf(token), memberId: null });
+    expect(row).toMatchObject({
+      storeId: VICTORIA,
+      fulfilmentMethod: "delivery",
+      ownerFamily: await familyOf(token),
+      memberId: null,
+    });
     expect(row!.createdAt.toISOString()).toBe(TEST_NOW);
     expect(row!.updatedAt.toISOString()).toBe(TEST_NOW);
   });
@@ -104,14 +116,29 @@ describe("POST /api/basket/retrieve", () => {
     const token = await t.guestToken();
     const family = await familyOf(token);
     const created = await retrieve(token, { storeId: VICTORIA, fulfilmentMethod: "delivery" });
-    const again = await retrieve(token, { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken: created.basketToken });
+    const again = await retrieve(token, {
+      storeId: VICTORIA,
+      fulfilmentMethod: "delivery",
+      basketToken: created.basketToken,
+    });
     expect(again).toEqual(created);
 
     t.clock.advance(60_000);
     try {
-      const switched = await retrieve(token, { storeId: VICTORIA, fulfilmentMethod: "collection", basketToken: created.basketToken });
+      const switched = await retrieve(token, {
+        storeId: VICTORIA,
+        fulfilmentMethod: "collection",
+        basketToken: created.basketToken,
+      });
       expect(switched.basketToken).toBe(created.basketToken);
-      expect(switched.fulfilmentMethod).toEqual({ type: "collection", datetime: null, freeFrom: null, minSpend: 0, zoneFreeDeliveryMessage: null, cost: 0 });
+      expect(switched.fulfilmentMethod).toEqual({
+        type: "collection",
+        datetime: null,
+        freeFrom: null,
+        minSpend: 0,
+        zoneFreeDeliveryMessage: null,
+        cost: 0,
+      });
       expect(switched.fees).toEqual([{ code: "COLLECTION", amount: 0 }]);
       expect(switched.orderTotal).toBe(0);
       const row = await basketRow(created.basketToken);
@@ -126,7 +153,11 @@ describe("POST /api/basket/retrieve", () => {
 
   it("issues a new basket for an unknown token", async () => {
     const token = await t.guestToken();
-    const basket = await retrieve(token, { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken: "not-a-real-basket-token" });
+    const basket = await retrieve(token, {
+      storeId: VICTORIA,
+      fulfilmentMethod: "delivery",
+      basketToken: "not-a-real-basket-token",
+    });
     expect(basket.basketToken).not.toBe("not-a-real-basket-token");
     expect(await basketRow("not-a-real-basket-token")).toBeUndefined();
     expect(await basketRow(basket.basketToken)).toBeDefined();
@@ -135,7 +166,11 @@ describe("POST /api/basket/retrieve", () => {
   it("issues a new basket when the token's basket is for another store, leaving the old one alone", async () => {
     const token = await t.guestToken();
     const victoria = await retrieve(token, { storeId: VICTORIA, fulfilmentMethod: "delivery" });
-    const spitalfields = await retrieve(token, { storeId: SPITALFIELDS, fulfilmentMethod: "delivery", basketToken: victoria.basketToken });
+    const spitalfields = await retrieve(token, {
+      storeId: SPITALFIELDS,
+      fulfilmentMethod: "delivery",
+      basketToken: victoria.basketToken,
+    });
     expect(spitalfields.basketToken).not.toBe(victoria.basketToken);
     expect(spitalfields.storeId).toBe(SPITALFIELDS);
     expect(spitalfields.fulfilmentMethod.cost).toBe(349);
@@ -147,12 +182,21 @@ describe("POST /api/basket/retrieve", () => {
     const bob = await t.guestToken();
     const alicesBasket = await retrieve(alice, { storeId: VICTORIA, fulfilmentMethod: "delivery" });
 
-    const bobsBasket = await retrieve(bob, { storeId: VICTORIA, fulfilmentMethod: "collection", basketToken: alicesBasket.basketToken });
+    const bobsBasket = await retrieve(bob, {
+      storeId: VICTORIA,
+      fulfilmentMethod: "collection",
+      basketToken: alicesBasket.basketToken,
+    });
     expect(bobsBasket.basketToken).not.toBe(alicesBasket.basketToken);
     expect(await basketRow(bobsBasket.basketToken)).toMatchObject({ ownerFamily: await familyOf(bob) });
     // Bob's attempt changed nothing of Alice's.
-    expect(await basketRow(alicesBasket.basketToken)).toMatchObject({ ownerFamily: await familyOf(alice), fulfilmentMethod: "delivery" });
-    expect(await retrieve(alice, { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken: alicesBasket.basketToken })).toEqual(alicesBasket);
+    expect(await basketRow(alicesBasket.basketToken)).toMatchObject({
+      ownerFamily: await familyOf(alice),
+      fulfilmentMethod: "delivery",
+    });
+    expect(
+      await retrieve(alice, { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken: alicesBasket.basketToken }),
+    ).toEqual(alicesBasket);
   });
 
   it("keeps a member's basket across the member's sessions, but not for other members", async () => {
@@ -163,12 +207,14 @@ describe("POST /api/basket/retrieve", () => {
 
     const basket = await retrieve(phone, { storeId: VICTORIA, fulfilmentMethod: "delivery" });
     expect(await basketRow(basket.basketToken)).toMatchObject({ memberId: 41 });
-    expect((await retrieve(laptop, { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken: basket.basketToken })).basketToken).toBe(
-      basket.basketToken,
-    );
-    expect((await retrieve(stranger, { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken: basket.basketToken })).basketToken).not.toBe(
-      basket.basketToken,
-    );
+    expect(
+      (await retrieve(laptop, { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken: basket.basketToken }))
+        .basketToken,
+    ).toBe(basket.basketToken);
+    expect(
+      (await retrieve(stranger, { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken: basket.basketToken }))
+        .basketToken,
+    ).not.toBe(basket.basketToken);
   });
 
   it("charges each store's fee for the method", async () => {
@@ -232,7 +278,11 @@ describe("POST /api/basket/retrieve with an Idempotency-Key", () => {
   it("refuses the key reused for a different request", async () => {
     const token = await t.guestToken();
     await retrieve(token, { storeId: VICTORIA, fulfilmentMethod: "delivery" }, { "idempotency-key": "reused" });
-    const res = await retrieveRaw(token, { storeId: SPITALFIELDS, fulfilmentMethod: "delivery" }, { "idempotency-key": "reused" });
+    const res = await retrieveRaw(
+      token,
+      { storeId: SPITALFIELDS, fulfilmentMethod: "delivery" },
+      { "idempotency-key": "reused" },
+    );
     expect(res.status).toBe(422);
     expect(apiErrorSchema.parse(res.body).errorCode).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(await basketsOf(await familyOf(token))).toHaveLength(1);

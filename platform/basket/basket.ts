@@ -37,7 +37,10 @@ export function newBasketToken(): string {
  * A basket answers only to the session that made it, or to the member it belongs to: a token that leaked
  * (a shared link, a copied cookie) must not open someone else's basket.
  */
-export function ownsBasket(basket: Pick<BasketRow, "ownerFamily" | "memberId">, auth: { family: string; memberId: number | null }): boolean {
+export function ownsBasket(
+  basket: Pick<BasketRow, "ownerFamily" | "memberId">,
+  auth: { family: string; memberId: number | null },
+): boolean {
   if (basket.ownerFamily === auth.family) return true;
   return auth.memberId !== null && basket.memberId === auth.memberId;
 }
@@ -70,7 +73,11 @@ export function basketCoupon(coupon: CouponRow, deductCost: number, viewer: View
 type StoreForBasket = Pick<typeof stores.$inferSelect, "menuGroupId" | "hasMembership" | "lat" | "lng" | "loyalty">;
 
 /** The basket's store and its row for the method (null when it has none); undefined for an unknown store. */
-async function storeWithMethod(source: SharedSource, storeId: number, kind: "delivery" | "collection"): Promise<{ store: StoreForBasket; method: MethodRow | null } | undefined> {
+async function storeWithMethod(
+  source: SharedSource,
+  storeId: number,
+  kind: "delivery" | "collection",
+): Promise<{ store: StoreForBasket; method: MethodRow | null } | undefined> {
   if (sharesReads(source)) {
     const directory = await storeDirectory(source);
     const store = directory.byId.get(storeId);
@@ -78,7 +85,13 @@ async function storeWithMethod(source: SharedSource, storeId: number, kind: "del
   }
   const [found] = await dbOf(source)
     .select({
-      store: { menuGroupId: stores.menuGroupId, hasMembership: stores.hasMembership, lat: stores.lat, lng: stores.lng, loyalty: stores.loyalty },
+      store: {
+        menuGroupId: stores.menuGroupId,
+        hasMembership: stores.hasMembership,
+        lat: stores.lat,
+        lng: stores.lng,
+        loyalty: stores.loyalty,
+      },
       method: storeOrderMethods,
     })
     .from(stores)
@@ -94,7 +107,11 @@ export async function loadBasket(db: Db, token: string): Promise<BasketRow | und
 
 /** The basket's lines in the order they were added. */
 export async function linesOf(db: Db, basketToken: string): Promise<BasketLineRow[]> {
-  return db.select().from(basketLines).where(eq(basketLines.basketToken, basketToken)).orderBy(asc(basketLines.position));
+  return db
+    .select()
+    .from(basketLines)
+    .where(eq(basketLines.basketToken, basketToken))
+    .orderBy(asc(basketLines.position));
 }
 
 const WITHDRAWN_NAME = "Item no longer available";
@@ -103,7 +120,13 @@ const WITHDRAWN_NAME = "Item no longer available";
  * The basket as the contract shows it at `now`: its lines priced against the store's menu as it is now (see
  * pricing.ts for every definition), its slot its live hold, and the method's time that slot's start.
  */
-export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer: Viewer = basket, shared?: SharedSource): Promise<Basket> {
+export async function renderBasket(
+  db: Db,
+  basket: BasketRow,
+  now: Date,
+  viewer: Viewer = basket,
+  shared?: SharedSource,
+): Promise<Basket> {
   // Outside a transaction the store and its menu come from memory (decision record 0028) and the basket's own rows
   // are read together; in one (which runs one statement at a time) everything is read one after the other.
   const source = shared ?? (await sharedView(db));
@@ -111,7 +134,8 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
   if (!found) throw new ApiError(404, STORE_NOT_FOUND);
   const { store } = found;
   const method = found.method ?? undefined;
-  const readCoupon = async () => (basket.couponCode ? (await db.select().from(coupons).where(eq(coupons.code, basket.couponCode)))[0] : undefined);
+  const readCoupon = async () =>
+    basket.couponCode ? (await db.select().from(coupons).where(eq(coupons.code, basket.couponCode)))[0] : undefined;
   // A member's points count only where the store has a scheme.
   const readTotals = () => (store.loyalty && viewer.memberId !== null ? loyaltyTotals(db, viewer.memberId) : null);
   // A member's credit counts only while the referral scheme is offered (decision 0039).
@@ -120,10 +144,29 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
     return creditBalance(db, viewer.memberId);
   };
   const [lineRows, couponRow, selectedSlot, totals, credit] = sharesReads(db)
-    ? await Promise.all([linesOf(db, basket.token), readCoupon(), selectedSlotOf(db, basket, now), readTotals(), readCredit()])
-    : [await linesOf(db, basket.token), await readCoupon(), await selectedSlotOf(db, basket, now), await readTotals(), await readCredit()];
-  const items = await itemRowsById(source, store.menuGroupId, lineRows.map((l) => l.menuItemId));
-  const dealRows = store.menuGroupId === null || lineRows.length === 0 ? [] : await offeredDeals(source, store.menuGroupId, basket.fulfilmentMethod);
+    ? await Promise.all([
+        linesOf(db, basket.token),
+        readCoupon(),
+        selectedSlotOf(db, basket, now),
+        readTotals(),
+        readCredit(),
+      ])
+    : [
+        await linesOf(db, basket.token),
+        await readCoupon(),
+        await selectedSlotOf(db, basket, now),
+        await readTotals(),
+        await readCredit(),
+      ];
+  const items = await itemRowsById(
+    source,
+    store.menuGroupId,
+    lineRows.map((l) => l.menuItemId),
+  );
+  const dealRows =
+    store.menuGroupId === null || lineRows.length === 0
+      ? []
+      : await offeredDeals(source, store.menuGroupId, basket.fulfilmentMethod);
 
   const onMenu = (menuItemId: number): PricedItem | null => {
     const row = items.get(menuItemId);
@@ -139,14 +182,20 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
     item: onMenu(l.menuItemId),
   }));
   const coupon: PricingCoupon | null = couponRow
-    ? { kind: couponRow.kind, value: couponRow.value, minSpendPence: couponRow.minSpendPence, usable: couponUsable(couponRow, basket.storeId, now) }
+    ? {
+        kind: couponRow.kind,
+        value: couponRow.value,
+        minSpendPence: couponRow.minSpendPence,
+        usable: couponUsable(couponRow, basket.storeId, now),
+      }
     : null;
   const priced = priceBasket({
     method: basket.fulfilmentMethod,
     lines: pricingLines,
     deals: dealRows,
     methodRow: method,
-    distanceKm: basket.lat !== null && basket.lng !== null ? distanceKm(store, { lat: basket.lat, lng: basket.lng }) : null,
+    distanceKm:
+      basket.lat !== null && basket.lng !== null ? distanceKm(store, { lat: basket.lat, lng: basket.lng }) : null,
     member: viewer.memberId !== null,
     membershipPricing: store.hasMembership,
     coupon,
@@ -154,7 +203,9 @@ export async function renderBasket(db: Db, basket: BasketRow, now: Date, viewer:
     acceptedAge: basket.acceptedAge,
     loyalty: {
       scheme: store.loyalty,
-      member: totals ? { balance: totals.balance, spentPence: totals.spentPence, pointsToSpend: basket.loyaltyPointsSpend } : null,
+      member: totals
+        ? { balance: totals.balance, spentPence: totals.spentPence, pointsToSpend: basket.loyaltyPointsSpend }
+        : null,
     },
     creditBalance: credit,
   });
@@ -293,7 +344,11 @@ export async function switchMethod(db: Db, basket: BasketRow, fulfilmentMethod: 
  * switch, a slot choice, a coupon) happen one after another and none is lost. Unknown: 404; another
  * session's: 403.
  */
-export async function lockOwnedBasket(db: Db, token: string, auth: Pick<AuthInfo, "family" | "memberId">): Promise<BasketRow> {
+export async function lockOwnedBasket(
+  db: Db,
+  token: string,
+  auth: Pick<AuthInfo, "family" | "memberId">,
+): Promise<BasketRow> {
   const [basket] = await db.select().from(baskets).where(eq(baskets.token, token)).for("update");
   if (!basket) throw new ApiError(404, BASKET_MESSAGES.notFound);
   if (!ownsBasket(basket, auth)) throw new ApiError(403, BASKET_MESSAGES.otherSession);
@@ -304,7 +359,11 @@ export async function lockOwnedBasket(db: Db, token: string, auth: Pick<AuthInfo
  * A basket row of a placed order's own, holding the order's place in its slot: the shopper's basket, which the
  * storefront may go on using, can then neither give the place back nor order in it again. Answers its token.
  */
-export async function newOrderBasket(db: Db, order: { id: number; storeId: number; fulfilmentMethod: Method }, now: Date): Promise<string> {
+export async function newOrderBasket(
+  db: Db,
+  order: { id: number; storeId: number; fulfilmentMethod: Method },
+  now: Date,
+): Promise<string> {
   const token = newBasketToken();
   await db.insert(baskets).values({
     token,
@@ -321,11 +380,19 @@ export async function newOrderBasket(db: Db, order: { id: number; storeId: numbe
 /** Empties a basket that became an order (lines, coupon, tip), so the same basket cannot be ordered twice. */
 export async function emptyBasket(db: Db, token: string, now: Date): Promise<void> {
   await db.delete(basketLines).where(eq(basketLines.basketToken, token));
-  await db.update(baskets).set({ couponCode: null, tipPence: 0, loyaltyPointsSpend: 0, updatedAt: now }).where(eq(baskets.token, token));
+  await db
+    .update(baskets)
+    .set({ couponCode: null, tipPence: 0, loyaltyPointsSpend: 0, updatedAt: now })
+    .where(eq(baskets.token, token));
 }
 
 /** Writes changes to the basket row and returns the row as it now stands. */
-export async function saveBasket(db: Db, basket: BasketRow, changes: Partial<Omit<BasketRow, "token">>, now: Date): Promise<BasketRow> {
+export async function saveBasket(
+  db: Db,
+  basket: BasketRow,
+  changes: Partial<Omit<BasketRow, "token">>,
+  now: Date,
+): Promise<BasketRow> {
   const [updated] = await db
     .update(baskets)
     .set({ ...changes, updatedAt: now })

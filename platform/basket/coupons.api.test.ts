@@ -37,8 +37,13 @@ async function filledBasket(as: string, quantity: number): Promise<{ basket: Bas
   return { basket: await b.add(as, basket, { menuItemId: dearest.id, quantity }), unit: dearest.pricePence };
 }
 
-const apply = (as: string, basket: Pick<Basket, "basketToken">, coupon: string, verifyToken = PERSON, headers: Record<string, string> = {}) =>
-  b.post(APPLY, { basketToken: basket.basketToken, verifyToken, coupon }, as, headers);
+const apply = (
+  as: string,
+  basket: Pick<Basket, "basketToken">,
+  coupon: string,
+  verifyToken = PERSON,
+  headers: Record<string, string> = {},
+) => b.post(APPLY, { basketToken: basket.basketToken, verifyToken, coupon }, as, headers);
 
 async function applied(as: string, basket: Pick<Basket, "basketToken">, coupon: string) {
   const res = await apply(as, basket, coupon);
@@ -52,11 +57,24 @@ describe("POST /api/basket/coupon/apply", () => {
     const subtotal = unit * 3;
     const { coupon, basket: after } = await applied(token, basket, "welcome10");
     const deduction = Math.floor(subtotal / 10);
-    expect(coupon).toEqual({ code: "WELCOME10", deductCost: deduction, name: "10% off your order", registeredMemberRequirement: "none", needsReAppliedAfterAuth: false });
+    expect(coupon).toEqual({
+      code: "WELCOME10",
+      deductCost: deduction,
+      name: "10% off your order",
+      registeredMemberRequirement: "none",
+      needsReAppliedAfterAuth: false,
+    });
     expect(after.coupon).toEqual(coupon);
     const fee = subtotal >= 4000 ? 0 : 399;
-    expect(after).toMatchObject({ orderSubtotal: subtotal, orderSubtotalAfterDiscounts: subtotal - deduction, orderTotal: subtotal - deduction + fee, savings: 0 });
-    expect((await t.db.select().from(baskets).where(eq(baskets.token, basket.basketToken)))[0]!.couponCode).toBe("WELCOME10");
+    expect(after).toMatchObject({
+      orderSubtotal: subtotal,
+      orderSubtotalAfterDiscounts: subtotal - deduction,
+      orderTotal: subtotal - deduction + fee,
+      savings: 0,
+    });
+    expect((await t.db.select().from(baskets).where(eq(baskets.token, basket.basketToken)))[0]!.couponCode).toBe(
+      "WELCOME10",
+    );
   });
 
   it("refuses MEMBER5 and VERIFIED15 to a guest, and VERIFIED15 to a member without a verified mobile", async () => {
@@ -67,7 +85,8 @@ describe("POST /api/basket/coupon/apply", () => {
     });
     const verified = {
       errorCode: "COUPON_VERIFICATION_REQUIRED",
-      message: "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.",
+      message:
+        "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.",
     };
     expectError(await apply(token, basket, "VERIFIED15"), 403, verified);
     const member = await memberToken(t, 77);
@@ -80,14 +99,27 @@ describe("POST /api/basket/coupon/apply", () => {
     const member = await memberToken(t, 78);
     const { basket } = await filledBasket(member, 2);
     const { coupon, basket: after } = await applied(member, basket, "MEMBER5");
-    expect(coupon).toEqual({ code: "MEMBER5", deductCost: 500, name: "£5 off for members", registeredMemberRequirement: "registered", needsReAppliedAfterAuth: false });
+    expect(coupon).toEqual({
+      code: "MEMBER5",
+      deductCost: 500,
+      name: "£5 off for members",
+      registeredMemberRequirement: "registered",
+      needsReAppliedAfterAuth: false,
+    });
     expect(after.orderSubtotalAfterDiscounts).toBe(after.orderSubtotal - 500);
   });
 
   it("refuses SPRING5, which has expired, and a code that does not exist", async () => {
     const { basket } = await filledBasket(token, 1);
-    expectError(await apply(token, basket, "SPRING5"), 409, { errorCode: "COUPON_EXPIRED", message: "That coupon has expired.", errorDisplay: "That coupon has expired." });
-    expectError(await apply(token, basket, "NOSUCHCODE"), 404, { errorCode: "COUPON_UNKNOWN", message: "That coupon code is not recognised." });
+    expectError(await apply(token, basket, "SPRING5"), 409, {
+      errorCode: "COUPON_EXPIRED",
+      message: "That coupon has expired.",
+      errorDisplay: "That coupon has expired.",
+    });
+    expectError(await apply(token, basket, "NOSUCHCODE"), 404, {
+      errorCode: "COUPON_UNKNOWN",
+      message: "That coupon code is not recognised.",
+    });
   });
 
   it("refuses a coupon below its minimum spend, keeping the coupon the basket had", async () => {
@@ -105,7 +137,16 @@ describe("POST /api/basket/coupon/apply", () => {
     const quantity = Math.ceil(6000 / unit);
     const line = (await b.read(token, basket)).items[0]!;
     const setQuantity = async (q: number) =>
-      b.ok(await b.post("/api/basket/update", { basketToken: basket.basketToken, updates: { basketLines: [{ basketLineId: line.basketLineId, quantity: q }] } }, token));
+      b.ok(
+        await b.post(
+          "/api/basket/update",
+          {
+            basketToken: basket.basketToken,
+            updates: { basketLines: [{ basketLineId: line.basketLineId, quantity: q }] },
+          },
+          token,
+        ),
+      );
     await setQuantity(quantity);
     expect((await applied(token, basket, "FEAST10")).coupon.deductCost).toBe(1000);
     const below = await setQuantity(1);
@@ -115,7 +156,15 @@ describe("POST /api/basket/coupon/apply", () => {
   });
 
   it("takes nothing off once an applied coupon expires", async () => {
-    await t.db.insert(coupons).values({ code: "SHORTLIVED", name: "£1 off today", kind: "fixed", value: 100, validUntil: new Date("2025-06-02T09:30:00.000Z") });
+    await t.db
+      .insert(coupons)
+      .values({
+        code: "SHORTLIVED",
+        name: "£1 off today",
+        kind: "fixed",
+        value: 100,
+        validUntil: new Date("2025-06-02T09:30:00.000Z"),
+      });
     const { basket } = await filledBasket(token, 1);
     expect((await applied(token, basket, "shortlived")).coupon.deductCost).toBe(100);
     t.clock.advance(45 * 60_000);
@@ -127,14 +176,19 @@ describe("POST /api/basket/coupon/apply", () => {
   });
 
   it("refuses a coupon for other stores as unknown", async () => {
-    await t.db.insert(coupons).values({ code: "LEEDSONLY", name: "Leeds only", kind: "fixed", value: 100, storeIds: [9] });
+    await t.db
+      .insert(coupons)
+      .values({ code: "LEEDSONLY", name: "Leeds only", kind: "fixed", value: 100, storeIds: [9] });
     const { basket } = await filledBasket(token, 1);
     expectError(await apply(token, basket, "LEEDSONLY"), 404, { errorCode: "COUPON_UNKNOWN" });
   });
 
   it("refuses a request that fails the bot check, before anything else", async () => {
     const { basket } = await filledBasket(token, 1);
-    const failed = { errorCode: "BOT_CHECK_FAILED", errorDisplay: "We could not check that this request came from a person. Please try again." };
+    const failed = {
+      errorCode: "BOT_CHECK_FAILED",
+      errorDisplay: "We could not check that this request came from a person. Please try again.",
+    };
     expectError(await apply(token, basket, "WELCOME10", "honeypot:https://spam.example"), 400, failed);
     expectError(await apply(token, basket, "WELCOME10", "not-a-honeypot-answer"), 400, failed);
     expectError(await apply(token, { basketToken: "unknown" }, "WELCOME10", ""), 400, failed);
@@ -147,7 +201,10 @@ describe("POST /api/basket/coupon/apply", () => {
     for (let i = 0; i < 9; i++) expectError(await apply(token, basket, `WRONG${i}`), 404);
     expect((await apply(token, basket, "WELCOME10")).status).toBe(200);
     const limited = await apply(token, basket, "WELCOME10");
-    expectError(limited, 429, { errorCode: "TOO_MANY_ATTEMPTS", message: "Too many attempts. Please wait a minute and try again." });
+    expectError(limited, 429, {
+      errorCode: "TOO_MANY_ATTEMPTS",
+      message: "Too many attempts. Please wait a minute and try again.",
+    });
     expect(limited.headers.get("retry-after")).toBe("60");
     // Another basket of the same shopper has its own count.
     const { basket: other } = await filledBasket(token, 1);
@@ -187,7 +244,9 @@ describe("POST /api/basket/coupon/apply", () => {
 
   it("refuses another session's basket", async () => {
     const { basket } = await filledBasket(token, 1);
-    expectError(await apply(await t.guestToken(), basket, "WELCOME10"), 403, { message: "This basket belongs to another session." });
+    expectError(await apply(await t.guestToken(), basket, "WELCOME10"), 403, {
+      message: "This basket belongs to another session.",
+    });
   });
 });
 
@@ -209,7 +268,9 @@ describe("with reCAPTCHA configured", () => {
   let rb: ShopperApi;
   beforeAll(async () => {
     google = await fakeRecaptcha("secret-key");
-    ({ t: withRecaptcha, shop: rb } = await seededPlatform({ config: { recaptcha: { siteKey: "site-key-web", secretKey: "secret-key", verifyUrl: google.url } } }));
+    ({ t: withRecaptcha, shop: rb } = await seededPlatform({
+      config: { recaptcha: { siteKey: "site-key-web", secretKey: "secret-key", verifyUrl: google.url } },
+    }));
   });
   afterAll(async () => {
     await withRecaptcha.close();
@@ -223,12 +284,22 @@ describe("with reCAPTCHA configured", () => {
     expectError(await rb.post(APPLY, body(PERSON), as), 400, { errorCode: "BOT_CHECK_FAILED" });
     expectError(await rb.post(APPLY, body("v3-low"), as), 400, { errorCode: "BOT_CHECK_FAILED" });
     expect((await rb.post(APPLY, body("v3-pass"), as)).status).toBe(200);
-    expect(Object.fromEntries(google.requests.at(-1)!)).toEqual({ secret: "secret-key", response: "v3-pass", remoteip: "203.0.113.10" });
+    expect(Object.fromEntries(google.requests.at(-1)!)).toEqual({
+      secret: "secret-key",
+      response: "v3-pass",
+      remoteip: "203.0.113.10",
+    });
   });
 
   it("gives the storefront the site key in the business profile", async () => {
-    const res = await withRecaptcha.call("GET", "/api/business/profile", undefined, { token: await withRecaptcha.guestToken() });
-    expect(api.businessProfile.response.parse(res.body).recaptcha.siteKeys).toEqual({ ios: null, android: null, web: "site-key-web" });
+    const res = await withRecaptcha.call("GET", "/api/business/profile", undefined, {
+      token: await withRecaptcha.guestToken(),
+    });
+    expect(api.businessProfile.response.parse(res.body).recaptcha.siteKeys).toEqual({
+      ios: null,
+      android: null,
+      web: "site-key-web",
+    });
     const plainProfile = await t.call("GET", "/api/business/profile", undefined, { token });
     expect(api.businessProfile.response.parse(plainProfile.body).recaptcha.siteKeys.web).toBeNull();
   });

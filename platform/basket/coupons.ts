@@ -22,7 +22,8 @@ export const COUPON_ATTEMPT_WINDOW_SECONDS = 600;
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
 
 // Basket tokens are bearer secrets: the rate-limit table gets a hash of one, never the token.
-const basketBucket = (token: string) => `coupon:basket:${createHash("sha256").update(token).digest("base64url").slice(0, 32)}`;
+const basketBucket = (token: string) =>
+  `coupon:basket:${createHash("sha256").update(token).digest("base64url").slice(0, 32)}`;
 
 /**
  * Guessing codes is what the limits stop, so every attempt counts, the good ones too. The counters are bumped
@@ -30,7 +31,13 @@ const basketBucket = (token: string) => `coupon:basket:${createHash("sha256").up
  */
 async function countAttempt(ctx: RequestContext, basketToken: string): Promise<void> {
   const now = ctx.clock.now();
-  const perBasket = await hit(ctx.db, basketBucket(basketToken), COUPON_ATTEMPTS_PER_BASKET, COUPON_ATTEMPT_WINDOW_SECONDS, now);
+  const perBasket = await hit(
+    ctx.db,
+    basketBucket(basketToken),
+    COUPON_ATTEMPTS_PER_BASKET,
+    COUPON_ATTEMPT_WINDOW_SECONDS,
+    now,
+  );
   const perIp = await hit(
     ctx.db,
     `coupon:ip:${ctx.clientIp}`,
@@ -39,7 +46,10 @@ async function countAttempt(ctx: RequestContext, basketToken: string): Promise<v
     now,
   );
   if (!perBasket.allowed || !perIp.allowed) {
-    throw new ApiError(429, BASKET_MESSAGES.tooManyAttempts, { errorCode: "TOO_MANY_ATTEMPTS", errorDisplay: BASKET_MESSAGES.tooManyAttempts });
+    throw new ApiError(429, BASKET_MESSAGES.tooManyAttempts, {
+      errorCode: "TOO_MANY_ATTEMPTS",
+      errorDisplay: BASKET_MESSAGES.tooManyAttempts,
+    });
   }
 }
 
@@ -57,12 +67,22 @@ export interface ApplyCouponInput {
  * Requirements: `registered` needs a signed-in member. `registered_with_verification` also needs the member's
  * mobile verified (member/verificationCode/check); guests and unverified members are refused alike.
  */
-export async function applyCoupon(ctx: RequestContext, input: ApplyCouponInput): Promise<{ coupon: BasketCoupon; basket: Basket }> {
+export async function applyCoupon(
+  ctx: RequestContext,
+  input: ApplyCouponInput,
+): Promise<{ coupon: BasketCoupon; basket: Basket }> {
   const auth = requireAuth(ctx);
-  const check = await botCheckFor(ctx.config).verify({ token: input.verifyToken, clientIp: ctx.clientIp, action: COUPON_BOT_CHECK_ACTION });
+  const check = await botCheckFor(ctx.config).verify({
+    token: input.verifyToken,
+    clientIp: ctx.clientIp,
+    action: COUPON_BOT_CHECK_ACTION,
+  });
   if (!check.ok) {
     ctx.log.warn("basket.bot_check_failed", { reason: check.reason });
-    throw new ApiError(400, `Bot check failed: ${check.reason}.`, { errorCode: "BOT_CHECK_FAILED", errorDisplay: BASKET_MESSAGES.botCheckFailed });
+    throw new ApiError(400, `Bot check failed: ${check.reason}.`, {
+      errorCode: "BOT_CHECK_FAILED",
+      errorDisplay: BASKET_MESSAGES.botCheckFailed,
+    });
   }
   await countAttempt(ctx, input.basketToken);
 
@@ -72,16 +92,28 @@ export async function applyCoupon(ctx: RequestContext, input: ApplyCouponInput):
     const basket = await lockOwnedBasket(tx, input.basketToken, auth);
     const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code));
     if (!coupon || (coupon.storeIds !== null && !coupon.storeIds.includes(basket.storeId))) {
-      throw new ApiError(404, BASKET_MESSAGES.couponUnknown, { errorCode: "COUPON_UNKNOWN", errorDisplay: BASKET_MESSAGES.couponUnknown });
+      throw new ApiError(404, BASKET_MESSAGES.couponUnknown, {
+        errorCode: "COUPON_UNKNOWN",
+        errorDisplay: BASKET_MESSAGES.couponUnknown,
+      });
     }
     if (!couponUsable(coupon, basket.storeId, now)) {
-      throw new ApiError(409, BASKET_MESSAGES.couponExpired, { errorCode: "COUPON_EXPIRED", errorDisplay: BASKET_MESSAGES.couponExpired });
+      throw new ApiError(409, BASKET_MESSAGES.couponExpired, {
+        errorCode: "COUPON_EXPIRED",
+        errorDisplay: BASKET_MESSAGES.couponExpired,
+      });
     }
     if (coupon.requirement === "registered" && auth.memberId === null) {
-      throw new ApiError(403, BASKET_MESSAGES.couponRegistered, { errorCode: "COUPON_REGISTERED_ONLY", errorDisplay: BASKET_MESSAGES.couponRegistered });
+      throw new ApiError(403, BASKET_MESSAGES.couponRegistered, {
+        errorCode: "COUPON_REGISTERED_ONLY",
+        errorDisplay: BASKET_MESSAGES.couponRegistered,
+      });
     }
     if (coupon.requirement === "registered_with_verification" && !(await mobileVerified(tx, auth.memberId))) {
-      throw new ApiError(403, BASKET_MESSAGES.couponVerified, { errorCode: "COUPON_VERIFICATION_REQUIRED", errorDisplay: BASKET_MESSAGES.couponVerified });
+      throw new ApiError(403, BASKET_MESSAGES.couponVerified, {
+        errorCode: "COUPON_VERIFICATION_REQUIRED",
+        errorDisplay: BASKET_MESSAGES.couponVerified,
+      });
     }
 
     const rendered = await renderBasket(tx, await saveBasket(tx, basket, { couponCode: coupon.code }, now), now, auth);
@@ -98,7 +130,10 @@ export async function applyCoupon(ctx: RequestContext, input: ApplyCouponInput):
 /** Whether the member's mobile is verified; false for guests. */
 async function mobileVerified(tx: Db, memberId: number | null): Promise<boolean> {
   if (memberId === null) return false;
-  const [member] = await tx.select({ mobileValidated: members.mobileValidated }).from(members).where(eq(members.id, memberId));
+  const [member] = await tx
+    .select({ mobileValidated: members.mobileValidated })
+    .from(members)
+    .where(eq(members.id, memberId));
   return member?.mobileValidated === true;
 }
 

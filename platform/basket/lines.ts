@@ -44,7 +44,10 @@ type StoredLocation = { postcode: string | null; lat: number; lng: number };
  * Geocoding runs before the basket's transaction (the embedded geocoder reads the database itself), and a
  * postcode that cannot be placed leaves the stored location as it was: the add itself must not fail for it.
  */
-async function resolveLocation(ctx: RequestContext, input: FulfilmentLocationInput | null | undefined): Promise<StoredLocation | null> {
+async function resolveLocation(
+  ctx: RequestContext,
+  input: FulfilmentLocationInput | null | undefined,
+): Promise<StoredLocation | null> {
   if (!input) return null;
   const postcode = input.postcode?.trim().toUpperCase() || null;
   if (input.latitude != null && input.longitude != null) return { postcode, lat: input.latitude, lng: input.longitude };
@@ -58,33 +61,52 @@ async function resolveLocation(ctx: RequestContext, input: FulfilmentLocationInp
   }
 }
 
-const itemUnavailable = () => new ApiError(404, BASKET_MESSAGES.itemUnavailable, { errorCode: "ITEM_UNAVAILABLE", errorDisplay: BASKET_MESSAGES.itemUnavailable });
+const itemUnavailable = () =>
+  new ApiError(404, BASKET_MESSAGES.itemUnavailable, {
+    errorCode: "ITEM_UNAVAILABLE",
+    errorDisplay: BASKET_MESSAGES.itemUnavailable,
+  });
 
 /**
  * The item, checked as the basket can take it: on the store's menu and sold for the method (404), in a size
  * and with options the item allows (400), and not age-restricted beyond the basket's accepted age (403, with
  * the item's age in the body as `ageRestriction`).
  */
-export async function checkedChoice(db: Db, basket: BasketRow, choice: MenuItemChoice): Promise<{ item: ItemRow; sizeId: number | null; optionIds: number[] }> {
-  const [store] = await db.select({ menuGroupId: stores.menuGroupId }).from(stores).where(eq(stores.id, basket.storeId));
+export async function checkedChoice(
+  db: Db,
+  basket: BasketRow,
+  choice: MenuItemChoice,
+): Promise<{ item: ItemRow; sizeId: number | null; optionIds: number[] }> {
+  const [store] = await db
+    .select({ menuGroupId: stores.menuGroupId })
+    .from(stores)
+    .where(eq(stores.id, basket.storeId));
   if (!store?.menuGroupId) throw itemUnavailable();
   const [item] = await db
     .select()
     .from(menuItems)
     .where(and(eq(menuItems.id, choice.menuItemId), eq(menuItems.menuGroupId, store.menuGroupId)));
   if (!item) throw itemUnavailable();
-  if (!(basket.fulfilmentMethod === "delivery" ? item.availableForDelivery : item.availableForCollection)) throw itemUnavailable();
+  if (!(basket.fulfilmentMethod === "delivery" ? item.availableForDelivery : item.availableForCollection))
+    throw itemUnavailable();
 
   const sizeId = choice.sizeId ?? null;
   const optionIds = canonicalOptionIds(choice.options ?? []);
   const resolved = resolveChoice(item, sizeId, optionIds);
   if (!resolved.ok) {
-    throw new ApiError(400, `This choice does not fit the item: ${resolved.reason}.`, { errorCode: "INVALID_CHOICE", errorDisplay: BASKET_MESSAGES.invalidChoice });
+    throw new ApiError(400, `This choice does not fit the item: ${resolved.reason}.`, {
+      errorCode: "INVALID_CHOICE",
+      errorDisplay: BASKET_MESSAGES.invalidChoice,
+    });
   }
   const age = item.ageRestriction;
   if (age !== null && (basket.acceptedAge === null || basket.acceptedAge < age)) {
     const message = BASKET_MESSAGES.ageRestricted.replace("{age}", String(age));
-    throw new ApiError(403, message, { errorCode: "AGE_RESTRICTED", errorDisplay: message, details: { ageRestriction: age } });
+    throw new ApiError(403, message, {
+      errorCode: "AGE_RESTRICTED",
+      errorDisplay: message,
+      details: { ageRestriction: age },
+    });
   }
   return { item, sizeId, optionIds };
 }
@@ -113,9 +135,18 @@ export function checkLineQuantity(quantity: number): void {
   }
 }
 
-const lineNotFound = () => new ApiError(404, BASKET_MESSAGES.lineNotFound, { errorCode: "LINE_NOT_FOUND", errorDisplay: BASKET_MESSAGES.lineNotFound });
+const lineNotFound = () =>
+  new ApiError(404, BASKET_MESSAGES.lineNotFound, {
+    errorCode: "LINE_NOT_FOUND",
+    errorDisplay: BASKET_MESSAGES.lineNotFound,
+  });
 
-export const sameChoice = (line: BasketLineRow, menuItemId: number, sizeId: number | null, optionIds: readonly number[]) =>
+export const sameChoice = (
+  line: BasketLineRow,
+  menuItemId: number,
+  sizeId: number | null,
+  optionIds: readonly number[],
+) =>
   line.menuItemId === menuItemId &&
   line.sizeId === sizeId &&
   line.optionIds.length === optionIds.length &&
@@ -123,14 +154,20 @@ export const sameChoice = (line: BasketLineRow, menuItemId: number, sizeId: numb
 
 export const totalQuantity = (lines: readonly BasketLineRow[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
-export const lineKey = (basketToken: string, lineId: string) => and(eq(basketLines.basketToken, basketToken), eq(basketLines.lineId, lineId));
+export const lineKey = (basketToken: string, lineId: string) =>
+  and(eq(basketLines.basketToken, basketToken), eq(basketLines.lineId, lineId));
 
 export function newLineId(): string {
   return randomBytes(9).toString("base64url");
 }
 
 async function withLocation(db: Db, basket: BasketRow, location: StoredLocation | null, now: Date): Promise<BasketRow> {
-  return saveBasket(db, basket, location ? { postcode: location.postcode, lat: location.lat, lng: location.lng } : {}, now);
+  return saveBasket(
+    db,
+    basket,
+    location ? { postcode: location.postcode, lat: location.lat, lng: location.lng } : {},
+    now,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -157,7 +194,8 @@ export async function addItem(ctx: RequestContext, input: AddItemInput): Promise
   return withIdempotency(ctx, "basket.item.add", input, async (tx) => {
     const now = ctx.clock.now();
     const basket = await lockOwnedBasket(tx, input.basketToken, auth);
-    if (basket.storeId !== input.storeId) throw new ApiError(409, BASKET_MESSAGES.otherStore, { errorCode: "STORE_MISMATCH" });
+    if (basket.storeId !== input.storeId)
+      throw new ApiError(409, BASKET_MESSAGES.otherStore, { errorCode: "STORE_MISMATCH" });
     if (basket.fulfilmentMethod !== input.fulfilmentMethod) {
       throw new ApiError(409, BASKET_MESSAGES.methodMismatch, { errorCode: "FULFILMENT_METHOD_MISMATCH" });
     }
@@ -174,7 +212,10 @@ export async function addItem(ctx: RequestContext, input: AddItemInput): Promise
     } else {
       const lineId = input.basketLineId ?? newLineId();
       if (lines.some((l) => l.lineId === lineId)) {
-        throw new ApiError(409, BASKET_MESSAGES.lineIdTaken, { errorCode: "LINE_ID_TAKEN", errorDisplay: BASKET_MESSAGES.lineIdTaken });
+        throw new ApiError(409, BASKET_MESSAGES.lineIdTaken, {
+          errorCode: "LINE_ID_TAKEN",
+          errorDisplay: BASKET_MESSAGES.lineIdTaken,
+        });
       }
       await tx.insert(basketLines).values({
         basketToken: basket.token,
@@ -227,12 +268,18 @@ export async function updateItem(ctx: RequestContext, input: UpdateItemInput): P
   });
 }
 
-export async function removeItem(ctx: RequestContext, input: { basketToken: string; basketLineId: string }): Promise<Basket> {
+export async function removeItem(
+  ctx: RequestContext,
+  input: { basketToken: string; basketLineId: string },
+): Promise<Basket> {
   const auth = requireAuth(ctx);
   return withIdempotency(ctx, "basket.item.remove", input, async (tx) => {
     const now = ctx.clock.now();
     const basket = await lockOwnedBasket(tx, input.basketToken, auth);
-    const removed = await tx.delete(basketLines).where(lineKey(basket.token, input.basketLineId)).returning({ lineId: basketLines.lineId });
+    const removed = await tx
+      .delete(basketLines)
+      .where(lineKey(basket.token, input.basketLineId))
+      .returning({ lineId: basketLines.lineId });
     if (removed.length === 0) throw lineNotFound();
     return renderBasket(tx, await saveBasket(tx, basket, {}, now), now, auth);
   });
@@ -293,7 +340,12 @@ export async function updateBasket(ctx: RequestContext, input: UpdateInput): Pro
         quantities.set(change.basketLineId, change.quantity);
       }
       const before = totalQuantity(lines);
-      await checkMaxItems(tx, basket, before, [...quantities.values()].reduce((n, q) => n + q, 0));
+      await checkMaxItems(
+        tx,
+        basket,
+        before,
+        [...quantities.values()].reduce((n, q) => n + q, 0),
+      );
       for (const line of lines) {
         const quantity = quantities.get(line.lineId)!;
         if (quantity === line.quantity) continue;

@@ -52,26 +52,43 @@ describe("POST /api/iterable/deepLinkAction", () => {
   });
 
   it("is UNRECOVERABLE_ERROR for a store that does not exist", async () => {
-    expectError(await b.post(ACTION, { storeId: 999_999, postcode: "SW1A 1AA" }, await t.guestToken()), 404, { errorCode: "UNRECOVERABLE_ERROR" });
+    expectError(await b.post(ACTION, { storeId: 999_999, postcode: "SW1A 1AA" }, await t.guestToken()), 404, {
+      errorCode: "UNRECOVERABLE_ERROR",
+    });
   });
 
   it("is INCOMPATIBLE_STORE when the store serves neither method there, or not the method asked for", async () => {
     const guest = await t.guestToken();
-    expectError(await b.post(ACTION, { storeId: VICTORIA, postcode: "M1 1AE" }, guest), 409, { errorCode: "INCOMPATIBLE_STORE" });
-    expectError(await b.post(ACTION, { storeId: SPITALFIELDS, postcode: "SW1A 1AA", fulfilmentMethod: "delivery" }, guest), 409, {
-      errorCode: DEEP_LINK_ERRORS.incompatibleStore.code,
+    expectError(await b.post(ACTION, { storeId: VICTORIA, postcode: "M1 1AE" }, guest), 409, {
+      errorCode: "INCOMPATIBLE_STORE",
     });
+    expectError(
+      await b.post(ACTION, { storeId: SPITALFIELDS, postcode: "SW1A 1AA", fulfilmentMethod: "delivery" }, guest),
+      409,
+      {
+        errorCode: DEEP_LINK_ERRORS.incompatibleStore.code,
+      },
+    );
   });
 
   it("is INCOMPATIBLE_STORE over a basket with items at another store, and with clearStore empties that basket", async () => {
     const guest = await t.guestToken();
     const other = await b.add(guest, await b.newBasket(guest, SPITALFIELDS), MILK);
-    expectError(await b.post(ACTION, { storeId: VICTORIA, basketToken: other.basketToken, postcode: "SW1A 1AA" }, guest), 409, {
-      errorCode: "INCOMPATIBLE_STORE",
-    });
+    expectError(
+      await b.post(ACTION, { storeId: VICTORIA, basketToken: other.basketToken, postcode: "SW1A 1AA" }, guest),
+      409,
+      {
+        errorCode: "INCOMPATIBLE_STORE",
+      },
+    );
     expect((await b.read(guest, other)).items).toHaveLength(1);
 
-    const basket = await action(guest, { storeId: VICTORIA, basketToken: other.basketToken, postcode: "SW1A 1AA", clearStore: true });
+    const basket = await action(guest, {
+      storeId: VICTORIA,
+      basketToken: other.basketToken,
+      postcode: "SW1A 1AA",
+      clearStore: true,
+    });
     expect(basket.storeId).toBe(VICTORIA);
     expect((await b.read(guest, other)).items).toEqual([]);
   });
@@ -82,13 +99,23 @@ describe("POST /api/iterable/deepLinkAction", () => {
     const kept = await action(guest, { storeId: VICTORIA, basketToken: mine.basketToken, postcode: "SW1A 1AA" });
     expect(kept.basketToken).toBe(mine.basketToken);
     expect(kept.items).toHaveLength(1);
-    const cleared = await action(guest, { storeId: VICTORIA, basketToken: mine.basketToken, postcode: "SW1A 1AA", clearStore: true });
+    const cleared = await action(guest, {
+      storeId: VICTORIA,
+      basketToken: mine.basketToken,
+      postcode: "SW1A 1AA",
+      clearStore: true,
+    });
     expect(cleared.basketToken).toBe(mine.basketToken);
     expect(cleared.items).toEqual([]);
 
     const stranger = await t.guestToken();
     const theirs = await b.add(stranger, await b.newBasket(stranger), MILK);
-    const own = await action(guest, { storeId: VICTORIA, basketToken: theirs.basketToken, postcode: "SW1A 1AA", clearStore: true });
+    const own = await action(guest, {
+      storeId: VICTORIA,
+      basketToken: theirs.basketToken,
+      postcode: "SW1A 1AA",
+      clearStore: true,
+    });
     expect(own.basketToken).not.toBe(theirs.basketToken);
     expect((await b.read(stranger, theirs)).items).toHaveLength(1);
   });
@@ -96,11 +123,21 @@ describe("POST /api/iterable/deepLinkAction", () => {
   it("happens once per idempotency key: a replay answers the same basket and never empties it again", async () => {
     const guest = await t.guestToken();
     const headers = { "idempotency-key": "deep-link-prepare-1" };
-    const first = await b.post(ACTION, { storeId: VICTORIA, postcode: "SW1A 1AA", clearStore: true, campaign: "winter" }, guest, headers);
+    const first = await b.post(
+      ACTION,
+      { storeId: VICTORIA, postcode: "SW1A 1AA", clearStore: true, campaign: "winter" },
+      guest,
+      headers,
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const { basket } = api.iterableDeepLinkAction.response.parse(first.body);
     await b.add(guest, basket, MILK);
-    const replay = await b.post(ACTION, { storeId: VICTORIA, postcode: "SW1A 1AA", clearStore: true, campaign: "winter" }, guest, headers);
+    const replay = await b.post(
+      ACTION,
+      { storeId: VICTORIA, postcode: "SW1A 1AA", clearStore: true, campaign: "winter" },
+      guest,
+      headers,
+    );
     expect(replay.status, JSON.stringify(replay.body)).toBe(200);
     expect(api.iterableDeepLinkAction.response.parse(replay.body).basket.basketToken).toBe(basket.basketToken);
     expect((await b.read(guest, basket)).items).toHaveLength(1);
@@ -122,7 +159,9 @@ describe("POST /api/iterable/identifier", () => {
     expect(row?.marketingIdentity).toBe("subscriber-81");
 
     const stranger = await t.guestToken();
-    expect((await b.post(IDENTIFIER, { sessionToken: "intruder", basketToken: basket.basketToken }, stranger)).body).toEqual({ linked: false });
+    expect(
+      (await b.post(IDENTIFIER, { sessionToken: "intruder", basketToken: basket.basketToken }, stranger)).body,
+    ).toEqual({ linked: false });
     const [after] = await t.db.select().from(baskets).where(eq(baskets.token, basket.basketToken));
     expect(after?.marketingIdentity).toBe("subscriber-81");
   });
@@ -144,9 +183,17 @@ describe("an order from a deep link's basket", () => {
   it("carries the link's campaign and the tool's identity for the shopper", async () => {
     const token = await t.guestToken();
     const made = await b.ready(token);
-    await action(token, { storeId: VICTORIA, basketToken: made.basket.basketToken, postcode: "SW1A 1AA", campaign: "winter" });
+    await action(token, {
+      storeId: VICTORIA,
+      basketToken: made.basket.basketToken,
+      postcode: "SW1A 1AA",
+      campaign: "winter",
+    });
     await b.post(IDENTIFIER, { sessionToken: "subscriber-81", basketToken: made.basket.basketToken }, token);
     const draft = await b.processOrder(token, made.processBody);
-    expect(await orderRow(t, draft.draftOrderId)).toMatchObject({ campaign: "winter", marketingIdentity: "subscriber-81" });
+    expect(await orderRow(t, draft.draftOrderId)).toMatchObject({
+      campaign: "winter",
+      marketingIdentity: "subscriber-81",
+    });
   });
 });

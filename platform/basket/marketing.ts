@@ -6,7 +6,16 @@ import { basketLines, baskets } from "../db/schema";
 import { ApiError } from "../errors";
 import { storeDetails } from "../stores/service";
 import { withIdempotency } from "../idempotency";
-import { emptyBasket, loadBasket, newBasketToken, ownsBasket, requireAuth, retrieveBasket, switchMethod, type Method } from "./basket";
+import {
+  emptyBasket,
+  loadBasket,
+  newBasketToken,
+  ownsBasket,
+  requireAuth,
+  retrieveBasket,
+  switchMethod,
+  type Method,
+} from "./basket";
 
 /*
  * The marketing tool's calls (spec 2 §7, §8; issue 20 item 3, decision 0036). A deep link's basket is prepared here:
@@ -51,10 +60,16 @@ export async function deepLinkAction(ctx: RequestContext, input: DeepLinkActionI
   // empties it again (the link's items may have been added since).
   const prepared = await withIdempotency(ctx, "iterable.deepLinkAction", input, async (tx) => {
     const now = ctx.clock.now();
-    const [existing] = input.basketToken ? await tx.select().from(baskets).where(eq(baskets.token, input.basketToken)).for("update") : [];
+    const [existing] = input.basketToken
+      ? await tx.select().from(baskets).where(eq(baskets.token, input.basketToken)).for("update")
+      : [];
     const owned = existing && ownsBasket(existing, auth) ? existing : undefined;
     if (owned && owned.storeId !== input.storeId) {
-      const [line] = await tx.select({ token: basketLines.basketToken }).from(basketLines).where(eq(basketLines.basketToken, owned.token)).limit(1);
+      const [line] = await tx
+        .select({ token: basketLines.basketToken })
+        .from(basketLines)
+        .where(eq(basketLines.basketToken, owned.token))
+        .limit(1);
       if (line && !input.clearStore) throw deepLinkError(409, DEEP_LINK_ERRORS.incompatibleStore);
       if (line) await emptyBasket(tx, owned.token, now);
     }
@@ -64,12 +79,32 @@ export async function deepLinkAction(ctx: RequestContext, input: DeepLinkActionI
     if (basket && input.clearStore) await emptyBasket(tx, basket.token, now);
     const token = basket?.token ?? newBasketToken();
     if (!basket) {
-      await tx.insert(baskets).values({ token, storeId: input.storeId, fulfilmentMethod: method, ownerFamily: auth.family, memberId: auth.memberId, createdAt: now, updatedAt: now });
+      await tx
+        .insert(baskets)
+        .values({
+          token,
+          storeId: input.storeId,
+          fulfilmentMethod: method,
+          ownerFamily: auth.family,
+          memberId: auth.memberId,
+          createdAt: now,
+          updatedAt: now,
+        });
     }
-    if (input.campaign || input.clearStore) await tx.update(baskets).set({ campaign: input.campaign ?? null, updatedAt: now }).where(eq(baskets.token, token));
+    if (input.campaign || input.clearStore)
+      await tx
+        .update(baskets)
+        .set({ campaign: input.campaign ?? null, updatedAt: now })
+        .where(eq(baskets.token, token));
     return { basketToken: token };
   });
-  return { basket: await retrieveBasket(ctx, { storeId: input.storeId, fulfilmentMethod: method, basketToken: prepared.basketToken }) };
+  return {
+    basket: await retrieveBasket(ctx, {
+      storeId: input.storeId,
+      fulfilmentMethod: method,
+      basketToken: prepared.basketToken,
+    }),
+  };
 }
 
 /**

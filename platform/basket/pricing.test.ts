@@ -58,8 +58,27 @@ const pizza = item(10, 900, {
     { id: 102, name: "Large", pricePence: 1300, memberPricePence: 1100 },
   ],
   optionGroups: [
-    { id: 1, name: "Crust", minChoices: 1, maxChoices: 1, options: [{ id: 11, name: "Thin", pricePence: 0 }, { id: 12, name: "Stuffed", pricePence: 150 }] },
-    { id: 2, name: "Extras", minChoices: 0, maxChoices: 2, options: [{ id: 21, name: "Extra cheese", pricePence: 100 }, { id: 22, name: "Olives", pricePence: 80 }, { id: 23, name: "Chillies", pricePence: 50 }] },
+    {
+      id: 1,
+      name: "Crust",
+      minChoices: 1,
+      maxChoices: 1,
+      options: [
+        { id: 11, name: "Thin", pricePence: 0 },
+        { id: 12, name: "Stuffed", pricePence: 150 },
+      ],
+    },
+    {
+      id: 2,
+      name: "Extras",
+      minChoices: 0,
+      maxChoices: 2,
+      options: [
+        { id: 21, name: "Extra cheese", pricePence: 100 },
+        { id: 22, name: "Olives", pricePence: 80 },
+        { id: 23, name: "Chillies", pricePence: 50 },
+      ],
+    },
   ],
 });
 
@@ -90,8 +109,15 @@ describe("resolveChoice", () => {
 describe("unit and line prices", () => {
   it("is the size price plus the chosen options, times the quantity", () => {
     const result = priceBasket(basketOf([line("a", pizza, 2, { sizeId: 102, optionIds: [12, 21] })]));
-    expect(result.lines[0]).toMatchObject({ unitPrice: 1300 + 150 + 100, price: 2 * 1550, variant: "Large, Stuffed, Extra cheese" });
-    expect(result.lines[0]!.options).toEqual([{ id: 12, name: "Stuffed", price: 150 }, { id: 21, name: "Extra cheese", price: 100 }]);
+    expect(result.lines[0]).toMatchObject({
+      unitPrice: 1300 + 150 + 100,
+      price: 2 * 1550,
+      variant: "Large, Stuffed, Extra cheese",
+    });
+    expect(result.lines[0]!.options).toEqual([
+      { id: 12, name: "Stuffed", price: 150 },
+      { id: 21, name: "Extra cheese", price: 100 },
+    ]);
     expect(result.orderSubtotal).toBe(3100);
   });
 
@@ -124,7 +150,9 @@ describe("unit and line prices", () => {
   it("ignores member prices at a store without membership pricing, and member prices that are not lower", () => {
     const cheddar = item(2, 325, { memberPricePence: 275 });
     const odd = item(3, 200, { memberPricePence: 250 });
-    const result = priceBasket(basketOf([line("a", cheddar), line("b", odd)], { member: true, membershipPricing: false }));
+    const result = priceBasket(
+      basketOf([line("a", cheddar), line("b", odd)], { member: true, membershipPricing: false }),
+    );
     expect(result.orderSubtotal).toBe(525);
     expect(result.savings).toBe(0);
     const guest = priceBasket(basketOf([line("b", odd)], { membershipPricing: true }));
@@ -148,15 +176,21 @@ describe("checkout conflicts", () => {
 
   it("treats an item not sold for the basket's method, or a size the menu dropped, as unavailable", () => {
     const deliveryOnly = item(1, 500, { availableForCollection: false });
-    expect(priceBasket(basketOf([line("a", deliveryOnly)], { method: "collection" })).lines[0]!.checkoutConflicts[0]!.code).toBe("ITEM_UNAVAILABLE");
+    expect(
+      priceBasket(basketOf([line("a", deliveryOnly)], { method: "collection" })).lines[0]!.checkoutConflicts[0]!.code,
+    ).toBe("ITEM_UNAVAILABLE");
     expect(priceBasket(basketOf([line("a", deliveryOnly)])).lines[0]!.checkoutConflicts).toEqual([]);
-    expect(priceBasket(basketOf([line("a", pizza, 1, { sizeId: 999, optionIds: [11] })])).lines[0]!.counted).toBe(false);
+    expect(priceBasket(basketOf([line("a", pizza, 1, { sizeId: 999, optionIds: [11] })])).lines[0]!.counted).toBe(
+      false,
+    );
   });
 
   it("flags an age-restricted item above the accepted age, still priced", () => {
     const wine = item(5, 899, { ageRestriction: 18 });
     const unconfirmed = priceBasket(basketOf([line("a", wine)]));
-    expect(unconfirmed.lines[0]!.checkoutConflicts).toEqual([{ code: "AGE_RESTRICTED", message: "You must be 18 or over to buy this item." }]);
+    expect(unconfirmed.lines[0]!.checkoutConflicts).toEqual([
+      { code: "AGE_RESTRICTED", message: "You must be 18 or over to buy this item." },
+    ]);
     expect(unconfirmed.orderSubtotal).toBe(899);
     expect(priceBasket(basketOf([line("a", wine)], { acceptedAge: 16 })).lines[0]!.checkoutConflicts).toHaveLength(1);
     expect(priceBasket(basketOf([line("a", wine)], { acceptedAge: 18 })).lines[0]!.checkoutConflicts).toEqual([]);
@@ -191,7 +225,9 @@ describe("deals", () => {
       lines(["cheap", 1, 1, 300], ["dear", 2, 2, 400], ["s", 3, 2, 100], ["d1", 4, 1, 100], ["d2", 5, 2, 180]),
     );
     // Two sets: the two dear mains, both snacks, both dear drinks: (400+100+180)×2 − 500×2 = 360.
-    expect(outcome.promotions).toEqual([{ id: 7, name: "Meal deal", times: 2, saving: 360, lineIds: ["dear", "s", "d2"] }]);
+    expect(outcome.promotions).toEqual([
+      { id: 7, name: "Meal deal", times: 2, saving: 360, lineIds: ["dear", "s", "d2"] },
+    ]);
     expect(outcome.missedPromotions).toEqual([{ id: 7, name: "Meal deal", lineIds: ["cheap", "d1"] }]);
   });
 
@@ -204,7 +240,12 @@ describe("deals", () => {
   });
 
   it("lets a unit serve one deal only, in the order the deals come", () => {
-    const twoMains = { id: 8, name: "Two mains", pricePence: 600, sections: [{ id: 4, name: "Mains", quantity: 2, itemIds: [1, 2] }] };
+    const twoMains = {
+      id: 8,
+      name: "Two mains",
+      pricePence: 600,
+      sections: [{ id: 4, name: "Mains", quantity: 2, itemIds: [1, 2] }],
+    };
     const outcome = applyDeals([twoMains, mealDeal], lines(["a", 1, 2, 400], ["s", 3, 1, 100], ["d", 4, 1, 150]));
     expect(outcome.promotions).toEqual([{ id: 8, name: "Two mains", times: 1, saving: 200, lineIds: ["a"] }]);
     expect(outcome.missedPromotions).toEqual([{ id: 7, name: "Meal deal", lineIds: ["s", "d"] }]);
@@ -217,7 +258,12 @@ describe("deals", () => {
   });
 
   it("skips a deal that asks for nothing", () => {
-    const empty = { id: 9, name: "Nothing", pricePence: 0, sections: [{ id: 5, name: "None", quantity: 0, itemIds: [1] }] };
+    const empty = {
+      id: 9,
+      name: "Nothing",
+      pricePence: 0,
+      sections: [{ id: 5, name: "None", quantity: 0, itemIds: [1] }],
+    };
     expect(applyDeals([empty], lines(["m", 1, 1, 350])).promotions).toEqual([]);
   });
 
@@ -234,7 +280,10 @@ describe("deals", () => {
 
   it("leaves unavailable lines out of deals", () => {
     const result = priceBasket(
-      basketOf([line("m", item(1, 350)), line("s", item(3, 120, { availableForDelivery: false })), line("d", item(4, 150))], { deals: [mealDeal] }),
+      basketOf(
+        [line("m", item(1, 350)), line("s", item(3, 120, { availableForDelivery: false })), line("d", item(4, 150))],
+        { deals: [mealDeal] },
+      ),
     );
     expect(result.promotions).toEqual([]);
     expect(result.missedPromotions).toEqual([{ id: 7, name: "Meal deal", lineIds: ["m", "d"] }]);
@@ -242,7 +291,12 @@ describe("deals", () => {
 });
 
 describe("coupons", () => {
-  const percent = (value: number, minSpendPence = 0) => ({ kind: "percent" as const, value, minSpendPence, usable: true });
+  const percent = (value: number, minSpendPence = 0) => ({
+    kind: "percent" as const,
+    value,
+    minSpendPence,
+    usable: true,
+  });
   const fixed = (value: number, minSpendPence = 0) => ({ kind: "fixed" as const, value, minSpendPence, usable: true });
 
   it("takes a percentage of the deal subtotal, rounded down to the penny", () => {
@@ -262,10 +316,23 @@ describe("coupons", () => {
   });
 
   it("is judged after deals and before the fee", () => {
-    const mealDeal = { id: 7, name: "Meal deal", pricePence: 1000, sections: [{ id: 1, name: "Any two", quantity: 2, itemIds: [1] }] };
-    const result = priceBasket(basketOf([line("a", item(1, 1500), 2), line("b", item(2, 2000))], { deals: [mealDeal], coupon: percent(10) }));
+    const mealDeal = {
+      id: 7,
+      name: "Meal deal",
+      pricePence: 1000,
+      sections: [{ id: 1, name: "Any two", quantity: 2, itemIds: [1] }],
+    };
+    const result = priceBasket(
+      basketOf([line("a", item(1, 1500), 2), line("b", item(2, 2000))], { deals: [mealDeal], coupon: percent(10) }),
+    );
     // Subtotal 5000, deal saves 2000, coupon 10% of 3000 = 300; 3000 ≥ Free From £40? No: fee stays.
-    expect(result).toMatchObject({ orderSubtotal: 5000, dealSavings: 2000, dealSubtotal: 3000, couponDeduction: 300, orderSubtotalAfterDiscounts: 2700 });
+    expect(result).toMatchObject({
+      orderSubtotal: 5000,
+      dealSavings: 2000,
+      dealSubtotal: 3000,
+      couponDeduction: 300,
+      orderSubtotalAfterDiscounts: 2700,
+    });
     expect(result.fee).toEqual({ code: "DELIVERY", amount: 399 });
     expect(result.orderTotal).toBe(2700 + 399);
     // The coupon is not part of savings.
@@ -278,7 +345,14 @@ describe("coupons", () => {
 });
 
 describe("fulfilment fee", () => {
-  const tiered = { ...delivery, deliveryTiers: [{ upToKm: 3, costPence: 299 }, { upToKm: 1.5, costPence: 199 }, { upToKm: 4, costPence: 399 }] };
+  const tiered = {
+    ...delivery,
+    deliveryTiers: [
+      { upToKm: 3, costPence: 299 },
+      { upToKm: 1.5, costPence: 199 },
+      { upToKm: 4, costPence: 399 },
+    ],
+  };
 
   it("charges the nearest delivery tier that reaches the location, else the method's cost", () => {
     expect(fulfilmentCharge("delivery", tiered, 0, 1.2).cost).toBe(199);
@@ -295,13 +369,21 @@ describe("fulfilment fee", () => {
   });
 
   it("waives before the coupon: a coupon that takes the order below Free From keeps delivery free", () => {
-    const result = priceBasket(basketOf([line("a", item(1, 4000))], { coupon: { kind: "percent", value: 10, minSpendPence: 0, usable: true } }));
+    const result = priceBasket(
+      basketOf([line("a", item(1, 4000))], { coupon: { kind: "percent", value: 10, minSpendPence: 0, usable: true } }),
+    );
     expect(result.fee.amount).toBe(0);
     expect(result.orderTotal).toBe(3600);
   });
 
   it("charges collection its own cost and ignores tiers", () => {
-    const collection = { enabled: true, costPence: 50, freeFromPence: null, minSpendPence: 0, deliveryTiers: [{ upToKm: 10, costPence: 1 }] };
+    const collection = {
+      enabled: true,
+      costPence: 50,
+      freeFromPence: null,
+      minSpendPence: 0,
+      deliveryTiers: [{ upToKm: 10, costPence: 1 }],
+    };
     expect(fulfilmentCharge("collection", collection, 0, 1)).toEqual({ cost: 50, freeFrom: null, minSpend: 0 });
     const result = priceBasket(basketOf([line("a", item(1, 1000))], { method: "collection", methodRow: collection }));
     expect(result.fee).toEqual({ code: "COLLECTION", amount: 50 });
@@ -309,7 +391,11 @@ describe("fulfilment fee", () => {
 
   it("charges nothing for a method the store lacks or has switched off", () => {
     expect(fulfilmentCharge("delivery", undefined, 0, null)).toEqual({ cost: 0, freeFrom: null, minSpend: 0 });
-    expect(fulfilmentCharge("delivery", { ...delivery, enabled: false }, 0, null)).toEqual({ cost: 0, freeFrom: null, minSpend: 0 });
+    expect(fulfilmentCharge("delivery", { ...delivery, enabled: false }, 0, null)).toEqual({
+      cost: 0,
+      freeFrom: null,
+      minSpend: 0,
+    });
   });
 });
 
@@ -318,20 +404,46 @@ describe("tips, totals and loyalty", () => {
     const lines = [line("a", item(1, 1000))];
     expect(priceBasket(basketOf(lines, { tipPence: 150 }))).toMatchObject({ tip: 150, orderTotal: 1000 + 399 + 150 });
     const collection = { enabled: true, costPence: 0, freeFromPence: null, minSpendPence: 0, deliveryTiers: null };
-    expect(priceBasket(basketOf(lines, { method: "collection", methodRow: collection, tipPence: 150 }))).toMatchObject({ tip: 0, orderTotal: 1000 });
+    expect(priceBasket(basketOf(lines, { method: "collection", methodRow: collection, tipPence: 150 }))).toMatchObject({
+      tip: 0,
+      orderTotal: 1000,
+    });
   });
 
   it("earns points per whole pound after discounts, and takes spent points off the total", () => {
-    const scheme = { pointsName: "Larder points", pointsPerPound: 1, pointValuePence: 1, minimumPointsSpend: 100, maximumPointsSpend: 2000, minimumBasketValuePence: 1000, tiers: [] };
+    const scheme = {
+      pointsName: "Larder points",
+      pointsPerPound: 1,
+      pointValuePence: 1,
+      minimumPointsSpend: 100,
+      maximumPointsSpend: 2000,
+      minimumBasketValuePence: 1000,
+      tiers: [],
+    };
     const coupon = { kind: "fixed" as const, value: 500, minSpendPence: 0, usable: true };
     const guest = priceBasket(basketOf([line("a", item(1, 2550))], { coupon, loyalty: { scheme, member: null } }));
-    expect(guest.loyaltyPoints).toMatchObject({ loyaltySystem: "points", loyaltyPointsName: "Larder points", pointsToBeEarned: 20, accumulatedPoints: 0, deductCost: 0 });
+    expect(guest.loyaltyPoints).toMatchObject({
+      loyaltySystem: "points",
+      loyaltyPointsName: "Larder points",
+      pointsToBeEarned: 20,
+      accumulatedPoints: 0,
+      deductCost: 0,
+    });
     const member = { balance: 600, spentPence: 0, pointsToSpend: 250 };
     const spending = priceBasket(basketOf([line("a", item(1, 2550))], { coupon, loyalty: { scheme, member } }));
-    expect(spending.loyaltyPoints).toMatchObject({ accumulatedPoints: 600, deductCost: 250, pointsToSpend: 250, pointsToBeEarned: 18 });
+    expect(spending.loyaltyPoints).toMatchObject({
+      accumulatedPoints: 600,
+      deductCost: 250,
+      pointsToSpend: 250,
+      pointsToBeEarned: 18,
+    });
     expect(spending.orderTotal).toBe(2550 - 500 - 250 + 399);
     // No scheme: nothing earned, nothing spent.
-    expect(priceBasket(basketOf([line("a", item(1, 2550))])).loyaltyPoints).toMatchObject({ loyaltySystem: "none", pointsToBeEarned: 0, deductCost: 0 });
+    expect(priceBasket(basketOf([line("a", item(1, 2550))])).loyaltyPoints).toMatchObject({
+      loyaltySystem: "none",
+      pointsToBeEarned: 0,
+      deductCost: 0,
+    });
   });
 
   it("spends the member's credit after everything else, up to the total, never below zero", () => {
@@ -342,14 +454,33 @@ describe("tips, totals and loyalty", () => {
     const more = priceBasket(basketOf(lines, { creditBalance: 5000 }));
     expect(more).toMatchObject({ credit: { balance: 5000, applied: 1399 }, orderTotal: 0 });
     // After the points: credit takes what they leave.
-    const scheme = { pointsName: "Larder points", pointsPerPound: 1, pointValuePence: 1, minimumPointsSpend: 100, maximumPointsSpend: 2000, minimumBasketValuePence: 0, tiers: [] };
-    const both = priceBasket(basketOf(lines, { creditBalance: 5000, loyalty: { scheme, member: { balance: 300, spentPence: 0, pointsToSpend: 300 } } }));
+    const scheme = {
+      pointsName: "Larder points",
+      pointsPerPound: 1,
+      pointValuePence: 1,
+      minimumPointsSpend: 100,
+      maximumPointsSpend: 2000,
+      minimumBasketValuePence: 0,
+      tiers: [],
+    };
+    const both = priceBasket(
+      basketOf(lines, {
+        creditBalance: 5000,
+        loyalty: { scheme, member: { balance: 300, spentPence: 0, pointsToSpend: 300 } },
+      }),
+    );
     expect(both).toMatchObject({ credit: { applied: 1399 - 300 }, orderTotal: 0, loyaltyPoints: { deductCost: 300 } });
     expect(basketCredit(0, 1000)).toBeNull();
     expect(basketCredit(200, 0)).toEqual({ balance: 200, applied: 0 });
   });
 
   it("prices an empty basket at the fee alone", () => {
-    expect(priceBasket(basketOf([]))).toMatchObject({ orderSubtotal: 0, orderSubtotalAfterDiscounts: 0, orderTotal: 399, totalItemsQuantity: 0, savings: 0 });
+    expect(priceBasket(basketOf([]))).toMatchObject({
+      orderSubtotal: 0,
+      orderSubtotalAfterDiscounts: 0,
+      orderTotal: 399,
+      totalItemsQuantity: 0,
+      savings: 0,
+    });
   });
 });

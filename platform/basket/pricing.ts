@@ -112,7 +112,6 @@ export interface FulfilmentCharge {
   minSpend: number;
 }
 
-
 export interface PricingResult {
   lines: PricedLine[];
   orderSubtotal: number;
@@ -150,7 +149,11 @@ export type ResolvedChoice = { ok: true; size: ItemSize | null; options: ItemOpt
  * one of them; every option must belong to one of the item's groups, none twice, and each group must get
  * between its minChoices and maxChoices.
  */
-export function resolveChoice(item: Pick<PricedItem, "sizes" | "optionGroups">, sizeId: number | null, optionIds: readonly number[]): ResolvedChoice {
+export function resolveChoice(
+  item: Pick<PricedItem, "sizes" | "optionGroups">,
+  sizeId: number | null,
+  optionIds: readonly number[],
+): ResolvedChoice {
   let size: ItemSize | null = null;
   if (item.sizes.length > 0) {
     if (sizeId === null) return { ok: false, reason: "a size must be chosen" };
@@ -213,13 +216,17 @@ function priceLine(line: PricingLine, input: PricingInput): LineMoney {
 
   const fullBase = choice.size ? choice.size.pricePence : item.pricePence;
   const memberBase = choice.size ? choice.size.memberPricePence : item.memberPricePence;
-  const memberSavingPerUnit = input.membershipPricing && memberBase !== null && memberBase < fullBase ? fullBase - memberBase : 0;
+  const memberSavingPerUnit =
+    input.membershipPricing && memberBase !== null && memberBase < fullBase ? fullBase - memberBase : 0;
   const optionsPrice = choice.options.reduce((sum, o) => sum + o.pricePence, 0);
   const unitPrice = (input.member ? fullBase - memberSavingPerUnit : fullBase) + optionsPrice;
 
   const conflicts: LineConflict[] = [];
   if (item.ageRestriction !== null && (input.acceptedAge === null || input.acceptedAge < item.ageRestriction)) {
-    conflicts.push({ code: "AGE_RESTRICTED", message: BASKET_MESSAGES.ageRestricted.replace("{age}", String(item.ageRestriction)) });
+    conflicts.push({
+      code: "AGE_RESTRICTED",
+      message: BASKET_MESSAGES.ageRestricted.replace("{age}", String(item.ageRestriction)),
+    });
   }
   const parts = [choice.size?.name, ...choice.options.map((o) => o.name)].filter((p): p is string => Boolean(p));
   return {
@@ -274,10 +281,14 @@ export interface DealOutcome {
  * money. A unit serves at most one deal. A deal is missed ("offer incomplete") when units that could go
  * towards it are left over but do not complete it; its lineIds are those units' lines.
  */
-export function applyDeals(deals: readonly PricingDeal[], lines: readonly { lineId: string; menuItemId: number; quantity: number; unitPrice: number }[]): DealOutcome {
+export function applyDeals(
+  deals: readonly PricingDeal[],
+  lines: readonly { lineId: string; menuItemId: number; quantity: number; unitPrice: number }[],
+): DealOutcome {
   const units: Unit[] = [];
   lines.forEach((line, lineIndex) => {
-    for (let i = 0; i < line.quantity; i++) units.push({ lineIndex, lineId: line.lineId, menuItemId: line.menuItemId, price: line.unitPrice, used: false });
+    for (let i = 0; i < line.quantity; i++)
+      units.push({ lineIndex, lineId: line.lineId, menuItemId: line.menuItemId, price: line.unitPrice, used: false });
   });
   units.sort((a, b) => b.price - a.price || a.lineIndex - b.lineIndex);
   const inBasketOrder = (ids: Set<number>) => [...ids].sort((a, b) => a - b).map((i) => lines[i]!.lineId);
@@ -313,7 +324,11 @@ export function applyDeals(deals: readonly PricingDeal[], lines: readonly { line
     const items = new Set(deal.sections.flatMap((s) => s.itemIds));
     const leftOver = units.filter((u) => !u.used && items.has(u.menuItemId));
     if (leftOver.length === 0 || pickForDeal(deal, units) !== null) continue;
-    missedPromotions.push({ id: deal.id, name: deal.name, lineIds: inBasketOrder(new Set(leftOver.map((u) => u.lineIndex))) });
+    missedPromotions.push({
+      id: deal.id,
+      name: deal.name,
+      lineIds: inBasketOrder(new Set(leftOver.map((u) => u.lineIndex))),
+    });
   }
   return { promotions, missedPromotions, saving };
 }
@@ -328,7 +343,12 @@ export function applyDeals(deals: readonly PricingDeal[], lines: readonly { line
  * is waived from Free From up, judged on the deal subtotal (before the coupon). A store without the method,
  * or with it switched off, charges nothing here: whether it can be used at all is the store's status.
  */
-export function fulfilmentCharge(method: Method, row: PricingMethod | undefined, dealSubtotal: number, distanceKm: number | null): FulfilmentCharge {
+export function fulfilmentCharge(
+  method: Method,
+  row: PricingMethod | undefined,
+  dealSubtotal: number,
+  distanceKm: number | null,
+): FulfilmentCharge {
   if (!row || !row.enabled) return { cost: 0, freeFrom: null, minSpend: 0 };
   let cost = row.costPence;
   if (method === "delivery" && distanceKm !== null && row.deliveryTiers && row.deliveryTiers.length > 0) {
@@ -370,7 +390,12 @@ export function priceBasket(input: PricingInput): PricingResult {
 
   const deals = applyDeals(
     input.deals,
-    counted.map((p) => ({ lineId: p.line.lineId, menuItemId: p.source.menuItemId, quantity: p.source.quantity, unitPrice: p.line.unitPrice })),
+    counted.map((p) => ({
+      lineId: p.line.lineId,
+      menuItemId: p.source.menuItemId,
+      quantity: p.source.quantity,
+      unitPrice: p.line.unitPrice,
+    })),
   );
   const dealSubtotal = orderSubtotal - deals.saving;
   const deduction = input.coupon ? couponDeduction(input.coupon, dealSubtotal) : null;

@@ -7,7 +7,15 @@ import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import { requireMember } from "../member-auth";
 import { linesOf, newBasketToken, ownsBasket, renderBasket, type BasketRow } from "./basket";
-import { checkedChoice, checkLineQuantity, checkMaxItems, lineKey, newLineId, sameChoice, totalQuantity } from "./lines";
+import {
+  checkedChoice,
+  checkLineQuantity,
+  checkMaxItems,
+  lineKey,
+  newLineId,
+  sameChoice,
+  totalQuantity,
+} from "./lines";
 
 type Method = "delivery" | "collection";
 
@@ -17,15 +25,28 @@ type Method = "delivery" | "collection";
  * maximum) and priced as the menu is today. A line that cannot go in is named with the reason, and the rest go in:
  * one transaction, so a retry neither doubles nor loses lines.
  */
-export async function reorder(ctx: RequestContext, input: { businessOrderId: string; fulfilmentMethod: Method; basketToken?: string }) {
+export async function reorder(
+  ctx: RequestContext,
+  input: { businessOrderId: string; fulfilmentMethod: Method; basketToken?: string },
+) {
   const auth = requireMember(ctx);
   return withIdempotency(ctx, "member.orders.reorder", input, async (tx) => {
     const now = ctx.clock.now();
     const [order] = await tx
       .select({ storeId: orders.storeId, lines: orders.lines })
       .from(orders)
-      .where(and(eq(orders.businessOrderId, input.businessOrderId), eq(orders.memberId, auth.memberId), eq(orders.state, "placed")));
-    if (!order) throw new ApiError(404, ORDER_MESSAGES.orderNotFound, { errorCode: "ORDER_NOT_FOUND", errorDisplay: ORDER_MESSAGES.orderNotFound });
+      .where(
+        and(
+          eq(orders.businessOrderId, input.businessOrderId),
+          eq(orders.memberId, auth.memberId),
+          eq(orders.state, "placed"),
+        ),
+      );
+    if (!order)
+      throw new ApiError(404, ORDER_MESSAGES.orderNotFound, {
+        errorCode: "ORDER_NOT_FOUND",
+        errorDisplay: ORDER_MESSAGES.orderNotFound,
+      });
 
     const basket = await basketFor(tx, auth, input, order.storeId, now);
     const added: { name: string; quantity: number }[] = [];
@@ -36,8 +57,17 @@ export async function reorder(ctx: RequestContext, input: { businessOrderId: str
       else added.push({ name: line.name, quantity: line.quantity });
     }
     await tx.update(baskets).set({ updatedAt: now }).where(eq(baskets.token, basket.token));
-    const message = notAdded.length === 0 ? REORDER_MESSAGES.allAdded : added.length === 0 ? REORDER_MESSAGES.noneAdded : REORDER_MESSAGES.someAdded;
-    ctx.log.info("member.reorder", { businessOrderId: input.businessOrderId, added: added.length, notAdded: notAdded.length });
+    const message =
+      notAdded.length === 0
+        ? REORDER_MESSAGES.allAdded
+        : added.length === 0
+          ? REORDER_MESSAGES.noneAdded
+          : REORDER_MESSAGES.someAdded;
+    ctx.log.info("member.reorder", {
+      businessOrderId: input.businessOrderId,
+      added: added.length,
+      notAdded: notAdded.length,
+    });
     const rendered: Basket = await renderBasket(tx, basket, now, auth);
     return { message, basket: rendered, added, notAdded };
   });
@@ -56,15 +86,29 @@ async function basketFor(
     if (own && ownsBasket(own, auth) && own.storeId === storeId) {
       if (own.fulfilmentMethod === input.fulfilmentMethod) return own;
       if ((await linesOf(tx, own.token)).length > 0) {
-        throw new ApiError(409, "Your basket is for another way of getting your order.", { errorCode: "FULFILMENT_METHOD_MISMATCH" });
+        throw new ApiError(409, "Your basket is for another way of getting your order.", {
+          errorCode: "FULFILMENT_METHOD_MISMATCH",
+        });
       }
-      const [switched] = await tx.update(baskets).set({ fulfilmentMethod: input.fulfilmentMethod, tipPence: 0, updatedAt: now }).where(eq(baskets.token, own.token)).returning();
+      const [switched] = await tx
+        .update(baskets)
+        .set({ fulfilmentMethod: input.fulfilmentMethod, tipPence: 0, updatedAt: now })
+        .where(eq(baskets.token, own.token))
+        .returning();
       return switched ?? own;
     }
   }
   const [created] = await tx
     .insert(baskets)
-    .values({ token: newBasketToken(), storeId, fulfilmentMethod: input.fulfilmentMethod, ownerFamily: auth.family, memberId: auth.memberId, createdAt: now, updatedAt: now })
+    .values({
+      token: newBasketToken(),
+      storeId,
+      fulfilmentMethod: input.fulfilmentMethod,
+      ownerFamily: auth.family,
+      memberId: auth.memberId,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return created!;
 }
@@ -72,7 +116,12 @@ async function basketFor(
 /** Adds one of the order's lines; answers why it could not, or null when it went in. */
 async function addLine(tx: Db, basket: BasketRow, line: OrderLineSnapshot, now: Date): Promise<string | null> {
   // A line kept before sizes and options were recorded cannot be repeated exactly when the item has either.
-  const choice = { menuItemId: line.menuItemId, quantity: line.quantity, sizeId: line.sizeId ?? null, options: line.optionIds ?? [] };
+  const choice = {
+    menuItemId: line.menuItemId,
+    quantity: line.quantity,
+    sizeId: line.sizeId ?? null,
+    options: line.optionIds ?? [],
+  };
   try {
     const { sizeId, optionIds } = await checkedChoice(tx, basket, choice);
     const lines = await linesOf(tx, basket.token);
@@ -84,7 +133,17 @@ async function addLine(tx: Db, basket: BasketRow, line: OrderLineSnapshot, now: 
       checkLineQuantity(quantity);
       await tx.update(basketLines).set({ quantity }).where(lineKey(basket.token, same.lineId));
     } else {
-      await tx.insert(basketLines).values({ basketToken: basket.token, lineId: newLineId(), menuItemId: line.menuItemId, sizeId, optionIds, quantity: line.quantity, createdAt: now });
+      await tx
+        .insert(basketLines)
+        .values({
+          basketToken: basket.token,
+          lineId: newLineId(),
+          menuItemId: line.menuItemId,
+          sizeId,
+          optionIds,
+          quantity: line.quantity,
+          createdAt: now,
+        });
     }
     return null;
   } catch (error) {

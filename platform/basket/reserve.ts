@@ -13,7 +13,10 @@ import { lockOwnedBasket, renderBasket, requireAuth, saveBasket } from "./basket
  * row is locked before the place is taken, so two requests for one basket cannot each take one, and the basket then
  * takes the slot's method and location.
  */
-export async function reserveTimeSlot(ctx: RequestContext, input: ReserveInput): Promise<ResponseOf<typeof reserveTimeSlotEndpoint>> {
+export async function reserveTimeSlot(
+  ctx: RequestContext,
+  input: ReserveInput,
+): Promise<ResponseOf<typeof reserveTimeSlotEndpoint>> {
   requireAuth(ctx);
   const reservation = await startReservation(ctx, input);
   const { store, method } = reservation;
@@ -40,6 +43,11 @@ async function reserveIn(ctx: RequestContext, input: ReserveInput, reservation: 
     const current = await saveBasket(tx, basket, { fulfilmentMethod: method, ...location }, now);
     const rendered = await renderBasket(tx, current, now);
     if (!rendered.selectedSlot) throw new Error(`Hold for basket written but not read back`);
-    return { selectedSlot: rendered.selectedSlot, basketToken: basket.token, fulfilmentMethod: method, basket: rendered };
+    return {
+      selectedSlot: rendered.selectedSlot,
+      basketToken: basket.token,
+      fulfilmentMethod: method,
+      basket: rendered,
+    };
   });
 }

@@ -25,21 +25,35 @@ export function tipAllowed(amount: number, rules: TipRules): boolean {
 }
 
 export function tipRulesMessage(rules: TipRules): string {
-  return BASKET_MESSAGES.tipInvalid.replace("{max}", formatPounds(maxTip(rules))).replace("{step}", formatPounds(rules.driverTipIncrement));
+  return BASKET_MESSAGES.tipInvalid
+    .replace("{max}", formatPounds(maxTip(rules)))
+    .replace("{step}", formatPounds(rules.driverTipIncrement));
 }
 
 /** Spec 2 §4: tips are for delivery; a collection basket answers 409 FULFILMENT_METHOD_MISMATCH. */
-export async function updateTip(ctx: RequestContext, input: { basketToken: string; tip: { type: "driver"; amount: number } }): Promise<Basket> {
+export async function updateTip(
+  ctx: RequestContext,
+  input: { basketToken: string; tip: { type: "driver"; amount: number } },
+): Promise<Basket> {
   const auth = requireAuth(ctx);
   return withIdempotency(ctx, "basket.tip.update", input, async (tx) => {
     const now = ctx.clock.now();
     const basket = await lockOwnedBasket(tx, input.basketToken, auth);
     if (basket.fulfilmentMethod !== "delivery") {
-      throw new ApiError(409, BASKET_MESSAGES.methodMismatch, { errorCode: "FULFILMENT_METHOD_MISMATCH", errorDisplay: BASKET_MESSAGES.tipDeliveryOnly });
+      throw new ApiError(409, BASKET_MESSAGES.methodMismatch, {
+        errorCode: "FULFILMENT_METHOD_MISMATCH",
+        errorDisplay: BASKET_MESSAGES.tipDeliveryOnly,
+      });
     }
-    const [store] = await tx.select({ tipsEnabled: stores.tipsEnabled }).from(stores).where(eq(stores.id, basket.storeId));
+    const [store] = await tx
+      .select({ tipsEnabled: stores.tipsEnabled })
+      .from(stores)
+      .where(eq(stores.id, basket.storeId));
     if (store && !store.tipsEnabled && input.tip.amount > 0) {
-      throw new ApiError(409, BASKET_MESSAGES.tipsDisabled, { errorCode: "TIPS_DISABLED", errorDisplay: BASKET_MESSAGES.tipsDisabled });
+      throw new ApiError(409, BASKET_MESSAGES.tipsDisabled, {
+        errorCode: "TIPS_DISABLED",
+        errorDisplay: BASKET_MESSAGES.tipsDisabled,
+      });
     }
     const rules = await getBusinessProfile(tx);
     if (!tipAllowed(input.tip.amount, rules)) {

@@ -13,7 +13,11 @@ export async function listVouchers(ctx: RequestContext, input: { storeId?: numbe
   requireMember(ctx);
   const now = ctx.clock.now();
   const rows = await ctx.db.select().from(coupons).where(eq(coupons.memberVoucher, true)).orderBy(asc(coupons.code));
-  const usable = rows.filter((row) => (input.storeId === undefined ? couponUsable({ ...row, storeIds: null }, 0, now) : couponUsable(row, input.storeId, now)));
+  const usable = rows.filter((row) =>
+    input.storeId === undefined
+      ? couponUsable({ ...row, storeIds: null }, 0, now)
+      : couponUsable(row, input.storeId, now),
+  );
   return {
     vouchers: usable.map((row) => ({
       code: row.code,

@@ -11,9 +11,15 @@ describe("honeypot bot check", () => {
   });
 
   it("fails a filled-in honeypot and a token without the prefix", async () => {
-    expect(await honeypotBotCheck.verify(input("honeypot:http://spam.example"))).toEqual({ ok: false, reason: "the honeypot field was filled in" });
+    expect(await honeypotBotCheck.verify(input("honeypot:http://spam.example"))).toEqual({
+      ok: false,
+      reason: "the honeypot field was filled in",
+    });
     expect(await honeypotBotCheck.verify(input("honeypot: "))).toMatchObject({ ok: false });
-    expect(await honeypotBotCheck.verify(input(""))).toEqual({ ok: false, reason: "the token is not a honeypot answer" });
+    expect(await honeypotBotCheck.verify(input(""))).toEqual({
+      ok: false,
+      reason: "the token is not a honeypot answer",
+    });
     expect(await honeypotBotCheck.verify(input("03AFcWeA-recaptcha-like"))).toMatchObject({ ok: false });
   });
 });
@@ -29,7 +35,11 @@ describe("reCAPTCHA bot check", () => {
 
   it("posts the secret, the token and the shopper's address as a form, and passes on success", async () => {
     expect(await check().verify(input("v2-pass"))).toEqual({ ok: true });
-    expect(Object.fromEntries(google.requests.at(-1)!)).toEqual({ secret: "test-secret", response: "v2-pass", remoteip: "203.0.113.10" });
+    expect(Object.fromEntries(google.requests.at(-1)!)).toEqual({
+      secret: "test-secret",
+      response: "v2-pass",
+      remoteip: "203.0.113.10",
+    });
   });
 
   it("leaves the address out when it is unknown", async () => {
@@ -40,11 +50,17 @@ describe("reCAPTCHA bot check", () => {
   it("passes a v3 score of at least 0.5 for the protected action only", async () => {
     expect(await check().verify(input("v3-pass"))).toEqual({ ok: true });
     expect(await check().verify(input("v3-low"))).toEqual({ ok: false, reason: "reCAPTCHA score 0.3 is below 0.5" });
-    expect(await check().verify(input("v3-other-action"))).toEqual({ ok: false, reason: 'reCAPTCHA token was made for "login", not "coupon_apply"' });
+    expect(await check().verify(input("v3-other-action"))).toEqual({
+      ok: false,
+      reason: 'reCAPTCHA token was made for "login", not "coupon_apply"',
+    });
   });
 
   it("fails a token Google refuses, a wrong secret, and no token at all without asking", async () => {
-    expect(await check().verify(input("forged"))).toEqual({ ok: false, reason: "reCAPTCHA refused the token (error codes: invalid-input-response)" });
+    expect(await check().verify(input("forged"))).toEqual({
+      ok: false,
+      reason: "reCAPTCHA refused the token (error codes: invalid-input-response)",
+    });
     expect(await check({ secretKey: "wrong" }).verify(input("v2-pass"))).toEqual({
       ok: false,
       reason: "reCAPTCHA refused the token (error codes: invalid-input-secret)",
@@ -55,9 +71,15 @@ describe("reCAPTCHA bot check", () => {
   });
 
   it("fails when the service is slow, broken, talking nonsense or not there", async () => {
-    expect(await check({ timeoutMs: 300 }).verify(input("slow"))).toEqual({ ok: false, reason: "reCAPTCHA did not answer within 300 ms" });
+    expect(await check({ timeoutMs: 300 }).verify(input("slow"))).toEqual({
+      ok: false,
+      reason: "reCAPTCHA did not answer within 300 ms",
+    });
     expect(await check().verify(input("error"))).toEqual({ ok: false, reason: "reCAPTCHA answered 500" });
-    expect(await check().verify(input("garbage"))).toEqual({ ok: false, reason: "reCAPTCHA answered something other than JSON" });
+    expect(await check().verify(input("garbage"))).toEqual({
+      ok: false,
+      reason: "reCAPTCHA answered something other than JSON",
+    });
 
     // A port that was free a moment ago: nothing listens there.
     const port = await new Promise<number>((resolve) => {

@@ -88,7 +88,8 @@ export function recaptchaBotCheck(options: RecaptchaOptions): BotCheck {
         text = await response.text();
       } catch (error) {
         if (signal.aborted) return { ok: false, reason: `reCAPTCHA did not answer within ${timeoutMs} ms` };
-        const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+        const cause =
+          error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
         return { ok: false, reason: `reCAPTCHA could not be reached: ${cause}` };
       }
       let answer: SiteverifyAnswer;

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, apiErrorSchema, matchesPostcodeRules, whiteLabelSettingsFromList, whiteLabelSettingsSchema } from "../contract";
+import {
+  api,
+  apiErrorSchema,
+  matchesPostcodeRules,
+  whiteLabelSettingsFromList,
+  whiteLabelSettingsSchema,
+} from "../contract";
 import { createTestPlatform, type TestPlatform } from "../testing";
 import { DEFAULT_BUSINESS_PROFILE, saveBusinessProfileOverrides } from "./profile";
 import { getWhiteLabelSettings, saveWhiteLabelOverrides } from "./white-label";
@@ -41,7 +47,18 @@ describe("GET /api/business/profile", () => {
 
   it("answers postcode rules that accept UK postcodes and refuse others", async () => {
     const { postcodeRules } = api.businessProfile.response.parse((await getProfile()).body);
-    for (const ok of ["SW1A 1AA", "e1 6an", "M1 1AE", "LS1 4DY", "EH1 1YZ", "IV27 4AA", "GIR 0AA", "W1A 0AX", "CR2 6XH", "DN55 1PT"]) {
+    for (const ok of [
+      "SW1A 1AA",
+      "e1 6an",
+      "M1 1AE",
+      "LS1 4DY",
+      "EH1 1YZ",
+      "IV27 4AA",
+      "GIR 0AA",
+      "W1A 0AX",
+      "CR2 6XH",
+      "DN55 1PT",
+    ]) {
       expect(matchesPostcodeRules(ok, postcodeRules), ok).toBe(true);
     }
     for (const bad of ["", "SW1A", "12345", "SW1A 1AAA", "QQ1 1AA", "SW1A 1AC", "GIR 0AB", "90210"]) {

@@ -47,7 +47,10 @@ export interface DeploymentProfile {
  * such as recaptcha is replaced whole). A stored override that no longer fits the contract fails loudly
  * rather than reaching shoppers.
  */
-export async function getBusinessProfile(db: SharedSource, deployment: DeploymentProfile = {}): Promise<BusinessProfile> {
+export async function getBusinessProfile(
+  db: SharedSource,
+  deployment: DeploymentProfile = {},
+): Promise<BusinessProfile> {
   const overrides = await readOverrides(db, SETTINGS_KEYS.businessProfile);
   const merged = { ...DEFAULT_BUSINESS_PROFILE, ...overrides };
   // The reCAPTCHA secret is the deployment's (RECAPTCHA_SECRET_KEY), so its site key must win over any stored one.
@@ -72,7 +75,11 @@ export async function getBusinessProfile(db: SharedSource, deployment: Deploymen
 }
 
 /** Stores the business's overrides (replacing earlier ones); throws when they do not fit the contract. */
-export async function saveBusinessProfileOverrides(db: Db, clock: Clock, overrides: BusinessProfileOverrides): Promise<void> {
+export async function saveBusinessProfileOverrides(
+  db: Db,
+  clock: Clock,
+  overrides: BusinessProfileOverrides,
+): Promise<void> {
   const valid = overridesSchema.parse(overrides);
   await writeOverrides(db, SETTINGS_KEYS.businessProfile, valid, clock.now());
 }

@@ -15,11 +15,18 @@ export async function readOverrides(source: SharedSource, key: SettingsKey): Pro
     return new Map(rows.map((row) => [row.key, row.value]));
   });
   const value = all.get(key);
-  return value && typeof value === "object" && !Array.isArray(value) ? structuredClone(value as Record<string, unknown>) : {};
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? structuredClone(value as Record<string, unknown>)
+    : {};
 }
 
 /** Replaces the stored overrides for one key. */
-export async function writeOverrides(db: Db, key: SettingsKey, value: Record<string, unknown>, now: Date): Promise<void> {
+export async function writeOverrides(
+  db: Db,
+  key: SettingsKey,
+  value: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   await db
     .insert(settings)
     .values({ key, value, updatedAt: now })

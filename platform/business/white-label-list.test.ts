@@ -12,7 +12,10 @@ describe("white-label settings list", () => {
 
   it("fills every missing key with its default", () => {
     expect(whiteLabelSettingsFromList([])).toEqual(defaults);
-    expect(whiteLabelSettingsFromList([{ key: "autoSelectClosestStore", value: true }])).toEqual({ ...defaults, autoSelectClosestStore: true });
+    expect(whiteLabelSettingsFromList([{ key: "autoSelectClosestStore", value: true }])).toEqual({
+      ...defaults,
+      autoSelectClosestStore: true,
+    });
   });
 
   it("ignores unknown keys and values of the wrong type", () => {

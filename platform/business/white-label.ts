@@ -14,7 +14,11 @@ export async function getWhiteLabelSettings(db: SharedSource): Promise<WhiteLabe
 }
 
 /** Stores the business's overrides (replacing earlier ones); unknown keys and wrong types are refused. */
-export async function saveWhiteLabelOverrides(db: Db, clock: Clock, overrides: Partial<WhiteLabelSettings>): Promise<void> {
+export async function saveWhiteLabelOverrides(
+  db: Db,
+  clock: Clock,
+  overrides: Partial<WhiteLabelSettings>,
+): Promise<void> {
   const valid = whiteLabelOverridesSchema.parse(overrides);
   await writeOverrides(db, SETTINGS_KEYS.whiteLabel, valid, clock.now());
 }

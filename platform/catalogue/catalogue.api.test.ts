@@ -16,7 +16,8 @@ afterAll(() => t.close());
 const VICTORIA = demoStoreIds.openLondonVictoria;
 const TAKEAWAY = demoStoreIds.ordinaryHoursTakeaway;
 
-const post = (path: string, body: Record<string, unknown>, auth: string | null = token) => t.call("POST", path, body, { token: auth });
+const post = (path: string, body: Record<string, unknown>, auth: string | null = token) =>
+  t.call("POST", path, body, { token: auth });
 const listCategories = async (body: Record<string, unknown>) => {
   const res = await post("/api/menu/categories", body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -41,7 +42,10 @@ async function expectError(path: string, body: Record<string, unknown>, status: 
 }
 
 async function categoryByName(name: string, menuGroupId: number = demoMenuGroupIds.grocery) {
-  const [row] = await t.db.select().from(categories).where(and(eq(categories.name, name), eq(categories.menuGroupId, menuGroupId)));
+  const [row] = await t.db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.name, name), eq(categories.menuGroupId, menuGroupId)));
   if (!row) throw new Error(`No category ${name}`);
   return row;
 }
@@ -51,7 +55,11 @@ async function itemByName(name: string) {
   return row;
 }
 async function itemsOf(categoryId: number) {
-  return t.db.select().from(menuItems).where(eq(menuItems.categoryId, categoryId)).orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
+  return t.db
+    .select()
+    .from(menuItems)
+    .where(eq(menuItems.categoryId, categoryId))
+    .orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
 }
 
 describe("POST /api/menu/categories", () => {
@@ -70,10 +78,17 @@ describe("POST /api/menu/categories", () => {
       [2, "Dairy & eggs", "dairy-and-eggs-2"],
       [3, "Bakery", "bakery-3"],
     ]);
-    const rows = await t.db.select().from(categories).where(eq(categories.menuGroupId, demoMenuGroupIds.grocery)).orderBy(asc(categories.sortOrder));
+    const rows = await t.db
+      .select()
+      .from(categories)
+      .where(eq(categories.menuGroupId, demoMenuGroupIds.grocery))
+      .orderBy(asc(categories.sortOrder));
     expect(body.categories.map((c) => c.id)).toEqual(rows.map((r) => r.id));
     const dairy = body.categories[1]!;
-    expect(dairy).toMatchObject({ image: "/catalogue/dairy.svg", description: "Milk, butter, cheese, yoghurt, cream and free range eggs." });
+    expect(dairy).toMatchObject({
+      image: "/catalogue/dairy.svg",
+      description: "Milk, butter, cheese, yoghurt, cream and free range eggs.",
+    });
     const total = body.categories.reduce((n, c) => n + c.itemCount, 0);
     expect(total).toBeGreaterThanOrEqual(300);
   });
@@ -97,7 +112,9 @@ describe("POST /api/menu/categories", () => {
   });
 
   it("browses for delivery when no method is given", async () => {
-    expect(await listCategories({ storeId: VICTORIA })).toEqual(await listCategories({ storeId: VICTORIA, fulfilmentMethod: "delivery" }));
+    expect(await listCategories({ storeId: VICTORIA })).toEqual(
+      await listCategories({ storeId: VICTORIA, fulfilmentMethod: "delivery" }),
+    );
   });
 
   it("gives the takeaway its hot-food menu", async () => {
@@ -120,7 +137,10 @@ describe("POST /api/menu/categories", () => {
     const storeId = demoStoreIds.highlands;
     await t.db.update(stores).set({ menuGroupId: null }).where(eq(stores.id, storeId));
     try {
-      expect(await listCategories({ storeId, fulfilmentMethod: "delivery" })).toEqual({ menuGroupId: null, categories: [] });
+      expect(await listCategories({ storeId, fulfilmentMethod: "delivery" })).toEqual({
+        menuGroupId: null,
+        categories: [],
+      });
       await expectError("/api/menu/category", { storeId, categoryId: 1 }, 404, "Category not found.");
       await expectError("/api/menu/item", { storeId, menuItemId: 1 }, 404, "Item is no longer available.");
     } finally {
@@ -223,8 +243,16 @@ describe("POST /api/menu/category", () => {
     const ice = (body: Awaited<ReturnType<typeof getCategory>>) => body.items.find((i) => i.name === "Party Ice 2kg")!;
     const delivery = await getCategory({ storeId: VICTORIA, categoryId: frozen.id, fulfilmentMethod: "delivery" });
     const collection = await getCategory({ storeId: VICTORIA, categoryId: frozen.id, fulfilmentMethod: "collection" });
-    expect(ice(delivery)).toMatchObject({ available: false, availableForDelivery: false, availableForCollection: true });
-    expect(ice(collection)).toMatchObject({ available: true, availableForDelivery: false, availableForCollection: true });
+    expect(ice(delivery)).toMatchObject({
+      available: false,
+      availableForDelivery: false,
+      availableForCollection: true,
+    });
+    expect(ice(collection)).toMatchObject({
+      available: true,
+      availableForDelivery: false,
+      availableForCollection: true,
+    });
     expect(delivery.items.length).toBe(collection.items.length);
   });
 
@@ -239,7 +267,9 @@ describe("POST /api/menu/category", () => {
     const burgers = await categoryByName("Burgers", demoMenuGroupIds.kitchen);
     await expectError("/api/menu/category", { storeId: VICTORIA, categoryId: burgers.id }, 404, "Category not found.");
     await expectError("/api/menu/category", { storeId: VICTORIA, categoryId: 99_999 }, 404, "Category not found.");
-    expect((await getCategory({ storeId: TAKEAWAY, categoryId: burgers.id })).category.slug).toBe(`burgers-${burgers.id}`);
+    expect((await getCategory({ storeId: TAKEAWAY, categoryId: burgers.id })).category.slug).toBe(
+      `burgers-${burgers.id}`,
+    );
   });
 
   it("answers 404 for an unknown store", async () => {
@@ -300,21 +330,37 @@ describe("POST /api/menu/item", () => {
 
   it("says whether the item can be ordered for the method", async () => {
     const chicken = await itemByName("Hot Rotisserie Chicken");
-    expect((await getItem({ storeId: VICTORIA, menuItemId: chicken.id, fulfilmentMethod: "delivery" })).available).toBe(false);
-    expect((await getItem({ storeId: VICTORIA, menuItemId: chicken.id, fulfilmentMethod: "collection" })).available).toBe(true);
+    expect((await getItem({ storeId: VICTORIA, menuItemId: chicken.id, fulfilmentMethod: "delivery" })).available).toBe(
+      false,
+    );
+    expect(
+      (await getItem({ storeId: VICTORIA, menuItemId: chicken.id, fulfilmentMethod: "collection" })).available,
+    ).toBe(true);
     expect((await getItem({ storeId: VICTORIA, menuItemId: chicken.id })).available).toBe(false);
   });
 
   it("carries the age restriction", async () => {
     const gin = await itemByName("London Dry Gin 70cl");
-    expect(await getItem({ storeId: VICTORIA, menuItemId: gin.id })).toMatchObject({ isAlcohol: true, ageRestriction: 18, memberPrice: 1500 });
+    expect(await getItem({ storeId: VICTORIA, menuItemId: gin.id })).toMatchObject({
+      isAlcohol: true,
+      ageRestriction: 18,
+      memberPrice: 1500,
+    });
     const energy = await itemByName("Sparkling Energy Drink 250ml");
-    expect(await getItem({ storeId: VICTORIA, menuItemId: energy.id })).toMatchObject({ isAlcohol: false, ageRestriction: 16 });
+    expect(await getItem({ storeId: VICTORIA, menuItemId: energy.id })).toMatchObject({
+      isAlcohol: false,
+      ageRestriction: 16,
+    });
   });
 
   it("answers 404 for an item that is not on the store's menu", async () => {
     const burger = await itemByName("Classic Cheeseburger");
-    await expectError("/api/menu/item", { storeId: VICTORIA, menuItemId: burger.id }, 404, "Item is no longer available.");
+    await expectError(
+      "/api/menu/item",
+      { storeId: VICTORIA, menuItemId: burger.id },
+      404,
+      "Item is no longer available.",
+    );
     await expectError("/api/menu/item", { storeId: VICTORIA, menuItemId: 99_999 }, 404, "Item is no longer available.");
     expect((await getItem({ storeId: TAKEAWAY, menuItemId: burger.id })).categorySlug).toBe("burgers-23");
   });

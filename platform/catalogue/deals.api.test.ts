@@ -17,7 +17,8 @@ const VICTORIA = demoStoreIds.openLondonVictoria;
 const TAKEAWAY = demoStoreIds.ordinaryHoursTakeaway;
 const BAKEHOUSE = demoStoreIds.preorderOnly;
 
-const post = (path: string, body: Record<string, unknown>, auth: string | null = token) => t.call("POST", path, body, { token: auth });
+const post = (path: string, body: Record<string, unknown>, auth: string | null = token) =>
+  t.call("POST", path, body, { token: auth });
 async function listDeals(body: Record<string, unknown>) {
   const res = await post("/api/menu/deals", body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -35,7 +36,10 @@ async function expectError(path: string, body: Record<string, unknown>, status: 
   if (message !== undefined) expect(error.message).toBe(message);
 }
 async function itemId(name: string, menuGroupId: number = demoMenuGroupIds.grocery) {
-  const [row] = await t.db.select({ id: menuItems.id }).from(menuItems).where(and(eq(menuItems.name, name), eq(menuItems.menuGroupId, menuGroupId)));
+  const [row] = await t.db
+    .select({ id: menuItems.id })
+    .from(menuItems)
+    .where(and(eq(menuItems.name, name), eq(menuItems.menuGroupId, menuGroupId)));
   if (!row) throw new Error(`No item ${name}`);
   return row.id;
 }
@@ -66,14 +70,21 @@ describe("POST /api/menu/deals", () => {
   });
 
   it("gives each store the deals of its own menu, browsing for delivery by default", async () => {
-    expect((await listDeals({ storeId: TAKEAWAY })).map((d) => d.name)).toEqual(["Burger meal", "Pizza night", "Curry for two", "Chicken box"]);
+    expect((await listDeals({ storeId: TAKEAWAY })).map((d) => d.name)).toEqual([
+      "Burger meal",
+      "Pizza night",
+      "Curry for two",
+      "Chicken box",
+    ]);
     const bakehouse = await listDeals({ storeId: BAKEHOUSE });
     expect(bakehouse.map((d) => [d.name, d.available])).toEqual([
       ["Coffee & cake", false],
       ["Pastry box", true],
       ["Bakehouse lunch", true],
     ]);
-    expect((await listDeals({ storeId: BAKEHOUSE, fulfilmentMethod: "collection" })).every((d) => d.available)).toBe(true);
+    expect((await listDeals({ storeId: BAKEHOUSE, fulfilmentMethod: "collection" })).every((d) => d.available)).toBe(
+      true,
+    );
   });
 
   it("flags a deal as unavailable when a section has nothing left to order for the method", async () => {
@@ -103,9 +114,12 @@ describe("POST /api/menu/deals", () => {
     await expectError("/api/menu/deals", { storeId: 9999 }, 404, "Store not found.");
   });
 
-  it.each([[{}], [{ storeId: 0 }], [{ storeId: "one" }], [{ storeId: 1, fulfilmentMethod: "drone" }]])("refuses bad input %j with a 400", async (body) => {
-    await expectError("/api/menu/deals", body, 400);
-  });
+  it.each([[{}], [{ storeId: 0 }], [{ storeId: "one" }], [{ storeId: 1, fulfilmentMethod: "drone" }]])(
+    "refuses bad input %j with a 400",
+    async (body) => {
+      await expectError("/api/menu/deals", body, 400);
+    },
+  );
 });
 
 describe("POST /api/menu/deal", () => {

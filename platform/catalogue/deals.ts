@@ -4,14 +4,17 @@ import { ApiError } from "../errors";
 import { inOrder, menuItemsById, menuOf, publicSlug, type Method } from "./menu";
 import type { DealRow } from "./snapshot";
 
-const dealOffered = (row: DealRow, method: Method) => (method === "delivery" ? row.availableForDelivery : row.availableForCollection);
+const dealOffered = (row: DealRow, method: Method) =>
+  method === "delivery" ? row.availableForDelivery : row.availableForCollection;
 
 /**
  * A deal can be taken for a method when the deal itself is offered for it and every section still has an
  * item that can be ordered for it: otherwise the shopper could never complete it.
  */
 function dealAvailable(row: DealRow, method: Method, availableIds: ReadonlySet<number>): boolean {
-  return dealOffered(row, method) && row.sections.every((section) => section.itemIds.some((id) => availableIds.has(id)));
+  return (
+    dealOffered(row, method) && row.sections.every((section) => section.itemIds.some((id) => availableIds.has(id)))
+  );
 }
 
 function toDealSummary(row: DealRow, available: boolean): DealSummary {
@@ -27,14 +30,28 @@ function toDealSummary(row: DealRow, available: boolean): DealSummary {
 }
 
 /** Summaries of the given deal rows (all of one menu), each flagged with whether it can be taken for the method. */
-export async function dealSummaries(db: SharedSource, menuGroupId: number, rows: readonly DealRow[], method: Method): Promise<DealSummary[]> {
-  const items = await menuItemsById(db, menuGroupId, rows.flatMap((row) => row.sections.flatMap((s) => s.itemIds)), method);
+export async function dealSummaries(
+  db: SharedSource,
+  menuGroupId: number,
+  rows: readonly DealRow[],
+  method: Method,
+): Promise<DealSummary[]> {
+  const items = await menuItemsById(
+    db,
+    menuGroupId,
+    rows.flatMap((row) => row.sections.flatMap((s) => s.itemIds)),
+    method,
+  );
   const availableIds = new Set([...items.values()].filter((item) => item.available).map((item) => item.id));
   return rows.map((row) => toDealSummary(row, dealAvailable(row, method, availableIds)));
 }
 
 /** A menu's deals in menu order. */
-export async function listMenuDeals(db: SharedSource, menuGroupId: number | null, method: Method): Promise<DealSummary[]> {
+export async function listMenuDeals(
+  db: SharedSource,
+  menuGroupId: number | null,
+  method: Method,
+): Promise<DealSummary[]> {
   if (menuGroupId === null) return [];
   return dealSummaries(db, menuGroupId, (await menuOf(db, menuGroupId)).deals, method);
 }
@@ -44,7 +61,12 @@ export async function menuDeal(db: SharedSource, menuGroupId: number | null, dea
   if (menuGroupId === null) throw new ApiError(404, CATALOGUE_MESSAGES.dealNotFound);
   const row = (await menuOf(db, menuGroupId)).deals.find((deal) => deal.id === dealId);
   if (!row) throw new ApiError(404, CATALOGUE_MESSAGES.dealNotFound);
-  const items = await menuItemsById(db, menuGroupId, row.sections.flatMap((s) => s.itemIds), method);
+  const items = await menuItemsById(
+    db,
+    menuGroupId,
+    row.sections.flatMap((s) => s.itemIds),
+    method,
+  );
   const availableIds = new Set([...items.values()].filter((item) => item.available).map((item) => item.id));
   const sections: DealSection[] = row.sections.map((section) => ({
     id: section.id,

@@ -34,7 +34,8 @@ export function menuOf(db: SharedSource, menuGroupId: number): Promise<MenuSnaps
   return menuSnapshot(db, menuGroupId, toMenuItem);
 }
 
-const offeredFor = (item: ItemRow, method: Method) => (method === "delivery" ? item.availableForDelivery : item.availableForCollection);
+const offeredFor = (item: ItemRow, method: Method) =>
+  method === "delivery" ? item.availableForDelivery : item.availableForCollection;
 
 export const availableFor = (method: Method) =>
   method === "delivery" ? menuItems.availableForDelivery : menuItems.availableForCollection;
@@ -42,7 +43,13 @@ export const availableFor = (method: Method) =>
 type CategoryRow = Pick<typeof categories.$inferSelect, "id" | "name" | "slugText" | "description" | "image">;
 
 function toCategorySummary(row: CategoryRow): CategorySummary {
-  return { id: row.id, name: row.name, slug: publicSlug(row.slugText, row.id), description: row.description, image: row.image };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: publicSlug(row.slugText, row.id),
+    description: row.description,
+    image: row.image,
+  };
 }
 
 /** `categorySlugText` is the slug text of the item's category (join categories to get it). */
@@ -62,7 +69,12 @@ export function toMenuItem(row: ItemRow, method: Method, categorySlugText: strin
     available: method === "delivery" ? row.availableForDelivery : row.availableForCollection,
     categoryId: row.categoryId,
     categorySlug: publicSlug(categorySlugText, row.categoryId),
-    sizes: row.sizes.map((size) => ({ id: size.id, name: size.name, price: size.pricePence, memberPrice: size.memberPricePence })),
+    sizes: row.sizes.map((size) => ({
+      id: size.id,
+      name: size.name,
+      price: size.pricePence,
+      memberPrice: size.memberPricePence,
+    })),
     optionGroups: row.optionGroups.map((group) => ({
       id: group.id,
       name: group.name,
@@ -74,7 +86,11 @@ export function toMenuItem(row: ItemRow, method: Method, categorySlugText: strin
 }
 
 /** A menu's categories in menu order, each with how many of its items can be ordered for the method. */
-export async function listMenuCategories(db: SharedSource, menuGroupId: number, method: Method): Promise<CategoryListEntry[]> {
+export async function listMenuCategories(
+  db: SharedSource,
+  menuGroupId: number,
+  method: Method,
+): Promise<CategoryListEntry[]> {
   const menu = await menuOf(db, menuGroupId);
   return menu.categories.map((row) => ({
     ...toCategorySummary(row),
@@ -115,7 +131,12 @@ export async function menuItemDetail(db: SharedSource, menuGroupId: number | nul
  * Items of one menu by id, as the contract shows them; ids that are not on the menu (any more) are left out,
  * so a deal or banner naming a withdrawn item simply shows one item fewer. The items are shared: never change them.
  */
-export async function menuItemsById(db: SharedSource, menuGroupId: number, ids: readonly number[], method: Method): Promise<Map<number, MenuItem>> {
+export async function menuItemsById(
+  db: SharedSource,
+  menuGroupId: number,
+  ids: readonly number[],
+  method: Method,
+): Promise<Map<number, MenuItem>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const menu = await menuOf(db, menuGroupId);
@@ -131,7 +152,11 @@ export async function menuItemsById(db: SharedSource, menuGroupId: number, ids: 
  * Item rows by id, each with its category's slug text, on any menu (the basket names an item that moved menus).
  * Outside a transaction the store's menu in memory answers, and only ids not on it are queried.
  */
-export async function itemRowsById(db: SharedSource, menuGroupId: number | null, ids: readonly number[]): Promise<Map<number, { item: ItemRow; categorySlugText: string }>> {
+export async function itemRowsById(
+  db: SharedSource,
+  menuGroupId: number | null,
+  ids: readonly number[],
+): Promise<Map<number, { item: ItemRow; categorySlugText: string }>> {
   const found = new Map<number, { item: ItemRow; categorySlugText: string }>();
   let missing = [...new Set(ids)];
   if (missing.length === 0) return found;
@@ -161,7 +186,12 @@ export async function offeredDeals(db: SharedSource, menuGroupId: number, method
   return dbOf(db)
     .select()
     .from(deals)
-    .where(and(eq(deals.menuGroupId, menuGroupId), eq(method === "delivery" ? deals.availableForDelivery : deals.availableForCollection, true)))
+    .where(
+      and(
+        eq(deals.menuGroupId, menuGroupId),
+        eq(method === "delivery" ? deals.availableForDelivery : deals.availableForCollection, true),
+      ),
+    )
     .orderBy(asc(deals.sortOrder), asc(deals.id));
 }
 

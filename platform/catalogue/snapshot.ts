@@ -32,13 +32,24 @@ export interface MenuSnapshot {
   byPopularity(method: Method): readonly ItemRow[];
 }
 
-const bySortOrder = (a: { sortOrder: number; id: number }, b: { sortOrder: number; id: number }) => a.sortOrder - b.sortOrder || a.id - b.id;
+const bySortOrder = (a: { sortOrder: number; id: number }, b: { sortOrder: number; id: number }) =>
+  a.sortOrder - b.sortOrder || a.id - b.id;
 
-export function menuSnapshot(source: SharedSource, menuGroupId: number, toMenuItem: (row: ItemRow, method: Method, categorySlugText: string) => MenuItem): Promise<MenuSnapshot> {
+export function menuSnapshot(
+  source: SharedSource,
+  menuGroupId: number,
+  toMenuItem: (row: ItemRow, method: Method, categorySlugText: string) => MenuItem,
+): Promise<MenuSnapshot> {
   const db = dbOf(source);
   return sharedRead(source, `menu:${menuGroupId}`, async () => {
-    const menuCategoryIds = db.select({ id: categories.id }).from(categories).where(eq(categories.menuGroupId, menuGroupId));
-    const itemCategoryIds = db.select({ id: menuItems.categoryId }).from(menuItems).where(eq(menuItems.menuGroupId, menuGroupId));
+    const menuCategoryIds = db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.menuGroupId, menuGroupId));
+    const itemCategoryIds = db
+      .select({ id: menuItems.categoryId })
+      .from(menuItems)
+      .where(eq(menuItems.menuGroupId, menuGroupId));
     const [categoryRows, itemRows, dealRows] = await Promise.all([
       db
         .select()
@@ -79,7 +90,11 @@ export function menuSnapshot(source: SharedSource, menuGroupId: number, toMenuIt
       },
       byPopularity(method) {
         popular[method] ??= [...itemById.values()]
-          .filter((item) => (method === "delivery" ? item.availableForDelivery : item.availableForCollection) && categoryById.has(item.categoryId))
+          .filter(
+            (item) =>
+              (method === "delivery" ? item.availableForDelivery : item.availableForCollection) &&
+              categoryById.has(item.categoryId),
+          )
           .sort((a, b) => b.popularity - a.popularity || a.id - b.id);
         return popular[method];
       },

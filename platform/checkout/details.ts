@@ -1,4 +1,10 @@
-import { CHECKOUT_MESSAGES, matchesPostcodeRules, normaliseUkMobile, type CheckoutAddress, type ContactDetails } from "../contract";
+import {
+  CHECKOUT_MESSAGES,
+  matchesPostcodeRules,
+  normaliseUkMobile,
+  type CheckoutAddress,
+  type ContactDetails,
+} from "../contract";
 import { displayPostcode } from "../stores/service";
 
 // In the contract since member accounts read mobiles too; still exported here for checkout's callers.
@@ -17,7 +23,17 @@ const TOWN_MAX = 60;
 const TELEPHONE_MAX = 20;
 
 export type ContactField = "firstName" | "lastName" | "email" | "phoneNumber";
-export type AddressField = "addressLine1" | "addressLine2" | "town" | "county" | "postcode" | "countryCode" | "firstName" | "lastName" | "email" | "telephone";
+export type AddressField =
+  | "addressLine1"
+  | "addressLine2"
+  | "town"
+  | "county"
+  | "postcode"
+  | "countryCode"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "telephone";
 
 /** A field the shopper must put right: `message` is the spec's words for it, `problem` says exactly what is wrong. */
 export interface FieldProblem<F extends string = string> {
@@ -52,18 +68,35 @@ export function checkContactDetails(input: ContactInput): Checked<ContactDetails
     return null;
   };
   const problem =
-    name("firstName", firstName, CHECKOUT_MESSAGES.firstNameRequired) ?? name("lastName", lastName, CHECKOUT_MESSAGES.lastNameRequired);
+    name("firstName", firstName, CHECKOUT_MESSAGES.firstNameRequired) ??
+    name("lastName", lastName, CHECKOUT_MESSAGES.lastNameRequired);
   if (problem) return { ok: false, error: problem };
-  if (!isEmail(email)) return { ok: false, error: { field: "email", message: CHECKOUT_MESSAGES.emailInvalid, problem: "email is not an e-mail address" } };
+  if (!isEmail(email))
+    return {
+      ok: false,
+      error: { field: "email", message: CHECKOUT_MESSAGES.emailInvalid, problem: "email is not an e-mail address" },
+    };
   const phoneNumber = normaliseUkMobile(input.phoneNumber);
   if (phoneNumber === null) {
-    return { ok: false, error: { field: "phoneNumber", message: CHECKOUT_MESSAGES.phoneInvalid, problem: "phoneNumber is not a UK mobile number" } };
+    return {
+      ok: false,
+      error: {
+        field: "phoneNumber",
+        message: CHECKOUT_MESSAGES.phoneInvalid,
+        problem: "phoneNumber is not a UK mobile number",
+      },
+    };
   }
   return { ok: true, value: { firstName, lastName, email, phoneNumber } };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) === Object.prototype
+  );
 }
 
 /** The text of a field: strings trimmed, finite numbers as written (a house number sent as a number), else blank. */
@@ -120,13 +153,27 @@ export function checkAddress(
   });
 
   const countryCode = (raw.countryCode || "GB").toUpperCase();
-  if (!/^[A-Z]{2}$/.test(countryCode)) return fail("countryCode", CHECKOUT_MESSAGES.validationError, "countryCode must be two letters (ISO 3166-1)");
-  if (raw.addressLine1 === "") return fail("addressLine1", CHECKOUT_MESSAGES.addressLine1Required, "addressLine1 is required");
-  if (raw.addressLine1.length > LINE_MAX) return fail("addressLine1", CHECKOUT_MESSAGES.addressLine1Required, `addressLine1 must be at most ${LINE_MAX} characters`);
-  if (raw.addressLine2.length > LINE_MAX) return fail("addressLine2", CHECKOUT_MESSAGES.validationError, `addressLine2 must be at most ${LINE_MAX} characters`);
+  if (!/^[A-Z]{2}$/.test(countryCode))
+    return fail("countryCode", CHECKOUT_MESSAGES.validationError, "countryCode must be two letters (ISO 3166-1)");
+  if (raw.addressLine1 === "")
+    return fail("addressLine1", CHECKOUT_MESSAGES.addressLine1Required, "addressLine1 is required");
+  if (raw.addressLine1.length > LINE_MAX)
+    return fail(
+      "addressLine1",
+      CHECKOUT_MESSAGES.addressLine1Required,
+      `addressLine1 must be at most ${LINE_MAX} characters`,
+    );
+  if (raw.addressLine2.length > LINE_MAX)
+    return fail(
+      "addressLine2",
+      CHECKOUT_MESSAGES.validationError,
+      `addressLine2 must be at most ${LINE_MAX} characters`,
+    );
   if (raw.town === "") return fail("town", CHECKOUT_MESSAGES.townRequired, "town is required");
-  if (raw.town.length > TOWN_MAX) return fail("town", CHECKOUT_MESSAGES.townRequired, `town must be at most ${TOWN_MAX} characters`);
-  if (raw.county.length > TOWN_MAX) return fail("county", CHECKOUT_MESSAGES.validationError, `county must be at most ${TOWN_MAX} characters`);
+  if (raw.town.length > TOWN_MAX)
+    return fail("town", CHECKOUT_MESSAGES.townRequired, `town must be at most ${TOWN_MAX} characters`);
+  if (raw.county.length > TOWN_MAX)
+    return fail("county", CHECKOUT_MESSAGES.validationError, `county must be at most ${TOWN_MAX} characters`);
 
   let postcode: string;
   if (countryCode === "GB") {
@@ -135,7 +182,8 @@ export function checkAddress(
     }
     postcode = displayPostcode(raw.postcode);
   } else {
-    if (raw.postcode === "" || raw.postcode.length > 12) return fail("postcode", CHECKOUT_MESSAGES.postcodeInvalid, "postcode is required");
+    if (raw.postcode === "" || raw.postcode.length > 12)
+      return fail("postcode", CHECKOUT_MESSAGES.postcodeInvalid, "postcode is required");
     postcode = raw.postcode;
   }
 
@@ -144,10 +192,14 @@ export function checkAddress(
   const lastName = raw.lastName || contact?.lastName || "";
   const email = raw.email || contact?.email || "";
   const telephone = raw.telephone || contact?.phoneNumber || "";
-  if (firstName.length > NAME_MAX) return fail("firstName", CHECKOUT_MESSAGES.firstNameRequired, `firstName must be at most ${NAME_MAX} characters`);
-  if (lastName.length > NAME_MAX) return fail("lastName", CHECKOUT_MESSAGES.lastNameRequired, `lastName must be at most ${NAME_MAX} characters`);
-  if (email !== "" && !isEmail(email)) return fail("email", CHECKOUT_MESSAGES.emailInvalid, "email is not an e-mail address");
-  if (telephone.length > TELEPHONE_MAX) return fail("telephone", CHECKOUT_MESSAGES.phoneInvalid, `telephone must be at most ${TELEPHONE_MAX} characters`);
+  if (firstName.length > NAME_MAX)
+    return fail("firstName", CHECKOUT_MESSAGES.firstNameRequired, `firstName must be at most ${NAME_MAX} characters`);
+  if (lastName.length > NAME_MAX)
+    return fail("lastName", CHECKOUT_MESSAGES.lastNameRequired, `lastName must be at most ${NAME_MAX} characters`);
+  if (email !== "" && !isEmail(email))
+    return fail("email", CHECKOUT_MESSAGES.emailInvalid, "email is not an e-mail address");
+  if (telephone.length > TELEPHONE_MAX)
+    return fail("telephone", CHECKOUT_MESSAGES.phoneInvalid, `telephone must be at most ${TELEPHONE_MAX} characters`);
 
   return {
     ok: true,

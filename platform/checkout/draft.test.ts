@@ -29,7 +29,13 @@ const basket = {
   orderTotal: 929,
   credit: null,
   fees: [{ code: "DELIVERY", amount: 199 }],
-  coupon: { code: "WELCOME10", deductCost: 70, name: "10%", registeredMemberRequirement: "none", needsReAppliedAfterAuth: false },
+  coupon: {
+    code: "WELCOME10",
+    deductCost: 70,
+    name: "10%",
+    registeredMemberRequirement: "none",
+    needsReAppliedAfterAuth: false,
+  },
   tips: { type: "driver", amount: 100 },
   loyaltyPoints: { deductCost: 0, pointsToSpend: 0, pointsToBeEarned: 6 },
 } as unknown as Basket;
@@ -81,15 +87,41 @@ describe("draftHash", () => {
 
 describe("snapshots", () => {
   it("keeps each line as priced and the totals", () => {
-    expect(snapshotLines(basket)).toEqual([{ basketLineId: "l1", menuItemId: 7, name: "Sourdough", variant: "Large", quantity: 2, price: 700, sizeId: 71, optionIds: [2000701] }]);
-    expect(snapshotTotals(basket)).toEqual({ subtotal: 700, savings: 0, coupon: 70, fee: 199, tip: 100, credit: 0, total: 929, loyalty: { pointsSpent: 0, pence: 0, pointsEarned: 6 } });
+    expect(snapshotLines(basket)).toEqual([
+      {
+        basketLineId: "l1",
+        menuItemId: 7,
+        name: "Sourdough",
+        variant: "Large",
+        quantity: 2,
+        price: 700,
+        sizeId: 71,
+        optionIds: [2000701],
+      },
+    ]);
+    expect(snapshotTotals(basket)).toEqual({
+      subtotal: 700,
+      savings: 0,
+      coupon: 70,
+      fee: 199,
+      tip: 100,
+      credit: 0,
+      total: 929,
+      loyalty: { pointsSpent: 0, pence: 0, pointsEarned: 6 },
+    });
     // The member's credit the basket spends.
     const credited = { ...basket, credit: { balance: 1500, applied: 929 }, orderTotal: 0 } as unknown as Basket;
     expect(snapshotTotals(credited)).toMatchObject({ credit: 929, total: 0 });
     // Points chosen but taking nothing off (the basket fell below the minimum) are not spent.
-    const unapplied = { ...basket, loyaltyPoints: { deductCost: 0, pointsToSpend: 200, pointsToBeEarned: 6 } } as unknown as Basket;
+    const unapplied = {
+      ...basket,
+      loyaltyPoints: { deductCost: 0, pointsToSpend: 200, pointsToBeEarned: 6 },
+    } as unknown as Basket;
     expect(snapshotTotals(unapplied).loyalty.pointsSpent).toBe(0);
-    const applied = { ...basket, loyaltyPoints: { deductCost: 200, pointsToSpend: 200, pointsToBeEarned: 4 } } as unknown as Basket;
+    const applied = {
+      ...basket,
+      loyaltyPoints: { deductCost: 200, pointsToSpend: 200, pointsToBeEarned: 4 },
+    } as unknown as Basket;
     expect(snapshotTotals(applied).loyalty).toEqual({ pointsSpent: 200, pence: 200, pointsEarned: 4 });
   });
 });

@@ -32,10 +32,16 @@ afterAll(() => t.close());
 afterEach(() => resetClockAndHolds(t));
 
 const PROCESS = "/api/checkout/processOrder";
-const ordersOf = (basketToken: string) => t.db.select().from(orders).where(eq(orders.basketToken, basketToken)).orderBy(orders.id);
-const holdOf = async (basketToken: string) => (await t.db.select().from(slotHolds).where(eq(slotHolds.basketToken, basketToken)))[0];
+const ordersOf = (basketToken: string) =>
+  t.db.select().from(orders).where(eq(orders.basketToken, basketToken)).orderBy(orders.id);
+const holdOf = async (basketToken: string) =>
+  (await t.db.select().from(slotHolds).where(eq(slotHolds.basketToken, basketToken)))[0];
 
-async function withStore<T>(storeId: number, changes: Partial<typeof stores.$inferSelect>, run: () => Promise<T>): Promise<T> {
+async function withStore<T>(
+  storeId: number,
+  changes: Partial<typeof stores.$inferSelect>,
+  run: () => Promise<T>,
+): Promise<T> {
   const [before] = await t.db.select().from(stores).where(eq(stores.id, storeId));
   await t.db.update(stores).set(changes).where(eq(stores.id, storeId));
   try {
@@ -46,8 +52,18 @@ async function withStore<T>(storeId: number, changes: Partial<typeof stores.$inf
   }
 }
 
-async function firstSlot(as: string, storeId: number, method: "delivery" | "collection", date: string): Promise<string> {
-  const res = await t.call("POST", "/api/stores/timeslots/list", { startDate: date, endDate: date, storeId, fulfilmentMethod: method, postcode: "SW1A 1AA" }, { token: as });
+async function firstSlot(
+  as: string,
+  storeId: number,
+  method: "delivery" | "collection",
+  date: string,
+): Promise<string> {
+  const res = await t.call(
+    "POST",
+    "/api/stores/timeslots/list",
+    { startDate: date, endDate: date, storeId, fulfilmentMethod: method, postcode: "SW1A 1AA" },
+    { token: as },
+  );
   const days = api.listTimeSlots.response.parse(res.body).slotDays;
   const slot = days.flatMap((d) => d.slots).find((s) => !s.info.isAsap && s.info.status === "available");
   if (!slot) throw new Error(`No slot for store ${storeId} on ${date}`);
@@ -58,7 +74,12 @@ describe("POST /api/checkout/processOrder: drafts", () => {
   it("makes a draft order from a valid basket, with a snapshot of its lines and totals", async () => {
     const token = await t.guestToken();
     const { basket, processBody } = await c.ready(token, { goods: 2500 });
-    const answer = await c.processOrder(token, { ...processBody, instructions: " Leave with the concierge ", channel: 1, paymentGateway: "checkoutcom" });
+    const answer = await c.processOrder(token, {
+      ...processBody,
+      instructions: " Leave with the concierge ",
+      channel: 1,
+      paymentGateway: "checkoutcom",
+    });
     expect(answer.draftOrderId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Number(answer.businessOrderId)).toBeGreaterThanOrEqual(100001);
     expect(answer.total).toBe(basket.orderTotal);
@@ -87,7 +108,18 @@ describe("POST /api/checkout/processOrder: drafts", () => {
     });
     expect(row.statusToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row.slotStart.toISOString()).toBe(new Date(ELEVEN).toISOString());
-    expect(row.lines).toEqual(basket.items.map((l) => ({ basketLineId: l.basketLineId, menuItemId: l.menuItemId, name: l.name, variant: l.variant, quantity: l.quantity, price: l.price, sizeId: l.sizeId, optionIds: l.options.map((o) => o.id) })));
+    expect(row.lines).toEqual(
+      basket.items.map((l) => ({
+        basketLineId: l.basketLineId,
+        menuItemId: l.menuItemId,
+        name: l.name,
+        variant: l.variant,
+        quantity: l.quantity,
+        price: l.price,
+        sizeId: l.sizeId,
+        optionIds: l.options.map((o) => o.id),
+      })),
+    );
     expect(row.deliveryAddress).toMatchObject({ addressLine1: HOME.addressLine1, postcode: "SW1A 1AA" });
     expect(row.deliveryAddress!.lat).toBeCloseTo(51.50101);
     // The draft does not touch the basket: it is emptied only once the order is placed.
@@ -148,20 +180,31 @@ describe("POST /api/checkout/processOrder: drafts", () => {
   it("takes the slot's start as store-local HH:mm too", async () => {
     const token = await t.guestToken();
     const { processBody } = await c.ready(token);
-    await c.processOrder(token, { ...processBody, fulfilmentDetails: { time: { date: TODAY, requestedTime: "11:00", asap: false } } });
+    await c.processOrder(token, {
+      ...processBody,
+      fulfilmentDetails: { time: { date: TODAY, requestedTime: "11:00", asap: false } },
+    });
   });
 
   it("orders collection without an address, ASAP as asap, and pre-orders as preorder", async () => {
     const token = await t.guestToken();
     const collection = await c.ready(token, { method: "collection", slot: "2025-06-02T11:00:00.000+01:00" });
     const draft = await c.processOrder(token, collection.processBody);
-    expect(await orderRow(t, draft.draftOrderId)).toMatchObject({ fulfilmentMethod: "collection", deliveryAddress: null, feePence: 0, timing: "future" });
+    expect(await orderRow(t, draft.draftOrderId)).toMatchObject({
+      fulfilmentMethod: "collection",
+      deliveryAddress: null,
+      feePence: 0,
+      timing: "future",
+    });
 
     const asapToken = await t.guestToken();
     const asap = await c.ready(asapToken, { slot: "2025-06-02T10:00:00.000+01:00" });
     const asapHold = (await holdOf(asap.basket.basketToken))!;
     expect(asapHold.isAsap).toBe(true);
-    const asapDraft = await c.processOrder(asapToken, { ...asap.processBody, fulfilmentDetails: { time: { date: TODAY, requestedTime: "2025-06-02T10:00:00.000+01:00", asap: true } } });
+    const asapDraft = await c.processOrder(asapToken, {
+      ...asap.processBody,
+      fulfilmentDetails: { time: { date: TODAY, requestedTime: "2025-06-02T10:00:00.000+01:00", asap: true } },
+    });
     expect((await orderRow(t, asapDraft.draftOrderId)).timing).toBe("asap");
 
     const preToken = await t.guestToken();
@@ -178,7 +221,11 @@ describe("POST /api/checkout/processOrder: refusals", () => {
     const basket = await c.newBasket(token);
     await c.reserve(token, basket, ELEVEN);
     await c.setDelivery(token, basket.basketToken, HOME);
-    expectError(await c.post(PROCESS, c.processBody(basket, ELEVEN), token), 409, { message: BASKET_MESSAGES.empty, errorCode: "BASKET_EMPTY", errorDisplay: BASKET_MESSAGES.empty });
+    expectError(await c.post(PROCESS, c.processBody(basket, ELEVEN), token), 409, {
+      message: BASKET_MESSAGES.empty,
+      errorCode: "BASKET_EMPTY",
+      errorDisplay: BASKET_MESSAGES.empty,
+    });
   });
 
   it("refuses a basket with a line that cannot be bought", async () => {
@@ -187,7 +234,10 @@ describe("POST /api/checkout/processOrder: refusals", () => {
     const line = basket.items[0]!;
     await setItem(t, line.menuItemId, { availableForDelivery: false });
     try {
-      const body = expectError(await c.post(PROCESS, processBody, token), 409, { message: BASKET_MESSAGES.itemUnavailable, errorCode: "ITEM_UNAVAILABLE" });
+      const body = expectError(await c.post(PROCESS, processBody, token), 409, {
+        message: BASKET_MESSAGES.itemUnavailable,
+        errorCode: "ITEM_UNAVAILABLE",
+      });
       expect(body.basketLineIds).toEqual([line.basketLineId]);
     } finally {
       await setItem(t, line.menuItemId, { availableForDelivery: true });
@@ -207,35 +257,66 @@ describe("POST /api/checkout/processOrder: refusals", () => {
     const token = await t.guestToken();
     const { basket, processBody } = await c.ready(token);
     await t.db.update(baskets).set({ couponCode: "MEMBER5" }).where(eq(baskets.token, basket.basketToken));
-    expectError(await c.post(PROCESS, processBody, token), 403, { message: CHECKOUT_MESSAGES.loginToOrder, errorCode: "LOGIN_REQUIRED" });
+    expectError(await c.post(PROCESS, processBody, token), 403, {
+      message: CHECKOUT_MESSAGES.loginToOrder,
+      errorCode: "LOGIN_REQUIRED",
+    });
   });
 
   it("refuses a paused store, a closed one, and guests where guests may not order", async () => {
     const token = await t.guestToken();
     const { processBody } = await c.ready(token);
     await withStore(VICTORIA, { ordersPaused: true }, async () => {
-      expectError(await c.post(PROCESS, processBody, token), 409, { message: "This store is currently paused", errorCode: "STORE_PAUSED" });
+      expectError(await c.post(PROCESS, processBody, token), 409, {
+        message: "This store is currently paused",
+        errorCode: "STORE_PAUSED",
+      });
     });
     await withStore(VICTORIA, { temporarilyClosed: true }, async () => {
-      expectError(await c.post(PROCESS, processBody, token), 409, { message: "This store is currently closed", errorCode: "STORE_CLOSED" });
+      expectError(await c.post(PROCESS, processBody, token), 409, {
+        message: "This store is currently closed",
+        errorCode: "STORE_CLOSED",
+      });
     });
-    await t.db.update(storeOrderMethods).set({ enabled: false }).where(and(eq(storeOrderMethods.storeId, VICTORIA), eq(storeOrderMethods.method, "delivery")));
+    await t.db
+      .update(storeOrderMethods)
+      .set({ enabled: false })
+      .where(and(eq(storeOrderMethods.storeId, VICTORIA), eq(storeOrderMethods.method, "delivery")));
     try {
       expectError(await c.post(PROCESS, processBody, token), 409, { message: "This store is currently closed" });
     } finally {
-      await t.db.update(storeOrderMethods).set({ enabled: true }).where(and(eq(storeOrderMethods.storeId, VICTORIA), eq(storeOrderMethods.method, "delivery")));
+      await t.db
+        .update(storeOrderMethods)
+        .set({ enabled: true })
+        .where(and(eq(storeOrderMethods.storeId, VICTORIA), eq(storeOrderMethods.method, "delivery")));
     }
     await withStore(VICTORIA, { guestCheckoutAllowed: false }, async () => {
-      expectError(await c.post(PROCESS, processBody, token), 403, { message: "Please Login or Create An Account to order with this store" });
+      expectError(await c.post(PROCESS, processBody, token), 403, {
+        message: "Please Login or Create An Account to order with this store",
+      });
     });
   });
 
   it("refuses a time that is not the held slot, a past date, and a basket holding no slot", async () => {
     const token = await t.guestToken();
     const { basket, processBody } = await c.ready(token);
-    const at = (time: Record<string, unknown>) => c.post(PROCESS, { ...processBody, fulfilmentDetails: { time: { date: TODAY, requestedTime: ELEVEN, asap: false, ...time } } }, token);
-    expectError(await at({ date: "2025-06-01" }), 400, { message: CHECKOUT_MESSAGES.invalidSlotDate, errorCode: "INVALID_SLOT_DATE" });
-    for (const wrong of [{ requestedTime: NOON }, { requestedTime: "12:00" }, { asap: true }, { date: "2025-06-03" }, { requestedTime: "2025-06-02T11:00:00" }]) {
+    const at = (time: Record<string, unknown>) =>
+      c.post(
+        PROCESS,
+        { ...processBody, fulfilmentDetails: { time: { date: TODAY, requestedTime: ELEVEN, asap: false, ...time } } },
+        token,
+      );
+    expectError(await at({ date: "2025-06-01" }), 400, {
+      message: CHECKOUT_MESSAGES.invalidSlotDate,
+      errorCode: "INVALID_SLOT_DATE",
+    });
+    for (const wrong of [
+      { requestedTime: NOON },
+      { requestedTime: "12:00" },
+      { asap: true },
+      { date: "2025-06-03" },
+      { requestedTime: "2025-06-02T11:00:00" },
+    ]) {
       expectError(await at(wrong), 409, { message: CHECKOUT_MESSAGES.invalidSlot, errorCode: "INVALID_SLOT" });
     }
     // The same instant in another offset is the same slot.
@@ -251,18 +332,28 @@ describe("POST /api/checkout/processOrder: refusals", () => {
   it("refuses contact details that are incomplete or wrong, naming the field", async () => {
     const token = await t.guestToken();
     const { processBody } = await c.ready(token);
-    const body = expectError(await c.post(PROCESS, { ...processBody, phoneNumber: "12345" }, token), 400, { errorDisplay: CHECKOUT_MESSAGES.phoneInvalid });
+    const body = expectError(await c.post(PROCESS, { ...processBody, phoneNumber: "12345" }, token), 400, {
+      errorDisplay: CHECKOUT_MESSAGES.phoneInvalid,
+    });
     expect(body.field).toBe("phoneNumber");
-    expectError(await c.post(PROCESS, { ...processBody, firstname: "" }, token), 400, { errorDisplay: CHECKOUT_MESSAGES.firstNameRequired });
+    expectError(await c.post(PROCESS, { ...processBody, firstname: "" }, token), 400, {
+      errorDisplay: CHECKOUT_MESSAGES.firstNameRequired,
+    });
   });
 
   it("refuses delivery without an address, or to one the store no longer reaches", async () => {
     const token = await t.guestToken();
     const { basket, processBody } = await c.ready(token, { address: null });
-    expectError(await c.post(PROCESS, processBody, token), 409, { message: CHECKOUT_MESSAGES.noDeliveryAddress, errorCode: "NO_DELIVERY_ADDRESS" });
+    expectError(await c.post(PROCESS, processBody, token), 409, {
+      message: CHECKOUT_MESSAGES.noDeliveryAddress,
+      errorCode: "NO_DELIVERY_ADDRESS",
+    });
     await c.setDelivery(token, basket.basketToken, FAR_HOME);
     await withStore(VICTORIA, { deliveryRadiusKm: 2 }, async () => {
-      expectError(await c.post(PROCESS, processBody, token), 422, { message: CHECKOUT_MESSAGES.unableToDeliver, errorCode: "OUTSIDE_DELIVERY_AREA" });
+      expectError(await c.post(PROCESS, processBody, token), 422, {
+        message: CHECKOUT_MESSAGES.unableToDeliver,
+        errorCode: "OUTSIDE_DELIVERY_AREA",
+      });
     });
   });
 
@@ -278,9 +369,15 @@ describe("POST /api/checkout/processOrder: refusals", () => {
   it("refuses another store's or method's details, and another session's basket", async () => {
     const token = await t.guestToken();
     const { basket, processBody } = await c.ready(token);
-    expectError(await c.post(PROCESS, { ...processBody, storeId: demoStoreIds.openLondonSpitalfields }, token), 409, { message: BASKET_MESSAGES.otherStore });
-    expectError(await c.post(PROCESS, { ...processBody, fulfilmentMethod: "collection" }, token), 409, { message: BASKET_MESSAGES.methodMismatch });
-    expectError(await c.post(PROCESS, processBody, await t.guestToken()), 403, { message: BASKET_MESSAGES.otherSession });
+    expectError(await c.post(PROCESS, { ...processBody, storeId: demoStoreIds.openLondonSpitalfields }, token), 409, {
+      message: BASKET_MESSAGES.otherStore,
+    });
+    expectError(await c.post(PROCESS, { ...processBody, fulfilmentMethod: "collection" }, token), 409, {
+      message: BASKET_MESSAGES.methodMismatch,
+    });
+    expectError(await c.post(PROCESS, processBody, await t.guestToken()), 403, {
+      message: BASKET_MESSAGES.otherSession,
+    });
     expect(await ordersOf(basket.basketToken)).toHaveLength(0);
   });
 });
@@ -298,7 +395,9 @@ describe("POST /api/checkout/processOrder: members", () => {
       const unverified = await memberToken(t, sam!.id + 1000);
       const other = await c.ready(unverified);
       await t.db.update(baskets).set({ couponCode: "VERIFIED15" }).where(eq(baskets.token, other.basket.basketToken));
-      expectError(await c.post(PROCESS, other.processBody, unverified), 403, { message: BASKET_MESSAGES.couponVerified });
+      expectError(await c.post(PROCESS, other.processBody, unverified), 403, {
+        message: BASKET_MESSAGES.couponVerified,
+      });
     });
   });
 });
@@ -312,10 +411,14 @@ describe("POST /api/checkout/processOrder: the total the shopper saw", () => {
     const [item] = (await plainItems(t)).filter((i) => i.id === line.menuItemId);
     await setItem(t, line.menuItemId, { pricePence: item!.pricePence + 10 });
     try {
-      const body = expectError(await c.post(PROCESS, { ...processBody, expectedTotal: basket.orderTotal }, token), 409, {
-        message: CHECKOUT_MESSAGES.pricesChanged,
-        errorCode: "PRICES_CHANGED",
-      });
+      const body = expectError(
+        await c.post(PROCESS, { ...processBody, expectedTotal: basket.orderTotal }, token),
+        409,
+        {
+          message: CHECKOUT_MESSAGES.pricesChanged,
+          errorCode: "PRICES_CHANGED",
+        },
+      );
       expect(body.total).toBe(basket.orderTotal + 10 * line.quantity);
     } finally {
       await setItem(t, line.menuItemId, { pricePence: item!.pricePence });
@@ -326,7 +429,10 @@ describe("POST /api/checkout/processOrder: the total the shopper saw", () => {
     const token = await t.guestToken();
     const { basket, processBody } = await c.ready(token);
     const draft = await c.processOrder(token, { ...processBody, expectedTotal: basket.orderTotal });
-    const [method] = await t.db.select().from(storeOrderMethods).where(and(eq(storeOrderMethods.storeId, VICTORIA), eq(storeOrderMethods.method, "delivery")));
+    const [method] = await t.db
+      .select()
+      .from(storeOrderMethods)
+      .where(and(eq(storeOrderMethods.storeId, VICTORIA), eq(storeOrderMethods.method, "delivery")));
     await t.db
       .update(storeOrderMethods)
       .set({ deliveryTiers: method!.deliveryTiers!.map((tier) => ({ ...tier, costPence: tier.costPence + 100 })) })
@@ -337,7 +443,10 @@ describe("POST /api/checkout/processOrder: the total the shopper saw", () => {
         errorCode: "DELIVERY_COST_CHANGED",
       });
     } finally {
-      await t.db.update(storeOrderMethods).set({ deliveryTiers: method!.deliveryTiers }).where(and(eq(storeOrderMethods.storeId, VICTORIA), eq(storeOrderMethods.method, "delivery")));
+      await t.db
+        .update(storeOrderMethods)
+        .set({ deliveryTiers: method!.deliveryTiers })
+        .where(and(eq(storeOrderMethods.storeId, VICTORIA), eq(storeOrderMethods.method, "delivery")));
     }
   });
 
@@ -346,13 +455,23 @@ describe("POST /api/checkout/processOrder: the total the shopper saw", () => {
     const { basket, processBody } = await c.ready(token);
     const [item] = await plainItems(t);
     // An add from a page that knew another location moves the basket (and its fee) there.
-    const moved = await c.add(token, basket, { menuItemId: item!.id, quantity: 1 }, { fulfilmentLocation: { postcode: "W1A 1AA" } });
+    const moved = await c.add(
+      token,
+      basket,
+      { menuItemId: item!.id, quantity: 1 },
+      { fulfilmentLocation: { postcode: "W1A 1AA" } },
+    );
     expect(moved.fulfilmentMethod.cost).toBe(299);
-    expectError(await c.post(PROCESS, { ...processBody, expectedTotal: moved.orderTotal }, token), 409, { errorCode: "DELIVERY_COST_CHANGED" });
+    expectError(await c.post(PROCESS, { ...processBody, expectedTotal: moved.orderTotal }, token), 409, {
+      errorCode: "DELIVERY_COST_CHANGED",
+    });
     const draft = await c.processOrder(token, processBody);
     expect(draft.total).toBe(moved.orderTotal - 100);
     expect((await orderRow(t, draft.draftOrderId)).feePence).toBe(199);
-    const [checkout] = await t.db.select().from(basketCheckouts).where(eq(basketCheckouts.basketToken, basket.basketToken));
+    const [checkout] = await t.db
+      .select()
+      .from(basketCheckouts)
+      .where(eq(basketCheckouts.basketToken, basket.basketToken));
     expect(checkout!.deliveryAddress!.postcode).toBe("SW1A 1AA");
   });
 });

@@ -46,7 +46,10 @@ const refused = (status: number, errorCode: string, message: string, details?: R
   new ApiError(status, message, { errorCode, errorDisplay: message, details });
 
 export const gatewayNotSupported = () =>
-  new ApiError(400, PAYMENT_MESSAGES.gatewayNotSupported, { errorCode: "GATEWAY_NOT_SUPPORTED", errorDisplay: PAYMENT_MESSAGES.gatewayNotSupported });
+  new ApiError(400, PAYMENT_MESSAGES.gatewayNotSupported, {
+    errorCode: "GATEWAY_NOT_SUPPORTED",
+    errorDisplay: PAYMENT_MESSAGES.gatewayNotSupported,
+  });
 
 /** 'Spend £x more to reach the £y minimum order' — the basket page's words for the same rule. */
 export function minimumSpendMessage(short: number, minimum: number): string {
@@ -57,11 +60,17 @@ export function minimumSpendMessage(short: number, minimum: number): string {
  * Whether the time the shopper asked for is the held slot: the same date and ASAP flag, and the slot's start given
  * as an ISO-8601 instant (any offset) or as the store-local HH:mm.
  */
-export function holdMatches(hold: Pick<HoldRow, "slotDate" | "slotStart" | "isAsap">, time: { date: string; requestedTime: string; asap: boolean }, timeZone: string): boolean {
+export function holdMatches(
+  hold: Pick<HoldRow, "slotDate" | "slotStart" | "isAsap">,
+  time: { date: string; requestedTime: string; asap: boolean },
+  timeZone: string,
+): boolean {
   if (hold.slotDate !== time.date || hold.isAsap !== time.asap) return false;
   const clock = /^(\d{1,2}):(\d{2})$/.exec(time.requestedTime.trim());
-  if (clock) return storeIso(hold.slotStart.getTime(), timeZone).slice(11, 16) === `${clock[1]!.padStart(2, "0")}:${clock[2]}`;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(time.requestedTime.trim())) return false;
+  if (clock)
+    return storeIso(hold.slotStart.getTime(), timeZone).slice(11, 16) === `${clock[1]!.padStart(2, "0")}:${clock[2]}`;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(time.requestedTime.trim()))
+    return false;
   return Date.parse(time.requestedTime) === hold.slotStart.getTime();
 }
 
@@ -77,7 +86,10 @@ function goodsValue(basket: Basket): number {
  * never touched: its basket was emptied when it was placed). While the draft waits for payment its slot hold is
  * kept for at least SLOT_HOLD_SECONDS more.
  */
-export async function processOrder(ctx: RequestContext, input: ProcessOrderInput): Promise<ResponseOf<typeof processOrderEndpoint>> {
+export async function processOrder(
+  ctx: RequestContext,
+  input: ProcessOrderInput,
+): Promise<ResponseOf<typeof processOrderEndpoint>> {
   const auth = requireAuth(ctx);
   const paymentGateway = input.paymentGateway ?? null;
   if (paymentGateway !== null && paymentGateway !== GATEWAY_NAME) throw gatewayNotSupported();
@@ -96,9 +108,11 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
 
     // The slot: a live hold of this basket, and the very time asked for.
     const time = input.fulfilmentDetails.time;
-    if (time.date < localDate(now.getTime(), store.timeZone)) throw refused(400, "INVALID_SLOT_DATE", CHECKOUT_MESSAGES.invalidSlotDate);
+    if (time.date < localDate(now.getTime(), store.timeZone))
+      throw refused(400, "INVALID_SLOT_DATE", CHECKOUT_MESSAGES.invalidSlotDate);
     const hold = (await liveHoldOf(tx, basket, now))?.hold;
-    if (!hold || !holdMatches(hold, time, store.timeZone)) throw refused(409, "INVALID_SLOT", CHECKOUT_MESSAGES.invalidSlot);
+    if (!hold || !holdMatches(hold, time, store.timeZone))
+      throw refused(409, "INVALID_SLOT", CHECKOUT_MESSAGES.invalidSlot);
 
     // The store: not paused, and open for the method (or taking pre-orders).
     if (store.ordersPaused) throw refused(409, "STORE_PAUSED", BASKET_MESSAGES.storePaused);
@@ -106,7 +120,13 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
     const holidayRows = await tx
       .select()
       .from(storeHolidays)
-      .where(and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, window.from), lte(storeHolidays.date, window.to)));
+      .where(
+        and(
+          eq(storeHolidays.storeId, store.id),
+          gte(storeHolidays.date, window.from),
+          lte(storeHolidays.date, window.to),
+        ),
+      );
     const open = methodOpenState({
       method: methodRow ?? null,
       store: { timeZone: store.timeZone, temporarilyClosed: store.temporarilyClosed, ordersPaused: store.ordersPaused },
@@ -119,9 +139,19 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
     const checkout = await loadCheckout(tx, basket.token);
     const deliveryAddress = basket.fulfilmentMethod === "delivery" ? (checkout?.deliveryAddress ?? null) : null;
     let feeBefore: number | null = null;
-    if (deliveryAddress && deliveryAddress.lat != null && deliveryAddress.lng != null && (basket.lat !== deliveryAddress.lat || basket.lng !== deliveryAddress.lng)) {
+    if (
+      deliveryAddress &&
+      deliveryAddress.lat != null &&
+      deliveryAddress.lng != null &&
+      (basket.lat !== deliveryAddress.lat || basket.lng !== deliveryAddress.lng)
+    ) {
       feeBefore = (await renderBasket(tx, basket, now, auth)).fulfilmentMethod.cost;
-      basket = await saveBasket(tx, basket, { postcode: deliveryAddress.postcode, lat: deliveryAddress.lat, lng: deliveryAddress.lng }, now);
+      basket = await saveBasket(
+        tx,
+        basket,
+        { postcode: deliveryAddress.postcode, lat: deliveryAddress.lat, lng: deliveryAddress.lng },
+        now,
+      );
     }
     const rendered = await renderBasket(tx, basket, now, auth);
 
@@ -129,20 +159,33 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
     if (rendered.items.length === 0) throw refused(409, "BASKET_EMPTY", BASKET_MESSAGES.empty);
     const conflicted = rendered.items.filter((line) => line.checkoutConflicts.length > 0);
     if (conflicted.length > 0) {
-      throw refused(409, "ITEM_UNAVAILABLE", BASKET_MESSAGES.itemUnavailable, { basketLineIds: conflicted.map((l) => l.basketLineId) });
+      throw refused(409, "ITEM_UNAVAILABLE", BASKET_MESSAGES.itemUnavailable, {
+        basketLineIds: conflicted.map((l) => l.basketLineId),
+      });
     }
     const minimum = rendered.fulfilmentMethod.minSpend;
     const goods = goodsValue(rendered);
-    if (minimum > 0 && goods < minimum) throw refused(409, "MIN_SPEND_NOT_MET", minimumSpendMessage(minimum - goods, minimum));
+    if (minimum > 0 && goods < minimum)
+      throw refused(409, "MIN_SPEND_NOT_MET", minimumSpendMessage(minimum - goods, minimum));
     await checkCouponRequirement(tx, rendered, auth);
-    if (auth.memberId === null && !store.guestCheckoutAllowed) throw refused(403, "LOGIN_REQUIRED", CHECKOUT_MESSAGES.loginToOrder);
+    if (auth.memberId === null && !store.guestCheckoutAllowed)
+      throw refused(403, "LOGIN_REQUIRED", CHECKOUT_MESSAGES.loginToOrder);
 
-    const contact = checkContactDetails({ firstName: input.firstname, lastName: input.lastname, email: input.emailAddress, phoneNumber: input.phoneNumber });
+    const contact = checkContactDetails({
+      firstName: input.firstname,
+      lastName: input.lastname,
+      email: input.emailAddress,
+      phoneNumber: input.phoneNumber,
+    });
     if (!contact.ok) throw fieldError(contact.error);
 
     if (basket.fulfilmentMethod === "delivery") {
       if (!deliveryAddress) throw noDeliveryAddress();
-      if (deliveryAddress.lat == null || deliveryAddress.lng == null || !servesDelivery(store, { lat: deliveryAddress.lat, lng: deliveryAddress.lng })) {
+      if (
+        deliveryAddress.lat == null ||
+        deliveryAddress.lng == null ||
+        !servesDelivery(store, { lat: deliveryAddress.lat, lng: deliveryAddress.lng })
+      ) {
         throw outsideDeliveryArea();
       }
     }
@@ -154,12 +197,16 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
       // The fee is known to have moved when this call moved the basket to the address, or since the last draft.
       const previousFee = feeBefore ?? lastFee;
       if (previousFee !== null && previousFee !== totals.fee) {
-        throw refused(409, "DELIVERY_COST_CHANGED", CHECKOUT_MESSAGES.deliveryCostChangedReview, { total: totals.total, fee: totals.fee });
+        throw refused(409, "DELIVERY_COST_CHANGED", CHECKOUT_MESSAGES.deliveryCostChangedReview, {
+          total: totals.total,
+          fee: totals.fee,
+        });
       }
       throw refused(409, "PRICES_CHANGED", CHECKOUT_MESSAGES.pricesChanged, { total: totals.total, fee: totals.fee });
     }
 
-    const instructions = input.instructions === undefined ? (checkout?.instructions ?? null) : input.instructions?.trim() || null;
+    const instructions =
+      input.instructions === undefined ? (checkout?.instructions ?? null) : input.instructions?.trim() || null;
     const saved = await saveCheckout(
       tx,
       basket.token,
@@ -178,7 +225,12 @@ export async function processOrder(ctx: RequestContext, input: ProcessOrderInput
       fulfilmentMethod: basket.fulfilmentMethod,
       memberId: auth.memberId,
       basket: rendered,
-      slot: { date: hold.slotDate, start: hold.slotStart.toISOString(), end: hold.slotEnd.toISOString(), asap: hold.isAsap },
+      slot: {
+        date: hold.slotDate,
+        start: hold.slotStart.toISOString(),
+        end: hold.slotEnd.toISOString(),
+        asap: hold.isAsap,
+      },
       timing,
       contact: contactOf(saved) ?? contact.value,
       deliveryAddress,
@@ -250,7 +302,10 @@ async function checkCouponRequirement(tx: Tx, basket: Basket, auth: AuthInfo): P
   if (requirement === "none") return;
   if (auth.memberId === null) throw refused(403, "LOGIN_REQUIRED", CHECKOUT_MESSAGES.loginToOrder);
   if (requirement === "registered_with_verification") {
-    const [member] = await tx.select({ mobileValidated: members.mobileValidated }).from(members).where(eq(members.id, auth.memberId));
+    const [member] = await tx
+      .select({ mobileValidated: members.mobileValidated })
+      .from(members)
+      .where(eq(members.id, auth.memberId));
     if (!member?.mobileValidated) throw refused(403, "COUPON_VERIFICATION_REQUIRED", BASKET_MESSAGES.couponVerified);
   }
 }

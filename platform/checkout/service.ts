@@ -30,16 +30,28 @@ export function fieldError(problem: FieldProblem): ApiError {
 }
 
 export const methodMismatch = () =>
-  new ApiError(409, BASKET_MESSAGES.methodMismatch, { errorCode: "FULFILMENT_METHOD_MISMATCH", errorDisplay: BASKET_MESSAGES.methodMismatch });
+  new ApiError(409, BASKET_MESSAGES.methodMismatch, {
+    errorCode: "FULFILMENT_METHOD_MISMATCH",
+    errorDisplay: BASKET_MESSAGES.methodMismatch,
+  });
 
 export const outsideDeliveryArea = () =>
-  new ApiError(422, CHECKOUT_MESSAGES.unableToDeliver, { errorCode: "OUTSIDE_DELIVERY_AREA", errorDisplay: CHECKOUT_MESSAGES.unableToDeliver });
+  new ApiError(422, CHECKOUT_MESSAGES.unableToDeliver, {
+    errorCode: "OUTSIDE_DELIVERY_AREA",
+    errorDisplay: CHECKOUT_MESSAGES.unableToDeliver,
+  });
 
 const invalidAddressObject = () =>
-  new ApiError(400, CHECKOUT_MESSAGES.invalidAddressObject, { errorCode: "INVALID_ADDRESS_OBJECT", errorDisplay: CHECKOUT_MESSAGES.invalidAddressObject });
+  new ApiError(400, CHECKOUT_MESSAGES.invalidAddressObject, {
+    errorCode: "INVALID_ADDRESS_OBJECT",
+    errorDisplay: CHECKOUT_MESSAGES.invalidAddressObject,
+  });
 
 export const noDeliveryAddress = () =>
-  new ApiError(409, CHECKOUT_MESSAGES.noDeliveryAddress, { errorCode: "NO_DELIVERY_ADDRESS", errorDisplay: CHECKOUT_MESSAGES.noDeliveryAddress });
+  new ApiError(409, CHECKOUT_MESSAGES.noDeliveryAddress, {
+    errorCode: "NO_DELIVERY_ADDRESS",
+    errorDisplay: CHECKOUT_MESSAGES.noDeliveryAddress,
+  });
 
 export async function retrieveCheckout(ctx: RequestContext, input: { basketToken: string }): Promise<CheckoutState> {
   const auth = requireAuth(ctx);
@@ -57,7 +69,10 @@ export async function checkRegistrationStatus(
 ): Promise<ResponseOf<typeof checkRegistrationStatusEndpoint>> {
   const auth = requireAuth(ctx);
   const basket = await readOwnedBasket(ctx.db, input.basketToken, auth);
-  const [store] = await ctx.db.select({ memberEmailCheck: stores.memberEmailCheck }).from(stores).where(eq(stores.id, basket.storeId));
+  const [store] = await ctx.db
+    .select({ memberEmailCheck: stores.memberEmailCheck })
+    .from(stores)
+    .where(eq(stores.id, basket.storeId));
   // A signed-in member has nothing to sign in to.
   if (!store?.memberEmailCheck || auth.memberId !== null) return { loginRequired: false, contacts: [] };
   const [member] = await ctx.db.select().from(members).where(eq(members.email, input.email.trim().toLowerCase()));
@@ -87,12 +102,19 @@ export async function setContactDetails(
   });
 }
 
-export async function setInstructions(ctx: RequestContext, input: { basketToken: string; instructions: string | null }): Promise<CheckoutState> {
+export async function setInstructions(
+  ctx: RequestContext,
+  input: { basketToken: string; instructions: string | null },
+): Promise<CheckoutState> {
   const auth = requireAuth(ctx);
   const instructions = input.instructions?.trim() || null;
   return withIdempotency(ctx, "checkout.setInstructions", input, async (tx) => {
     await lockOwnedBasket(tx, input.basketToken, auth);
-    return checkoutState(tx, input.basketToken, await saveCheckout(tx, input.basketToken, { instructions }, ctx.clock.now()));
+    return checkoutState(
+      tx,
+      input.basketToken,
+      await saveCheckout(tx, input.basketToken, { instructions }, ctx.clock.now()),
+    );
   });
 }
 
@@ -103,7 +125,8 @@ export async function setInstructions(ctx: RequestContext, input: { basketToken:
 async function couponProblem(db: Db, basket: BasketRow, now: Date): Promise<string | null> {
   if (!basket.couponCode) return null;
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, basket.couponCode));
-  if (!coupon || (coupon.storeIds !== null && !coupon.storeIds.includes(basket.storeId))) return BASKET_MESSAGES.couponUnknown;
+  if (!coupon || (coupon.storeIds !== null && !coupon.storeIds.includes(basket.storeId)))
+    return BASKET_MESSAGES.couponUnknown;
   return couponUsable(coupon, basket.storeId, now) ? null : BASKET_MESSAGES.couponExpired;
 }
 
@@ -112,12 +135,18 @@ async function couponProblem(db: Db, basket: BasketRow, now: Date): Promise<stri
  * and on PGlite a transaction holds the only connection), then checked against the store's area. The basket moves
  * to the address, so the delivery fee is priced for where the order goes; the answer says when that moved the fee.
  */
-export async function setDeliveryAddress(ctx: RequestContext, input: { basketToken: string; address: unknown }): Promise<SetAddressResponse> {
+export async function setDeliveryAddress(
+  ctx: RequestContext,
+  input: { basketToken: string; address: unknown },
+): Promise<SetAddressResponse> {
   const auth = requireAuth(ctx);
   const basket = await readOwnedBasket(ctx.db, input.basketToken, auth);
   if (basket.fulfilmentMethod !== "delivery") throw methodMismatch();
   const { postcodeRules } = await getBusinessProfile(ctx.db);
-  const checked = checkAddress(input.address, "delivery", { postcodeRules, contact: contactOf(await loadCheckout(ctx.db, basket.token)) });
+  const checked = checkAddress(input.address, "delivery", {
+    postcodeRules,
+    contact: contactOf(await loadCheckout(ctx.db, basket.token)),
+  });
   if (!checked) throw invalidAddressObject();
   if (!checked.ok) throw fieldError(checked.error);
   const address = checked.value;
@@ -127,7 +156,10 @@ export async function setDeliveryAddress(ctx: RequestContext, input: { basketTok
     found = await ctx.location.geocode(address.postcode);
   } catch (error) {
     ctx.log.warn("checkout.geocode_failed", { error: error instanceof Error ? error.message : String(error) });
-    throw new ApiError(503, CHECKOUT_MESSAGES.deliveryAddressFailed, { errorCode: "GEOCODE_FAILED", errorDisplay: CHECKOUT_MESSAGES.deliveryAddressFailed });
+    throw new ApiError(503, CHECKOUT_MESSAGES.deliveryAddressFailed, {
+      errorCode: "GEOCODE_FAILED",
+      errorDisplay: CHECKOUT_MESSAGES.deliveryAddressFailed,
+    });
   }
   if (!found) throw outsideDeliveryArea();
   const point = { lat: found.latitude, lng: found.longitude };
@@ -154,7 +186,10 @@ export async function setDeliveryAddress(ctx: RequestContext, input: { basketTok
     const row = await saveCheckout(
       tx,
       locked.token,
-      { deliveryAddress: stored, ...(current?.billingSameAsDelivery ? { billingAddress: { ...stored, type: "billing" as const } } : {}) },
+      {
+        deliveryAddress: stored,
+        ...(current?.billingSameAsDelivery ? { billingAddress: { ...stored, type: "billing" as const } } : {}),
+      },
       now,
     );
     const after = await renderBasket(tx, saved, now, auth);
@@ -182,7 +217,10 @@ export async function setBillingAddress(
   if (!input.sameAsDelivery) {
     await readOwnedBasket(ctx.db, input.basketToken, auth);
     const { postcodeRules } = await getBusinessProfile(ctx.db);
-    const checked = checkAddress(input.address, "billing", { postcodeRules, contact: contactOf(await loadCheckout(ctx.db, input.basketToken)) });
+    const checked = checkAddress(input.address, "billing", {
+      postcodeRules,
+      contact: contactOf(await loadCheckout(ctx.db, input.basketToken)),
+    });
     if (!checked) throw invalidAddressObject();
     if (!checked.ok) throw fieldError(checked.error);
     given = checked.value;
@@ -198,7 +236,12 @@ export async function setBillingAddress(
       billingAddress = { ...delivery, type: "billing" };
     }
     const row = await saveCheckout(tx, basket.token, { billingAddress, billingSameAsDelivery: given === null }, now);
-    return { ...(await renderBasket(tx, basket, now, auth)), removedCoupon: null, deliveryCostChange: null, checkout: await checkoutState(tx, basket.token, row) };
+    return {
+      ...(await renderBasket(tx, basket, now, auth)),
+      removedCoupon: null,
+      deliveryCostChange: null,
+      checkout: await checkoutState(tx, basket.token, row),
+    };
   });
 }
 
@@ -214,12 +257,20 @@ export async function updateMarketingPreferences(
   const auth: AuthInfo = requireAuth(ctx);
   const basketToken = input.basketToken;
   if (!basketToken) {
-    throw new ApiError(400, CHECKOUT_MESSAGES.guestMarketingNeedsBasket, { errorCode: "BASKET_TOKEN_REQUIRED", errorDisplay: CHECKOUT_MESSAGES.marketingUpdateError });
+    throw new ApiError(400, CHECKOUT_MESSAGES.guestMarketingNeedsBasket, {
+      errorCode: "BASKET_TOKEN_REQUIRED",
+      errorDisplay: CHECKOUT_MESSAGES.marketingUpdateError,
+    });
   }
   return withIdempotency(ctx, "checkout.marketing", input, async (tx) => {
     await lockOwnedBasket(tx, basketToken, auth);
     const options = input.marketingOptions.map((o) => ({ type: o.type.trim(), opted: o.opted, text: o.text }));
-    await saveCheckout(tx, basketToken, { marketing: { marketingChannelId: input.marketingChannelId ?? null, options } }, ctx.clock.now());
+    await saveCheckout(
+      tx,
+      basketToken,
+      { marketing: { marketingChannelId: input.marketingChannelId ?? null, options } },
+      ctx.clock.now(),
+    );
     return { success: true as const, message: CHECKOUT_MESSAGES.marketingUpdated };
   });
 }

@@ -15,7 +15,11 @@ type CheckoutChanges = Partial<Omit<CheckoutRow, "basketToken" | "updatedAt">>;
  * The caller's basket without locking it, for calls that only read. Unknown: 404; another session's: 403 (as the
  * basket calls answer).
  */
-export async function readOwnedBasket(db: Db, token: string, auth: Pick<AuthInfo, "family" | "memberId">): Promise<BasketRow> {
+export async function readOwnedBasket(
+  db: Db,
+  token: string,
+  auth: Pick<AuthInfo, "family" | "memberId">,
+): Promise<BasketRow> {
   const [basket] = await db.select().from(baskets).where(eq(baskets.token, token));
   if (!basket) throw new ApiError(404, BASKET_MESSAGES.notFound);
   if (!ownsBasket(basket, auth)) throw new ApiError(403, BASKET_MESSAGES.otherSession);
@@ -28,7 +32,12 @@ export async function loadCheckout(db: Db, basketToken: string): Promise<Checkou
 }
 
 /** Writes changes to the basket's checkout row, making the row on the first checkout call that writes. */
-export async function saveCheckout(db: Db, basketToken: string, changes: CheckoutChanges, now: Date): Promise<CheckoutRow> {
+export async function saveCheckout(
+  db: Db,
+  basketToken: string,
+  changes: CheckoutChanges,
+  now: Date,
+): Promise<CheckoutRow> {
   const [row] = await db
     .insert(basketCheckouts)
     .values({ basketToken, ...changes, updatedAt: now })

@@ -12,6 +12,8 @@ export function companyNameFrom(content: ContentSource): () => Promise<string> {
     const envelope = await content.get("global", {});
     const data = envelope.data;
     const attributes = data && !Array.isArray(data) ? (data.attributes as { companyName?: unknown }) : null;
-    return typeof attributes?.companyName === "string" && attributes.companyName.trim() !== "" ? attributes.companyName : FALLBACK_COMPANY_NAME;
+    return typeof attributes?.companyName === "string" && attributes.companyName.trim() !== ""
+      ? attributes.companyName
+      : FALLBACK_COMPANY_NAME;
   };
 }

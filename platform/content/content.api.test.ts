@@ -3,7 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { api, apiErrorSchema, contactSchema, contentTypes, DEFAULT_BRANDING_COLORS, faqSchema, globalSettingsSchema, newsArticleSchema, pageSchema, routeRulesSchema } from "../contract";
+import {
+  api,
+  apiErrorSchema,
+  contactSchema,
+  contentTypes,
+  DEFAULT_BRANDING_COLORS,
+  faqSchema,
+  globalSettingsSchema,
+  newsArticleSchema,
+  pageSchema,
+  routeRulesSchema,
+} from "../contract";
 import { openDatabase } from "../db/open";
 import { createPlatform } from "../http";
 import { Router } from "../router";
@@ -88,10 +99,18 @@ describe("GET /api/strapi/:contentType", () => {
     const all = await call("/api/strapi/pages?populate=deep");
     expect(all.status).toBe(200);
     const slugs = (all.body.data as { attributes: { slug: string } }[]).map((e) => e.attributes.slug);
-    expect(slugs).toEqual(["about-us", "delivery-information", "help/ordering/substitutions", "privacy-policy", "terms-and-conditions"]);
+    expect(slugs).toEqual([
+      "about-us",
+      "delivery-information",
+      "help/ordering/substitutions",
+      "privacy-policy",
+      "terms-and-conditions",
+    ]);
     expect(all.body.meta.pagination.total).toBe(5);
 
-    const one = await call(`/api/strapi/pages?populate=deep&${encodeURIComponent("filters[slug][$eq]")}=privacy-policy`);
+    const one = await call(
+      `/api/strapi/pages?populate=deep&${encodeURIComponent("filters[slug][$eq]")}=privacy-policy`,
+    );
     expect(one.body.data).toHaveLength(1);
     const page = pageSchema.parse(one.body.data[0].attributes);
     expect(page.title).toBe("Privacy policy");
@@ -113,7 +132,10 @@ describe("GET /api/strapi/:contentType", () => {
     const second = await q("sort=publishedDate:desc&pagination[page]=2&pagination[pageSize]=4");
     expect(second.body.data.map((e: any) => e.attributes.slug)).toEqual(["spring-baking-classes"]);
     const oldestFirst = await q("sort=publishedDate:asc&pagination[pageSize]=2");
-    expect(oldestFirst.body.data.map((e: any) => e.attributes.slug)).toEqual(["spring-baking-classes", "new-collection-lockers"]);
+    expect(oldestFirst.body.data.map((e: any) => e.attributes.slug)).toEqual([
+      "spring-baking-classes",
+      "new-collection-lockers",
+    ]);
     // Odd paging parameters fall back to Strapi's defaults rather than failing.
     const odd = await q("pagination[page]=abc&pagination[pageSize]=-3");
     expect(odd.body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 5 });
@@ -141,8 +163,18 @@ describe("GET /api/strapi/:contentType", () => {
     await writeFile(join(dir, "route-rules.json"), JSON.stringify({ redirects: [{ from: "//x", to: "/faqs" }] }));
     expect((await call("/api/strapi/route-rules")).body.message).toMatch(/redirects\.0\.from: must be a site path/);
     await writeFile(join(dir, "route-rules.json"), JSON.stringify({ redirects: [{ from: "/x", to: "/y/*" }] }));
-    expect((await call("/api/strapi/route-rules")).body.message).toMatch(/only a rule from \/path\/\* can send the rest on/);
-    await writeFile(join(dir, "route-rules.json"), JSON.stringify({ redirects: [{ from: "/x", to: "/y?z=1" }, { from: "/a/*", to: "https://b.example/*" }] }));
+    expect((await call("/api/strapi/route-rules")).body.message).toMatch(
+      /only a rule from \/path\/\* can send the rest on/,
+    );
+    await writeFile(
+      join(dir, "route-rules.json"),
+      JSON.stringify({
+        redirects: [
+          { from: "/x", to: "/y?z=1" },
+          { from: "/a/*", to: "https://b.example/*" },
+        ],
+      }),
+    );
     expect((await call("/api/strapi/route-rules")).body.data.attributes.redirects).toEqual([
       { from: "/x", to: "/y?z=1", permanent: true },
       { from: "/a/*", to: "https://b.example/*", permanent: true },
@@ -150,7 +182,10 @@ describe("GET /api/strapi/:contentType", () => {
   });
 
   it("refuses a news article without a proper date or slug", async () => {
-    await writeFile(join(dir, "news", "bad.json"), JSON.stringify({ title: "Bad", slug: "Bad Slug", publishedDate: "28/05/2025" }));
+    await writeFile(
+      join(dir, "news", "bad.json"),
+      JSON.stringify({ title: "Bad", slug: "Bad Slug", publishedDate: "28/05/2025" }),
+    );
     const { body } = await call("/api/strapi/news");
     expect(body.data).toHaveLength(5);
     const issue = log.entries.find((l) => l.event === "content.file_invalid")?.fields.issues;
@@ -161,7 +196,11 @@ describe("GET /api/strapi/:contentType", () => {
   it("answers 404 in the error shape for an unknown content type", async () => {
     const { status, body } = await call("/api/strapi/recipes?populate=deep");
     expect(status).toBe(404);
-    expect(apiErrorSchema.parse(body)).toMatchObject({ status: 404, errorCode: 404, message: "Unknown content type: recipes" });
+    expect(apiErrorSchema.parse(body)).toMatchObject({
+      status: 404,
+      errorCode: 404,
+      message: "Unknown content type: recipes",
+    });
   });
 
   it("answers 404 when a single type has no content", async () => {
@@ -180,13 +219,19 @@ describe("GET /api/strapi/:contentType", () => {
   });
 
   it("shows a page added to content/pages on the next request", async () => {
-    await writeFile(join(dir, "pages", "allergens.json"), JSON.stringify({ title: "Allergens", slug: "allergens", blocks: [] }));
+    await writeFile(
+      join(dir, "pages", "allergens.json"),
+      JSON.stringify({ title: "Allergens", slug: "allergens", blocks: [] }),
+    );
     const { body } = await call("/api/strapi/pages?filters[slug][$eq]=allergens");
     expect(body.data[0].attributes).toMatchObject({ title: "Allergens", subTitle: "", slug: "allergens" });
   });
 
   it("fills colours and settings the content leaves out with the spec defaults", async () => {
-    await writeFile(join(dir, "global.json"), JSON.stringify({ companyName: "Bare Shop", brandingColors: { primary: "#000000" } }));
+    await writeFile(
+      join(dir, "global.json"),
+      JSON.stringify({ companyName: "Bare Shop", brandingColors: { primary: "#000000" } }),
+    );
     const { body } = await call("/api/strapi/global");
     const global = globalSettingsSchema.parse(body.data.attributes);
     expect(global.brandingColors).toEqual({ ...DEFAULT_BRANDING_COLORS, primary: "#000000" });
@@ -201,7 +246,9 @@ describe("GET /api/strapi/:contentType", () => {
     });
     const broken = await call("/api/strapi/global");
     expect(broken.status).toBe(500);
-    expect(broken.body.message).toMatch(/^Content file content\/global\.json is invalid: brandingColors\.primary: must be a hex colour/);
+    expect(broken.body.message).toMatch(
+      /^Content file content\/global\.json is invalid: brandingColors\.primary: must be a hex colour/,
+    );
     expect(log.entries.some((l) => l.level === "error" && l.event === "content.file_invalid")).toBe(true);
 
     await editJson("global.json", (doc) => {
@@ -226,7 +273,10 @@ describe("GET /api/strapi/:contentType", () => {
     await utimes(path, stamp, stamp);
     expect((await call("/api/strapi/store")).body.data.attributes.categoryTitle).toBe("Shop by aisle");
     // Same size and modification time, different bytes: only a cache would still answer the old title.
-    await writeFile(path, JSON.stringify({ categoryTitle: "Shop by aislX" }, null, 2).padEnd((await readFile(path)).length));
+    await writeFile(
+      path,
+      JSON.stringify({ categoryTitle: "Shop by aislX" }, null, 2).padEnd((await readFile(path)).length),
+    );
     await utimes(path, stamp, stamp);
     expect((await call("/api/strapi/store")).body.data.attributes.categoryTitle).toBe("Shop by aisle");
   });

@@ -102,7 +102,10 @@ export function embeddedContentSource(options: { dir: string; log: Logger }): Co
       raw = JSON.parse(await readFile(path, "utf8"));
     } catch (error) {
       // A file caught half-written by an editor fails here; the next request sees the finished file.
-      log.error("content.file_unreadable", { file: name, error: error instanceof Error ? error.message : String(error) });
+      log.error("content.file_unreadable", {
+        file: name,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return { stamp, error: new ApiError(500, `Content file content/${name} is not valid JSON`) };
     }
     const parsed = contentTypes[type].schema.safeParse(raw);

@@ -25,7 +25,10 @@ export function registerContent(
   router.on(api.strapiSiteSettings, async (input) => {
     const envelope = await source.get("site-settings", contentParams(input));
     if (!envelope.data || Array.isArray(envelope.data)) throw new ApiError(404, "Content not found: site-settings");
-    return { data: { id: envelope.data.id, attributes: envelope.data.attributes as SiteSettings }, meta: envelope.meta };
+    return {
+      data: { id: envelope.data.id, attributes: envelope.data.attributes as SiteSettings },
+      meta: envelope.meta,
+    };
   });
 
   router.on(api.strapiContent, async (input) => {

@@ -1,7 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { api, apiErrorSchema, controllableClock, globalSettingsSchema, newsArticleSchema, pageSchema, routeRulesSchema, siteSettingsSchema } from "../contract";
+import {
+  api,
+  apiErrorSchema,
+  controllableClock,
+  globalSettingsSchema,
+  newsArticleSchema,
+  pageSchema,
+  routeRulesSchema,
+  siteSettingsSchema,
+} from "../contract";
 import { ApiError } from "../errors";
 import { Router } from "../router";
 import { registerContent } from "./handlers";
@@ -22,7 +31,10 @@ const seen: { path: string; query: URLSearchParams; authorization: string | unde
 let failNext: number | null = null;
 
 const media = (url: string, width: number, height: number) => ({
-  data: { id: 7, attributes: { name: "logo.png", alternativeText: null, width, height, url, mime: "image/png", hash: "logo_1a2b" } },
+  data: {
+    id: 7,
+    attributes: { name: "logo.png", alternativeText: null, width, height, url, mime: "image/png", hash: "logo_1a2b" },
+  },
 });
 
 const bodies: Record<string, unknown> = {
@@ -35,8 +47,24 @@ const bodies: Record<string, unknown> = {
         faviconImage: { data: null },
         errorPageImage: media("https://cdn.example.com/error.png", 400, 300),
         fontFamily: null,
-        brandingColors: { id: 3, primary: "#0A7E3F", secondary: null, success: null, danger: null, warning: null, info: null, mainBg: null, text: null, highlight: null },
-        header: { id: 4, showBetaLabel: true, banner: { id: 5, showBanner: true, content: "Hello", bgColor: null, showCloseButton: false }, navbars: null },
+        brandingColors: {
+          id: 3,
+          primary: "#0A7E3F",
+          secondary: null,
+          success: null,
+          danger: null,
+          warning: null,
+          info: null,
+          mainBg: null,
+          text: null,
+          highlight: null,
+        },
+        header: {
+          id: 4,
+          showBetaLabel: true,
+          banner: { id: 5, showBanner: true, content: "Hello", bgColor: null, showCloseButton: false },
+          navbars: null,
+        },
         createdAt: "2025-01-01T00:00:00.000Z",
         updatedAt: "2025-01-02T00:00:00.000Z",
         publishedAt: "2025-01-02T00:00:00.000Z",
@@ -49,10 +77,39 @@ const bodies: Record<string, unknown> = {
       id: 1,
       attributes: {
         linked_headers: {
-          data: [{ id: 11, attributes: { name: "Offers", slug: "offers", subMenuItems: [{ id: 1, label: "This week", slug: "offers/this-week" }] } }],
+          data: [
+            {
+              id: 11,
+              attributes: {
+                name: "Offers",
+                slug: "offers",
+                subMenuItems: [{ id: 1, label: "This week", slug: "offers/this-week" }],
+              },
+            },
+          ],
         },
         footers_contents: [
-          { id: 2, title: "Help", menuItems: [{ id: 9, label: "FAQs", slug: "faqs", linkType: "internal", link: null, isExternal: false, newWindow: false }], Phone: "0113 496 0000", Email: null, Address: null, socialMedia: null, Copyright: null, CompanyName: "Strapi Foods Ltd" },
+          {
+            id: 2,
+            title: "Help",
+            menuItems: [
+              {
+                id: 9,
+                label: "FAQs",
+                slug: "faqs",
+                linkType: "internal",
+                link: null,
+                isExternal: false,
+                newWindow: false,
+              },
+            ],
+            Phone: "0113 496 0000",
+            Email: null,
+            Address: null,
+            socialMedia: null,
+            Copyright: null,
+            CompanyName: "Strapi Foods Ltd",
+          },
         ],
       },
     },
@@ -62,8 +119,29 @@ const bodies: Record<string, unknown> = {
 
 function pagesBody(query: URLSearchParams) {
   const pages = [
-    { id: 3, attributes: { title: "About", subTitle: null, slug: "about-us", blocks: [{ type: "paragraph", children: [{ type: "text", text: "Hi" }] }, { type: "code", children: [{ type: "text", text: "x" }] }], seo: null } },
-    { id: 4, attributes: { title: "Terms", subTitle: "Small print", slug: "terms", blocks: [], seo: { id: 1, title: "Terms", description: "T", image: { data: null } } } },
+    {
+      id: 3,
+      attributes: {
+        title: "About",
+        subTitle: null,
+        slug: "about-us",
+        blocks: [
+          { type: "paragraph", children: [{ type: "text", text: "Hi" }] },
+          { type: "code", children: [{ type: "text", text: "x" }] },
+        ],
+        seo: null,
+      },
+    },
+    {
+      id: 4,
+      attributes: {
+        title: "Terms",
+        subTitle: "Small print",
+        slug: "terms",
+        blocks: [],
+        seo: { id: 1, title: "Terms", description: "T", image: { data: null } },
+      },
+    },
   ];
   const slug = query.get("filters[slug][$eq]");
   const data = slug ? pages.filter((p) => p.attributes.slug === slug) : pages;
@@ -88,13 +166,19 @@ function newsBody(query: URLSearchParams) {
   });
   let data = [article(1, "first", "2025-01-10"), article(2, "second", "2025-02-10"), article(3, "third", "2025-03-10")];
   const [field, direction] = (query.get("sort") ?? "id:asc").split(":");
-  if (field === "publishedDate") data.sort((a, b) => a.attributes.publishedDate.localeCompare(b.attributes.publishedDate) * (direction === "desc" ? -1 : 1));
+  if (field === "publishedDate")
+    data.sort(
+      (a, b) => a.attributes.publishedDate.localeCompare(b.attributes.publishedDate) * (direction === "desc" ? -1 : 1),
+    );
   const slug = query.get("filters[slug][$eq]");
   if (slug) data = data.filter((d) => d.attributes.slug === slug);
   const page = Number(query.get("pagination[page]") ?? 1);
   const pageSize = Number(query.get("pagination[pageSize]") ?? 25);
   const total = data.length;
-  return { data: data.slice((page - 1) * pageSize, page * pageSize), meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } };
+  return {
+    data: data.slice((page - 1) * pageSize, page * pageSize),
+    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+  };
 }
 
 let routeRulesAttributes: Record<string, unknown> = {
@@ -110,17 +194,28 @@ function answer(req: IncomingMessage): { status: number; body: unknown } {
   if (failNext !== null) {
     const status = failNext;
     failNext = null;
-    return { status, body: { data: null, error: { status, name: "InternalServerError", message: "Internal Server Error" } } };
+    return {
+      status,
+      body: { data: null, error: { status, name: "InternalServerError", message: "Internal Server Error" } },
+    };
   }
   if (req.headers.authorization !== `Bearer ${TOKEN}`) {
-    return { status: 401, body: { data: null, error: { status: 401, name: "UnauthorizedError", message: "Missing or invalid credentials" } } };
+    return {
+      status: 401,
+      body: {
+        data: null,
+        error: { status: 401, name: "UnauthorizedError", message: "Missing or invalid credentials" },
+      },
+    };
   }
   const type = url.pathname.replace(/^\/api\//, "");
   if (type === "pages") return { status: 200, body: pagesBody(url.searchParams) };
   if (type === "news") return { status: 200, body: newsBody(url.searchParams) };
-  if (type === "route-rules") return { status: 200, body: { data: { id: 1, attributes: routeRulesAttributes }, meta: {} } };
+  if (type === "route-rules")
+    return { status: 200, body: { data: { id: 1, attributes: routeRulesAttributes }, meta: {} } };
   const body = bodies[type];
-  if (!body) return { status: 404, body: { data: null, error: { status: 404, name: "NotFoundError", message: "Not Found" } } };
+  if (!body)
+    return { status: 404, body: { data: null, error: { status: 404, name: "NotFoundError", message: "Not Found" } } };
   return { status: 200, body };
 }
 
@@ -146,7 +241,13 @@ beforeEach(() => {
 function source(options: { cacheSeconds?: number; token?: string } = {}) {
   const log = memoryLogger();
   const clock = controllableClock("2025-06-02T09:00:00Z");
-  const s = strapiContentSource({ url: `${base}/`, token: options.token ?? TOKEN, log, clock, cacheSeconds: options.cacheSeconds ?? 0 });
+  const s = strapiContentSource({
+    url: `${base}/`,
+    token: options.token ?? TOKEN,
+    log,
+    clock,
+    cacheSeconds: options.cacheSeconds ?? 0,
+  });
   return { s, log, clock };
 }
 
@@ -171,8 +272,17 @@ describe("Strapi content source", () => {
     const { s } = source();
     const envelope = await s.get("site-settings", {});
     const settings = siteSettingsSchema.parse((envelope.data as { attributes: unknown }).attributes);
-    expect(settings.linked_headers).toEqual([{ name: "Offers", slug: "offers", subMenuItems: [{ label: "This week", slug: "offers/this-week" }] }]);
-    expect(settings.footers_contents[0]?.menuItems[0]).toEqual({ label: "FAQs", slug: "faqs", linkType: "internal", link: "", isExternal: false, newWindow: false });
+    expect(settings.linked_headers).toEqual([
+      { name: "Offers", slug: "offers", subMenuItems: [{ label: "This week", slug: "offers/this-week" }] },
+    ]);
+    expect(settings.footers_contents[0]?.menuItems[0]).toEqual({
+      label: "FAQs",
+      slug: "faqs",
+      linkType: "internal",
+      link: "",
+      isExternal: false,
+      newWindow: false,
+    });
   });
 
   it("passes the slug filter to Strapi for collection types", async () => {
@@ -188,7 +298,11 @@ describe("Strapi content source", () => {
 
   it("passes sort and paging to Strapi and reads news articles", async () => {
     const { s } = source();
-    const envelope = await s.get("news", { sort: "publishedDate:desc", "pagination[page]": "1", "pagination[pageSize]": "2" });
+    const envelope = await s.get("news", {
+      sort: "publishedDate:desc",
+      "pagination[page]": "1",
+      "pagination[pageSize]": "2",
+    });
     expect(seen[0]?.query.get("sort")).toBe("publishedDate:desc");
     expect(seen[0]?.query.get("pagination[pageSize]")).toBe("2");
     const articles = (envelope.data as { attributes: unknown }[]).map((e) => newsArticleSchema.parse(e.attributes));
@@ -209,7 +323,12 @@ describe("Strapi content source", () => {
     routeRulesAttributes = { redirects: [{ id: 1, from: "/x", to: "//evil.example", permanent: true }] };
     try {
       await expect(s.get("route-rules", {})).rejects.toMatchObject({ status: 502 });
-      expect(log.entries).toContainEqual(expect.objectContaining({ event: "content.strapi_invalid", fields: expect.objectContaining({ type: "route-rules" }) }));
+      expect(log.entries).toContainEqual(
+        expect.objectContaining({
+          event: "content.strapi_invalid",
+          fields: expect.objectContaining({ type: "route-rules" }),
+        }),
+      );
     } finally {
       routeRulesAttributes = saved;
     }
@@ -222,7 +341,13 @@ describe("Strapi content source", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(502);
     expect((error as ApiError).message).toBe("The content service is unavailable. Please try again.");
-    expect(log.entries).toContainEqual(expect.objectContaining({ level: "error", event: "content.strapi_failed", fields: expect.objectContaining({ type: "global", status: 503 }) }));
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        event: "content.strapi_failed",
+        fields: expect.objectContaining({ type: "global", status: 503 }),
+      }),
+    );
   });
 
   it("treats a rejected token as an outage, not as missing content", async () => {
@@ -233,7 +358,13 @@ describe("Strapi content source", () => {
 
   it("logs an unreachable Strapi and answers 502", async () => {
     const log = memoryLogger();
-    const s = strapiContentSource({ url: "http://127.0.0.1:9", token: TOKEN, log, clock: controllableClock(), cacheSeconds: 0 });
+    const s = strapiContentSource({
+      url: "http://127.0.0.1:9",
+      token: TOKEN,
+      log,
+      clock: controllableClock(),
+      cacheSeconds: 0,
+    });
     await expect(s.get("global", {})).rejects.toMatchObject({ status: 502 });
     expect(log.entries[0]?.event).toBe("content.strapi_unreachable");
   });
@@ -262,13 +393,21 @@ describe("GET /api/strapi/* on Strapi", () => {
     const log = memoryLogger();
     const deps = contentDeps("/nonexistent", log, { url: base, token: TOKEN });
     const router = new Router();
-    registerContent(router, { ...deps, source: strapiContentSource({ url: base, token: TOKEN, log, clock: deps.clock, cacheSeconds: 0 }) });
+    registerContent(router, {
+      ...deps,
+      source: strapiContentSource({ url: base, token: TOKEN, log, clock: deps.clock, cacheSeconds: 0 }),
+    });
 
     const ok = await router.handle(get("/api/strapi/site-settings?populate=deep"), deps);
     expect(ok.status).toBe(200);
-    expect(api.strapiSiteSettings.response.parse(await ok.json()).data.attributes.linked_headers[0]?.name).toBe("Offers");
+    expect(api.strapiSiteSettings.response.parse(await ok.json()).data.attributes.linked_headers[0]?.name).toBe(
+      "Offers",
+    );
 
-    const filtered = await router.handle(get("/api/strapi/pages?populate=deep&filters%5Bslug%5D%5B%24eq%5D=terms&secret=x"), deps);
+    const filtered = await router.handle(
+      get("/api/strapi/pages?populate=deep&filters%5Bslug%5D%5B%24eq%5D=terms&secret=x"),
+      deps,
+    );
     expect(((await filtered.json()) as { data: unknown[] }).data).toHaveLength(1);
     // Only Strapi's selection parameters are passed on.
     expect(seen.at(-1)?.query.has("secret")).toBe(false);
@@ -276,7 +415,10 @@ describe("GET /api/strapi/* on Strapi", () => {
     failNext = 500;
     const failed = await router.handle(get("/api/strapi/global"), deps);
     expect(failed.status).toBe(502);
-    expect(apiErrorSchema.parse(await failed.json())).toMatchObject({ status: 502, message: "The content service is unavailable. Please try again." });
+    expect(apiErrorSchema.parse(await failed.json())).toMatchObject({
+      status: 502,
+      message: "The content service is unavailable. Please try again.",
+    });
   });
 
   it("builds the Strapi source from config.strapi", async () => {

@@ -92,7 +92,9 @@ export function strapiContentSource(options: StrapiSourceOptions): ContentSource
     const { data, meta } = envelope.data;
     if (data === null) throw new ApiError(404, `Content not found: ${type}`);
     return {
-      data: Array.isArray(data) ? data.map((e) => ({ id: e.id, attributes: normalise(e.attributes) })) : { id: data.id, attributes: normalise(data.attributes) },
+      data: Array.isArray(data)
+        ? data.map((e) => ({ id: e.id, attributes: normalise(e.attributes) }))
+        : { id: data.id, attributes: normalise(data.attributes) },
       meta,
     };
   }

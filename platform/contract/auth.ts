@@ -108,7 +108,9 @@ export const registerRequestSchema = z.object({
   mobile: z.string().trim().min(1).max(30),
   password: z.string().min(1).max(200),
   /** Marketing choices by channel; absent means not opted in. */
-  marketing: z.object({ email: z.boolean().default(false), sms: z.boolean().default(false) }).default({ email: false, sms: false }),
+  marketing: z
+    .object({ email: z.boolean().default(false), sms: z.boolean().default(false) })
+    .default({ email: false, sms: false }),
   /** The referral link the shopper followed before registering: the new member is linked to its member when it is valid. */
   referral: referralLinkSchema.optional(),
   ...adopt,

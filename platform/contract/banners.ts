@@ -50,7 +50,11 @@ export const getBanner = endpoint({
   method: "POST",
   path: "/api/banners/get",
   auth: "token",
-  request: z.object({ storeId: z.number().int().max(2_147_483_647), bannerId: z.number().int().positive().max(2_147_483_647), fulfilmentMethod: method }),
+  request: z.object({
+    storeId: z.number().int().max(2_147_483_647),
+    bannerId: z.number().int().positive().max(2_147_483_647),
+    fulfilmentMethod: method,
+  }),
   response: z.object({ banner: bannerSchema }),
 });
 
@@ -60,7 +64,10 @@ export const displayBanners = endpoint({
   method: "POST",
   path: "/api/banners/display",
   auth: "token",
-  request: z.object({ bannerIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(50), platform: platformName }),
+  request: z.object({
+    bannerIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(50),
+    platform: platformName,
+  }),
   response: z.object({ recorded: z.number().int().nonnegative() }),
 });
 

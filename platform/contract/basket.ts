@@ -54,11 +54,21 @@ export const basketSelectedSlotSchema = z.object({
 export type BasketSelectedSlot = z.infer<typeof basketSelectedSlotSchema>;
 
 /** A deal the basket completes, and what it saves. */
-export const basketPromotionSchema = z.object({ id: z.number().int().positive(), name: z.string(), times: z.number().int().positive(), saving: pence, lineIds: z.array(z.string()) });
+export const basketPromotionSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  times: z.number().int().positive(),
+  saving: pence,
+  lineIds: z.array(z.string()),
+});
 export type BasketPromotion = z.infer<typeof basketPromotionSchema>;
 
 /** A deal the basket has begun but not completed ("offer incomplete"), with the lines that count towards it. */
-export const missedPromotionSchema = z.object({ id: z.number().int().positive(), name: z.string(), lineIds: z.array(z.string()) });
+export const missedPromotionSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  lineIds: z.array(z.string()),
+});
 export type MissedPromotion = z.infer<typeof missedPromotionSchema>;
 
 export const basketLoyaltyPointsSchema = z.object({
@@ -174,7 +184,12 @@ const menuItemChoiceSchema = z.object({
 export type MenuItemChoice = z.input<typeof menuItemChoiceSchema>;
 
 /** Client-chosen line ids (spec 2 §3): a retried add names the same line. */
-const basketLineId = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _ only");
+const basketLineId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _ only");
 
 /**
  * Changes the basket: the fulfilment method (switching releases the slot, as slots are per method), line
@@ -189,7 +204,10 @@ export const updateBasket = endpoint({
     fulfilmentMethod: basketMethod.optional(),
     updates: z
       .strictObject({
-        basketLines: z.array(z.strictObject({ basketLineId, quantity: z.number().int().min(0).max(99) })).max(200).optional(),
+        basketLines: z
+          .array(z.strictObject({ basketLineId, quantity: z.number().int().min(0).max(99) }))
+          .max(200)
+          .optional(),
         attributes: z.strictObject({ acceptedAge: z.number().int().min(1).max(120).optional() }).optional(),
       })
       .optional(),
@@ -314,7 +332,8 @@ export const BASKET_MESSAGES = {
   couponUnknown: "That coupon code is not recognised.",
   couponExpired: "That coupon has expired.",
   couponRegistered: "This coupon is for registered members. Please log in or create an account to use it.",
-  couponVerified: "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.",
+  couponVerified:
+    "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.",
   couponMinSpend: "This coupon needs a spend of at least {amount} before delivery.",
   botCheckFailed: "We could not check that this request came from a person. Please try again.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",

@@ -125,9 +125,9 @@ export const whiteLabelOverridesSchema = z
 /** One entry of the list the endpoint answers, its value typed by its key. */
 export const whiteLabelEntrySchema = z.discriminatedUnion(
   "key",
-  whiteLabelKeys.map((key) => z.object({ key: z.literal(key), value: whiteLabelSettingDefinitions[key].unwrap() })) as unknown as [
-    z.ZodObject<{ key: z.ZodLiteral<WhiteLabelKey>; value: z.ZodType }>,
-  ],
+  whiteLabelKeys.map((key) =>
+    z.object({ key: z.literal(key), value: whiteLabelSettingDefinitions[key].unwrap() }),
+  ) as unknown as [z.ZodObject<{ key: z.ZodLiteral<WhiteLabelKey>; value: z.ZodType }>],
 ) as unknown as z.ZodType<WhiteLabelEntry>;
 
 export const whiteLabelSettings = endpoint({

@@ -55,7 +55,9 @@ export const checkoutStateSchema = z.object({
   deliveryAddress: checkoutAddressSchema.nullable(),
   billingAddress: checkoutAddressSchema.nullable(),
   instructions: z.string().nullable(),
-  marketing: z.object({ marketingChannelId: z.number().int().nullable(), options: z.array(marketingOptionSchema) }).nullable(),
+  marketing: z
+    .object({ marketingChannelId: z.number().int().nullable(), options: z.array(marketingOptionSchema) })
+    .nullable(),
   /**
    * The order this basket became, once placed (its lines are then emptied): a resubmitted or refreshed payment step
    * finds the order it already made instead of an empty basket.

@@ -7,7 +7,8 @@ export const CLIENT_PLATFORM = "website";
 export const PLATFORM_VERSION = "4";
 
 /** Our words: a storefront and a platform of different contract versions (the platform refuses the call, 400). */
-export const UNSUPPORTED_PLATFORM_VERSION_MESSAGE = "This site and its ordering system are out of step. Please try again in a few minutes.";
+export const UNSUPPORTED_PLATFORM_VERSION_MESSAGE =
+  "This site and its ordering system are out of step. Please try again in a few minutes.";
 
 /** The site's version when the deployment names none (SITE_VERSION). */
 export const DEFAULT_SITE_VERSION = "4.0.26";
@@ -19,7 +20,11 @@ export interface ClientIdentity {
   platformVersion: string;
 }
 
-export const DEFAULT_CLIENT_IDENTITY: ClientIdentity = { platform: CLIENT_PLATFORM, siteVersion: DEFAULT_SITE_VERSION, platformVersion: PLATFORM_VERSION };
+export const DEFAULT_CLIENT_IDENTITY: ClientIdentity = {
+  platform: CLIENT_PLATFORM,
+  siteVersion: DEFAULT_SITE_VERSION,
+  platformVersion: PLATFORM_VERSION,
+};
 
 export const CLIENT_IDENTITY_HEADERS = {
   platform: "x-client-platform",
@@ -29,5 +34,8 @@ export const CLIENT_IDENTITY_HEADERS = {
 
 /** The identity's headers, to set on a request. */
 export function identityHeaders(identity: ClientIdentity): [string, string][] {
-  return (Object.keys(CLIENT_IDENTITY_HEADERS) as (keyof ClientIdentity)[]).map((key) => [CLIENT_IDENTITY_HEADERS[key], identity[key]]);
+  return (Object.keys(CLIENT_IDENTITY_HEADERS) as (keyof ClientIdentity)[]).map((key) => [
+    CLIENT_IDENTITY_HEADERS[key],
+    identity[key],
+  ]);
 }

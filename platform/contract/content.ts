@@ -11,22 +11,45 @@ export { DEFAULT_BRANDING_COLORS };
  * its default (colours fall back to spec 1 §9), so the storefront never checks for holes.
  */
 
-
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-const text = (fallback = "") => z.string().nullish().transform((v) => v ?? fallback);
-const flag = (fallback = false) => z.boolean().nullish().transform((v) => v ?? fallback);
-const count = () => z.number().nonnegative().nullish().transform((v) => v ?? null);
-const coordinate = () => z.coerce.number().nullish().transform((v) => (v === undefined || Number.isNaN(v) ? null : v));
+const text = (fallback = "") =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => v ?? fallback);
+const flag = (fallback = false) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? fallback);
+const count = () =>
+  z
+    .number()
+    .nonnegative()
+    .nullish()
+    .transform((v) => v ?? null);
+const coordinate = () =>
+  z.coerce
+    .number()
+    .nullish()
+    .transform((v) => (v === undefined || Number.isNaN(v) ? null : v));
 const colour = (fallback: string) =>
-  z.string().regex(HEX, "must be a hex colour such as #1E5B3C").nullish().transform((v) => (v ? v.toUpperCase() : fallback));
+  z
+    .string()
+    .regex(HEX, "must be a hex colour such as #1E5B3C")
+    .nullish()
+    .transform((v) => (v ? v.toUpperCase() : fallback));
 /** A colour the content may leave unset; the theme then derives one. */
 const optionalColour = () =>
-  z.union([z.literal(""), z.string().regex(HEX, "must be a hex colour such as #1E5B3C")]).nullish().transform((v) => (v ? v.toUpperCase() : null));
+  z
+    .union([z.literal(""), z.string().regex(HEX, "must be a hex colour such as #1E5B3C")])
+    .nullish()
+    .transform((v) => (v ? v.toUpperCase() : null));
 
 /** A nested component: null or absent becomes an object of defaults. */
 function group<T extends z.ZodRawShape>(shape: T) {
@@ -153,7 +176,12 @@ export const globalSettingsSchema = z.object({
     showBetaLabel: flag(),
     hideStoreInfo: flag(),
     banner: group({ showBanner: flag(), content: text(), bgColor: optionalColour(), showCloseButton: flag() }),
-    navbars: group({ desktop: navbarSchema, desktopScrolling: navbarSchema, mobile: navbarSchema, mobileScrolling: navbarSchema }),
+    navbars: group({
+      desktop: navbarSchema,
+      desktopScrolling: navbarSchema,
+      mobile: navbarSchema,
+      mobileScrolling: navbarSchema,
+    }),
   }),
   member: group({ enableSmsVerification: flag() }),
   payment: group({ enableApplePayment: flag(), enableGooglePayment: flag() }),
@@ -262,11 +290,17 @@ export const routeRuleSchema = z
     to: z
       .string()
       .trim()
-      .refine((v) => SITE_PATH.test(v.split(/[?#]/)[0] ?? "") || ABSOLUTE_URL.test(v), "must be a site path such as /new-page or an http(s) address"),
+      .refine(
+        (v) => SITE_PATH.test(v.split(/[?#]/)[0] ?? "") || ABSOLUTE_URL.test(v),
+        "must be a site path such as /new-page or an http(s) address",
+      ),
     /** Moved for good (301/308) or for now (302/307). */
     permanent: flag(true),
   })
-  .refine((r) => !r.to.endsWith("/*") || r.from.endsWith("/*"), { message: "only a rule from /path/* can send the rest on with /*", path: ["to"] });
+  .refine((r) => !r.to.endsWith("/*") || r.from.endsWith("/*"), {
+    message: "only a rule from /path/* can send the rest on with /*",
+    path: ["to"],
+  });
 export type RouteRule = z.output<typeof routeRuleSchema>;
 
 export const routeRulesSchema = z.object({ redirects: list(routeRuleSchema) });

@@ -30,7 +30,10 @@ export type ParsedRequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.ou
 export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;
 
 /** Fills `:name` segments of a path from the request and returns the path plus the values left over. */
-export function fillPath(path: string, input: Record<string, unknown>): { path: string; rest: Record<string, unknown> } {
+export function fillPath(
+  path: string,
+  input: Record<string, unknown>,
+): { path: string; rest: Record<string, unknown> } {
   const rest = { ...input };
   const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = rest[name];

@@ -83,5 +83,10 @@ export const loyaltySummary = endpoint({
   path: "/api/member/loyalty/summary",
   auth: "token",
   request: z.object({}),
-  response: z.object({ balance: z.number().int().nonnegative(), earned: z.number().int().nonnegative(), spent: z.number().int().nonnegative(), history: z.array(loyaltyHistoryEntrySchema) }),
+  response: z.object({
+    balance: z.number().int().nonnegative(),
+    earned: z.number().int().nonnegative(),
+    spent: z.number().int().nonnegative(),
+    history: z.array(loyaltyHistoryEntrySchema),
+  }),
 });

@@ -13,12 +13,18 @@ import { basketSchema } from "./basket";
 export const DEEP_LINK_ERRORS = {
   unrecoverable: { code: "UNRECOVERABLE_ERROR", message: "This link cannot be used." },
   storeSearchRequired: { code: "STORE_SEARCH_REQUIRED", message: "You need to search for stores with a postcode!" },
-  incompatibleStore: { code: "INCOMPATIBLE_STORE", message: "Your basket is for another store, or this store does not serve your location." },
+  incompatibleStore: {
+    code: "INCOMPATIBLE_STORE",
+    message: "Your basket is for another store, or this store does not serve your location.",
+  },
 } as const;
 
 const id = z.number().int().positive().max(2_147_483_647);
 /** The tool's names for a subscriber and a campaign: letters, digits and a few marks, as the deep link carries them. */
-const marketingName = z.string().trim().regex(/^[A-Za-z0-9_.@+-]{1,128}$/);
+const marketingName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.@+-]{1,128}$/);
 
 /**
  * Links the caller's session to the marketing tool's identity for the shopper (`sessionToken`): it is kept with the

@@ -52,7 +52,11 @@ export const memberOrdersList = endpoint({
   response: z.object({ orders: z.array(memberOrderListItemSchema), nextCursor: z.string().nullable() }),
 });
 
-export const orderReviewSchema = z.object({ starRating: z.number().int().min(1).max(5), comment: z.string(), createdAt: z.string() });
+export const orderReviewSchema = z.object({
+  starRating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: z.string(),
+});
 
 /** Ours: one of the member's orders, with its review and whether it can be reviewed or tracked now. */
 export const memberOrderGet = endpoint({

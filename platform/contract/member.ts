@@ -73,7 +73,6 @@ export const memberProfileUpdate = endpoint({
   }),
 });
 
-
 /**
  * Ours (the spec shows only the page): changes the password. The current password is checked (400
  * CURRENT_PASSWORD_INCORRECT, field currentPassword: not 401, which would mean the caller's session had ended), the new one held to registration's rules (400, field
@@ -110,7 +109,11 @@ const addressBody = {
   isDefault: z.boolean().optional(),
 };
 
-const addressesResponse = z.object({ success: z.literal(true), message: z.string(), addresses: z.array(savedAddressSchema) });
+const addressesResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  addresses: z.array(savedAddressSchema),
+});
 /** An add or update: the whole list, and the address as saved. */
 const addressSavedResponse = addressesResponse.extend({ address: savedAddressSchema });
 
@@ -209,6 +212,9 @@ export const memberVerificationCodeCheck = endpoint({
   method: "POST",
   path: "/api/member/verificationCode/check",
   auth: "token",
-  request: z.object({ verificationCode: z.string().trim().min(1).max(20), basketToken: z.string().min(1).max(128).optional() }),
+  request: z.object({
+    verificationCode: z.string().trim().min(1).max(20),
+    basketToken: z.string().min(1).max(128).optional(),
+  }),
   response: z.object({ success: z.literal(true), mobileValidated: z.literal(true) }),
 });

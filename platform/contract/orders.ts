@@ -3,7 +3,13 @@ import { checkoutAddressSchema } from "./checkout";
 import { endpoint } from "./endpoint";
 import { ORDER_STATUSES } from "./order-rules";
 
-export { ORDER_STATUSES, ORDER_STATUS_LABELS, nextOrderStatus, orderStatusesFor, type OrderStatus } from "./order-rules";
+export {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  nextOrderStatus,
+  orderStatusesFor,
+  type OrderStatus,
+} from "./order-rules";
 
 const pence = z.number().int().nonnegative();
 const orderStatus = z.enum(ORDER_STATUSES);
@@ -26,7 +32,13 @@ export const orderSummarySchema = z.object({
   timing: z.enum(["asap", "future", "preorder"]),
   /** The slot: YYYY-MM-DD and ISO-8601 instants in the store's time zone. */
   slot: z.object({ date: z.string(), start: z.string(), end: z.string() }),
-  store: z.object({ id: z.number().int().positive(), storeName: z.string(), slug: z.string(), phone: z.string().nullable(), timeZone: z.string() }),
+  store: z.object({
+    id: z.number().int().positive(),
+    storeName: z.string(),
+    slug: z.string(),
+    phone: z.string().nullable(),
+    timeZone: z.string(),
+  }),
   placedAt: z.string(),
   paymentMethod: z.enum(["cash", "card", "applepay", "googlepay"]),
   customer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phoneNumber: z.string() }),
@@ -34,7 +46,16 @@ export const orderSummarySchema = z.object({
   instructions: z.string().nullable(),
   lines: z.array(orderLineSchema),
   /** loyalty: what points spent on the order took off. */
-  totals: z.object({ subtotal: pence, savings: pence, coupon: pence, loyalty: pence, fee: pence, tip: pence, credit: pence, total: pence }),
+  totals: z.object({
+    subtotal: pence,
+    savings: pence,
+    coupon: pence,
+    loyalty: pence,
+    fee: pence,
+    tip: pence,
+    credit: pence,
+    total: pence,
+  }),
   couponCode: z.string().nullable(),
   /** The marketing campaign whose deep link filled the basket (issue 20); null when none. */
   campaign: z.string().nullable(),
@@ -53,7 +74,10 @@ export const getOrderStatus = endpoint({
   path: "/api/stores/orderStatus",
   auth: "token",
   request: z
-    .object({ businessOrderId: z.string().min(1).max(40).optional(), statusToken: z.string().min(1).max(128).optional() })
+    .object({
+      businessOrderId: z.string().min(1).max(40).optional(),
+      statusToken: z.string().min(1).max(128).optional(),
+    })
     .refine((v) => v.businessOrderId !== undefined || v.statusToken !== undefined, {
       message: "businessOrderId or statusToken is required",
       path: ["businessOrderId"],
@@ -71,7 +95,11 @@ export const staffLogin = endpoint({
   path: "/api/staff/login",
   auth: "none",
   request: z.object({ username: z.string().min(1).max(200), password: z.string().min(1).max(200) }),
-  response: z.object({ access_token: z.string(), expires_in: z.number().int().positive(), token_type: z.literal("Bearer") }),
+  response: z.object({
+    access_token: z.string(),
+    expires_in: z.number().int().positive(),
+    token_type: z.literal("Bearer"),
+  }),
   maxBodyBytes: 4096,
 });
 
@@ -150,7 +178,9 @@ export const getDriverLocation = endpoint({
   request: z.object({ businessOrderId: z.string().min(1).max(40), statusToken: z.string().min(1).max(128).optional() }),
   response: z.object({
     trackable: z.boolean(),
-    location: z.object({ lat: z.number(), lng: z.number(), accuracy: z.number().nullable(), recordedAt: z.string() }).nullable(),
+    location: z
+      .object({ lat: z.number(), lng: z.number(), accuracy: z.number().nullable(), recordedAt: z.string() })
+      .nullable(),
     /** Where the order goes, when its address was placed on the map. */
     destination: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   }),

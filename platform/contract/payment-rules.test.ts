@@ -56,7 +56,10 @@ describe("paymentOptionAvailable (spec 2 §5)", () => {
   });
 
   it("hides a method the store does not have", () => {
-    expect(availablePaymentOptions(context({ paymentMethods: [method("cash"), method("card")] }))).toEqual(["card", "cash"]);
+    expect(availablePaymentOptions(context({ paymentMethods: [method("cash"), method("card")] }))).toEqual([
+      "card",
+      "cash",
+    ]);
     expect(availablePaymentOptions(context({ paymentMethods: [] }))).toEqual([]);
   });
 
@@ -79,13 +82,23 @@ describe("paymentOptionAvailable (spec 2 §5)", () => {
     it("hides a method not enabled for it", () => {
       const deliveryOnly = { enabledForMethod: { delivery: true, collection: false } };
       const paymentMethods = [method("card", deliveryOnly), method("cash", deliveryOnly), method("applepay")];
-      expect(availablePaymentOptions(context({ paymentMethods, fulfilmentMethod: "delivery" }))).toEqual(["card", "applepay", "cash"]);
-      expect(availablePaymentOptions(context({ paymentMethods, fulfilmentMethod: "collection" }))).toEqual(["applepay"]);
+      expect(availablePaymentOptions(context({ paymentMethods, fulfilmentMethod: "delivery" }))).toEqual([
+        "card",
+        "applepay",
+        "cash",
+      ]);
+      expect(availablePaymentOptions(context({ paymentMethods, fulfilmentMethod: "collection" }))).toEqual([
+        "applepay",
+      ]);
     });
     it("hides a method enabled for neither", () => {
       const off = method("card", { enabledForMethod: { delivery: false, collection: false } });
-      expect(paymentOptionAvailable("card", context({ paymentMethods: [off], fulfilmentMethod: "delivery" }))).toBe(false);
-      expect(paymentOptionAvailable("card", context({ paymentMethods: [off], fulfilmentMethod: "collection" }))).toBe(false);
+      expect(paymentOptionAvailable("card", context({ paymentMethods: [off], fulfilmentMethod: "delivery" }))).toBe(
+        false,
+      );
+      expect(paymentOptionAvailable("card", context({ paymentMethods: [off], fulfilmentMethod: "collection" }))).toBe(
+        false,
+      );
     });
   });
 
@@ -95,7 +108,9 @@ describe("paymentOptionAvailable (spec 2 §5)", () => {
       expect(availablePaymentOptions(context({ gateways: ["stripe"] }))).toEqual(["cash"]);
     });
     it("hides a method that names no gateway", () => {
-      expect(paymentOptionAvailable("card", context({ paymentMethods: [method("card", { paymentGateways: [] })] }))).toBe(false);
+      expect(
+        paymentOptionAvailable("card", context({ paymentMethods: [method("card", { paymentGateways: [] })] })),
+      ).toBe(false);
     });
     it("shows a method when any one of its gateways is the business's", () => {
       const card = method("card", { paymentGateways: ["stripe", "checkoutcom"] });
@@ -104,8 +119,18 @@ describe("paymentOptionAvailable (spec 2 §5)", () => {
       expect(paymentOptionAvailable("card", context({ paymentMethods: [card], gateways: ["adyen"] }))).toBe(false);
     });
     it("needs none for cash", () => {
-      expect(paymentOptionAvailable("cash", context({ gateways: [], paymentMethods: [method("cash", { paymentGateways: [] })] }))).toBe(true);
-      expect(paymentOptionAvailable("cash", context({ gateways: [], paymentMethods: [method("cash", { paymentGateways: ["stripe"] })] }))).toBe(true);
+      expect(
+        paymentOptionAvailable(
+          "cash",
+          context({ gateways: [], paymentMethods: [method("cash", { paymentGateways: [] })] }),
+        ),
+      ).toBe(true);
+      expect(
+        paymentOptionAvailable(
+          "cash",
+          context({ gateways: [], paymentMethods: [method("cash", { paymentGateways: ["stripe"] })] }),
+        ),
+      ).toBe(true);
     });
   });
 
@@ -146,7 +171,9 @@ describe("paymentOptionAvailable (spec 2 §5)", () => {
     it("does not apply without alcohol", () => {
       const paymentMethods = [method("cash", { cutOffTime: "12:00" })];
       expect(paymentOptionAvailable("cash", context({ paymentMethods, basketHasAlcohol: false }))).toBe(true);
-      expect(paymentOptionAvailable("cash", context({ paymentMethods, basketHasAlcohol: false, slot: null }))).toBe(true);
+      expect(paymentOptionAvailable("cash", context({ paymentMethods, basketHasAlcohol: false, slot: null }))).toBe(
+        true,
+      );
     });
     it("does not apply to other methods", () => {
       const paymentMethods = [method("card", { cutOffTime: "12:00" })];
@@ -200,7 +227,8 @@ describe("normaliseClock", () => {
     expect(normaliseClock(" 07:30:15 ")).toBe("07:30:15");
   });
   it("is null for anything else", () => {
-    for (const bad of ["", "21", "2100", "21:0", "21:00:0", "late", "21:00pm", "121:00"]) expect(normaliseClock(bad), bad).toBeNull();
+    for (const bad of ["", "21", "2100", "21:0", "21:00:0", "late", "21:00pm", "121:00"])
+      expect(normaliseClock(bad), bad).toBeNull();
     expect(normaliseClock(null)).toBeNull();
     expect(normaliseClock(undefined)).toBeNull();
   });
@@ -216,7 +244,8 @@ describe("savedCardReady (spec 2 §5)", () => {
     expect(savedCardReady({ id: "card_1", cvv: "123" }, null)).toBe(false);
   });
   it("refuses a security code of any other length, or none", () => {
-    for (const cvv of ["", "1", "12", "1234", null, undefined]) expect(savedCardReady({ id: "card_1", cvv }, "card_1"), String(cvv)).toBe(false);
+    for (const cvv of ["", "1", "12", "1234", null, undefined])
+      expect(savedCardReady({ id: "card_1", cvv }, "card_1"), String(cvv)).toBe(false);
     expect(savedCardReady({ id: "card_1" }, "card_1")).toBe(false);
   });
 });

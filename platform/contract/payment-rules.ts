@@ -40,7 +40,10 @@ export function slotEndClock(slot: { date: string; end: string }): string | null
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(slot.end);
   if (!match) return null;
   const [, endDate, hh, mm, ss] = match as unknown as [string, string, string, string, string | undefined];
-  const days = endDate > slot.date ? Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${slot.date}T00:00:00Z`)) / 86_400_000) : 0;
+  const days =
+    endDate > slot.date
+      ? Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${slot.date}T00:00:00Z`)) / 86_400_000)
+      : 0;
   const hours = Number(hh) + days * 24;
   return `${String(hours).padStart(2, "0")}:${mm}:${ss ?? "00"}`;
 }

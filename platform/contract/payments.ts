@@ -10,7 +10,12 @@ import type { PaymentMethodName } from "./payment-rules";
  * charge the gateway approves ends in a placed order.
  */
 
-export const PAYMENT_METHODS = ["cash", "card", "applepay", "googlepay"] as const satisfies readonly PaymentMethodName[];
+export const PAYMENT_METHODS = [
+  "cash",
+  "card",
+  "applepay",
+  "googlepay",
+] as const satisfies readonly PaymentMethodName[];
 export type { PaymentMethodName } from "./payment-rules";
 export const GATEWAY_NAME = "checkoutcom";
 
@@ -99,7 +104,11 @@ export const verifyPayment = endpoint({
   method: "POST",
   path: "/api/payment/verifyPayment",
   auth: "token",
-  request: z.object({ draftOrderId, paymentId: z.string().min(1).max(80), paymentGateway: z.string().max(40).nullish() }),
+  request: z.object({
+    draftOrderId,
+    paymentId: z.string().min(1).max(80),
+    paymentGateway: z.string().max(40).nullish(),
+  }),
   response: paymentOutcomeSchema,
 });
 

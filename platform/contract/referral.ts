@@ -42,7 +42,6 @@ export const referralLinkSchema = z.object({
 });
 export type ReferralLink = z.infer<typeof referralLinkSchema>;
 
-
 /** The member's credit and referral screen (spec 2 §2): the balance, the history and what their link needs. */
 export const memberCreditGet = endpoint({
   method: "POST",
@@ -60,7 +59,12 @@ export const memberCreditGet = endpoint({
     referrals: z.object({ joined: z.number().int().nonnegative(), ordered: z.number().int().nonnegative() }),
     /** Newest first: rewards are positive, spends negative. */
     history: z.array(
-      z.object({ kind: z.enum(creditEntryKinds), amount: z.number().int(), businessOrderId: z.string().nullable(), at: z.string() }),
+      z.object({
+        kind: z.enum(creditEntryKinds),
+        amount: z.number().int(),
+        businessOrderId: z.string().nullable(),
+        at: z.string(),
+      }),
     ),
   }),
 });

@@ -18,13 +18,18 @@ export const searchPaginationSchema = z.object({
 });
 export type SearchPagination = z.infer<typeof searchPaginationSchema>;
 
-const results = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), pagination: searchPaginationSchema });
+const results = <T extends z.ZodType>(record: T) =>
+  z.object({ records: z.array(record), pagination: searchPaginationSchema });
 
 export const globalSearchResponseSchema = z.object({
   deals: results(dealSummarySchema),
   categories: results(categoryListEntrySchema),
   menuItems: results(menuItemSchema),
-  totals: z.object({ deals: z.number().int().nonnegative(), categories: z.number().int().nonnegative(), menuItems: z.number().int().nonnegative() }),
+  totals: z.object({
+    deals: z.number().int().nonnegative(),
+    categories: z.number().int().nonnegative(),
+    menuItems: z.number().int().nonnegative(),
+  }),
   /** A hint when nothing matched (spec 1 §3: noItemFoundHint.label); null when something did. */
   noItemFoundHint: z.object({ label: z.string() }).nullable(),
 });

@@ -15,7 +15,11 @@ export type ListedSlot<S extends SlotLike = SlotLike> = { slot: S; start: number
  * The listed slot a shopper chose by its start instant. A future slot must match exactly. The ASAP slot's start
  * moves with the clock, so a start up to `graceMs` before the current ASAP start still means ASAP.
  */
-export function findListedSlot<S extends SlotLike>(days: readonly { slots: readonly S[] }[], chosenStart: number, graceMs = ASAP_CHOICE_GRACE_MS): ListedSlot<S> | null {
+export function findListedSlot<S extends SlotLike>(
+  days: readonly { slots: readonly S[] }[],
+  chosenStart: number,
+  graceMs = ASAP_CHOICE_GRACE_MS,
+): ListedSlot<S> | null {
   let asap: ListedSlot<S> | null = null;
   for (const day of days) {
     for (const slot of day.slots) {

@@ -40,7 +40,8 @@ export function servedMethod(
   asked: "delivery" | "collection" | null | undefined,
   preferred: "delivery" | "collection",
 ): "delivery" | "collection" | null {
-  const serves = (method: "delivery" | "collection") => orderMethods[method].enabledForMethod && orderMethods[method].canDeliver;
+  const serves = (method: "delivery" | "collection") =>
+    orderMethods[method].enabledForMethod && orderMethods[method].canDeliver;
   if (asked) return serves(asked) ? asked : null;
   const other = preferred === "delivery" ? "collection" : "delivery";
   return serves(preferred) ? preferred : serves(other) ? other : null;

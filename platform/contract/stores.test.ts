@@ -14,7 +14,15 @@ describe("idFromSlug", () => {
   });
 
   it("gives null when there is no positive number after the last dash", () => {
-    for (const slug of ["victoria-street", "victoria-street-", "1", "victoria-street-1a", "victoria-street-0", "", "-99999999999999999999"]) {
+    for (const slug of [
+      "victoria-street",
+      "victoria-street-",
+      "1",
+      "victoria-street-1a",
+      "victoria-street-0",
+      "",
+      "-99999999999999999999",
+    ]) {
       expect(idFromSlug(slug), slug).toBeNull();
     }
   });
@@ -42,7 +50,10 @@ function method(status: MethodStatus, canDeliver: boolean): MethodState {
     freeFulfilmentMessage: null,
   };
 }
-const store = (id: number, delivery: MethodState, collection: MethodState) => ({ id, orderMethods: { delivery, collection } as OrderMethods });
+const store = (id: number, delivery: MethodState, collection: MethodState) => ({
+  id,
+  orderMethods: { delivery, collection } as OrderMethods,
+});
 
 describe("storeIsClosed (spec 1 §4)", () => {
   it("is closed only when neither method can serve the shopper open or by pre-order", () => {

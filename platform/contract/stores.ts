@@ -192,7 +192,9 @@ export const storeDetailsSchema = z.object({
   orderMethods: orderMethodsSchema,
   storeProductTypes: z.array(z.string()),
   paymentMethods: z.array(paymentMethodSchema),
-  paymentGateways: z.array(z.object({ name: z.string(), mode: z.enum(["sandbox", "live"]), fields: z.object({ publicKey: z.string() }) })),
+  paymentGateways: z.array(
+    z.object({ name: z.string(), mode: z.enum(["sandbox", "live"]), fields: z.object({ publicKey: z.string() }) }),
+  ),
   tips: z.object({ enabled: z.boolean() }),
   /** Today and the following orderDaysInAdvance days; holidayMessage is null on ordinary days. */
   deliveryDays: z.array(storeDaySchema),

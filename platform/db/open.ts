@@ -37,7 +37,15 @@ export const CONNECT_TIMEOUT_MS = 5_000;
 export function createPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   const lost = (error: Error, checkedOut: boolean) =>
-    console.error(JSON.stringify({ time: new Date().toISOString(), level: "warn", event: "db.idle_connection_lost", checkedOut, error: error.message }));
+    console.error(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "warn",
+        event: "db.idle_connection_lost",
+        checkedOut,
+        error: error.message,
+      }),
+    );
   // An idle connection the server ends (restart, failover, a dropped database) is reported here; without a
   // listener it would crash the process.
   pool.on("error", (error) => lost(error, false));

@@ -9,7 +9,13 @@ import type { Db } from "./open";
  * `key` names the columns that tell one row from another (the table's primary key). Each table's owning module says
  * what "over" means for its rows (decision 0016); this only deletes them.
  */
-export async function purgeBatch(db: Db, table: PgTable, key: readonly [PgColumn, ...PgColumn[]], over: SQL, limit: number): Promise<number> {
+export async function purgeBatch(
+  db: Db,
+  table: PgTable,
+  key: readonly [PgColumn, ...PgColumn[]],
+  over: SQL,
+  limit: number,
+): Promise<number> {
   const columns = Object.fromEntries(key.map((column, index) => [`key${index}`, column]));
   const chosen = db.select(columns).from(table).where(over).limit(limit).for("update", { of: table, skipLocked: true });
   const tuple = sql.join(

@@ -4,7 +4,16 @@
 // and the pool replaces its connections by itself once the server is back.
 
 /** Socket errors: the server is down, restarting, or the network between is. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOTFOUND"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENOTFOUND",
+]);
 
 /**
  * PostgreSQL's SQLSTATEs for the same: class 08 (connection exception), an administrator's or a crash's shutdown
@@ -13,14 +22,19 @@ const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE
 const SERVER_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
 /** node-postgres's own errors, which carry no code: a connection that ended under a query, or a connect that timed out. */
-const DRIVER_MESSAGES = /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection is closed/i;
+const DRIVER_MESSAGES =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection is closed/i;
 
 export function databaseUnavailable(error: unknown): boolean {
   // drizzle wraps the driver's error ("Failed query: …") with it as the cause.
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === "string" && (NETWORK_CODES.has(code) || SERVER_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (
+      typeof code === "string" &&
+      (NETWORK_CODES.has(code) || SERVER_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+    )
+      return true;
     if (typeof message === "string" && DRIVER_MESSAGES.test(message)) return true;
     // An AggregateError (a connect tried on IPv4 and IPv6) lists each attempt's error.
     const errors = (current as { errors?: unknown }).errors;

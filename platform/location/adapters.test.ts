@@ -41,7 +41,11 @@ describe("postcodes.io adapter", () => {
   const lookup = () => postcodesIoLookup({ baseUrl: postcodesIo.url, timeoutMs: 1000 });
 
   it("geocodes a postcode, asking for it without spaces", async () => {
-    expect(await lookup().geocode("sw1a 1aa")).toEqual({ postcode: "SW1A 1AA", latitude: 51.501009, longitude: -0.141588 });
+    expect(await lookup().geocode("sw1a 1aa")).toEqual({
+      postcode: "SW1A 1AA",
+      latitude: 51.501009,
+      longitude: -0.141588,
+    });
     expect(postcodesIo.requests.at(-1)?.path).toBe("/postcodes/SW1A1AA");
   });
 
@@ -51,7 +55,10 @@ describe("postcodes.io adapter", () => {
   });
 
   it("finds the postcodes near a point, nearest first, with the radius and limit in the query", async () => {
-    const near = await lookup().postcodesNear({ latitude: 51.50354, longitude: -0.127695 }, { limit: 5, radiusMetres: 2000 });
+    const near = await lookup().postcodesNear(
+      { latitude: 51.50354, longitude: -0.127695 },
+      { limit: 5, radiusMetres: 2000 },
+    );
     expect(near.map((p) => p.postcode)).toEqual(["SW1A 2AA", "SW1A 2AB", "SW1A 1AA"]);
     expect(near[0]!.distanceMetres).toBe(0);
     expect(near[1]!.distanceMetres).toBeGreaterThan(0);
@@ -60,7 +67,9 @@ describe("postcodes.io adapter", () => {
   });
 
   it("reads postcodes.io's null result as no postcodes", async () => {
-    expect(await lookup().postcodesNear({ latitude: 58.023, longitude: -4.4 }, { limit: 5, radiusMetres: 2000 })).toEqual([]);
+    expect(
+      await lookup().postcodesNear({ latitude: 58.023, longitude: -4.4 }, { limit: 5, radiusMetres: 2000 }),
+    ).toEqual([]);
   });
 
   it("turns a timeout into a 503 and a server error or a nonsense answer into a 502", async () => {
@@ -70,7 +79,9 @@ describe("postcodes.io adapter", () => {
     expect(slow.detail).toMatch(/timed out after 1000 ms/);
 
     postcodesIo.mode = "error";
-    const broken = await failure(lookup().postcodesNear({ latitude: 51.5, longitude: -0.12 }, { limit: 5, radiusMetres: 2000 }));
+    const broken = await failure(
+      lookup().postcodesNear({ latitude: 51.5, longitude: -0.12 }, { limit: 5, radiusMetres: 2000 }),
+    );
     expect(broken.status).toBe(502);
     expect(broken.detail).toMatch(/answered 500/);
 
@@ -87,13 +98,26 @@ describe("postcodes.io adapter", () => {
 });
 
 describe("getAddress.io adapter", () => {
-  const lookup = (apiKey = FAKE_GETADDRESS_KEY) => getAddressLookup({ apiKey, baseUrl: getAddress.url, timeoutMs: 1000 });
+  const lookup = (apiKey = FAKE_GETADDRESS_KEY) =>
+    getAddressLookup({ apiKey, baseUrl: getAddress.url, timeoutMs: 1000 });
 
   it("autocompletes, sending the key and the limit, with suggestions that need place details", async () => {
     const found = await lookup().autocomplete("Downing", { limit: 10 });
     expect(found).toEqual([
-      { description: "10 Downing Street, London, SW1A 2AA", placeId: "ZDQ0NjE5Y2Q0MjYzMmYyIDEwMDIzMzM4IDJhOWIxZTY1NjQ5N2E2OA==", latitude: null, longitude: null, address: null },
-      { description: "11 Downing Street, London, SW1A 2AA", placeId: "MTEgRG93bmluZyBTdHJlZXQgU1cxQSAyQUE=", latitude: null, longitude: null, address: null },
+      {
+        description: "10 Downing Street, London, SW1A 2AA",
+        placeId: "ZDQ0NjE5Y2Q0MjYzMmYyIDEwMDIzMzM4IDJhOWIxZTY1NjQ5N2E2OA==",
+        latitude: null,
+        longitude: null,
+        address: null,
+      },
+      {
+        description: "11 Downing Street, London, SW1A 2AA",
+        placeId: "MTEgRG93bmluZyBTdHJlZXQgU1cxQSAyQUE=",
+        latitude: null,
+        longitude: null,
+        address: null,
+      },
     ]);
     const { path, query } = getAddress.requests.at(-1)!;
     expect(path).toBe("/autocomplete/Downing");
@@ -128,7 +152,13 @@ describe("getAddress.io adapter", () => {
   it("finds a postcode's addresses with expand=true, placed at the postcode's centre", async () => {
     const found = await lookup().addressesByPostcode("sw1a2aa");
     expect(found?.map((a) => a.addressLine1)).toEqual(["10 Downing Street", "11 Downing Street"]);
-    expect(found?.[0]).toMatchObject({ town: "London", postcode: "SW1A 2AA", countryCode: "GB", latitude: 51.50354, longitude: -0.127695 });
+    expect(found?.[0]).toMatchObject({
+      town: "London",
+      postcode: "SW1A 2AA",
+      countryCode: "GB",
+      latitude: 51.50354,
+      longitude: -0.127695,
+    });
     const { path, query } = getAddress.requests.at(-1)!;
     expect(path).toBe("/find/SW1A2AA");
     expect(query.get("expand")).toBe("true");
@@ -156,7 +186,9 @@ describe("composeLocationService", () => {
     composeLocationService({
       embedded: embeddedLocationService(database.db),
       postcodesIo: parts.postcodes ? postcodesIoLookup({ baseUrl: postcodesIo.url, timeoutMs: 1000 }) : undefined,
-      addressLookup: parts.addresses ? getAddressLookup({ apiKey: FAKE_GETADDRESS_KEY, baseUrl: getAddress.url, timeoutMs: 1000 }) : undefined,
+      addressLookup: parts.addresses
+        ? getAddressLookup({ apiKey: FAKE_GETADDRESS_KEY, baseUrl: getAddress.url, timeoutMs: 1000 })
+        : undefined,
     });
 
   it("uses the embedded tables for whatever is not configured", async () => {
@@ -172,10 +204,18 @@ describe("composeLocationService", () => {
 
   it("finds addresses near a point through the nearest postcode, with place ids it can resolve again", async () => {
     const service = compose({ postcodes: true, addresses: true });
-    const near = await service.addressesNear({ latitude: 51.50354, longitude: -0.127695 }, { limit: 10, radiusMetres: 1000 });
-    expect(near.map((s) => s.description)).toEqual(["10 Downing Street, London, SW1A 2AA", "11 Downing Street, London, SW1A 2AA"]);
+    const near = await service.addressesNear(
+      { latitude: 51.50354, longitude: -0.127695 },
+      { limit: 10, radiusMetres: 1000 },
+    );
+    expect(near.map((s) => s.description)).toEqual([
+      "10 Downing Street, London, SW1A 2AA",
+      "11 Downing Street, London, SW1A 2AA",
+    ]);
     expect(near.map((s) => s.placeId)).toEqual(["find:SW1A2AA:0", "find:SW1A2AA:1"]);
-    expect(await service.placeDetails("find:SW1A2AA:1")).toMatchObject({ address: { addressLine1: "11 Downing Street" } });
+    expect(await service.placeDetails("find:SW1A2AA:1")).toMatchObject({
+      address: { addressLine1: "11 Downing Street" },
+    });
     expect(await service.placeDetails("find:SW1A2AA:7")).toBeNull();
   });
 
@@ -183,14 +223,20 @@ describe("composeLocationService", () => {
     const embedded = embeddedLocationService(database.db);
     const [first] = await embedded.autocomplete("10 Downing", { limit: 1 });
     const service = compose({ postcodes: true, addresses: true });
-    expect(await service.placeDetails(first!.placeId)).toMatchObject({ address: { addressLine1: "10 Downing Street" } });
+    expect(await service.placeDetails(first!.placeId)).toMatchObject({
+      address: { addressLine1: "10 Downing Street" },
+    });
   });
 });
 
 describe("locationServiceFromEnv", () => {
   it("runs on the embedded tables when nothing is configured", async () => {
     const service = locationServiceFromEnv(database.db, { POSTCODES_IO_URL: "", GETADDRESS_API_KEY: " " });
-    expect(await service.geocode("SW1A 1AA")).toEqual({ postcode: "SW1A 1AA", latitude: 51.50101, longitude: -0.14159 });
+    expect(await service.geocode("SW1A 1AA")).toEqual({
+      postcode: "SW1A 1AA",
+      latitude: 51.50101,
+      longitude: -0.14159,
+    });
   });
 
   it("calls the configured services", async () => {
@@ -199,7 +245,11 @@ describe("locationServiceFromEnv", () => {
       GETADDRESS_API_KEY: FAKE_GETADDRESS_KEY,
       GETADDRESS_URL: getAddress.url,
     });
-    expect(await service.geocode("SW1A 1AA")).toEqual({ postcode: "SW1A 1AA", latitude: 51.501009, longitude: -0.141588 });
+    expect(await service.geocode("SW1A 1AA")).toEqual({
+      postcode: "SW1A 1AA",
+      latitude: 51.501009,
+      longitude: -0.141588,
+    });
     expect((await service.autocomplete("Whitehall", { limit: 10 })).map((s) => s.description)).toEqual([
       "Flat 2, 14 Whitehall, Westminster, London, SW1A 2AB",
     ]);
@@ -235,17 +285,23 @@ describe("the location endpoints over failing services", () => {
       );
       return { status: response.status, body: (await response.json()) as unknown };
     };
-    const { access_token: token } = api.oauthToken.response.parse((await call("/api/auth/oauthToken", { grant_type: "client_credentials" })).body);
+    const { access_token: token } = api.oauthToken.response.parse(
+      (await call("/api/auth/oauthToken", { grant_type: "client_credentials" })).body,
+    );
 
     postcodesIo.mode = "slow";
     const slow = await call("/api/location/geocode", { postcode: "SW1A 1AA", country: "Uk" }, token);
     expect(slow.status).toBe(503);
-    expect(apiErrorSchema.parse(slow.body).message).toBe("The address lookup service is not responding. Please try again in a moment.");
+    expect(apiErrorSchema.parse(slow.body).message).toBe(
+      "The address lookup service is not responding. Please try again in a moment.",
+    );
 
     getAddress.mode = "error";
     const broken = await call("/api/location/getAutocompleteAddresses?term=Downing", {}, token);
     expect(broken.status).toBe(502);
-    expect(apiErrorSchema.parse(broken.body).message).toBe("The address lookup service could not answer. Please try again in a moment.");
+    expect(apiErrorSchema.parse(broken.body).message).toBe(
+      "The address lookup service could not answer. Please try again in a moment.",
+    );
 
     const failures = log.entries.filter((e) => e.event === "location.service_failed");
     expect(failures.map((e) => e.fields)).toEqual([

@@ -21,7 +21,12 @@ export interface JsonAnswer {
  * GETs a URL and reads its JSON answer. Timeouts and network failures become 503, so no caller ever sees a
  * raw fetch error. `label` names the call in errors and logs: URLs may carry an API key and are never logged.
  */
-export async function getJson(service: string, label: string, url: string, options: HttpOptions = {}): Promise<JsonAnswer> {
+export async function getJson(
+  service: string,
+  label: string,
+  url: string,
+  options: HttpOptions = {},
+): Promise<JsonAnswer> {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
@@ -37,7 +42,8 @@ export async function getJson(service: string, label: string, url: string, optio
     return { status: response.status, body };
   } catch (error) {
     if (signal.aborted) throw new LocationServiceError(service, 503, `${label} timed out after ${timeoutMs} ms`);
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     throw new LocationServiceError(service, 503, `${label} failed: ${reason}`);
   }
 }

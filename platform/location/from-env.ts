@@ -21,11 +21,14 @@ export interface LocationEnv {
 export function locationServiceFromEnv(db: Db, env: LocationEnv, options: { fetch?: FetchLike } = {}): LocationService {
   const blank = (v: string | undefined) => v === undefined || v.trim() === "";
   const timeout = Number(env.LOCATION_TIMEOUT_MS ?? 3000);
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new Error(`LOCATION_TIMEOUT_MS must be a positive number of milliseconds`);
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new Error(`LOCATION_TIMEOUT_MS must be a positive number of milliseconds`);
   const http = { timeoutMs: timeout, ...(options.fetch ? { fetch: options.fetch } : {}) };
   return composeLocationService({
     embedded: embeddedLocationService(db),
-    postcodesIo: blank(env.POSTCODES_IO_URL) ? undefined : postcodesIoLookup({ baseUrl: env.POSTCODES_IO_URL!.trim(), ...http }),
+    postcodesIo: blank(env.POSTCODES_IO_URL)
+      ? undefined
+      : postcodesIoLookup({ baseUrl: env.POSTCODES_IO_URL!.trim(), ...http }),
     addressLookup: blank(env.GETADDRESS_API_KEY)
       ? undefined
       : getAddressLookup({

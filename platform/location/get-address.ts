@@ -8,7 +8,10 @@ import { postcodeDisplay, postcodeKey } from "./service";
 const SERVICE = "getAddress.io";
 export const GETADDRESS_DEFAULT_URL = "https://api.getAddress.io";
 
-const text = z.string().nullish().transform((v) => v ?? "");
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
 
 const addressPartsSchema = z.object({
   line_1: text,
@@ -61,15 +64,22 @@ function toAddress(parts: AddressParts, fallback: { postcode: string; latitude: 
 export function getAddressLookup(options: { apiKey: string; baseUrl?: string } & HttpOptions): AddressLookup {
   const base = options.baseUrl ?? GETADDRESS_DEFAULT_URL;
   const get = (label: string, path: string, query: Record<string, string> = {}) =>
-    getJson(SERVICE, label, joinUrl(base, `${path}?${new URLSearchParams({ ...query, "api-key": options.apiKey })}`), options);
+    getJson(
+      SERVICE,
+      label,
+      joinUrl(base, `${path}?${new URLSearchParams({ ...query, "api-key": options.apiKey })}`),
+      options,
+    );
 
   /** Statuses every call treats alike: a refused key or an exhausted quota is the service failing us. */
   function failure(label: string, status: number): LocationServiceError {
     if (status === 429) return new LocationServiceError(SERVICE, 503, `${label} answered 429 (request limit reached)`);
-    if (status === 401 || status === 403) return new LocationServiceError(SERVICE, 502, `${label} answered ${status} (API key refused)`);
+    if (status === 401 || status === 403)
+      return new LocationServiceError(SERVICE, 502, `${label} answered ${status} (API key refused)`);
     return new LocationServiceError(SERVICE, 502, `${label} answered ${status}`);
   }
-  const malformed = (label: string) => new LocationServiceError(SERVICE, 502, `${label} answered in an unexpected shape`);
+  const malformed = (label: string) =>
+    new LocationServiceError(SERVICE, 502, `${label} answered in an unexpected shape`);
 
   return {
     async autocomplete(term, { limit }) {

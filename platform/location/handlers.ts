@@ -42,7 +42,12 @@ async function lookup<T>(ctx: RequestContext, call: string, fn: () => Promise<T>
     return await fn();
   } catch (error) {
     if (!(error instanceof LocationServiceError)) throw error;
-    ctx.log.error("location.service_failed", { call, service: error.service, status: error.status, detail: error.detail });
+    ctx.log.error("location.service_failed", {
+      call,
+      service: error.service,
+      status: error.status,
+      detail: error.detail,
+    });
     throw new ApiError(error.status, error.message);
   }
 }
@@ -57,7 +62,9 @@ export function registerLocation(router: Router): void {
 
   router.on(api.getPostcodeByCoordinates, async (input, ctx) => {
     const point = { latitude: input.lat, longitude: input.lng };
-    const result = await lookup(ctx, "getPostcodeByCoordinates", () => ctx.location.postcodesNear(point, LOCATION_LIMITS.nearbyPostcodes));
+    const result = await lookup(ctx, "getPostcodeByCoordinates", () =>
+      ctx.location.postcodesNear(point, LOCATION_LIMITS.nearbyPostcodes),
+    );
     return { result };
   });
 

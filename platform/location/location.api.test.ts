@@ -14,13 +14,30 @@ beforeAll(async () => {
   t = await createTestPlatform();
   await seedLocationTables(t.db);
   // A postcode as an ONS import leaves it: known, placed, with no street addresses on file.
-  await t.db.insert(postcodes).values({ postcode: "AB101XG", display: "AB10 1XG", lat: 57.144165, lng: -2.114848, town: null, district: "S12000033", country: "Scotland" });
+  await t.db
+    .insert(postcodes)
+    .values({
+      postcode: "AB101XG",
+      display: "AB10 1XG",
+      lat: 57.144165,
+      lng: -2.114848,
+      town: null,
+      district: "S12000033",
+      country: "Scotland",
+    });
   // Addresses off the Cornish coast, far from any demo postcode, to see which the coordinate search keeps.
   await t.db.insert(addresses).values([
     { postcode: "TR197AA", addressLine1: "", addressLine2: "", town: "Sennen", lat: 50.0001, lng: -5.7001 },
     { postcode: "TR197AA", addressLine1: "1 Cove Road", addressLine2: "", town: "", lat: 50.0002, lng: -5.7002 },
     { postcode: "TR197AA", addressLine1: "", addressLine2: "Flat 1", town: "Sennen", lat: 50.0003, lng: -5.7003 },
-    { postcode: "TR197AA", addressLine1: "2 Cove Road", addressLine2: null, town: "Sennen", lat: 50.0004, lng: -5.7004 },
+    {
+      postcode: "TR197AA",
+      addressLine1: "2 Cove Road",
+      addressLine2: null,
+      town: "Sennen",
+      lat: 50.0004,
+      lng: -5.7004,
+    },
   ]);
   token = await t.guestToken();
 });
@@ -59,7 +76,11 @@ describe("POST /api/location/geocode", () => {
   it("answers a postcode's display form and centre", async () => {
     const res = await post("/api/location/geocode", { postcode: "SW1A 1AA", country: "Uk" });
     expect(res.status).toBe(200);
-    expect(api.geocode.response.parse(res.body)).toEqual({ postcode: "SW1A 1AA", latitude: 51.50101, longitude: -0.14159 });
+    expect(api.geocode.response.parse(res.body)).toEqual({
+      postcode: "SW1A 1AA",
+      latitude: 51.50101,
+      longitude: -0.14159,
+    });
   });
 
   it("accepts the postcode in any case and spacing", async () => {
@@ -72,7 +93,11 @@ describe("POST /api/location/geocode", () => {
   });
 
   it("answers 400 '{POSTCODE} is not a valid postcode' for a malformed one, and asks for one when blank", async () => {
-    expectError(await post("/api/location/geocode", { postcode: "sw1a 1aaa" }), 400, "SW1A 1AAA is not a valid postcode");
+    expectError(
+      await post("/api/location/geocode", { postcode: "sw1a 1aaa" }),
+      400,
+      "SW1A 1AAA is not a valid postcode",
+    );
     expectError(await post("/api/location/geocode", { postcode: "90210" }), 400, "90210 is not a valid postcode");
     expectError(await post("/api/location/geocode", { postcode: "   " }), 400, "Please enter a valid postcode");
   });
@@ -125,9 +150,17 @@ describe("POST /api/location/getAddressesByCoordinates", () => {
     expect(suggestions).toHaveLength(10);
     expect(suggestions[0]).toMatchObject({
       description: "10 Downing Street, London, SW1A 2AA",
-      address: { addressLine1: "10 Downing Street", town: "London", county: "Greater London", postcode: "SW1A 2AA", countryCode: "GB" },
+      address: {
+        addressLine1: "10 Downing Street",
+        town: "London",
+        county: "Greater London",
+        postcode: "SW1A 2AA",
+        countryCode: "GB",
+      },
     });
-    const metres = suggestions.map((s) => distanceKm({ lat: 51.50354, lng: -0.12768 }, { lat: s.latitude!, lng: s.longitude! }) * 1000);
+    const metres = suggestions.map(
+      (s) => distanceKm({ lat: 51.50354, lng: -0.12768 }, { lat: s.latitude!, lng: s.longitude! }) * 1000,
+    );
     expect(metres).toEqual([...metres].sort((a, b) => a - b));
     expect(Math.max(...metres)).toBeLessThanOrEqual(1000);
     for (const s of suggestions) expect(s.placeId).toMatch(/^addr:\d+$/);
@@ -136,7 +169,10 @@ describe("POST /api/location/getAddressesByCoordinates", () => {
   it("keeps only suggestions with line 1 or line 2 and a town (spec 1 §5)", async () => {
     const res = await post("/api/location/getAddressesByCoordinates", { latitude: 50.0, longitude: -5.7 });
     const { suggestions } = api.getAddressesByCoordinates.response.parse(res.body);
-    expect(suggestions.map((s) => s.description)).toEqual(["Flat 1, Sennen, TR19 7AA", "2 Cove Road, Sennen, TR19 7AA"]);
+    expect(suggestions.map((s) => s.description)).toEqual([
+      "Flat 1, Sennen, TR19 7AA",
+      "2 Cove Road, Sennen, TR19 7AA",
+    ]);
   });
 
   it("answers an empty list far from any address", async () => {
@@ -176,8 +212,16 @@ describe("POST /api/location/getAddressesByPostcode", () => {
   });
 
   it("answers 404 'Unable to find location' for an unknown postcode and 400 for a malformed one", async () => {
-    expectError(await post("/api/location/getAddressesByPostcode", { postcode: "CR2 6XH" }), 404, "Unable to find location");
-    expectError(await post("/api/location/getAddressesByPostcode", { postcode: "SW1A" }), 400, "SW1A is not a valid postcode");
+    expectError(
+      await post("/api/location/getAddressesByPostcode", { postcode: "CR2 6XH" }),
+      404,
+      "Unable to find location",
+    );
+    expectError(
+      await post("/api/location/getAddressesByPostcode", { postcode: "SW1A" }),
+      400,
+      "SW1A is not a valid postcode",
+    );
     expectError(await post("/api/location/getAddressesByPostcode", {}), 400);
   });
 });
@@ -191,7 +235,10 @@ describe("POST /api/location/getAutocompleteAddresses", () => {
 
   it("matches the start of a street address, case-insensitively", async () => {
     const found = await autocomplete("10 downing");
-    expect(found[0]).toMatchObject({ description: "10 Downing Street, London, SW1A 2AA", address: { addressLine1: "10 Downing Street" } });
+    expect(found[0]).toMatchObject({
+      description: "10 Downing Street, London, SW1A 2AA",
+      address: { addressLine1: "10 Downing Street" },
+    });
     expect(found.every((s) => s.description.toLowerCase().includes("10 downing"))).toBe(true);
   });
 
@@ -220,7 +267,16 @@ describe("POST /api/location/getAutocompleteAddresses", () => {
         placeId: "postcode:AB101XG",
         latitude: 57.144165,
         longitude: -2.114848,
-        address: { addressLine1: "", addressLine2: "", town: "", county: "", postcode: "AB10 1XG", countryCode: "GB", latitude: 57.144165, longitude: -2.114848 },
+        address: {
+          addressLine1: "",
+          addressLine2: "",
+          town: "",
+          county: "",
+          postcode: "AB10 1XG",
+          countryCode: "GB",
+          latitude: 57.144165,
+          longitude: -2.114848,
+        },
       },
     ]);
   });
@@ -239,9 +295,11 @@ describe("POST /api/location/getAutocompleteAddresses", () => {
 
 describe("POST /api/location/getPlaceDetails", () => {
   it("answers a suggestion's coordinates and full address", async () => {
-    const [first] = (await post("/api/location/getAutocompleteAddresses?term=Buckingham%20Palace").then((r) =>
-      api.getAutocompleteAddresses.response.parse(r.body),
-    )).suggestions;
+    const [first] = (
+      await post("/api/location/getAutocompleteAddresses?term=Buckingham%20Palace").then((r) =>
+        api.getAutocompleteAddresses.response.parse(r.body),
+      )
+    ).suggestions;
     const res = await post(`/api/location/getPlaceDetails?placeId=${encodeURIComponent(first!.placeId)}`);
     expect(res.status).toBe(200);
     const place = api.getPlaceDetails.response.parse(res.body);
@@ -251,12 +309,25 @@ describe("POST /api/location/getPlaceDetails", () => {
 
   it("answers a postcode place's centre", async () => {
     const res = await post("/api/location/getPlaceDetails?placeId=postcode:AB101XG");
-    expect(api.getPlaceDetails.response.parse(res.body)).toMatchObject({ latitude: 57.144165, longitude: -2.114848, address: { postcode: "AB10 1XG" } });
+    expect(api.getPlaceDetails.response.parse(res.body)).toMatchObject({
+      latitude: 57.144165,
+      longitude: -2.114848,
+      address: { postcode: "AB10 1XG" },
+    });
   });
 
   it("answers 404 'Unable to get address info, try another address.' for an unknown place", async () => {
-    for (const placeId of ["addr:99999999", "postcode:ZZ11ZZ", "ChIJdd4hrwug2EcRmSrV3Vo6llI", "addr:1; drop table addresses"]) {
-      expectError(await post(`/api/location/getPlaceDetails?${new URLSearchParams({ placeId })}`), 404, "Unable to get address info, try another address.");
+    for (const placeId of [
+      "addr:99999999",
+      "postcode:ZZ11ZZ",
+      "ChIJdd4hrwug2EcRmSrV3Vo6llI",
+      "addr:1; drop table addresses",
+    ]) {
+      expectError(
+        await post(`/api/location/getPlaceDetails?${new URLSearchParams({ placeId })}`),
+        404,
+        "Unable to get address info, try another address.",
+      );
     }
   });
 
@@ -271,7 +342,11 @@ describe("POST /api/location/futureContactRequest", () => {
     t.db.select().from(futureContactRequests).where(eq(futureContactRequests.email, email));
 
   it("stores the e-mail and postcode at the clock's time", async () => {
-    const res = await post("/api/location/futureContactRequest", { email: " Shopper@Example.com ", postcode: "iv27 4aa" }, { ip: "198.51.100.1" });
+    const res = await post(
+      "/api/location/futureContactRequest",
+      { email: " Shopper@Example.com ", postcode: "iv27 4aa" },
+      { ip: "198.51.100.1" },
+    );
     expect(res.status).toBe(200);
     expect(api.futureContactRequest.response.parse(res.body)).toEqual({ ok: true });
     const rows = await stored("shopper@example.com");
@@ -283,8 +358,15 @@ describe("POST /api/location/futureContactRequest", () => {
   it("stores the same e-mail and postcode once, however often and however written", async () => {
     const ip = "198.51.100.2";
     const body = { email: "twice@example.com", postcode: "IV27 4AA" };
-    await Promise.all([post("/api/location/futureContactRequest", body, { ip }), post("/api/location/futureContactRequest", body, { ip })]);
-    const again = await post("/api/location/futureContactRequest", { email: "TWICE@example.com", postcode: "iv274aa" }, { ip });
+    await Promise.all([
+      post("/api/location/futureContactRequest", body, { ip }),
+      post("/api/location/futureContactRequest", body, { ip }),
+    ]);
+    const again = await post(
+      "/api/location/futureContactRequest",
+      { email: "TWICE@example.com", postcode: "iv274aa" },
+      { ip },
+    );
     expect(again.status).toBe(200);
     expect(await stored("twice@example.com")).toHaveLength(1);
     // Another postcode is another request.
@@ -298,28 +380,60 @@ describe("POST /api/location/futureContactRequest", () => {
 
   it("answers 400 'Please enter a valid email address' for a bad e-mail, storing nothing", async () => {
     for (const email of ["", "not-an-email", "a@b", "two@@example.com", "spaces in@example.com"]) {
-      expectError(await post("/api/location/futureContactRequest", { email, postcode: "IV27 4AA" }, { ip: "198.51.100.3" }), 400, "Please enter a valid email address");
+      expectError(
+        await post("/api/location/futureContactRequest", { email, postcode: "IV27 4AA" }, { ip: "198.51.100.3" }),
+        400,
+        "Please enter a valid email address",
+      );
     }
     expect(await stored("not-an-email")).toHaveLength(0);
   });
 
   it("answers 400 for a postcode that fails the UK format", async () => {
-    expectError(await post("/api/location/futureContactRequest", { email: "a@example.com", postcode: "12345" }, { ip: "198.51.100.4" }), 400, "12345 is not a valid postcode");
-    expectError(await post("/api/location/futureContactRequest", { email: "a@example.com", postcode: "" }, { ip: "198.51.100.4" }), 400, "Please enter a valid postcode");
-    expectError(await post("/api/location/futureContactRequest", { email: "a@example.com" }, { ip: "198.51.100.4" }), 400);
+    expectError(
+      await post(
+        "/api/location/futureContactRequest",
+        { email: "a@example.com", postcode: "12345" },
+        { ip: "198.51.100.4" },
+      ),
+      400,
+      "12345 is not a valid postcode",
+    );
+    expectError(
+      await post(
+        "/api/location/futureContactRequest",
+        { email: "a@example.com", postcode: "" },
+        { ip: "198.51.100.4" },
+      ),
+      400,
+      "Please enter a valid postcode",
+    );
+    expectError(
+      await post("/api/location/futureContactRequest", { email: "a@example.com" }, { ip: "198.51.100.4" }),
+      400,
+    );
     expect(await stored("a@example.com")).toHaveLength(0);
   });
 
   it(`allows ${FUTURE_CONTACT_LIMIT.hits} requests an hour from one address, then answers 429 until the hour is over`, async () => {
     const ip = "198.51.100.5";
-    const send = (n: number) => post("/api/location/futureContactRequest", { email: `limit${n}@example.com`, postcode: "IV27 4AA" }, { ip });
+    const send = (n: number) =>
+      post("/api/location/futureContactRequest", { email: `limit${n}@example.com`, postcode: "IV27 4AA" }, { ip });
     for (let n = 0; n < FUTURE_CONTACT_LIMIT.hits; n++) expect((await send(n)).status).toBe(200);
     const refused = await send(99);
     expectError(refused, 429, "Too many requests. Please try again later.");
     expect(refused.headers.get("retry-after")).toBe("60");
     expect(await stored("limit99@example.com")).toHaveLength(0);
     // Another address is not held back.
-    expect((await post("/api/location/futureContactRequest", { email: "other@example.com", postcode: "IV27 4AA" }, { ip: "198.51.100.6" })).status).toBe(200);
+    expect(
+      (
+        await post(
+          "/api/location/futureContactRequest",
+          { email: "other@example.com", postcode: "IV27 4AA" },
+          { ip: "198.51.100.6" },
+        )
+      ).status,
+    ).toBe(200);
     t.clock.advance(2 * FUTURE_CONTACT_LIMIT.windowSeconds * 1000);
     // The hour outlives the access token too.
     token = await t.guestToken();

@@ -6,7 +6,14 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, imp
 
 describe("splitCsvLine", () => {
   it("splits on commas and unquotes fields", () => {
-    expect(splitCsvLine('"SW1A1AA","SW1A 1AA",51.5,-0.14,,x')).toEqual(["SW1A1AA", "SW1A 1AA", "51.5", "-0.14", "", "x"]);
+    expect(splitCsvLine('"SW1A1AA","SW1A 1AA",51.5,-0.14,,x')).toEqual([
+      "SW1A1AA",
+      "SW1A 1AA",
+      "51.5",
+      "-0.14",
+      "",
+      "x",
+    ]);
   });
 
   it("keeps commas and doubled quotes inside quoted fields", () => {
@@ -46,9 +53,20 @@ describe("ONS Postcode Directory rows", () => {
   it("reads a live postcode with its coordinates, authority code and country", () => {
     expect(read(byPostcode("SW1A 1AA"))).toEqual({
       kind: "row",
-      row: { postcode: "SW1A1AA", display: "SW1A 1AA", lat: 51.501009, lng: -0.141588, town: null, district: "E09000033", country: "England" },
+      row: {
+        postcode: "SW1A1AA",
+        display: "SW1A 1AA",
+        lat: 51.501009,
+        lng: -0.141588,
+        town: null,
+        district: "E09000033",
+        country: "England",
+      },
     });
-    expect(read(byPostcode("EH1 1YZ"))).toMatchObject({ kind: "row", row: { postcode: "EH11YZ", display: "EH1 1YZ", country: "Scotland" } });
+    expect(read(byPostcode("EH1 1YZ"))).toMatchObject({
+      kind: "row",
+      row: { postcode: "EH11YZ", display: "EH1 1YZ", country: "Scotland" },
+    });
   });
 
   it("normalises the padded 7-character form", () => {
@@ -69,7 +87,10 @@ describe("ONS Postcode Directory rows", () => {
 
   it("reads columns by name, whatever their order, and needs pcds, lat and long", () => {
     const reordered = onspdRowReader("long,lat,doterm,pcds");
-    expect(reordered("-2.2374,53.4808,,M1 1AE")).toMatchObject({ kind: "row", row: { postcode: "M11AE", lat: 53.4808, lng: -2.2374, district: null } });
+    expect(reordered("-2.2374,53.4808,,M1 1AE")).toMatchObject({
+      kind: "row",
+      row: { postcode: "M11AE", lat: 53.4808, lng: -2.2374, district: null },
+    });
     expect(reordered("-2.2374,,,M1 1AE")).toEqual({ kind: "skip", reason: "no-coordinates" });
     expect(() => onspdRowReader("pcd,pcds,oseast1m,osnrth1m")).toThrow(/pcds, lat and long/);
   });
@@ -82,12 +103,23 @@ describe("Code-Point Open rows", () => {
     const outcome = readCodePointRow(rows[0]!);
     expect(outcome).toEqual({
       kind: "row",
-      row: { postcode: "SW1A1AA", display: "SW1A 1AA", lat: 51.501009, lng: -0.141588, town: null, district: "E09000033", country: "England" },
+      row: {
+        postcode: "SW1A1AA",
+        display: "SW1A 1AA",
+        lat: 51.501009,
+        lng: -0.141588,
+        town: null,
+        district: "E09000033",
+        country: "England",
+      },
     });
   });
 
   it("reads Scottish postcodes as Scotland", () => {
-    expect(readCodePointRow(rows[1]!)).toMatchObject({ kind: "row", row: { postcode: "EH11YZ", display: "EH1 1YZ", country: "Scotland" } });
+    expect(readCodePointRow(rows[1]!)).toMatchObject({
+      kind: "row",
+      row: { postcode: "EH11YZ", display: "EH1 1YZ", country: "Scotland" },
+    });
   });
 
   it("skips rows without coordinates (quality 90, zero eastings and northings)", () => {

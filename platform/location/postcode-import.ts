@@ -15,8 +15,7 @@ export type PostcodeFileFormat = "onspd" | "codepoint";
 export type PostcodeInsert = typeof postcodes.$inferInsert;
 
 export type RowOutcome =
-  | { kind: "row"; row: PostcodeInsert }
-  | { kind: "skip"; reason: "terminated" | "no-coordinates" | "invalid" };
+  { kind: "row"; row: PostcodeInsert } | { kind: "skip"; reason: "terminated" | "no-coordinates" | "invalid" };
 
 /** GSS country codes used by both files. */
 const COUNTRIES: Record<string, string> = {
@@ -61,7 +60,12 @@ const POSTCODE_SHAPE = /^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/;
 export function detectFormat(firstLine: string): PostcodeFileFormat | null {
   const fields = splitCsvLine(firstLine.replace(/^\uFEFF/, "")).map((f) => f.trim());
   if (fields.some((f) => f.toLowerCase() === "pcds")) return "onspd";
-  if (fields.length >= 4 && POSTCODE_SHAPE.test(postcodeKey(fields[0] ?? "")) && /^\d+$/.test(fields[2] ?? "") && /^\d+$/.test(fields[3] ?? "")) {
+  if (
+    fields.length >= 4 &&
+    POSTCODE_SHAPE.test(postcodeKey(fields[0] ?? "")) &&
+    /^\d+$/.test(fields[2] ?? "") &&
+    /^\d+$/.test(fields[3] ?? "")
+  ) {
     return "codepoint";
   }
   return null;
@@ -74,7 +78,8 @@ export function onspdRowReader(headerLine: string): (line: string) => RowOutcome
   const pcds = column("pcds");
   const lat = column("lat");
   const long = column("long");
-  if (pcds < 0 || lat < 0 || long < 0) throw new Error("The ONS Postcode Directory header must name the columns pcds, lat and long");
+  if (pcds < 0 || lat < 0 || long < 0)
+    throw new Error("The ONS Postcode Directory header must name the columns pcds, lat and long");
   const doterm = column("doterm");
   const district = column("oslaua");
   const country = column("ctry");
@@ -115,7 +120,14 @@ export function readCodePointRow(line: string): RowOutcome {
   const easting = Number(fields[2]);
   const northing = Number(fields[3]);
   // Quality 90 means "no coordinates": such rows carry zeros.
-  if (quality === 90 || !fields[2] || !fields[3] || !Number.isFinite(easting) || !Number.isFinite(northing) || (easting === 0 && northing === 0)) {
+  if (
+    quality === 90 ||
+    !fields[2] ||
+    !fields[3] ||
+    !Number.isFinite(easting) ||
+    !Number.isFinite(northing) ||
+    (easting === 0 && northing === 0)
+  ) {
     return { kind: "skip", reason: "no-coordinates" };
   }
   const { lat, lng } = osgbToWgs84(easting, northing);
@@ -191,7 +203,10 @@ export async function importPostcodeLines(
     if (line.trim() === "") continue;
     if (!readRow) {
       const format = detectFormat(line);
-      if (!format) throw new Error("Not a recognised postcode file: expected an ONS Postcode Directory CSV (header with pcds, lat, long) or a Code-Point Open CSV");
+      if (!format)
+        throw new Error(
+          "Not a recognised postcode file: expected an ONS Postcode Directory CSV (header with pcds, lat, long) or a Code-Point Open CSV",
+        );
       counts = { format, read: 0, imported: 0, skipped: { terminated: 0, noCoordinates: 0, invalid: 0 } };
       if (format === "onspd") {
         readRow = onspdRowReader(line);

@@ -25,7 +25,8 @@ const reverseSchema = z.object({
 /** Postcode lookups from postcodes.io (https://postcodes.io/docs), or a server speaking its API. */
 export function postcodesIoLookup(options: { baseUrl: string } & HttpOptions): PostcodeLookup {
   const get = (label: string, path: string) => getJson(SERVICE, label, joinUrl(options.baseUrl, path), options);
-  const malformed = (label: string) => new LocationServiceError(SERVICE, 502, `${label} answered in an unexpected shape`);
+  const malformed = (label: string) =>
+    new LocationServiceError(SERVICE, 502, `${label} answered in an unexpected shape`);
 
   return {
     async geocode(postcode) {
@@ -61,7 +62,14 @@ export function postcodesIoLookup(options: { baseUrl: string } & HttpOptions): P
         .flatMap((r) =>
           r.latitude === null || r.longitude === null
             ? []
-            : [{ postcode: r.postcode, latitude: r.latitude, longitude: r.longitude, distanceMetres: Math.round(r.distance ?? 0) }],
+            : [
+                {
+                  postcode: r.postcode,
+                  latitude: r.latitude,
+                  longitude: r.longitude,
+                  distanceMetres: Math.round(r.distance ?? 0),
+                },
+              ],
         )
         .filter((r) => r.distanceMetres <= radiusMetres)
         .sort((a, b) => a.distanceMetres - b.distanceMetres)

@@ -164,9 +164,18 @@ export function embeddedLocationService(db: Db): LocationService {
       const addressRows = await db
         .select()
         .from(addresses)
-        .where(or(ilike(haystack, `%${likeLiteral(text)}%`), key.length >= 2 ? ilike(addresses.postcode, `${likeLiteral(key)}%`) : undefined))
+        .where(
+          or(
+            ilike(haystack, `%${likeLiteral(text)}%`),
+            key.length >= 2 ? ilike(addresses.postcode, `${likeLiteral(key)}%`) : undefined,
+          ),
+        )
         // Lines starting with the typed text first ("10 Downing" before "110 Downing"), then in a stable order.
-        .orderBy(sql`case when ${addresses.addressLine1} ilike ${`${likeLiteral(text)}%`} then 0 else 1 end`, asc(addresses.postcode), asc(addresses.id))
+        .orderBy(
+          sql`case when ${addresses.addressLine1} ilike ${`${likeLiteral(text)}%`} then 0 else 1 end`,
+          asc(addresses.postcode),
+          asc(addresses.id),
+        )
         .limit(limit);
       const found = addressRows.map((row) => suggestionFromAddress(row.id, addressFromRow(row)));
       if (found.length >= limit || !/^[A-Z0-9]+$/.test(key)) return found;
@@ -179,7 +188,12 @@ export function embeddedLocationService(db: Db): LocationService {
             gte(postcodes.postcode, key),
             lte(postcodes.postcode, prefixUpperBound(key)),
             like(postcodes.postcode, `${key}%`),
-            notExists(db.select({ one: sql`1` }).from(addresses).where(eq(addresses.postcode, postcodes.postcode))),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(addresses)
+                .where(eq(addresses.postcode, postcodes.postcode)),
+            ),
           ),
         )
         .orderBy(asc(postcodes.postcode))
@@ -190,7 +204,11 @@ export function embeddedLocationService(db: Db): LocationService {
     async placeDetails(placeId) {
       const addressId = /^addr:(\d{1,9})$/.exec(placeId)?.[1];
       if (addressId) {
-        const [row] = await db.select().from(addresses).where(eq(addresses.id, Number(addressId))).limit(1);
+        const [row] = await db
+          .select()
+          .from(addresses)
+          .where(eq(addresses.id, Number(addressId)))
+          .limit(1);
         return row ? { latitude: row.lat, longitude: row.lng, address: addressFromRow(row) } : null;
       }
       const postcode = /^postcode:([A-Z0-9]{2,8})$/.exec(placeId)?.[1];
@@ -241,19 +259,21 @@ export function composeLocationService(parts: {
       if (!nearest) return [];
       const found = (await addressLookup.addressesByPostcode(nearest.postcode)) ?? [];
       const key = postcodeKey(nearest.postcode);
-      return found
-        // The place id names the postcode list and the position in it, which placeDetails can look up again.
-        .map((address, index) => ({ address, index, metres: metresBetween(point, address) }))
-        .filter((a) => a.metres <= options.radiusMetres)
-        .sort((a, b) => a.metres - b.metres || a.index - b.index)
-        .slice(0, options.limit)
-        .map(({ address, index }) => ({
-          description: describeAddress(address),
-          placeId: `find:${key}:${index}`,
-          latitude: address.latitude,
-          longitude: address.longitude,
-          address,
-        }));
+      return (
+        found
+          // The place id names the postcode list and the position in it, which placeDetails can look up again.
+          .map((address, index) => ({ address, index, metres: metresBetween(point, address) }))
+          .filter((a) => a.metres <= options.radiusMetres)
+          .sort((a, b) => a.metres - b.metres || a.index - b.index)
+          .slice(0, options.limit)
+          .map(({ address, index }) => ({
+            description: describeAddress(address),
+            placeId: `find:${key}:${index}`,
+            latitude: address.latitude,
+            longitude: address.longitude,
+            address,
+          }))
+      );
     },
   };
 }

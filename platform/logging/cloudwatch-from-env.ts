@@ -25,13 +25,29 @@ export function cloudLogFromEnv(env: CloudLogEnv, clock: Clock, fetcher?: typeof
   if (!group) return null;
   const accessKeyId = value(env.LOG_CLOUD_ACCESS_KEY_ID);
   const secretAccessKey = value(env.LOG_CLOUD_SECRET_ACCESS_KEY);
-  if (!accessKeyId || !secretAccessKey) throw new CloudLogSettingsError("LOG_CLOUD_GROUP is set: LOG_CLOUD_ACCESS_KEY_ID and LOG_CLOUD_SECRET_ACCESS_KEY are needed too");
+  if (!accessKeyId || !secretAccessKey)
+    throw new CloudLogSettingsError(
+      "LOG_CLOUD_GROUP is set: LOG_CLOUD_ACCESS_KEY_ID and LOG_CLOUD_SECRET_ACCESS_KEY are needed too",
+    );
   const region = value(env.LOG_CLOUD_REGION) ?? "eu-west-2";
-  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) throw new CloudLogSettingsError(`LOG_CLOUD_REGION is not a region name: ${region}`);
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
+    throw new CloudLogSettingsError(`LOG_CLOUD_REGION is not a region name: ${region}`);
   const level = (value(env.LOG_CLOUD_LEVEL) ?? "warn") as CloudLogLevel;
-  if (!CLOUD_LOG_LEVELS.includes(level)) throw new CloudLogSettingsError(`LOG_CLOUD_LEVEL must be one of ${CLOUD_LOG_LEVELS.join(", ")}`);
+  if (!CLOUD_LOG_LEVELS.includes(level))
+    throw new CloudLogSettingsError(`LOG_CLOUD_LEVEL must be one of ${CLOUD_LOG_LEVELS.join(", ")}`);
   const endpoint = value(env.LOG_CLOUD_ENDPOINT) ?? undefined;
-  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new CloudLogSettingsError("LOG_CLOUD_ENDPOINT must be an http(s) URL");
+  if (endpoint && !/^https?:\/\//.test(endpoint))
+    throw new CloudLogSettingsError("LOG_CLOUD_ENDPOINT must be an http(s) URL");
   const sessionToken = value(env.LOG_CLOUD_SESSION_TOKEN) ?? undefined;
-  return new CloudWatchLog({ group, region, endpoint, level, credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } }, clock, fetcher);
+  return new CloudWatchLog(
+    {
+      group,
+      region,
+      endpoint,
+      level,
+      credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) },
+    },
+    clock,
+    fetcher,
+  );
 }

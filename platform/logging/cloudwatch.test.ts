@@ -18,7 +18,13 @@ afterAll(async () => {
 function cloudLog(extra: Record<string, string> = {}, now = "2026-11-26T10:00:00Z") {
   const clock = controllableClock(now);
   const cloud = cloudLogFromEnv(
-    { LOG_CLOUD_GROUP: GROUP, LOG_CLOUD_ENDPOINT: fake.url, LOG_CLOUD_ACCESS_KEY_ID: KEYS.accessKeyId, LOG_CLOUD_SECRET_ACCESS_KEY: KEYS.secretAccessKey, ...extra },
+    {
+      LOG_CLOUD_GROUP: GROUP,
+      LOG_CLOUD_ENDPOINT: fake.url,
+      LOG_CLOUD_ACCESS_KEY_ID: KEYS.accessKeyId,
+      LOG_CLOUD_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
+      ...extra,
+    },
     clock,
   )!;
   // The server's own logger, writing each line to the cloud log as server.ts does.
@@ -96,7 +102,27 @@ describe("the cloud log (CloudWatch Logs)", () => {
     const clock = controllableClock("2026-11-26T10:00:00Z");
     expect(cloudLogFromEnv({}, clock)).toBeNull();
     expect(() => cloudLogFromEnv({ LOG_CLOUD_GROUP: "g" }, clock)).toThrow(CloudLogSettingsError);
-    expect(() => cloudLogFromEnv({ LOG_CLOUD_GROUP: "g", LOG_CLOUD_ACCESS_KEY_ID: "a", LOG_CLOUD_SECRET_ACCESS_KEY: "s", LOG_CLOUD_REGION: "London" }, clock)).toThrow(/region/);
-    expect(() => cloudLogFromEnv({ LOG_CLOUD_GROUP: "g", LOG_CLOUD_ACCESS_KEY_ID: "a", LOG_CLOUD_SECRET_ACCESS_KEY: "s", LOG_CLOUD_LEVEL: "info" }, clock)).toThrow(/LOG_CLOUD_LEVEL/);
+    expect(() =>
+      cloudLogFromEnv(
+        {
+          LOG_CLOUD_GROUP: "g",
+          LOG_CLOUD_ACCESS_KEY_ID: "a",
+          LOG_CLOUD_SECRET_ACCESS_KEY: "s",
+          LOG_CLOUD_REGION: "London",
+        },
+        clock,
+      ),
+    ).toThrow(/region/);
+    expect(() =>
+      cloudLogFromEnv(
+        {
+          LOG_CLOUD_GROUP: "g",
+          LOG_CLOUD_ACCESS_KEY_ID: "a",
+          LOG_CLOUD_SECRET_ACCESS_KEY: "s",
+          LOG_CLOUD_LEVEL: "info",
+        },
+        clock,
+      ),
+    ).toThrow(/LOG_CLOUD_LEVEL/);
   });
 });

@@ -86,7 +86,11 @@ export class CloudWatchLog {
   }
 
   private async ensureStream(day: string): Promise<void> {
-    const found = (await this.call("DescribeLogStreams", { logGroupName: this.settings.group, logStreamNamePrefix: day, limit: 1 })) as {
+    const found = (await this.call("DescribeLogStreams", {
+      logGroupName: this.settings.group,
+      logStreamNamePrefix: day,
+      limit: 1,
+    })) as {
       logStreams?: { logStreamName?: string }[];
     };
     if (found.logStreams?.some((s) => s.logStreamName === day)) return;
@@ -111,11 +115,18 @@ export class CloudWatchLog {
       now: this.clock.now(),
     });
     delete headers.host; // fetch sets it.
-    const response = await this.fetcher(this.endpoint, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+    const response = await this.fetcher(this.endpoint, {
+      method: "POST",
+      headers,
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
     const text = await response.text();
     const answer: unknown = text ? JSON.parse(text) : {};
     if (!response.ok) {
-      const type = String((answer as { __type?: unknown }).__type ?? response.status).split("#").pop();
+      const type = String((answer as { __type?: unknown }).__type ?? response.status)
+        .split("#")
+        .pop();
       throw new CloudLogError(`${type}: ${String((answer as { message?: unknown }).message ?? "")}`);
     }
     return answer;

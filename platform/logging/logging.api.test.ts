@@ -17,7 +17,12 @@ function entry(overrides: Record<string, unknown> = {}) {
   return {
     level: "error",
     message: "Recommended items fetch error",
-    data: { timestamp: "2025-06-02T09:00:00.000Z", userAgent: "Mozilla/5.0", url: "https://shop.test/stores/leeds-3", type: "client_log" },
+    data: {
+      timestamp: "2025-06-02T09:00:00.000Z",
+      userAgent: "Mozilla/5.0",
+      url: "https://shop.test/stores/leeds-3",
+      type: "client_log",
+    },
     ...overrides,
   };
 }
@@ -32,13 +37,21 @@ describe("POST /api/_logging", () => {
       expect(res.status).toBe(200);
       expect(api.clientLog.response.parse(res.body)).toEqual({ ok: true });
       const logged = t.logs.findLast((e) => e.event === "client.log");
-      expect(logged).toMatchObject({ level: level === "warn" ? "warn" : "error", fields: { clientLevel: level, message: `${level} happened` } });
+      expect(logged).toMatchObject({
+        level: level === "warn" ? "warn" : "error",
+        fields: { clientLevel: level, message: `${level} happened` },
+      });
       expect(logged!.fields.data).toMatchObject({ type: "client_log", url: "https://shop.test/stores/leeds-3" });
     }
   });
 
   it("refuses other levels and malformed entries with 400", async () => {
-    for (const body of [entry({ level: "info" }), entry({ level: "debug" }), entry({ data: { type: "other" } }), { level: "error" }]) {
+    for (const body of [
+      entry({ level: "info" }),
+      entry({ level: "debug" }),
+      entry({ data: { type: "other" } }),
+      { level: "error" },
+    ]) {
       const res = await send(body);
       expect(res.status).toBe(400);
       expect(apiErrorSchema.parse(res.body).status).toBe(400);

@@ -28,7 +28,13 @@ describe("scrubText", () => {
 describe("scrub", () => {
   it("scrubs nested strings and drops fields named like secrets", () => {
     expect(
-      scrub({ url: "/basket?basketToken=abc", nested: [{ note: "4111111111111111" }], refreshToken: "r", password: "p", count: 3 }),
+      scrub({
+        url: "/basket?basketToken=abc",
+        nested: [{ note: "4111111111111111" }],
+        refreshToken: "r",
+        password: "p",
+        count: 3,
+      }),
     ).toEqual({
       url: "/basket?basketToken=[redacted]",
       nested: [{ note: "[redacted card]" }],

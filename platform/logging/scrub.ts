@@ -34,6 +34,9 @@ export function scrub(value: unknown, depth = 0): unknown {
   if (depth > 8) return REDACTED;
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) ? REDACTED : scrub(v, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_FIELD.test(k) ? REDACTED : scrub(v, depth + 1),
+    ]),
   );
 }

@@ -19,7 +19,9 @@ describe("Signature Version 4", () => {
       "",
     );
     expect(signedHeaders).toBe("content-type;host;x-amz-date");
-    expect(createHash("sha256").update(text).digest("hex")).toBe("f536975d06c0309214f805bb90ccff089219ecd68b2577efef23edd43b7e1a59");
+    expect(createHash("sha256").update(text).digest("hex")).toBe(
+      "f536975d06c0309214f805bb90ccff089219ecd68b2577efef23edd43b7e1a59",
+    );
   });
 
   it("signs AWS's example request with its documented signature", () => {
@@ -31,7 +33,14 @@ describe("Signature Version 4", () => {
   });
 
   it("signs a session token when there is one", () => {
-    const headers = signAwsRequest({ method: "POST", body: "{}", region: "eu-west-2", service: "logs", ...EXAMPLE, credentials: { ...EXAMPLE.credentials, sessionToken: "tok" } });
+    const headers = signAwsRequest({
+      method: "POST",
+      body: "{}",
+      region: "eu-west-2",
+      service: "logs",
+      ...EXAMPLE,
+      credentials: { ...EXAMPLE.credentials, sessionToken: "tok" },
+    });
     expect(headers["x-amz-security-token"]).toBe("tok");
     expect(headers.authorization).toContain("SignedHeaders=content-type;host;x-amz-date;x-amz-security-token,");
   });

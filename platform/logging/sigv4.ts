@@ -25,7 +25,8 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
 const hmac = (key: Buffer | string, text: string) => createHmac("sha256", key).update(text, "utf8").digest();
 
 /** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
-const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function canonicalQuery(url: URL): string {
   return [...url.searchParams]
@@ -37,16 +38,31 @@ function canonicalQuery(url: URL): string {
 
 /** The date stamps SigV4 uses: 20150830T123600Z and 20150830. */
 export function amzDates(now: Date): { amzDate: string; dateStamp: string } {
-  const amzDate = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
   return { amzDate, dateStamp: amzDate.slice(0, 8) };
 }
 
-export function canonicalRequest(method: string, url: URL, headers: Record<string, string>, body: string): { text: string; signedHeaders: string } {
+export function canonicalRequest(
+  method: string,
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+): { text: string; signedHeaders: string } {
   const entries = Object.entries(headers)
     .map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, " ")] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const signedHeaders = entries.map(([k]) => k).join(";");
-  const text = [method.toUpperCase(), url.pathname || "/", canonicalQuery(url), entries.map(([k, v]) => `${k}:${v}\n`).join(""), signedHeaders, sha256(body)].join("\n");
+  const text = [
+    method.toUpperCase(),
+    url.pathname || "/",
+    canonicalQuery(url),
+    entries.map(([k, v]) => `${k}:${v}\n`).join(""),
+    signedHeaders,
+    sha256(body),
+  ].join("\n");
   return { text, signedHeaders };
 }
 

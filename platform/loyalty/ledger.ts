@@ -41,13 +41,29 @@ export async function recordOrderPoints(
     if (spent > 0) {
       await db
         .insert(loyaltyLedger)
-        .values({ memberId: order.memberId, storeId: order.storeId, orderId: order.id, kind: "spend", points: -spent, spendPence: 0, createdAt: now })
+        .values({
+          memberId: order.memberId,
+          storeId: order.storeId,
+          orderId: order.id,
+          kind: "spend",
+          points: -spent,
+          spendPence: 0,
+          createdAt: now,
+        })
         .onConflictDoNothing();
     }
   }
   await db
     .insert(loyaltyLedger)
-    .values({ memberId: order.memberId, storeId: order.storeId, orderId: order.id, kind: "earn", points: order.earned, spendPence: order.valuePence, createdAt: now })
+    .values({
+      memberId: order.memberId,
+      storeId: order.storeId,
+      orderId: order.id,
+      kind: "earn",
+      points: order.earned,
+      spendPence: order.valuePence,
+      createdAt: now,
+    })
     .onConflictDoNothing();
 }
 

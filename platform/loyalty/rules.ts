@@ -36,13 +36,21 @@ export function pointsEarned(scheme: StoreLoyalty, valuePence: number): number {
 }
 
 /** Why spending `points` is refused, or null when it is allowed (0 is always allowed: it stops spending). */
-export function spendRefusal(scheme: StoreLoyalty | null, balance: number, points: number, basketValuePence: number): string | null {
+export function spendRefusal(
+  scheme: StoreLoyalty | null,
+  balance: number,
+  points: number,
+  basketValuePence: number,
+): string | null {
   if (points === 0) return null;
   if (!scheme) return LOYALTY_MESSAGES.noScheme;
   if (points > balance) return LOYALTY_MESSAGES.notEnoughPoints;
-  if (points < scheme.minimumPointsSpend) return LOYALTY_MESSAGES.belowMinimumSpend(scheme.minimumPointsSpend, scheme.pointsName);
-  if (scheme.maximumPointsSpend > 0 && points > scheme.maximumPointsSpend) return LOYALTY_MESSAGES.aboveMaximumSpend(scheme.maximumPointsSpend, scheme.pointsName);
-  if (basketValuePence < scheme.minimumBasketValuePence) return LOYALTY_MESSAGES.basketTooSmall(`£${(scheme.minimumBasketValuePence / 100).toFixed(2)}`);
+  if (points < scheme.minimumPointsSpend)
+    return LOYALTY_MESSAGES.belowMinimumSpend(scheme.minimumPointsSpend, scheme.pointsName);
+  if (scheme.maximumPointsSpend > 0 && points > scheme.maximumPointsSpend)
+    return LOYALTY_MESSAGES.aboveMaximumSpend(scheme.maximumPointsSpend, scheme.pointsName);
+  if (basketValuePence < scheme.minimumBasketValuePence)
+    return LOYALTY_MESSAGES.basketTooSmall(`£${(scheme.minimumBasketValuePence / 100).toFixed(2)}`);
   return null;
 }
 
@@ -57,11 +65,17 @@ export function pointsDeduction(scheme: StoreLoyalty | null, member: MemberLoyal
 }
 
 /** The tier `spentPence` has reached and the next one; tiers are sorted by where they start. */
-export function tierProgress(tiers: StoreLoyalty["tiers"], spentPence: number): { tier: string | null; next: { name: string; spendToReach: number } | null } {
+export function tierProgress(
+  tiers: StoreLoyalty["tiers"],
+  spentPence: number,
+): { tier: string | null; next: { name: string; spendToReach: number } | null } {
   const sorted = [...tiers].sort((a, b) => a.fromSpendPence - b.fromSpendPence);
   const reached = sorted.filter((t) => t.fromSpendPence <= spentPence).at(-1) ?? null;
   const next = sorted.find((t) => t.fromSpendPence > spentPence) ?? null;
-  return { tier: reached?.name ?? null, next: next ? { name: next.name, spendToReach: next.fromSpendPence - spentPence } : null };
+  return {
+    tier: reached?.name ?? null,
+    next: next ? { name: next.name, spendToReach: next.fromSpendPence - spentPence } : null,
+  };
 }
 
 /**

@@ -24,8 +24,12 @@ export function schemeOf(loyalty: StoreLoyalty | null): LoyaltyScheme | null {
 /** Spec 2 §7 loyalty/progress: the member's balance, its worth at the store, and their tier progress there. */
 export async function loyaltyProgress(ctx: RequestContext, input: { storeId: number }) {
   const auth = requireMember(ctx);
-  const [store] = await ctx.db.select({ id: stores.id, name: stores.name, loyalty: stores.loyalty }).from(stores).where(eq(stores.id, input.storeId));
-  if (!store) throw new ApiError(404, "Store not found.", { errorCode: "STORE_NOT_FOUND", errorDisplay: "Store not found." });
+  const [store] = await ctx.db
+    .select({ id: stores.id, name: stores.name, loyalty: stores.loyalty })
+    .from(stores)
+    .where(eq(stores.id, input.storeId));
+  if (!store)
+    throw new ApiError(404, "Store not found.", { errorCode: "STORE_NOT_FOUND", errorDisplay: "Store not found." });
   const totals = await loyaltyTotals(ctx.db, auth.memberId);
   const progress = store.loyalty ? tierProgress(store.loyalty.tiers, totals.spentPence) : { tier: null, next: null };
   return {
@@ -47,10 +51,21 @@ export async function loyaltySummary(ctx: RequestContext) {
   const orderIds = [...new Set(rows.map((r) => r.orderId))];
   const storeIds = [...new Set(rows.map((r) => r.storeId))];
   const numbers = orderIds.length
-    ? new Map((await ctx.db.select({ id: orders.id, number: orders.businessOrderId }).from(orders).where(inArray(orders.id, orderIds))).map((o) => [o.id, o.number]))
+    ? new Map(
+        (
+          await ctx.db
+            .select({ id: orders.id, number: orders.businessOrderId })
+            .from(orders)
+            .where(inArray(orders.id, orderIds))
+        ).map((o) => [o.id, o.number]),
+      )
     : new Map<number, string>();
   const names = storeIds.length
-    ? new Map((await ctx.db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds))).map((s) => [s.id, s.name]))
+    ? new Map(
+        (
+          await ctx.db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds))
+        ).map((s) => [s.id, s.name]),
+      )
     : new Map<number, string>();
   return {
     balance: totals.balance,

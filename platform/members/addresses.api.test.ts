@@ -9,11 +9,17 @@ let s: SeededPlatform;
 let alex: string;
 let bea: string;
 
-const call = (path: string, body: Record<string, unknown>, token: string | null) => s.t.call("POST", `/api/member/addresses/${path}`, body, { token });
+const call = (path: string, body: Record<string, unknown>, token: string | null) =>
+  s.t.call("POST", `/api/member/addresses/${path}`, body, { token });
 const HOME = { addressLine1: "Flat 3, 12 Example Mews", town: "London", postcode: "sw1a 1aa" };
 const WORK = { addressline1: "4 Portland Place", line2: "Third floor", town: "London", postcode: "W1A1AA" };
 
-async function added(token: string, type: "delivery" | "billing", address: Record<string, unknown>, isDefault?: boolean): Promise<SavedAddress> {
+async function added(
+  token: string,
+  type: "delivery" | "billing",
+  address: Record<string, unknown>,
+  isDefault?: boolean,
+): Promise<SavedAddress> {
   const res = await call("add", { type, address, ...(isDefault === undefined ? {} : { isDefault }) }, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const body = api.memberAddressesAdd.response.parse(res.body);
@@ -53,7 +59,12 @@ describe("member saved addresses", () => {
       countryCode: "GB",
     });
     const work = await added(alex, "delivery", WORK);
-    expect(work).toMatchObject({ isDefault: false, addressLine1: "4 Portland Place", addressLine2: "Third floor", postcode: "W1A 1AA" });
+    expect(work).toMatchObject({
+      isDefault: false,
+      addressLine1: "4 Portland Place",
+      addressLine2: "Third floor",
+      postcode: "W1A 1AA",
+    });
     const billing = await added(alex, "billing", WORK);
     expect(billing.isDefault).toBe(true);
     expect((await list(alex)).map((a) => [a.type, a.id, a.isDefault])).toEqual([
@@ -69,11 +80,16 @@ describe("member saved addresses", () => {
       [{ ...HOME, addressLine1: "" }, "addressLine1", CHECKOUT_MESSAGES.addressLine1Required],
       [{ ...HOME, town: " " }, "town", CHECKOUT_MESSAGES.townRequired],
     ] as const) {
-      const body = expectError(await call("add", { type: "delivery", address }, alex), 400, { errorCode: "VALIDATION_ERROR", errorDisplay: display });
+      const body = expectError(await call("add", { type: "delivery", address }, alex), 400, {
+        errorCode: "VALIDATION_ERROR",
+        errorDisplay: display,
+      });
       expect(body.field).toBe(field);
       expect(body.errorText).toBe(MEMBER_MESSAGES.addressUpdateError);
     }
-    expectError(await call("add", { type: "delivery", address: "12 Example Mews" }, alex), 400, { message: CHECKOUT_MESSAGES.invalidAddressObject });
+    expectError(await call("add", { type: "delivery", address: "12 Example Mews" }, alex), 400, {
+      message: CHECKOUT_MESSAGES.invalidAddressObject,
+    });
     expect(await list(alex)).toEqual([]);
   });
 
@@ -81,10 +97,17 @@ describe("member saved addresses", () => {
     const home = await added(alex, "delivery", HOME);
     const work = await added(alex, "delivery", WORK);
 
-    const updated = await call("update", { id: work.id, type: "delivery", address: { ...WORK, town: "Westminster" } }, alex);
+    const updated = await call(
+      "update",
+      { id: work.id, type: "delivery", address: { ...WORK, town: "Westminster" } },
+      alex,
+    );
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     const u = api.memberAddressesUpdate.response.parse(updated.body);
-    expect(u).toMatchObject({ message: MEMBER_MESSAGES.addressUpdated, address: { id: work.id, town: "Westminster", isDefault: false } });
+    expect(u).toMatchObject({
+      message: MEMBER_MESSAGES.addressUpdated,
+      address: { id: work.id, town: "Westminster", isDefault: false },
+    });
 
     const def = api.memberAddressesSetDefault.response.parse((await call("setDefault", { id: work.id }, alex)).body);
     expect(def.message).toBe(MEMBER_MESSAGES.addressSetDefault);
@@ -113,8 +136,16 @@ describe("member saved addresses", () => {
   it("another member's address is 404 on every call and stays as it was; each lists only their own", async () => {
     const home = await added(alex, "delivery", HOME);
     const second = await added(alex, "delivery", WORK);
-    const notFound = { errorCode: "ADDRESS_NOT_FOUND", message: MEMBER_MESSAGES.addressNotFound, errorDisplay: MEMBER_MESSAGES.addressUpdateError };
-    expectError(await call("update", { id: home.id, type: "delivery", address: { ...HOME, town: "Elsewhere" } }, bea), 404, notFound);
+    const notFound = {
+      errorCode: "ADDRESS_NOT_FOUND",
+      message: MEMBER_MESSAGES.addressNotFound,
+      errorDisplay: MEMBER_MESSAGES.addressUpdateError,
+    };
+    expectError(
+      await call("update", { id: home.id, type: "delivery", address: { ...HOME, town: "Elsewhere" } }, bea),
+      404,
+      notFound,
+    );
     expectError(await call("setDefault", { id: second.id }, bea), 404, notFound);
     expectError(await call("remove", { id: home.id }, bea), 404, notFound);
     expectError(await call("remove", { id: 2_000_000 }, alex), 404, notFound);

@@ -17,7 +17,10 @@ type AddressType = CheckoutAddress["type"];
 type AddressRow = typeof memberAddresses.$inferSelect;
 
 const notFound = () =>
-  new ApiError(404, MEMBER_MESSAGES.addressNotFound, { errorCode: "ADDRESS_NOT_FOUND", errorDisplay: MEMBER_MESSAGES.addressUpdateError });
+  new ApiError(404, MEMBER_MESSAGES.addressNotFound, {
+    errorCode: "ADDRESS_NOT_FOUND",
+    errorDisplay: MEMBER_MESSAGES.addressUpdateError,
+  });
 
 function savedAddressOf(row: AddressRow): SavedAddress {
   return {
@@ -47,15 +50,25 @@ async function addressesOf(db: Db, memberId: number, type?: AddressType): Promis
 }
 
 /** The address checked as the checkout checks one; names, e-mail and phone default to the member's own. */
-async function checkedAddress(ctx: RequestContext, memberId: number, input: unknown, type: AddressType): Promise<CheckoutAddress> {
+async function checkedAddress(
+  ctx: RequestContext,
+  memberId: number,
+  input: unknown,
+  type: AddressType,
+): Promise<CheckoutAddress> {
   const [{ postcodeRules }, [member]] = await Promise.all([
     getBusinessProfile(ctx.db),
     ctx.db.select().from(members).where(eq(members.id, memberId)),
   ]);
-  const contact = member ? { firstName: member.firstName, lastName: member.lastName, email: member.email, phoneNumber: member.mobile ?? "" } : null;
+  const contact = member
+    ? { firstName: member.firstName, lastName: member.lastName, email: member.email, phoneNumber: member.mobile ?? "" }
+    : null;
   const checked = checkAddress(input, type, { postcodeRules, contact });
   if (!checked) {
-    throw new ApiError(400, CHECKOUT_MESSAGES.invalidAddressObject, { errorCode: "INVALID_ADDRESS_OBJECT", errorDisplay: CHECKOUT_MESSAGES.invalidAddressObject });
+    throw new ApiError(400, CHECKOUT_MESSAGES.invalidAddressObject, {
+      errorCode: "INVALID_ADDRESS_OBJECT",
+      errorDisplay: CHECKOUT_MESSAGES.invalidAddressObject,
+    });
   }
   if (!checked.ok) {
     throw new ApiError(400, checked.error.problem, {
@@ -84,7 +97,14 @@ async function makeDefault(tx: Db, memberId: number, type: AddressType, id: numb
   await tx
     .update(memberAddresses)
     .set({ isDefault: false, updatedAt: now })
-    .where(and(eq(memberAddresses.memberId, memberId), eq(memberAddresses.type, type), eq(memberAddresses.isDefault, true), ne(memberAddresses.id, id)));
+    .where(
+      and(
+        eq(memberAddresses.memberId, memberId),
+        eq(memberAddresses.type, type),
+        eq(memberAddresses.isDefault, true),
+        ne(memberAddresses.id, id),
+      ),
+    );
   await tx.update(memberAddresses).set({ isDefault: true, updatedAt: now }).where(eq(memberAddresses.id, id));
 }
 
@@ -93,7 +113,10 @@ async function lockMember(tx: Db, memberId: number): Promise<void> {
   await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for("update");
 }
 
-export async function listAddresses(ctx: RequestContext, input: { type?: AddressType }): Promise<{ addresses: SavedAddress[] }> {
+export async function listAddresses(
+  ctx: RequestContext,
+  input: { type?: AddressType },
+): Promise<{ addresses: SavedAddress[] }> {
   const { memberId } = requireMember(ctx);
   return { addresses: await addressesOf(ctx.db, memberId, input.type) };
 }
@@ -113,7 +136,13 @@ export async function addAddress(ctx: RequestContext, input: AddressInput) {
     const [existingDefault] = await tx
       .select({ id: memberAddresses.id })
       .from(memberAddresses)
-      .where(and(eq(memberAddresses.memberId, memberId), eq(memberAddresses.type, input.type), eq(memberAddresses.isDefault, true)));
+      .where(
+        and(
+          eq(memberAddresses.memberId, memberId),
+          eq(memberAddresses.type, input.type),
+          eq(memberAddresses.isDefault, true),
+        ),
+      );
     const [row] = await tx
       .insert(memberAddresses)
       .values({ ...address, memberId, isDefault: false, createdAt: now, updatedAt: now })
@@ -143,7 +172,13 @@ export async function updateAddress(ctx: RequestContext, input: AddressInput & {
     const [typeDefault] = await tx
       .select({ id: memberAddresses.id })
       .from(memberAddresses)
-      .where(and(eq(memberAddresses.memberId, memberId), eq(memberAddresses.type, input.type), eq(memberAddresses.isDefault, true)));
+      .where(
+        and(
+          eq(memberAddresses.memberId, memberId),
+          eq(memberAddresses.type, input.type),
+          eq(memberAddresses.isDefault, true),
+        ),
+      );
     if (input.isDefault || !typeDefault) await makeDefault(tx, memberId, input.type, row.id, now);
   });
   ctx.log.info("member.address_updated", { memberId, addressId: input.id });
@@ -184,7 +219,11 @@ export async function setDefaultAddress(ctx: RequestContext, input: { id: number
   return answer(ctx, memberId, MEMBER_MESSAGES.addressSetDefault);
 }
 
-async function answer(ctx: RequestContext, memberId: number, message: string): Promise<{ success: true; message: string; addresses: SavedAddress[] }>;
+async function answer(
+  ctx: RequestContext,
+  memberId: number,
+  message: string,
+): Promise<{ success: true; message: string; addresses: SavedAddress[] }>;
 async function answer(
   ctx: RequestContext,
   memberId: number,

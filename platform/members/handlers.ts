@@ -29,7 +29,9 @@ export function registerMembers(router: Router, options: { content: ContentSourc
     ctx.auth?.strategy === "member" ? updateMemberMarketing(ctx, input) : updateGuestMarketing(ctx, input),
   );
 
-  router.on(api.memberVerificationCodeRequest, (input, ctx) => requestVerificationCode(ctx, input, { enabled, companyName }));
+  router.on(api.memberVerificationCodeRequest, (input, ctx) =>
+    requestVerificationCode(ctx, input, { enabled, companyName }),
+  );
   router.on(api.memberVerificationCodeCheck, (input, ctx) => checkVerificationCode(ctx, input, { enabled }));
 }
 
@@ -37,7 +39,8 @@ export function registerMembers(router: Router, options: { content: ContentSourc
 function smsVerificationSwitch(content: ContentSource): VerificationSwitch {
   return async () => {
     const data = (await content.get("global", {})).data;
-    const attributes = data && !Array.isArray(data) ? (data.attributes as { member?: { enableSmsVerification?: unknown } }) : null;
+    const attributes =
+      data && !Array.isArray(data) ? (data.attributes as { member?: { enableSmsVerification?: unknown } }) : null;
     return attributes?.member?.enableSmsVerification === true;
   };
 }

@@ -45,7 +45,9 @@ describe("order confirmation", () => {
 
   it("words the slot in the store's time zone", () => {
     expect(slotText(order.slotStart, order.slotEnd, "Europe/London", false)).toBe("Monday 2 June 2025, 11:00 to 12:00");
-    expect(slotText(order.slotStart, order.slotEnd, "Europe/London", true)).toBe("as soon as possible, by about 12:00 on Monday 2 June 2025");
+    expect(slotText(order.slotStart, order.slotEnd, "Europe/London", true)).toBe(
+      "as soon as possible, by about 12:00 on Monday 2 June 2025",
+    );
   });
 
   it("lists the store, the time, the address, the lines, the total and the status link", () => {
@@ -76,7 +78,16 @@ describe("order confirmation", () => {
     const body = confirmationBody({
       companyName: "Larder & Co",
       store: { name: "Larder & Co Victoria Street", phone: null, timeZone: "Europe/London" },
-      order: { ...order, fulfilmentMethod: "collection", paymentMethod: "cash", deliveryAddress: null, feePence: 0, tipPence: 0, couponPence: 0, instructions: null },
+      order: {
+        ...order,
+        fulfilmentMethod: "collection",
+        paymentMethod: "cash",
+        deliveryAddress: null,
+        feePence: 0,
+        tipPence: 0,
+        couponPence: 0,
+        instructions: null,
+      },
       statusUrl: "/orders/tok",
     });
     expect(body).toContain("Collection: Monday 2 June 2025, 11:00 to 12:00");
@@ -89,10 +100,20 @@ describe("order confirmation", () => {
 
   it("shows the credit spent, and an order credit paid in full as paid with credit", () => {
     const store = { name: "Larder & Co Victoria Street", phone: null, timeZone: "Europe/London" };
-    const part = confirmationBody({ companyName: "Larder & Co", store, order: { ...order, creditPence: 500, totalPence: 1464 }, statusUrl: "/orders/tok" });
+    const part = confirmationBody({
+      companyName: "Larder & Co",
+      store,
+      order: { ...order, creditPence: 500, totalPence: 1464 },
+      statusUrl: "/orders/tok",
+    });
     expect(part).toContain("Credit: -£5.00\nTotal: £14.64");
     expect(part).toContain("Paid by card.");
-    const whole = confirmationBody({ companyName: "Larder & Co", store, order: { ...order, creditPence: 1964, totalPence: 0 }, statusUrl: "/orders/tok" });
+    const whole = confirmationBody({
+      companyName: "Larder & Co",
+      store,
+      order: { ...order, creditPence: 1964, totalPence: 0 },
+      statusUrl: "/orders/tok",
+    });
     expect(whole).toContain("Credit: -£19.64\nTotal: £0.00");
     expect(whole).toContain("Paid with credit.");
     expect(whole).not.toContain("Paid by card.");

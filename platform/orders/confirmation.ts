@@ -49,10 +49,14 @@ export function slotText(start: Date, end: Date, timeZone: string, asap: boolean
 }
 
 function addressText(address: StoredAddress): string {
-  return [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode].filter((part) => part.trim() !== "").join(", ");
+  return [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode]
+    .filter((part) => part.trim() !== "")
+    .join(", ");
 }
 
-function paymentText(order: Pick<ConfirmationOrder, "paymentMethod" | "fulfilmentMethod" | "creditPence" | "totalPence">): string {
+function paymentText(
+  order: Pick<ConfirmationOrder, "paymentMethod" | "fulfilmentMethod" | "creditPence" | "totalPence">,
+): string {
   // Credit covered it all: nothing was paid any other way, whichever way was chosen.
   if (order.totalPence === 0 && order.creditPence > 0) return "Paid with credit.";
   const { paymentMethod: method, fulfilmentMethod } = order;
@@ -84,15 +88,19 @@ export function confirmationBody(input: ConfirmationInput): string {
     `Store: ${store.name}${store.phone ? `, ${store.phone}` : ""}`,
     `${kind}: ${slotText(order.slotStart, order.slotEnd, store.timeZone, order.timing === "asap")}`,
   ];
-  if (order.fulfilmentMethod === "delivery" && order.deliveryAddress) lines.push(`Deliver to: ${addressText(order.deliveryAddress)}`);
+  if (order.fulfilmentMethod === "delivery" && order.deliveryAddress)
+    lines.push(`Deliver to: ${addressText(order.deliveryAddress)}`);
   if (order.instructions) lines.push(`Your note: ${order.instructions}`);
   lines.push("", "Your order:");
   for (const line of order.lines) {
-    lines.push(`  ${line.quantity} x ${line.name}${line.variant ? ` (${line.variant})` : ""}  ${formatPounds(line.price)}`);
+    lines.push(
+      `  ${line.quantity} x ${line.name}${line.variant ? ` (${line.variant})` : ""}  ${formatPounds(line.price)}`,
+    );
   }
   lines.push("", `Subtotal: ${formatPounds(order.subtotalPence)}`);
   if (order.savingsPence > 0) lines.push(`You saved: ${formatPounds(order.savingsPence)}`);
-  if (order.couponPence > 0) lines.push(`Coupon${order.couponCode ? ` ${order.couponCode}` : ""}: -${formatPounds(order.couponPence)}`);
+  if (order.couponPence > 0)
+    lines.push(`Coupon${order.couponCode ? ` ${order.couponCode}` : ""}: -${formatPounds(order.couponPence)}`);
   lines.push(`${kind}: ${order.feePence === 0 ? "Free" : formatPounds(order.feePence)}`);
   if (order.tipPence > 0) lines.push(`Driver tip: ${formatPounds(order.tipPence)}`);
   if (order.creditPence > 0) lines.push(`Credit: -${formatPounds(order.creditPence)}`);

@@ -40,11 +40,18 @@ export async function supersedeDrafts(db: Db, basketToken: string, now: Date): P
 }
 
 /** Writes a new draft order; its business order id comes from the database's sequence. */
-export async function insertDraft(db: Db, draft: NewDraft): Promise<{ businessOrderId: string; draftOrderId: string; total: number }> {
+export async function insertDraft(
+  db: Db,
+  draft: NewDraft,
+): Promise<{ businessOrderId: string; draftOrderId: string; total: number }> {
   const [made] = await db
     .insert(orders)
     .values({ ...draft, state: "draft" })
-    .returning({ businessOrderId: orders.businessOrderId, draftOrderId: orders.draftOrderId, total: orders.totalPence });
+    .returning({
+      businessOrderId: orders.businessOrderId,
+      draftOrderId: orders.draftOrderId,
+      total: orders.totalPence,
+    });
   if (!made) throw new Error("Draft order inserted but not read back");
   return made;
 }

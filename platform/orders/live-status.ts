@@ -43,10 +43,20 @@ export async function publishOrderStatus(ctx: RequestContext, order: PublishedOr
   if (!ctx.realtime) return;
   const settings = (await getBusinessProfile(ctx.db)).pusherSettings;
   if (!settings?.enabled || !settings.key || !settings.cluster) return;
-  const data: OrderStatusEventData = { status: order.status, completed: order.completedAt !== null, at: (order.completedAt ?? order.updatedAt).toISOString() };
+  const data: OrderStatusEventData = {
+    status: order.status,
+    completed: order.completedAt !== null,
+    at: (order.completedAt ?? order.updatedAt).toISOString(),
+  };
   try {
-    await ctx.realtime.publish({ key: settings.key, cluster: settings.cluster }, { channel: orderStatusChannel(order.statusToken), name: ORDER_STATUS_EVENT, data: JSON.stringify(data) });
+    await ctx.realtime.publish(
+      { key: settings.key, cluster: settings.cluster },
+      { channel: orderStatusChannel(order.statusToken), name: ORDER_STATUS_EVENT, data: JSON.stringify(data) },
+    );
   } catch (error) {
-    ctx.log.warn("orders.status_publish_failed", { businessOrderId: order.businessOrderId, error: error instanceof Error ? error.message : String(error) });
+    ctx.log.warn("orders.status_publish_failed", {
+      businessOrderId: order.businessOrderId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

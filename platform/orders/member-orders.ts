@@ -62,7 +62,9 @@ export async function listMemberOrders(
         eq(orders.memberId, auth.memberId),
         eq(orders.state, "placed"),
         input.kind === "current" ? isNull(orders.completedAt) : isNotNull(orders.completedAt),
-        after ? or(lt(orders.placedAt, after.placedAt), and(eq(orders.placedAt, after.placedAt), lt(orders.id, after.id))) : undefined,
+        after
+          ? or(lt(orders.placedAt, after.placedAt), and(eq(orders.placedAt, after.placedAt), lt(orders.id, after.id)))
+          : undefined,
       ),
     )
     .orderBy(desc(orders.placedAt), desc(orders.id))
@@ -83,7 +85,11 @@ function listItem(order: OrderRow, store: typeof stores.$inferSelect, reviewed: 
     orderType: order.fulfilmentMethod,
     placedAt: (order.placedAt ?? order.createdAt).toISOString(),
     completedAt: order.completedAt?.toISOString() ?? null,
-    slot: { date: order.slotDate, start: storeIso(order.slotStart.getTime(), zone), end: storeIso(order.slotEnd.getTime(), zone) },
+    slot: {
+      date: order.slotDate,
+      start: storeIso(order.slotStart.getTime(), zone),
+      end: storeIso(order.slotEnd.getTime(), zone),
+    },
     store: { id: store.id, storeName: store.name, slug: storeSlug(store), timeZone: zone },
     itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
     total: order.totalPence,
@@ -108,7 +114,9 @@ export async function getMemberOrder(ctx: RequestContext, input: { businessOrder
   const [review] = await ctx.db.select().from(orderReviews).where(eq(orderReviews.orderId, order.id));
   return {
     ...orderSummary(order, await storeOf(ctx.db, order.storeId)),
-    review: review ? { starRating: review.starRating, comment: review.comment, createdAt: review.createdAt.toISOString() } : null,
+    review: review
+      ? { starRating: review.starRating, comment: review.comment, createdAt: review.createdAt.toISOString() }
+      : null,
     canReview: order.completedAt !== null && !review,
     trackable: order.fulfilmentMethod === "delivery" && order.status === "en_route" && order.completedAt === null,
   };
@@ -118,7 +126,10 @@ export async function getMemberOrder(ctx: RequestContext, input: { businessOrder
  * Spec 2 §7 review/create: 1–5 whole stars and a comment (may be empty), once per order, once it was delivered or
  * collected. The primary key on the order decides between two racing reviews.
  */
-export async function createReview(ctx: RequestContext, input: { starRating: number; comment: string; orderId: string }) {
+export async function createReview(
+  ctx: RequestContext,
+  input: { starRating: number; comment: string; orderId: string },
+) {
   const auth = requireMember(ctx);
   if (!Number.isInteger(input.starRating) || input.starRating < 1 || input.starRating > 5) {
     throw fieldRefusal("starRating", REVIEW_MESSAGES.ratingRequired);
@@ -127,7 +138,10 @@ export async function createReview(ctx: RequestContext, input: { starRating: num
   if (comment.length > REVIEW_COMMENT_MAX) throw fieldRefusal("comment", REVIEW_MESSAGES.commentTooLong);
   const order = await memberOrderRow(ctx.db, auth.memberId, input.orderId);
   if (order.completedAt === null) {
-    throw new ApiError(409, REVIEW_MESSAGES.notYet, { errorCode: "NOT_COMPLETED", errorDisplay: REVIEW_MESSAGES.notYet });
+    throw new ApiError(409, REVIEW_MESSAGES.notYet, {
+      errorCode: "NOT_COMPLETED",
+      errorDisplay: REVIEW_MESSAGES.notYet,
+    });
   }
   const now = ctx.clock.now();
   const [saved] = await ctx.db
@@ -135,7 +149,11 @@ export async function createReview(ctx: RequestContext, input: { starRating: num
     .values({ orderId: order.id, memberId: auth.memberId, starRating: input.starRating, comment, createdAt: now })
     .onConflictDoNothing()
     .returning();
-  if (!saved) throw new ApiError(409, REVIEW_MESSAGES.alreadyReviewed, { errorCode: "ALREADY_REVIEWED", errorDisplay: REVIEW_MESSAGES.alreadyReviewed });
+  if (!saved)
+    throw new ApiError(409, REVIEW_MESSAGES.alreadyReviewed, {
+      errorCode: "ALREADY_REVIEWED",
+      errorDisplay: REVIEW_MESSAGES.alreadyReviewed,
+    });
   ctx.log.info("member.order_reviewed", { businessOrderId: order.businessOrderId, starRating: saved.starRating });
   return {
     success: true as const,

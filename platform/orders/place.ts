@@ -37,7 +37,10 @@ export async function recordSiteOrigin(db: Db, orderId: number, siteOrigin: stri
 }
 
 /** The order's status page: the address in its confirmation. */
-export function statusPageUrl(order: Pick<OrderRow, "statusToken" | "siteOrigin">, publicUrl: string | undefined): string {
+export function statusPageUrl(
+  order: Pick<OrderRow, "statusToken" | "siteOrigin">,
+  publicUrl: string | undefined,
+): string {
   const origin = (publicUrl ?? order.siteOrigin ?? "").replace(/\/+$/, "");
   return `${origin}/orders/${order.statusToken}`;
 }
@@ -98,7 +101,10 @@ export async function placeOrder(db: Db, order: OrderRow, options: PlaceOptions)
   }
   if (placed.memberId !== null) await settleCredit(db, { ...placed, memberId: placed.memberId }, now);
 
-  const [store] = await db.select({ name: stores.name, phone: stores.phone, timeZone: stores.timeZone }).from(stores).where(eq(stores.id, order.storeId));
+  const [store] = await db
+    .select({ name: stores.name, phone: stores.phone, timeZone: stores.timeZone })
+    .from(stores)
+    .where(eq(stores.id, order.storeId));
   if (!store) throw new Error(`Order ${order.id} names store ${order.storeId}, which does not exist`);
   await queueMessage(
     db,

@@ -28,10 +28,14 @@ export function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Wrong sign-ins from this address within the window, read without counting one. */
-const failedSignIns = (ctx: RequestContext, now: Date) => recentHits(ctx.db, bucketFor(ctx.clientIp), STAFF_SIGN_IN_WINDOW_SECONDS, now);
+const failedSignIns = (ctx: RequestContext, now: Date) =>
+  recentHits(ctx.db, bucketFor(ctx.clientIp), STAFF_SIGN_IN_WINDOW_SECONDS, now);
 
 const tooManyAttempts = () =>
-  new ApiError(429, BASKET_MESSAGES.tooManyAttempts, { errorCode: "TOO_MANY_ATTEMPTS", errorDisplay: BASKET_MESSAGES.tooManyAttempts });
+  new ApiError(429, BASKET_MESSAGES.tooManyAttempts, {
+    errorCode: "TOO_MANY_ATTEMPTS",
+    errorDisplay: BASKET_MESSAGES.tooManyAttempts,
+  });
 
 /**
  * The order board's sign-in, with the credentials the platform was started with. Only wrong attempts count towards
@@ -40,16 +44,29 @@ const tooManyAttempts = () =>
  */
 export async function staffLogin(ctx: RequestContext, input: { username: string; password: string }) {
   const staff = ctx.config.staff;
-  if (!staff) throw new ApiError(503, ORDER_MESSAGES.staffNotConfigured, { errorCode: "STAFF_NOT_CONFIGURED", errorDisplay: ORDER_MESSAGES.staffNotConfigured });
+  if (!staff)
+    throw new ApiError(503, ORDER_MESSAGES.staffNotConfigured, {
+      errorCode: "STAFF_NOT_CONFIGURED",
+      errorDisplay: ORDER_MESSAGES.staffNotConfigured,
+    });
   const now = ctx.clock.now();
   if ((await failedSignIns(ctx, now)) >= STAFF_FAILED_SIGN_INS) throw tooManyAttempts();
   // Both compared every time: which of the two was wrong is not told, not even by timing.
   const userOk = sameSecret(input.username, staff.username);
   const passwordOk = sameSecret(input.password, staff.password);
   if (!userOk || !passwordOk) {
-    const counted = await hit(ctx.db, bucketFor(ctx.clientIp), STAFF_FAILED_SIGN_INS, STAFF_SIGN_IN_WINDOW_SECONDS, now);
+    const counted = await hit(
+      ctx.db,
+      bucketFor(ctx.clientIp),
+      STAFF_FAILED_SIGN_INS,
+      STAFF_SIGN_IN_WINDOW_SECONDS,
+      now,
+    );
     ctx.log.warn("staff.sign_in_failed", { clientIp: ctx.clientIp, remaining: counted.remaining });
-    throw new ApiError(401, ORDER_MESSAGES.staffSignInFailed, { errorCode: "STAFF_SIGN_IN_FAILED", errorDisplay: ORDER_MESSAGES.staffSignInFailed });
+    throw new ApiError(401, ORDER_MESSAGES.staffSignInFailed, {
+      errorCode: "STAFF_SIGN_IN_FAILED",
+      errorDisplay: ORDER_MESSAGES.staffSignInFailed,
+    });
   }
   const tokens = await issueTokens(ctx.db, ctx.clock, ctx.config, { strategy: "staff", memberId: null });
   return { access_token: tokens.access_token, expires_in: tokens.expires_in, token_type: "Bearer" as const };
@@ -62,7 +79,10 @@ function staffOrder(order: OrderRow, store: Parameters<typeof orderSummary>[1]):
 }
 
 /** A store's placed orders, newest first. */
-export async function staffListOrders(ctx: RequestContext, input: { storeId: number; limit: number }): Promise<{ orders: StaffOrder[] }> {
+export async function staffListOrders(
+  ctx: RequestContext,
+  input: { storeId: number; limit: number },
+): Promise<{ orders: StaffOrder[] }> {
   const [store] = await ctx.db.select().from(stores).where(eq(stores.id, input.storeId));
   if (!store) throw new ApiError(404, "Store not found.");
   const rows = await ctx.db
@@ -86,13 +106,20 @@ async function lockPlacedOrder(tx: Db, businessOrderId: string): Promise<OrderRo
 }
 
 const moveRefused = (currentStatus: OrderStatus) =>
-  new ApiError(409, ORDER_MESSAGES.statusMoveRefused, { errorCode: "STATUS_MOVE_REFUSED", errorDisplay: ORDER_MESSAGES.statusMoveRefused, details: { currentStatus } });
+  new ApiError(409, ORDER_MESSAGES.statusMoveRefused, {
+    errorCode: "STATUS_MOVE_REFUSED",
+    errorDisplay: ORDER_MESSAGES.statusMoveRefused,
+    details: { currentStatus },
+  });
 
 /**
  * One step forward at a time, in a transaction that locks the order so two clicks from two screens cannot both
  * move it. The status it already has answers the order as it is (a double click changes nothing).
  */
-export async function staffUpdateOrderStatus(ctx: RequestContext, input: { businessOrderId: string; status: OrderStatus }): Promise<StaffOrder> {
+export async function staffUpdateOrderStatus(
+  ctx: RequestContext,
+  input: { businessOrderId: string; status: OrderStatus },
+): Promise<StaffOrder> {
   const { order: updated, changed } = await ctx.db.transaction(async (tx) => {
     const order = await lockPlacedOrder(tx, input.businessOrderId);
     if (order.status === input.status) return { order, changed: false };
@@ -102,7 +129,11 @@ export async function staffUpdateOrderStatus(ctx: RequestContext, input: { busin
     const now = ctx.clock.now();
     const [moved] = await tx
       .update(orders)
-      .set({ status: input.status, statusHistory: [...order.statusHistory, { status: input.status, at: now.toISOString() }], updatedAt: now })
+      .set({
+        status: input.status,
+        statusHistory: [...order.statusHistory, { status: input.status, at: now.toISOString() }],
+        updatedAt: now,
+      })
       .where(eq(orders.id, order.id))
       .returning();
     return { order: moved ?? order, changed: true };
@@ -124,7 +155,11 @@ export async function staffCompleteOrder(ctx: RequestContext, input: { businessO
       throw moveRefused(order.status);
     }
     const now = ctx.clock.now();
-    const [done] = await tx.update(orders).set({ completedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
+    const [done] = await tx
+      .update(orders)
+      .set({ completedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
     return { order: { ...(done ?? order), status: order.status }, changed: true };
   });
   ctx.log.info("staff.order_completed", { businessOrderId: updated.businessOrderId });

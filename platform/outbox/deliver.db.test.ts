@@ -38,14 +38,21 @@ afterEach(async () => {
   smtp.refuse = null;
   twilio.failWith = null;
   // Leave nothing due for the next test: what a test left unsent is given up.
-  await t.db.update(outbox).set({ failedAt: t.clock.now() }).where(sql`${outbox.sentAt} is null`);
+  await t.db
+    .update(outbox)
+    .set({ failedAt: t.clock.now() })
+    .where(sql`${outbox.sentAt} is null`);
   await resetClockAndHolds(t);
 });
 
 const sendCode = async (type: "email" | "sms") => {
   const res = await t.call("POST", "/api/auth/sendOtpMessage", { email: SAM.email, type });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const [row] = await t.db.select().from(outbox).orderBy(sql`${outbox.id} desc`).limit(1);
+  const [row] = await t.db
+    .select()
+    .from(outbox)
+    .orderBy(sql`${outbox.id} desc`)
+    .limit(1);
   const code = /\b(\d{6})\b/.exec(row!.body)![1]!;
   codes.push(code);
   return { row: row!, code };
@@ -62,7 +69,13 @@ describe("deliverOutbox", () => {
     expect(mail.subject).toBe("Your Larder & Co sign-in code");
     expect(mail.from).toBe('"Larder & Co" <no-reply@localhost>');
     expect(mail.text).toContain(`Your Larder & Co sign-in code is ${code}`);
-    expect(await rowOf(row.id)).toMatchObject({ sentAt: t.clock.now(), attempts: 1, lastError: null, failedAt: null, claimedUntil: null });
+    expect(await rowOf(row.id)).toMatchObject({
+      sentAt: t.clock.now(),
+      attempts: 1,
+      lastError: null,
+      failedAt: null,
+      claimedUntil: null,
+    });
     // Sent once: the next pass finds nothing.
     expect(await t.deliverMessages()).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
     expect(smtp.mails.filter((m) => m.text.includes(code))).toHaveLength(1);
@@ -81,7 +94,10 @@ describe("deliverOutbox", () => {
   });
 
   it("sends a password reset link by e-mail", async () => {
-    const res = await t.call("POST", "/api/auth/requestResetPassword", { email: SAM.email, resetUrl: "https://shop.example/reset-password" });
+    const res = await t.call("POST", "/api/auth/requestResetPassword", {
+      email: SAM.email,
+      resetUrl: "https://shop.example/reset-password",
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const before = smtp.mails.length;
     expect((await t.deliverMessages()).sent).toBe(1);
@@ -93,7 +109,11 @@ describe("deliverOutbox", () => {
   });
 
   it("tries again when the relay cannot be reached at all", async () => {
-    const row = await queueMessage(t.db, { channel: "email", recipient: "down@example.com", subject: "S", body: "B", kind: "test" }, t.clock.now());
+    const row = await queueMessage(
+      t.db,
+      { channel: "email", recipient: "down@example.com", subject: "S", body: "B", kind: "test" },
+      t.clock.now(),
+    );
     const closed = await startSmtpCapture();
     await closed.close();
     const deps: DeliveryDeps = {
@@ -116,7 +136,11 @@ describe("deliverOutbox", () => {
       path: `/2010-04-01/Accounts/${TWILIO.sid}/Messages.json`,
       authorization: `Basic ${Buffer.from(`${TWILIO.sid}:${TWILIO.token}`).toString("base64")}`,
       contentType: "application/x-www-form-urlencoded",
-      form: { To: SAM.mobile, From: TWILIO.from, Body: `${code} is your Larder & Co sign-in code. It works once, for 10 minutes.` },
+      form: {
+        To: SAM.mobile,
+        From: TWILIO.from,
+        Body: `${code} is your Larder & Co sign-in code. It works once, for 10 minutes.`,
+      },
     });
     expect((await rowOf(row.id)).sentAt).toEqual(t.clock.now());
     const sent = t.logs.find((l) => l.event === "outbox.sent" && l.fields.messageId === row.id);
@@ -174,9 +198,16 @@ describe("deliverOutbox", () => {
   });
 
   it("leaves a message another instance has claimed alone until its claim runs out", async () => {
-    const row = await queueMessage(t.db, { channel: "email", recipient: "claimed@example.com", subject: "Claimed", body: "B", kind: "test" }, t.clock.now());
+    const row = await queueMessage(
+      t.db,
+      { channel: "email", recipient: "claimed@example.com", subject: "Claimed", body: "B", kind: "test" },
+      t.clock.now(),
+    );
     // As an instance that claimed it and died before sending would leave it.
-    await t.db.update(outbox).set({ claimedUntil: new Date(t.clock.now().getTime() + 120_000), attempts: 1 }).where(eq(outbox.id, row.id));
+    await t.db
+      .update(outbox)
+      .set({ claimedUntil: new Date(t.clock.now().getTime() + 120_000), attempts: 1 })
+      .where(eq(outbox.id, row.id));
     expect((await t.deliverMessages()).sent).toBe(0);
     t.clock.advance(120_000);
     expect((await t.deliverMessages()).sent).toBe(1);
@@ -185,8 +216,18 @@ describe("deliverOutbox", () => {
   });
 
   it("leaves messages of a channel without a sender waiting in the outbox", async () => {
-    const deps: DeliveryDeps = { db: t.db, clock: t.clock, log: { info() {}, warn() {}, error() {} }, senders: { email: null, sms: null }, senderName: async () => "Shop" };
-    const row = await queueMessage(t.db, { channel: "email", recipient: "x@example.com", subject: "S", body: "B", kind: "test" }, t.clock.now());
+    const deps: DeliveryDeps = {
+      db: t.db,
+      clock: t.clock,
+      log: { info() {}, warn() {}, error() {} },
+      senders: { email: null, sms: null },
+      senderName: async () => "Shop",
+    };
+    const row = await queueMessage(
+      t.db,
+      { channel: "email", recipient: "x@example.com", subject: "S", body: "B", kind: "test" },
+      t.clock.now(),
+    );
     expect(await deliverOutbox(deps)).toEqual({ sent: 0, retrying: 0, gaveUp: 0 });
     expect(await rowOf(row.id)).toMatchObject({ attempts: 0, sentAt: null, claimedUntil: null });
   });
@@ -209,19 +250,36 @@ describe("deliverOutbox", () => {
     });
     const count = 40;
     for (let i = 0; i < count; i++) {
-      await queueMessage(t.db, { channel: i % 4 === 0 ? "sms" : "email", recipient: `race-${i}@example.com`, subject: "Race", body: "Body", kind: "test" }, t.clock.now());
+      await queueMessage(
+        t.db,
+        {
+          channel: i % 4 === 0 ? "sms" : "email",
+          recipient: `race-${i}@example.com`,
+          subject: "Race",
+          body: "Body",
+          kind: "test",
+        },
+        t.clock.now(),
+      );
     }
     const a = dispatcher("a");
     const b = dispatcher("b");
     const totals = { sent: 0, retrying: 0, gaveUp: 0 };
     for (let round = 0; round < 6; round++) {
-      const results = await Promise.all([deliverOutbox(a, { batch: 7 }), deliverOutbox(b, { batch: 7 }), deliverOutbox(a, { batch: 7 })]);
+      const results = await Promise.all([
+        deliverOutbox(a, { batch: 7 }),
+        deliverOutbox(b, { batch: 7 }),
+        deliverOutbox(a, { batch: 7 }),
+      ]);
       for (const r of results) totals.sent += r.sent;
     }
     expect(totals.sent).toBe(count);
     expect(sends.size).toBe(count);
     expect([...sends.values()].every((n) => n === 1)).toBe(true);
-    const left = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(sql`${outbox.recipient} like 'race-%' and ${outbox.sentAt} is null`);
+    const left = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(sql`${outbox.recipient} like 'race-%' and ${outbox.sentAt} is null`);
     expect(left[0]!.n).toBe(0);
   });
 
@@ -238,9 +296,12 @@ describe("deliverOutbox", () => {
 
 describe("redact", () => {
   it("removes the body's codes and tokens from an error, and keeps it short", () => {
-    expect(redact("550 rejected: 123456 is your code, see https://x.test/reset/abc123def", "123456 is your code\nhttps://x.test/reset/abc123def")).toBe(
-      "550 rejected: [redacted] is your code, see [redacted]",
-    );
+    expect(
+      redact(
+        "550 rejected: 123456 is your code, see https://x.test/reset/abc123def",
+        "123456 is your code\nhttps://x.test/reset/abc123def",
+      ),
+    ).toBe("550 rejected: [redacted] is your code, see [redacted]");
     expect(redact("x".repeat(900), "")).toHaveLength(500);
   });
 });

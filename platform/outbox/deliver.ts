@@ -62,7 +62,13 @@ export async function deliverOutbox(deps: DeliveryDeps, options: DeliveryOptions
         .update(outbox)
         .set({ sentAt: deps.clock.now(), claimedUntil: null, nextAttemptAt: null, lastError: null })
         .where(eq(outbox.id, message.id));
-      deps.log.info("outbox.sent", { messageId: message.id, kind: message.kind, channel: message.channel, attempts: message.attempts, providerId: id });
+      deps.log.info("outbox.sent", {
+        messageId: message.id,
+        kind: message.kind,
+        channel: message.channel,
+        attempts: message.attempts,
+        providerId: id,
+      });
       summary.sent++;
     } catch (error) {
       const reason = redact(error instanceof Error ? error.message : String(error), message.body);
@@ -77,7 +83,13 @@ export async function deliverOutbox(deps: DeliveryDeps, options: DeliveryOptions
           nextAttemptAt: giveUp ? null : new Date(now.getTime() + backoff(message.attempts)),
         })
         .where(eq(outbox.id, message.id));
-      const fields = { messageId: message.id, kind: message.kind, channel: message.channel, attempts: message.attempts, error: reason };
+      const fields = {
+        messageId: message.id,
+        kind: message.kind,
+        channel: message.channel,
+        attempts: message.attempts,
+        error: reason,
+      };
       if (giveUp) {
         deps.log.error("outbox.gave_up", fields);
         summary.gaveUp++;
@@ -95,13 +107,21 @@ export async function deliverOutbox(deps: DeliveryDeps, options: DeliveryOptions
  * backoff, and not claimed by anyone (or their claim ran out). SKIP LOCKED leaves rows another instance is claiming
  * at this moment to it; a row claimed meanwhile fails the conditions when PostgreSQL checks them again on lock.
  */
-async function claim(deps: DeliveryDeps, channels: readonly ("email" | "sms")[], limit: number, leaseMs: number): Promise<OutboxRow[]> {
+async function claim(
+  deps: DeliveryDeps,
+  channels: readonly ("email" | "sms")[],
+  limit: number,
+  leaseMs: number,
+): Promise<OutboxRow[]> {
   const now = deps.clock.now();
   const until = new Date(now.getTime() + leaseMs);
   const due = sql`
     select ${outbox.id} from ${outbox}
     where ${outbox.sentAt} is null and ${outbox.failedAt} is null
-      and ${outbox.channel} in (${sql.join(channels.map((c) => sql`${c}`), sql`, `)})
+      and ${outbox.channel} in (${sql.join(
+        channels.map((c) => sql`${c}`),
+        sql`, `,
+      )})
       and (${outbox.nextAttemptAt} is null or ${outbox.nextAttemptAt} <= ${now})
       and (${outbox.claimedUntil} is null or ${outbox.claimedUntil} <= ${now})
     order by ${outbox.id}
@@ -120,7 +140,12 @@ async function send(deps: DeliveryDeps, message: OutboxRow): Promise<{ id: strin
     return deps.senders.sms.send({ to: message.recipient, body: message.body });
   }
   if (!deps.senders.email) throw new Error("No e-mail sender");
-  return deps.senders.email.send({ to: message.recipient, subject: message.subject, text: message.body, senderName: await deps.senderName() });
+  return deps.senders.email.send({
+    to: message.recipient,
+    subject: message.subject,
+    text: message.body,
+    senderName: await deps.senderName(),
+  });
 }
 
 /**
@@ -146,7 +171,12 @@ export interface OutboxDelivery {
  * Runs `deliver` every `everyMs` and whenever nudged. A nudge while a pass runs asks for one more pass after it; a
  * pass that filled its batch is followed at once by another. The timer alone does not keep the process alive.
  */
-export function startOutboxDelivery(deliver: () => Promise<DeliverySummary>, everyMs: number, log: Logger, batch = 20): OutboxDelivery {
+export function startOutboxDelivery(
+  deliver: () => Promise<DeliverySummary>,
+  everyMs: number,
+  log: Logger,
+  batch = 20,
+): OutboxDelivery {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;

@@ -18,7 +18,12 @@ export function messageSendersFromEnv(env: MessagingEnv): MessageSenders {
     email: env.SMTP_URL ? smtpSender({ url: env.SMTP_URL, from: env.SMTP_FROM }) : null,
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-        ? twilioSender({ apiUrl: env.TWILIO_API_URL, accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM })
+        ? twilioSender({
+            apiUrl: env.TWILIO_API_URL,
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+          })
         : null,
   };
 }

@@ -13,7 +13,12 @@ export interface SmtpOptions {
 /** E-mail through an SMTP relay, with nodemailer: a connection per message (a relay may close idle ones). */
 export function smtpSender(options: SmtpOptions): EmailSender {
   const timeout = options.timeoutMs ?? 10_000;
-  const transport = nodemailer.createTransport({ url: options.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({

@@ -31,7 +31,11 @@ export function twilioSender(options: TwilioOptions): SmsSender {
         body: new URLSearchParams({ To: message.to, From: options.from, Body: message.body }).toString(),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
-      const answer = (await response.json().catch(() => null)) as { sid?: unknown; code?: unknown; message?: unknown } | null;
+      const answer = (await response.json().catch(() => null)) as {
+        sid?: unknown;
+        code?: unknown;
+        message?: unknown;
+      } | null;
       if (response.status !== 201 || typeof answer?.sid !== "string") {
         // Twilio's error answer: { code, message, more_info, status }. Its message names the problem, not our text.
         const detail = answer && typeof answer.message === "string" ? `: ${answer.code ?? ""} ${answer.message}` : "";

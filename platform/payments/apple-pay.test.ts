@@ -7,7 +7,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appleValidationUrl, applePayFromEnv, applePayMerchantValidator, httpsRequester, type ApplePayRequest, type ApplePayRequester } from "./apple-pay";
+import {
+  appleValidationUrl,
+  applePayFromEnv,
+  applePayMerchantValidator,
+  httpsRequester,
+  type ApplePayRequest,
+  type ApplePayRequester,
+} from "./apple-pay";
 import { fixture } from "./testing/fake-checkout";
 import { GatewayError } from "../ports/payment-gateway";
 
@@ -37,8 +44,17 @@ async function failure(promise: Promise<unknown>): Promise<GatewayError> {
 describe("Apple Pay merchant validation", () => {
   it("asks Apple for a merchant session with the merchant identity and hands it back unchanged", async () => {
     const apple = fakeApple();
-    const validator = applePayMerchantValidator({ merchantId: "merchant.uk.co.example.shop", certificate: "CERT", key: "KEY", requester: apple.requester });
-    const session = await validator.validate({ validationURL: VALIDATION_URL, domain: "Shop.Example.co.uk", displayName: "Demo Foods" });
+    const validator = applePayMerchantValidator({
+      merchantId: "merchant.uk.co.example.shop",
+      certificate: "CERT",
+      key: "KEY",
+      requester: apple.requester,
+    });
+    const session = await validator.validate({
+      validationURL: VALIDATION_URL,
+      domain: "Shop.Example.co.uk",
+      displayName: "Demo Foods",
+    });
     expect(session).toEqual(SESSION);
     const [call] = apple.calls;
     expect(call!.url.href).toBe(VALIDATION_URL);
@@ -64,8 +80,15 @@ describe("Apple Pay merchant validation", () => {
     ]) {
       expect(appleValidationUrl(url)).toBeNull();
       const apple = fakeApple();
-      const validator = applePayMerchantValidator({ merchantId: "m", certificate: "c", key: "k", requester: apple.requester });
-      const error = await failure(validator.validate({ validationURL: url, domain: "shop.example.co.uk", displayName: "Demo" }));
+      const validator = applePayMerchantValidator({
+        merchantId: "m",
+        certificate: "c",
+        key: "k",
+        requester: apple.requester,
+      });
+      const error = await failure(
+        validator.validate({ validationURL: url, domain: "shop.example.co.uk", displayName: "Demo" }),
+      );
       expect(error.kind).toBe("invalid");
       expect(apple.calls).toHaveLength(0);
     }
@@ -75,21 +98,40 @@ describe("Apple Pay merchant validation", () => {
 
   it("refuses a domain that is not a host name", async () => {
     const apple = fakeApple();
-    const validator = applePayMerchantValidator({ merchantId: "m", certificate: "c", key: "k", requester: apple.requester });
+    const validator = applePayMerchantValidator({
+      merchantId: "m",
+      certificate: "c",
+      key: "k",
+      requester: apple.requester,
+    });
     for (const domain of ["https://shop.example.co.uk", "shop example", "shop.example.co.uk/path", ""]) {
-      expect((await failure(validator.validate({ validationURL: VALIDATION_URL, domain, displayName: "Demo" }))).kind).toBe("invalid");
+      expect(
+        (await failure(validator.validate({ validationURL: VALIDATION_URL, domain, displayName: "Demo" }))).kind,
+      ).toBe("invalid");
     }
     expect(apple.calls).toHaveLength(0);
   });
 
   it("turns Apple's refusals and failures into gateway errors", async () => {
     const validate = (answer: Parameters<typeof fakeApple>[0]) =>
-      applePayMerchantValidator({ merchantId: "m", certificate: "c", key: "k", requester: fakeApple(answer).requester }).validate({
+      applePayMerchantValidator({
+        merchantId: "m",
+        certificate: "c",
+        key: "k",
+        requester: fakeApple(answer).requester,
+      }).validate({
         validationURL: VALIDATION_URL,
         domain: "shop.example.co.uk",
         displayName: "Demo",
       });
-    expect(await failure(validate({ status: 400, body: '{"statusMessage":"Payment Services Exception merchantId=… not registered for domain"}' }))).toMatchObject({
+    expect(
+      await failure(
+        validate({
+          status: 400,
+          body: '{"statusMessage":"Payment Services Exception merchantId=… not registered for domain"}',
+        }),
+      ),
+    ).toMatchObject({
       kind: "invalid",
       status: 400,
     });
@@ -105,9 +147,13 @@ describe("applePayFromEnv", () => {
     expect(applePayFromEnv({})).toBeNull();
     expect(applePayFromEnv({ APPLE_PAY_MERCHANT_ID: " ", APPLE_PAY_CERT_FILE: "" })).toBeNull();
     expect(() => applePayFromEnv({ APPLE_PAY_MERCHANT_ID: "merchant.x" })).toThrow(/go together/);
-    expect(() => applePayFromEnv({ APPLE_PAY_MERCHANT_ID: "merchant.x", APPLE_PAY_CERT_FILE: "/nowhere/cert.pem", APPLE_PAY_KEY_FILE: "/nowhere/key.pem" })).toThrow(
-      /APPLE_PAY_CERT_FILE cannot be read/,
-    );
+    expect(() =>
+      applePayFromEnv({
+        APPLE_PAY_MERCHANT_ID: "merchant.x",
+        APPLE_PAY_CERT_FILE: "/nowhere/cert.pem",
+        APPLE_PAY_KEY_FILE: "/nowhere/key.pem",
+      }),
+    ).toThrow(/APPLE_PAY_CERT_FILE cannot be read/);
   });
 
   it("reads the certificate and key files once and presents them", async () => {
@@ -117,7 +163,11 @@ describe("applePayFromEnv", () => {
       writeFileSync(path.join(dir, "key.pem"), "PRIVATE KEY");
       const apple = fakeApple();
       const validator = applePayFromEnv(
-        { APPLE_PAY_MERCHANT_ID: "merchant.x", APPLE_PAY_CERT_FILE: path.join(dir, "cert.pem"), APPLE_PAY_KEY_FILE: path.join(dir, "key.pem") },
+        {
+          APPLE_PAY_MERCHANT_ID: "merchant.x",
+          APPLE_PAY_CERT_FILE: path.join(dir, "cert.pem"),
+          APPLE_PAY_KEY_FILE: path.join(dir, "key.pem"),
+        },
         { requester: apple.requester },
       );
       await validator!.validate({ validationURL: VALIDATION_URL, domain: "shop.example.co.uk", displayName: "Demo" });
@@ -137,7 +187,10 @@ describe("the https requester", () => {
   const pem = (name: string) => readFileSync(path.join(dir, name), "utf8");
   const seen: { clientName: string | null; body: string }[] = [];
   const lookup: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: "127.0.0.1", family: 4 }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: "127.0.0.1", family: 4 },
+      ]);
     else callback(null, "127.0.0.1", 4);
   };
 
@@ -146,20 +199,48 @@ describe("the https requester", () => {
     const selfSigned = (name: string, subject: string, extra: string[] = []) =>
       execFileSync(
         "openssl",
-        ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", subject, ...extra,
-          "-keyout", path.join(dir, `${name}-key.pem`), "-out", path.join(dir, `${name}-cert.pem`)],
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "ec",
+          "-pkeyopt",
+          "ec_paramgen_curve:prime256v1",
+          "-nodes",
+          "-days",
+          "2",
+          "-subj",
+          subject,
+          ...extra,
+          "-keyout",
+          path.join(dir, `${name}-key.pem`),
+          "-out",
+          path.join(dir, `${name}-cert.pem`),
+        ],
         { stdio: "ignore" },
       );
-    selfSigned("server", "/CN=apple-pay-gateway.apple.com", ["-addext", "subjectAltName=DNS:apple-pay-gateway.apple.com"]);
+    selfSigned("server", "/CN=apple-pay-gateway.apple.com", [
+      "-addext",
+      "subjectAltName=DNS:apple-pay-gateway.apple.com",
+    ]);
     selfSigned("merchant", "/CN=merchant.uk.co.example.shop");
     server = createServer(
-      { key: pem("server-key.pem"), cert: pem("server-cert.pem"), requestCert: true, rejectUnauthorized: true, ca: [pem("merchant-cert.pem")] },
+      {
+        key: pem("server-key.pem"),
+        cert: pem("server-cert.pem"),
+        requestCert: true,
+        rejectUnauthorized: true,
+        ca: [pem("merchant-cert.pem")],
+      },
       (req, res) => {
         const chunks: Buffer[] = [];
         req.on("data", (c: Buffer) => chunks.push(c));
         req.on("end", () => {
           const peer = (req.socket as TLSSocket).getPeerCertificate();
-          seen.push({ clientName: typeof peer.subject?.CN === "string" ? peer.subject.CN : null, body: Buffer.concat(chunks).toString("utf8") });
+          seen.push({
+            clientName: typeof peer.subject?.CN === "string" ? peer.subject.CN : null,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
           res.writeHead(200, { "content-type": "application/json" });
           res.end(JSON.stringify(SESSION));
         });
@@ -188,7 +269,10 @@ describe("the https requester", () => {
     });
     expect(session).toEqual(SESSION);
     expect(seen.at(-1)!.clientName).toBe("merchant.uk.co.example.shop");
-    expect(JSON.parse(seen.at(-1)!.body)).toMatchObject({ merchantIdentifier: "merchant.uk.co.example.shop", initiative: "web" });
+    expect(JSON.parse(seen.at(-1)!.body)).toMatchObject({
+      merchantIdentifier: "merchant.uk.co.example.shop",
+      initiative: "web",
+    });
   });
 
   it("fails as unavailable when the server will not accept the certificate", async () => {
@@ -197,8 +281,23 @@ describe("the https requester", () => {
     try {
       execFileSync(
         "openssl",
-        ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=stranger",
-          "-keyout", path.join(stranger, "key.pem"), "-out", path.join(stranger, "cert.pem")],
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "ec",
+          "-pkeyopt",
+          "ec_paramgen_curve:prime256v1",
+          "-nodes",
+          "-days",
+          "2",
+          "-subj",
+          "/CN=stranger",
+          "-keyout",
+          path.join(stranger, "key.pem"),
+          "-out",
+          path.join(stranger, "cert.pem"),
+        ],
         { stdio: "ignore" },
       );
       const validator = applePayMerchantValidator({
@@ -209,7 +308,11 @@ describe("the https requester", () => {
         timeoutMs: 3000,
       });
       const error = await failure(
-        validator.validate({ validationURL: `https://apple-pay-gateway.apple.com:${port}/paymentservices/paymentSession`, domain: "shop.example.co.uk", displayName: "Demo" }),
+        validator.validate({
+          validationURL: `https://apple-pay-gateway.apple.com:${port}/paymentservices/paymentSession`,
+          domain: "shop.example.co.uk",
+          displayName: "Demo",
+        }),
       );
       expect(error.kind).toBe("unavailable");
       expect(seen.length).toBe(before);

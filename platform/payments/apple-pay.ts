@@ -53,7 +53,9 @@ export function httpsRequester(tls: Pick<RequestOptions, "ca" | "lookup"> = {}):
             if (size > MAX_ANSWER_BYTES) request.destroy(new Error("the answer is too large"));
             else chunks.push(chunk);
           });
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+          );
           response.on("error", reject);
         },
       );
@@ -105,7 +107,12 @@ export function applePayMerchantValidator(options: ApplePayValidatorOptions): Ap
       try {
         answer = await requester({ url, body, cert: options.certificate, key: options.key, timeoutMs });
       } catch (error) {
-        const reason = error instanceof Error ? (error.name === "TimeoutError" || error.name === "AbortError" ? `timed out after ${timeoutMs} ms` : error.message) : String(error);
+        const reason =
+          error instanceof Error
+            ? error.name === "TimeoutError" || error.name === "AbortError"
+              ? `timed out after ${timeoutMs} ms`
+              : error.message
+            : String(error);
         throw new GatewayError("unavailable", `Apple Pay merchant validation failed: ${reason}`);
       }
       if (answer.status !== 200) {
@@ -123,7 +130,11 @@ export function applePayMerchantValidator(options: ApplePayValidatorOptions): Ap
         session = null;
       }
       if (session === null || typeof session !== "object" || Array.isArray(session)) {
-        throw new GatewayError("unavailable", "Apple Pay merchant validation answered in an unexpected shape", answer.status);
+        throw new GatewayError(
+          "unavailable",
+          "Apple Pay merchant validation answered in an unexpected shape",
+          answer.status,
+        );
       }
       return session as Record<string, unknown>;
     },
@@ -138,11 +149,15 @@ export interface ApplePayEnv {
 }
 
 /** The validator the configuration asks for, or null when Apple Pay is not set up. Reads the files once, at start. */
-export function applePayFromEnv(env: ApplePayEnv, options: { requester?: ApplePayRequester } = {}): ApplePayMerchantValidator | null {
+export function applePayFromEnv(
+  env: ApplePayEnv,
+  options: { requester?: ApplePayRequester } = {},
+): ApplePayMerchantValidator | null {
   const blank = (v: string | undefined) => v === undefined || v.trim() === "";
   const parts = [env.APPLE_PAY_MERCHANT_ID, env.APPLE_PAY_CERT_FILE, env.APPLE_PAY_KEY_FILE];
   if (parts.every(blank)) return null;
-  if (parts.some(blank)) throw new Error("APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_FILE and APPLE_PAY_KEY_FILE go together");
+  if (parts.some(blank))
+    throw new Error("APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_FILE and APPLE_PAY_KEY_FILE go together");
   const read = (name: "APPLE_PAY_CERT_FILE" | "APPLE_PAY_KEY_FILE") => {
     try {
       return readFileSync(env[name]!.trim());

@@ -18,9 +18,13 @@ export type CardRow = typeof memberCards.$inferSelect;
 type Conn = Db | Tx;
 
 export const cardNotFound = () =>
-  new ApiError(404, SAVED_CARD_MESSAGES.notFound, { errorCode: "CARD_NOT_FOUND", errorDisplay: SAVED_CARD_MESSAGES.notFound });
+  new ApiError(404, SAVED_CARD_MESSAGES.notFound, {
+    errorCode: "CARD_NOT_FOUND",
+    errorDisplay: SAVED_CARD_MESSAGES.notFound,
+  });
 
-const cardExists = () => new ApiError(409, SAVED_CARD_MESSAGES.exists, { errorCode: "CARD_EXISTS", errorDisplay: SAVED_CARD_MESSAGES.exists });
+const cardExists = () =>
+  new ApiError(409, SAVED_CARD_MESSAGES.exists, { errorCode: "CARD_EXISTS", errorDisplay: SAVED_CARD_MESSAGES.exists });
 
 export function savedCard(row: CardRow): SavedCard {
   return {
@@ -60,7 +64,10 @@ export async function memberCard(conn: Conn, memberId: number, cardId: string): 
 export async function keepCard(db: Db, memberId: number, card: GatewayCard, now: Date): Promise<CardRow | null> {
   return db.transaction(async (tx) => {
     await lockMember(tx, memberId);
-    const existing = await tx.select({ isDefault: memberCards.isDefault, fingerprint: memberCards.fingerprint }).from(memberCards).where(eq(memberCards.memberId, memberId));
+    const existing = await tx
+      .select({ isDefault: memberCards.isDefault, fingerprint: memberCards.fingerprint })
+      .from(memberCards)
+      .where(eq(memberCards.memberId, memberId));
     if (existing.some((c) => c.fingerprint === card.fingerprint)) return null;
     const [made] = await tx
       .insert(memberCards)
@@ -97,7 +104,10 @@ export async function listCards(ctx: RequestContext): Promise<{ cards: SavedCard
 }
 
 /** cards/add: the gateway keeps the card behind the token as an instrument, and the member keeps its description. */
-export async function addCard(ctx: RequestContext, input: { token: string }): Promise<{ message: string; card: SavedCard; cards: SavedCard[] }> {
+export async function addCard(
+  ctx: RequestContext,
+  input: { token: string },
+): Promise<{ message: string; card: SavedCard; cards: SavedCard[] }> {
   const { memberId } = requireMember(ctx);
   const gateway = gatewayOf(ctx);
   let card: GatewayCard;
@@ -105,20 +115,38 @@ export async function addCard(ctx: RequestContext, input: { token: string }): Pr
     card = await gateway.createInstrument(input.token);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    ctx.log.warn("cards.instrument_refused", { memberId, kind: error.kind, status: error.status, error: error.message });
+    ctx.log.warn("cards.instrument_refused", {
+      memberId,
+      kind: error.kind,
+      status: error.status,
+      error: error.message,
+    });
     if (error.kind === "unavailable") {
-      throw new ApiError(503, SAVED_CARD_MESSAGES.cardDetails, { errorCode: "GATEWAY_UNAVAILABLE", errorDisplay: SAVED_CARD_MESSAGES.cardDetails });
+      throw new ApiError(503, SAVED_CARD_MESSAGES.cardDetails, {
+        errorCode: "GATEWAY_UNAVAILABLE",
+        errorDisplay: SAVED_CARD_MESSAGES.cardDetails,
+      });
     }
-    throw new ApiError(422, SAVED_CARD_MESSAGES.cardDetails, { errorCode: "CARD_DETAILS", errorDisplay: SAVED_CARD_MESSAGES.cardDetails });
+    throw new ApiError(422, SAVED_CARD_MESSAGES.cardDetails, {
+      errorCode: "CARD_DETAILS",
+      errorDisplay: SAVED_CARD_MESSAGES.cardDetails,
+    });
   }
   const made = await keepCard(ctx.db, memberId, card, ctx.clock.now());
   if (!made) throw cardExists();
   ctx.log.info("cards.added", { memberId, cardId: made.id, scheme: made.scheme });
-  return { message: SAVED_CARD_MESSAGES.added, card: savedCard(made), cards: (await cardsOf(ctx.db, memberId)).map(savedCard) };
+  return {
+    message: SAVED_CARD_MESSAGES.added,
+    card: savedCard(made),
+    cards: (await cardsOf(ctx.db, memberId)).map(savedCard),
+  };
 }
 
 /** cards/delete: the default's place goes to the newest card left. */
-export async function deleteCard(ctx: RequestContext, input: { cardId: string }): Promise<{ message: string; cards: SavedCard[] }> {
+export async function deleteCard(
+  ctx: RequestContext,
+  input: { cardId: string },
+): Promise<{ message: string; cards: SavedCard[] }> {
   const { memberId } = requireMember(ctx);
   await ctx.db.transaction(async (tx) => {
     await lockMember(tx, memberId);
@@ -140,14 +168,20 @@ export async function deleteCard(ctx: RequestContext, input: { cardId: string })
 }
 
 /** cards/setDefault (ours): one default per member, moved in one transaction. */
-export async function setDefaultCard(ctx: RequestContext, input: { cardId: string }): Promise<{ message: string; cards: SavedCard[] }> {
+export async function setDefaultCard(
+  ctx: RequestContext,
+  input: { cardId: string },
+): Promise<{ message: string; cards: SavedCard[] }> {
   const { memberId } = requireMember(ctx);
   await ctx.db.transaction(async (tx) => {
     await lockMember(tx, memberId);
     const card = await memberCard(tx, memberId, input.cardId);
     if (!card) throw cardNotFound();
     if (card.isDefault) return;
-    await tx.update(memberCards).set({ isDefault: false }).where(and(eq(memberCards.memberId, memberId), eq(memberCards.isDefault, true)));
+    await tx
+      .update(memberCards)
+      .set({ isDefault: false })
+      .where(and(eq(memberCards.memberId, memberId), eq(memberCards.isDefault, true)));
     await tx.update(memberCards).set({ isDefault: true }).where(eq(memberCards.id, card.id));
   });
   return { message: SAVED_CARD_MESSAGES.defaultSet, cards: (await cardsOf(ctx.db, memberId)).map(savedCard) };

@@ -85,17 +85,29 @@ describe("paymentServicesFromEnv", () => {
       },
       "k",
     );
-    expect(fake.requests.at(-1)).toMatchObject({ path: "/hosted-payments", headers: { authorization: "Bearer sk_sbox_abc" }, body: { processing_channel_id: "pc_abc" } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: "/hosted-payments",
+      headers: { authorization: "Bearer sk_sbox_abc" },
+      body: { processing_channel_id: "pc_abc" },
+    });
   });
 
   it("wants the public key with the secret one, and never one alone", () => {
-    expect(() => paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_SECRET_KEY: "sk_sbox_abc" })).toThrow(/CHECKOUT_PUBLIC_KEY is required/);
-    expect(() => paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_PUBLIC_KEY: "pk_sbox_abc" })).toThrow(/without CHECKOUT_SECRET_KEY/);
-    expect(() => paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_WEBHOOK_SIGNATURE_KEY: "whsk_0123456789abcdef" })).toThrow(/without CHECKOUT_SECRET_KEY/);
+    expect(() => paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_SECRET_KEY: "sk_sbox_abc" })).toThrow(
+      /CHECKOUT_PUBLIC_KEY is required/,
+    );
+    expect(() => paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_PUBLIC_KEY: "pk_sbox_abc" })).toThrow(
+      /without CHECKOUT_SECRET_KEY/,
+    );
+    expect(() =>
+      paymentServicesFromEnv(database.db, clock, log, { CHECKOUT_WEBHOOK_SIGNATURE_KEY: "whsk_0123456789abcdef" }),
+    ).toThrow(/without CHECKOUT_SECRET_KEY/);
   });
 
   it("sets up Apple Pay only when it is configured", () => {
-    expect(() => paymentServicesFromEnv(database.db, clock, log, { APPLE_PAY_MERCHANT_ID: "merchant.x" })).toThrow(/go together/);
+    expect(() => paymentServicesFromEnv(database.db, clock, log, { APPLE_PAY_MERCHANT_ID: "merchant.x" })).toThrow(
+      /go together/,
+    );
   });
 });
 
@@ -104,7 +116,9 @@ describe("createTestPlatform", () => {
     const platform = await createTestPlatform();
     try {
       expect(platform.testGateway.basePath).toBe("/test-gateway");
-      const response = await platform.testGateway.fetch(new Request("http://storefront.test/test-gateway/hpp/hpp_unknown"));
+      const response = await platform.testGateway.fetch(
+        new Request("http://storefront.test/test-gateway/hpp/hpp_unknown"),
+      );
       expect(response.status).toBe(404);
       expect(await response.text()).toContain("Test payment page — no real money is taken");
     } finally {

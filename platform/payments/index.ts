@@ -29,7 +29,13 @@ export function embeddedPaymentServices(deps: {
   log: Logger;
   applePay?: ApplePayMerchantValidator | null;
 }): PaymentSetup & { testGateway: TestGateway } {
-  const testGateway = createTestGateway({ db: deps.db, clock: deps.clock, log: deps.log, publicKey: EMBEDDED_PUBLIC_KEY, secretKey: EMBEDDED_SECRET_KEY });
+  const testGateway = createTestGateway({
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    publicKey: EMBEDDED_PUBLIC_KEY,
+    secretKey: EMBEDDED_SECRET_KEY,
+  });
   const gateway = checkoutComGateway({
     secretKey: EMBEDDED_SECRET_KEY,
     publicKey: EMBEDDED_PUBLIC_KEY,
@@ -86,5 +92,10 @@ export function paymentServicesFromEnv(
 }
 
 export { createTestGateway, TEST_GATEWAY_BASE_PATH, type TestGateway } from "./test-gateway";
-export { checkoutComGateway, CHECKOUT_BASE_URLS, type CheckoutComGateway, type CheckoutComOptions } from "./checkoutcom/adapter";
+export {
+  checkoutComGateway,
+  CHECKOUT_BASE_URLS,
+  type CheckoutComGateway,
+  type CheckoutComOptions,
+} from "./checkoutcom/adapter";
 export { applePayMerchantValidator, applePayFromEnv, httpsRequester, type ApplePayRequester } from "./apple-pay";

@@ -32,19 +32,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => resetClockAndHolds(t));
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as Record<string, unknown>;
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as Record<string, unknown>;
 
 /** A draft to pay by card for a fresh guest session (see ShopperApi.draftFor). */
 const draftFor = (options: { billing?: boolean } = {}) => c.draftFor({ ...options, paymentGateway: "checkoutcom" });
 
 async function pay(token: string, draftOrderId: string, body: Record<string, unknown> = {}) {
-  const res = await c.makePayment(token, draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom", ...body });
+  const res = await c.makePayment(token, draftOrderId, {
+    paymentMethod: "card",
+    paymentGateway: "checkoutcom",
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return api.makePayment.response.parse(res.body);
 }
 
 async function verify(token: string, draftOrderId: string, paymentId: string) {
-  const res = await c.post("/api/payment/verifyPayment", { draftOrderId, paymentId, paymentGateway: "checkoutcom" }, token);
+  const res = await c.post(
+    "/api/payment/verifyPayment",
+    { draftOrderId, paymentId, paymentGateway: "checkoutcom" },
+    token,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return api.verifyPayment.response.parse(res.body);
 }
@@ -59,9 +68,15 @@ const triesOf = async (draftOrderId: string) => {
   const order = await orderRow(t, draftOrderId);
   return t.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id)).orderBy(orderPayments.attempt);
 };
-const gatewayPaymentsOf = (draftOrderId: string) => t.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draftOrderId));
-const hostedPagesOf = (draftOrderId: string) => t.db.select().from(testGatewayHostedPayments).where(eq(testGatewayHostedPayments.reference, draftOrderId));
-const mailsOf = async (draftOrderId: string) => t.db.select().from(outbox).where(eq(outbox.orderId, (await orderRow(t, draftOrderId)).id));
+const gatewayPaymentsOf = (draftOrderId: string) =>
+  t.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draftOrderId));
+const hostedPagesOf = (draftOrderId: string) =>
+  t.db.select().from(testGatewayHostedPayments).where(eq(testGatewayHostedPayments.reference, draftOrderId));
+const mailsOf = async (draftOrderId: string) =>
+  t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.orderId, (await orderRow(t, draftOrderId)).id));
 
 describe("card on the gateway's hosted page", () => {
   it("opens one hosted page for the order, and answers the same page to a repeat", async () => {
@@ -80,13 +95,28 @@ describe("card on the gateway's hosted page", () => {
     expect(hold!.expiresAt.getTime()).toBe(Date.parse(TEST_NOW) + 10 * 60_000 + 900_000);
     expect(await hostedPagesOf(draft.draftOrderId)).toHaveLength(1);
     expect(await triesOf(draft.draftOrderId)).toMatchObject([
-      { attempt: 1, kind: "hosted", method: "card", status: "pending", hostedId: first.gatewayData!.id, idempotencyKey: `${draft.draftOrderId}:1`, amountPence: draft.total },
+      {
+        attempt: 1,
+        kind: "hosted",
+        method: "card",
+        status: "pending",
+        hostedId: first.gatewayData!.id,
+        idempotencyKey: `${draft.draftOrderId}:1`,
+        amountPence: draft.total,
+      },
     ]);
     const [page] = await hostedPagesOf(draft.draftOrderId);
-    expect(page).toMatchObject({ amount: draft.total, currency: "GBP", successUrl: RETURN_URLS.successUrl, cancelUrl: RETURN_URLS.cancelUrl });
+    expect(page).toMatchObject({
+      amount: draft.total,
+      currency: "GBP",
+      successUrl: RETURN_URLS.successUrl,
+      cancelUrl: RETURN_URLS.cancelUrl,
+    });
     expect(page!.customer).toEqual({ email: "robin.shopper@example.com", name: "Robin Shopper" });
     // The order's billing address, in checkout.com's shape.
-    expect(page!.billing).toEqual({ address: { address_line1: "Flat 3, 12 Example Mews", city: "London", zip: "SW1A 1AA", country: "GB" } });
+    expect(page!.billing).toEqual({
+      address: { address_line1: "Flat 3, 12 Example Mews", city: "London", zip: "SW1A 1AA", country: "GB" },
+    });
   });
 
   it("opens one hosted page for two calls at once", async () => {
@@ -100,19 +130,27 @@ describe("card on the gateway's hosted page", () => {
   it("places the order when the shopper pays and comes back, once however often the return is replayed", async () => {
     const { token, draft, basket } = await draftFor();
     const hosted = await pay(token, draft.draftOrderId);
-    const back = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.approve });
+    const back = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), {
+      number: TEST_CARD.approve,
+    });
     expect(back.status).toBe(303);
     const paymentId = returnedPaymentId(back.location, RETURN_URLS.successUrl);
 
     const outcome = await verify(token, draft.draftOrderId, paymentId);
     const row = await orderRow(t, draft.draftOrderId);
-    expect(outcome).toEqual({ status: "placed", order: { businessOrderId: draft.businessOrderId, statusToken: row.statusToken }, responseSummary: null });
+    expect(outcome).toEqual({
+      status: "placed",
+      order: { businessOrderId: draft.businessOrderId, statusToken: row.statusToken },
+      responseSummary: null,
+    });
     expect(row).toMatchObject({ state: "placed", status: "sent_to_store", paymentMethod: "card" });
     expect((await c.read(token, basket)).items).toEqual([]);
 
     expect(await verify(token, draft.draftOrderId, paymentId)).toEqual(outcome);
     expect(await verify(token, draft.draftOrderId, paymentId)).toEqual(outcome);
-    expect(await triesOf(draft.draftOrderId)).toMatchObject([{ attempt: 1, status: "approved", gatewayPaymentId: paymentId }]);
+    expect(await triesOf(draft.draftOrderId)).toMatchObject([
+      { attempt: 1, status: "approved", gatewayPaymentId: paymentId },
+    ]);
     expect(await gatewayPaymentsOf(draft.draftOrderId)).toHaveLength(1);
     expect(await mailsOf(draft.draftOrderId)).toHaveLength(1);
 
@@ -127,7 +165,9 @@ describe("card on the gateway's hosted page", () => {
   it("records a declined card, then places the order with the next card: two tries, one charge", async () => {
     const { token, draft } = await draftFor();
     const first = await pay(token, draft.draftOrderId);
-    const declined = await payOnCardPage(t.testGateway.fetch, redirectOf(first.gatewayData), { number: TEST_CARD.decline });
+    const declined = await payOnCardPage(t.testGateway.fetch, redirectOf(first.gatewayData), {
+      number: TEST_CARD.decline,
+    });
     const declinedId = returnedPaymentId(declined.location, RETURN_URLS.failureUrl);
     const outcome = await verify(token, draft.draftOrderId, declinedId);
     expect(outcome.status).toBe("declined");
@@ -137,8 +177,14 @@ describe("card on the gateway's hosted page", () => {
 
     const second = await pay(token, draft.draftOrderId);
     expect(second.gatewayData!.id).not.toBe(first.gatewayData!.id);
-    const approved = await payOnCardPage(t.testGateway.fetch, redirectOf(second.gatewayData), { number: TEST_CARD.approve });
-    const placed = await verify(token, draft.draftOrderId, returnedPaymentId(approved.location, RETURN_URLS.successUrl));
+    const approved = await payOnCardPage(t.testGateway.fetch, redirectOf(second.gatewayData), {
+      number: TEST_CARD.approve,
+    });
+    const placed = await verify(
+      token,
+      draft.draftOrderId,
+      returnedPaymentId(approved.location, RETURN_URLS.successUrl),
+    );
     expect(placed.status).toBe("placed");
     expect((await triesOf(draft.draftOrderId)).map((p) => [p.attempt, p.status])).toEqual([
       [1, "declined"],
@@ -153,8 +199,16 @@ describe("card on the gateway's hosted page", () => {
     const first = await pay(token, draft.draftOrderId);
     const left = await cancelOnCardPage(t.testGateway.fetch, redirectOf(first.gatewayData));
     expect(left.location).toBe(RETURN_URLS.cancelUrl);
-    expect(await cancel(token, draft.draftOrderId)).toEqual({ status: "cancelled", order: null, responseSummary: null });
-    expect(await cancel(token, draft.draftOrderId)).toEqual({ status: "cancelled", order: null, responseSummary: null });
+    expect(await cancel(token, draft.draftOrderId)).toEqual({
+      status: "cancelled",
+      order: null,
+      responseSummary: null,
+    });
+    expect(await cancel(token, draft.draftOrderId)).toEqual({
+      status: "cancelled",
+      order: null,
+      responseSummary: null,
+    });
 
     const second = await pay(token, draft.draftOrderId);
     expect(second.gatewayData!.id).not.toBe(first.gatewayData!.id);
@@ -162,8 +216,12 @@ describe("card on the gateway's hosted page", () => {
       [1, "cancelled", `${draft.draftOrderId}:1`],
       [2, "pending", `${draft.draftOrderId}:2`],
     ]);
-    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(second.gatewayData), { number: TEST_CARD.approve });
-    expect((await verify(token, draft.draftOrderId, returnedPaymentId(paid.location, RETURN_URLS.successUrl))).status).toBe("placed");
+    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(second.gatewayData), {
+      number: TEST_CARD.approve,
+    });
+    expect(
+      (await verify(token, draft.draftOrderId, returnedPaymentId(paid.location, RETURN_URLS.successUrl))).status,
+    ).toBe("placed");
   });
 
   it("places the order on the cancel page when the gateway says it was paid after all", async () => {
@@ -178,25 +236,37 @@ describe("card on the gateway's hosted page", () => {
   it("takes a 3-D Secure challenge: authenticated places the order, failed is declined", async () => {
     const { token, draft } = await draftFor();
     const hosted = await pay(token, draft.draftOrderId);
-    const challenge = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.challenge });
+    const challenge = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), {
+      number: TEST_CARD.challenge,
+    });
     expect(challenge.location).toMatch(new RegExp(`^${t.testGateway.basePath}/3ds/pay_`));
     const failed = await answerChallenge(t.testGateway.fetch, challenge.location!, "fail");
-    expect((await verify(token, draft.draftOrderId, returnedPaymentId(failed.location, RETURN_URLS.failureUrl))).status).toBe("declined");
+    expect(
+      (await verify(token, draft.draftOrderId, returnedPaymentId(failed.location, RETURN_URLS.failureUrl))).status,
+    ).toBe("declined");
 
     const retry = await pay(token, draft.draftOrderId);
-    const again = await payOnCardPage(t.testGateway.fetch, redirectOf(retry.gatewayData), { number: TEST_CARD.challenge });
+    const again = await payOnCardPage(t.testGateway.fetch, redirectOf(retry.gatewayData), {
+      number: TEST_CARD.challenge,
+    });
     const passed = await answerChallenge(t.testGateway.fetch, again.location!, "authenticate");
-    expect((await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status).toBe("placed");
+    expect(
+      (await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status,
+    ).toBe("placed");
   });
 
   it("voids a second approval for an order already placed, and keeps the order", async () => {
     const { token, draft } = await draftFor();
     const hosted = await pay(token, draft.draftOrderId);
     // The shopper turns to cash while the card page is still open in another tab...
-    const cash = api.makePayment.response.parse((await c.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body);
+    const cash = api.makePayment.response.parse(
+      (await c.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body,
+    );
     expect(cash.order).not.toBeNull();
     // ... and then pays on that page too.
-    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.approve });
+    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), {
+      number: TEST_CARD.approve,
+    });
     const paymentId = returnedPaymentId(paid.location, RETURN_URLS.successUrl);
     const outcome = await verify(token, draft.draftOrderId, paymentId);
     expect(outcome).toEqual({ status: "placed", order: cash.order, responseSummary: null });
@@ -220,7 +290,9 @@ describe("card and wallet tokens", () => {
     const row = await orderRow(t, draft.draftOrderId);
     expect(answer.order).toEqual({ businessOrderId: draft.businessOrderId, statusToken: row.statusToken });
     expect(row.paymentMethod).toBe("card");
-    expect(await triesOf(draft.draftOrderId)).toMatchObject([{ kind: "token", status: "approved", gatewayPaymentId: answer.gatewayData!.id }]);
+    expect(await triesOf(draft.draftOrderId)).toMatchObject([
+      { kind: "token", status: "approved", gatewayPaymentId: answer.gatewayData!.id },
+    ]);
   });
 
   it("answers a declined token as declined, and takes the next one", async () => {
@@ -238,7 +310,10 @@ describe("card and wallet tokens", () => {
   it("charges a token once for two calls at once", async () => {
     const { token, draft } = await draftFor();
     const card = await cardToken(t, TEST_CARD.approve);
-    const [a, b] = await Promise.all([pay(token, draft.draftOrderId, { token: card }), pay(token, draft.draftOrderId, { token: card })]);
+    const [a, b] = await Promise.all([
+      pay(token, draft.draftOrderId, { token: card }),
+      pay(token, draft.draftOrderId, { token: card }),
+    ]);
     expect(a.order).toEqual(b.order);
     expect(a.order).not.toBeNull();
     const charges = await gatewayPaymentsOf(draft.draftOrderId);
@@ -256,7 +331,9 @@ describe("card and wallet tokens", () => {
     const repeat = await pay(token, draft.draftOrderId, { token: card });
     expect(redirectOf(repeat.gatewayData)).toBe(href);
     const passed = await answerChallenge(t.testGateway.fetch, href, "authenticate");
-    expect((await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status).toBe("placed");
+    expect(
+      (await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status,
+    ).toBe("placed");
     expect(await gatewayPaymentsOf(draft.draftOrderId)).toHaveLength(1);
   });
 
@@ -266,8 +343,14 @@ describe("card and wallet tokens", () => {
       ["applepay", "appleTokenData", fixture("applepay-token-data.json")],
     ] as const) {
       const { token, draft } = await draftFor();
-      expectError(await c.makePayment(token, draft.draftOrderId, { paymentMethod: method }), 400, { errorDisplay: PAYMENT_MESSAGES.validationError });
-      const answer = await pay(token, draft.draftOrderId, { paymentMethod: method, [field]: data, type: method === "googlepay" ? "GooglePayExpress" : null });
+      expectError(await c.makePayment(token, draft.draftOrderId, { paymentMethod: method }), 400, {
+        errorDisplay: PAYMENT_MESSAGES.validationError,
+      });
+      const answer = await pay(token, draft.draftOrderId, {
+        paymentMethod: method,
+        [field]: data,
+        type: method === "googlepay" ? "GooglePayExpress" : null,
+      });
       expect(answer.gatewayData!.approved).toBe(true);
       expect(answer.order).not.toBeNull();
       expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe(method);
@@ -276,20 +359,28 @@ describe("card and wallet tokens", () => {
 
   it("sends a Google Pay card kept in the Google account (PAN_ONLY) through 3-D Secure, and places the order once it passes", async () => {
     const { token, draft } = await draftFor();
-    const data = { ...fixture("googlepay-token-data.json"), signedMessage: '{"encryptedMessage":"CHALLENGE","ephemeralPublicKey":"x","tag":"y"}' };
+    const data = {
+      ...fixture("googlepay-token-data.json"),
+      signedMessage: '{"encryptedMessage":"CHALLENGE","ephemeralPublicKey":"x","tag":"y"}',
+    };
     const pending = await pay(token, draft.draftOrderId, { paymentMethod: "googlepay", googleTokenData: data });
     expect(pending.order).toBeNull();
     expect(pending.gatewayData).toMatchObject({ approved: false, status: "Pending" });
     const href = redirectOf(pending.gatewayData);
     expect(href).toMatch(new RegExp(`^${t.testGateway.basePath}/3ds/pay_`));
     const passed = await answerChallenge(t.testGateway.fetch, href, "authenticate");
-    expect((await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status).toBe("placed");
+    expect(
+      (await verify(token, draft.draftOrderId, returnedPaymentId(passed.location, RETURN_URLS.successUrl))).status,
+    ).toBe("placed");
     expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe("googlepay");
   });
 
   it("answers a Google Pay payment its acquirer has not yet settled with the payment's id and no order, and verifying it places the order", async () => {
     const { token, draft } = await draftFor();
-    const data = { ...fixture("googlepay-token-data.json"), signedMessage: '{"encryptedMessage":"PROCESSING","ephemeralPublicKey":"x","tag":"y"}' };
+    const data = {
+      ...fixture("googlepay-token-data.json"),
+      signedMessage: '{"encryptedMessage":"PROCESSING","ephemeralPublicKey":"x","tag":"y"}',
+    };
     const pending = await pay(token, draft.draftOrderId, { paymentMethod: "googlepay", googleTokenData: data });
     expect(pending.order).toBeNull();
     expect(pending.gatewayData).toMatchObject({ approved: false, status: "Pending", _links: {} });
@@ -319,10 +410,19 @@ describe("when the gateway cannot be reached", () => {
       const tries = () => p.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id));
       expect((await tries()).map((x) => x.status)).toEqual(["initiated"]);
 
-      const again = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" })).body);
+      const again = api.makePayment.response.parse(
+        (await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" })).body,
+      );
       expect(again.gatewayData).toMatchObject({ status: "Pending" });
-      expect(await p.db.select().from(testGatewayHostedPayments).where(eq(testGatewayHostedPayments.reference, draft.draftOrderId))).toHaveLength(1);
-      expect((await tries()).map((x) => [x.attempt, x.status, x.hostedId])).toEqual([[1, "pending", again.gatewayData!.id]]);
+      expect(
+        await p.db
+          .select()
+          .from(testGatewayHostedPayments)
+          .where(eq(testGatewayHostedPayments.reference, draft.draftOrderId)),
+      ).toHaveLength(1);
+      expect((await tries()).map((x) => [x.attempt, x.status, x.hostedId])).toEqual([
+        [1, "pending", again.gatewayData!.id],
+      ]);
     } finally {
       await p.close();
     }
@@ -334,7 +434,9 @@ describe("when the gateway cannot be reached", () => {
     const { token, draft } = drafted;
     const card = await cardToken(p, TEST_CARD.approve);
     faults.losePayment = true;
-    expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card }), 503, { errorCode: "GATEWAY_UNAVAILABLE" });
+    expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card }), 503, {
+      errorCode: "GATEWAY_UNAVAILABLE",
+    });
     return { ...drafted, card };
   }
 
@@ -344,10 +446,16 @@ describe("when the gateway cannot be reached", () => {
     try {
       const { token, draft, card } = await payWithLostAnswer(faulty);
       // A payment step that lost its token cannot ask again, and is told to wait rather than pay twice.
-      expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 409, { message: PAYMENT_MESSAGES.paymentPending });
-      const again = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card })).body);
+      expectError(await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 409, {
+        message: PAYMENT_MESSAGES.paymentPending,
+      });
+      const again = api.makePayment.response.parse(
+        (await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card })).body,
+      );
       expect(again.order).not.toBeNull();
-      expect(await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toHaveLength(1);
+      expect(
+        await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId)),
+      ).toHaveLength(1);
     } finally {
       await p.close();
     }
@@ -358,9 +466,14 @@ describe("when the gateway cannot be reached", () => {
     const { t: p, shop: pc } = faulty;
     try {
       const { token, draft } = await payWithLostAnswer(faulty);
-      const [charge] = await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId));
+      const [charge] = await p.db
+        .select()
+        .from(testGatewayPayments)
+        .where(eq(testGatewayPayments.reference, draft.draftOrderId));
 
-      const cash = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body);
+      const cash = api.makePayment.response.parse(
+        (await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body,
+      );
       expect(cash.order).not.toBeNull();
       const order = (await p.db.select().from(orders).where(eq(orders.draftOrderId, draft.draftOrderId)))[0]!;
       expect(order).toMatchObject({ state: "placed", paymentMethod: "card" });
@@ -377,11 +490,21 @@ describe("refusals", () => {
     const { token, draft } = await draftFor();
     const hosted = await pay(token, draft.draftOrderId);
     const stranger = await t.guestToken();
-    expectError(await c.makePayment(stranger, draft.draftOrderId, { paymentMethod: "card" }), 404, { message: CHECKOUT_MESSAGES.draftNotFound });
-    expectError(await c.post("/api/payment/cancelPayment", { draftOrderId: draft.draftOrderId }, stranger), 404, { message: CHECKOUT_MESSAGES.draftNotFound });
-    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.approve });
+    expectError(await c.makePayment(stranger, draft.draftOrderId, { paymentMethod: "card" }), 404, {
+      message: CHECKOUT_MESSAGES.draftNotFound,
+    });
+    expectError(await c.post("/api/payment/cancelPayment", { draftOrderId: draft.draftOrderId }, stranger), 404, {
+      message: CHECKOUT_MESSAGES.draftNotFound,
+    });
+    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), {
+      number: TEST_CARD.approve,
+    });
     const paymentId = returnedPaymentId(paid.location, RETURN_URLS.successUrl);
-    expectError(await c.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId }, stranger), 404, { message: CHECKOUT_MESSAGES.draftNotFound });
+    expectError(
+      await c.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId }, stranger),
+      404,
+      { message: CHECKOUT_MESSAGES.draftNotFound },
+    );
     expect((await orderRow(t, draft.draftOrderId)).state).toBe("draft");
   });
 
@@ -389,26 +512,58 @@ describe("refusals", () => {
     const a = await draftFor();
     const b = await draftFor();
     const hosted = await pay(a.token, a.draft.draftOrderId);
-    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.approve });
+    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), {
+      number: TEST_CARD.approve,
+    });
     const paymentId = returnedPaymentId(paid.location, RETURN_URLS.successUrl);
-    expectError(await c.post("/api/payment/verifyPayment", { draftOrderId: b.draft.draftOrderId, paymentId }, b.token), 409, {
-      message: PAYMENT_MESSAGES.paymentIssue,
-      errorCode: "PAYMENT_MISMATCH",
-    });
-    expectError(await c.post("/api/payment/verifyPayment", { draftOrderId: b.draft.draftOrderId, paymentId: "pay_unknown" }, b.token), 409, { errorCode: "PAYMENT_MISMATCH" });
+    expectError(
+      await c.post("/api/payment/verifyPayment", { draftOrderId: b.draft.draftOrderId, paymentId }, b.token),
+      409,
+      {
+        message: PAYMENT_MESSAGES.paymentIssue,
+        errorCode: "PAYMENT_MISMATCH",
+      },
+    );
+    expectError(
+      await c.post(
+        "/api/payment/verifyPayment",
+        { draftOrderId: b.draft.draftOrderId, paymentId: "pay_unknown" },
+        b.token,
+      ),
+      409,
+      { errorCode: "PAYMENT_MISMATCH" },
+    );
     expect((await orderRow(t, b.draft.draftOrderId)).state).toBe("draft");
-    expectError(await c.post("/api/payment/verifyPayment", { draftOrderId: a.draft.draftOrderId, paymentId, paymentGateway: "stripe" }, a.token), 400, {
-      message: PAYMENT_MESSAGES.gatewayNotSupported,
-    });
+    expectError(
+      await c.post(
+        "/api/payment/verifyPayment",
+        { draftOrderId: a.draft.draftOrderId, paymentId, paymentGateway: "stripe" },
+        a.token,
+      ),
+      400,
+      {
+        message: PAYMENT_MESSAGES.gatewayNotSupported,
+      },
+    );
   });
 
   it("refuses card and wallets when no gateway is set up", async () => {
     const { t: bare, shop: bc } = await seededPlatform({ payments: { gateway: null, applePay: null } });
     try {
       const { token, draft } = await bc.draftFor();
-      expectError(await bc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 400, { message: "Payment gateway is not supported" });
-      expectError(await bc.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId: "pay_x" }, token), 400, { message: "Payment gateway is not supported" });
-      expect(api.makePayment.response.parse((await bc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body).order).not.toBeNull();
+      expectError(await bc.makePayment(token, draft.draftOrderId, { paymentMethod: "card" }), 400, {
+        message: "Payment gateway is not supported",
+      });
+      expectError(
+        await bc.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId: "pay_x" }, token),
+        400,
+        { message: "Payment gateway is not supported" },
+      );
+      expect(
+        api.makePayment.response.parse(
+          (await bc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body,
+        ).order,
+      ).not.toBeNull();
     } finally {
       await bare.close();
     }
@@ -416,7 +571,11 @@ describe("refusals", () => {
 });
 
 describe("POST /api/payment/validateApplePayMerchant", () => {
-  const body = { storeId: 1, domain: "shop.example", validationURL: "https://apple-pay-gateway.apple.com/paymentservices/startSession" };
+  const body = {
+    storeId: 1,
+    domain: "shop.example",
+    validationURL: "https://apple-pay-gateway.apple.com/paymentservices/startSession",
+  };
 
   it("answers 422 when Apple Pay is not set up", async () => {
     expectError(await c.post("/api/payment/validateApplePayMerchant", body, await t.guestToken()), 422, {
@@ -448,11 +607,24 @@ describe("POST /api/payment/validateApplePayMerchant", () => {
         expect(api.validateApplePayMerchant.response.parse(res.body)).toEqual(session);
         expect(asked.at(-1)).toEqual({
           url: body.validationURL,
-          body: { merchantIdentifier: "merchant.example.shop", displayName: name, initiative: "web", initiativeContext: "shop.example" },
+          body: {
+            merchantIdentifier: "merchant.example.shop",
+            displayName: name,
+            initiative: "web",
+            initiativeContext: "shop.example",
+          },
         });
         const count = asked.length;
-        for (const validationURL of ["http://apple-pay-gateway.apple.com/x", "https://apple.com.evil.example/x", "https://example.com/apple.com"]) {
-          expectError(await apple.call("POST", "/api/payment/validateApplePayMerchant", { ...body, validationURL }, { token }), 400, { errorDisplay: PAYMENT_MESSAGES.validationError });
+        for (const validationURL of [
+          "http://apple-pay-gateway.apple.com/x",
+          "https://apple.com.evil.example/x",
+          "https://example.com/apple.com",
+        ]) {
+          expectError(
+            await apple.call("POST", "/api/payment/validateApplePayMerchant", { ...body, validationURL }, { token }),
+            400,
+            { errorDisplay: PAYMENT_MESSAGES.validationError },
+          );
         }
         expect(asked).toHaveLength(count);
       } finally {
@@ -463,7 +635,10 @@ describe("POST /api/payment/validateApplePayMerchant", () => {
 
   it("answers 422 when Apple refuses the merchant for the site, and 502 when Apple cannot be reached", async () => {
     const answers = [
-      { status: 400, body: '{"statusMessage":"Payment Services Exception merchantId=merchant.example.shop not registered for domain=shop.example"}' },
+      {
+        status: 400,
+        body: '{"statusMessage":"Payment Services Exception merchantId=merchant.example.shop not registered for domain=shop.example"}',
+      },
       { status: 503, body: "" },
     ];
     const applePay = applePayMerchantValidator({

@@ -11,8 +11,13 @@ describe("paymentGateways in the business profile", () => {
   async function profileWith(payments?: PaymentServices, stored?: string) {
     const platform = await createTestPlatform(payments ? { payments } : {});
     try {
-      if (stored) await saveBusinessProfileOverrides(platform.db, platform.clock, { paymentGateways: [{ name: "checkoutcom", fields: { publicKey: stored } }] });
-      const res = await platform.call("GET", "/api/business/profile", undefined, { token: await platform.guestToken() });
+      if (stored)
+        await saveBusinessProfileOverrides(platform.db, platform.clock, {
+          paymentGateways: [{ name: "checkoutcom", fields: { publicKey: stored } }],
+        });
+      const res = await platform.call("GET", "/api/business/profile", undefined, {
+        token: await platform.guestToken(),
+      });
       expect(res.status).toBe(200);
       return api.businessProfile.response.parse(res.body).paymentGateways;
     } finally {
@@ -22,15 +27,26 @@ describe("paymentGateways in the business profile", () => {
 
   it("is the embedded test gateway's key by default, whatever was stored", async () => {
     expect(await profileWith()).toEqual([{ name: "checkoutcom", fields: { publicKey: EMBEDDED_PUBLIC_KEY } }]);
-    expect(await profileWith(undefined, "pk_sbox_stale")).toEqual([{ name: "checkoutcom", fields: { publicKey: EMBEDDED_PUBLIC_KEY } }]);
+    expect(await profileWith(undefined, "pk_sbox_stale")).toEqual([
+      { name: "checkoutcom", fields: { publicKey: EMBEDDED_PUBLIC_KEY } },
+    ]);
   });
 
   it("is checkout.com's public key when checkout.com is configured", async () => {
-    const gateway = checkoutComGateway({ secretKey: "sk_sbox_live_like", publicKey: "pk_sbox_configured", environment: "sandbox", fetch: () => Promise.reject(new Error("no network")) });
-    expect(await profileWith({ gateway, applePay: null }, "pk_sbox_stale")).toEqual([{ name: "checkoutcom", fields: { publicKey: "pk_sbox_configured" } }]);
+    const gateway = checkoutComGateway({
+      secretKey: "sk_sbox_live_like",
+      publicKey: "pk_sbox_configured",
+      environment: "sandbox",
+      fetch: () => Promise.reject(new Error("no network")),
+    });
+    expect(await profileWith({ gateway, applePay: null }, "pk_sbox_stale")).toEqual([
+      { name: "checkoutcom", fields: { publicKey: "pk_sbox_configured" } },
+    ]);
   });
 
   it("is whatever the business stored when there is no card gateway", async () => {
-    expect(await profileWith({ gateway: null, applePay: null }, "pk_sbox_stored")).toEqual([{ name: "checkoutcom", fields: { publicKey: "pk_sbox_stored" } }]);
+    expect(await profileWith({ gateway: null, applePay: null }, "pk_sbox_stored")).toEqual([
+      { name: "checkoutcom", fields: { publicKey: "pk_sbox_stored" } },
+    ]);
   });
 });

@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { api } from "../contract";
 import { orderPayments, orders, outbox, testGatewayHostedPayments, testGatewayPayments } from "../db/schema";
-import { orderRow, RETURN_URLS, seededPlatform, seededPlatformWithFaults, shopperApi, type ShopperApi, type TestPlatform } from "../testing";
+import {
+  orderRow,
+  RETURN_URLS,
+  seededPlatform,
+  seededPlatformWithFaults,
+  shopperApi,
+  type ShopperApi,
+  type TestPlatform,
+} from "../testing";
 import { GatewayError } from "../ports/payment-gateway";
 import { checkoutComGateway, EMBEDDED_PUBLIC_KEY, EMBEDDED_SECRET_KEY } from "./index";
 import { PAGE_WATCH_EVERY_MS, PAGE_WATCH_MS, SWEEP_OLDER_THAN_MS, UNANSWERED_TRY_MS } from "./reconcile";
@@ -33,7 +41,11 @@ function draftFor(p: TestPlatform = t) {
 }
 
 async function pay(token: string, draftOrderId: string, body: Record<string, unknown> = {}, p: TestPlatform = t) {
-  const res = await shopperApi(p).makePayment(token, draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom", ...body });
+  const res = await shopperApi(p).makePayment(token, draftOrderId, {
+    paymentMethod: "card",
+    paymentGateway: "checkoutcom",
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return api.makePayment.response.parse(res.body);
 }
@@ -57,8 +69,13 @@ const triesOf = async (draftOrderId: string, p: TestPlatform = t) => {
   const order = await orderRow(p, draftOrderId);
   return p.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id)).orderBy(orderPayments.attempt);
 };
-const chargesOf = (draftOrderId: string) => t.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draftOrderId));
-const mailsOf = async (draftOrderId: string) => t.db.select().from(outbox).where(eq(outbox.orderId, (await orderRow(t, draftOrderId)).id));
+const chargesOf = (draftOrderId: string) =>
+  t.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draftOrderId));
+const mailsOf = async (draftOrderId: string) =>
+  t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.orderId, (await orderRow(t, draftOrderId)).id));
 const placedOrders = () => t.db.select().from(orders).where(eq(orders.state, "placed"));
 
 describe("a payment whose shopper never came back from the gateway", () => {
@@ -70,12 +87,19 @@ describe("a payment whose shopper never came back from the gateway", () => {
     expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 1, closed: 0, left: 0 });
     const row = await orderRow(t, draft.draftOrderId);
     expect(row).toMatchObject({ state: "placed", status: "sent_to_store", paymentMethod: "card" });
-    expect(await triesOf(draft.draftOrderId)).toMatchObject([{ attempt: 1, kind: "hosted", status: "approved", gatewayPaymentId: paymentId }]);
+    expect(await triesOf(draft.draftOrderId)).toMatchObject([
+      { attempt: 1, kind: "hosted", status: "approved", gatewayPaymentId: paymentId },
+    ]);
     expect((await c.read(token, basket)).items).toEqual([]);
     const mails = await mailsOf(draft.draftOrderId);
     expect(mails.map((m) => [m.kind, m.recipient])).toEqual([["order_confirmation", "robin.shopper@example.com"]]);
     expect(mails[0]!.body).toContain(`/orders/${row.statusToken}`);
-    expect(t.logs).toContainEqual(expect.objectContaining({ event: "payments.reconciled", fields: expect.objectContaining({ orderId: row.id, outcome: "approved" }) }));
+    expect(t.logs).toContainEqual(
+      expect.objectContaining({
+        event: "payments.reconciled",
+        fields: expect.objectContaining({ orderId: row.id, outcome: "approved" }),
+      }),
+    );
 
     t.clock.advance(LATER);
     expect(await t.reconcilePayments()).toEqual(NOTHING);
@@ -84,7 +108,11 @@ describe("a payment whose shopper never came back from the gateway", () => {
     expect(await orderRow(t, draft.draftOrderId)).toEqual(row);
 
     // Should the shopper turn up after all, the return page answers the same order.
-    const res = await c.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId, paymentGateway: "checkoutcom" }, token);
+    const res = await c.post(
+      "/api/payment/verifyPayment",
+      { draftOrderId: draft.draftOrderId, paymentId, paymentGateway: "checkoutcom" },
+      token,
+    );
     expect(api.verifyPayment.response.parse(res.body)).toEqual({
       status: "placed",
       order: { businessOrderId: draft.businessOrderId, statusToken: row.statusToken },
@@ -121,7 +149,9 @@ describe("a payment whose shopper never came back from the gateway", () => {
 
     t.clock.advance(LATER);
     expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 1, closed: 0, left: 0 });
-    expect(await triesOf(draft.draftOrderId)).toMatchObject([{ kind: "token", status: "approved", gatewayPaymentId: pending.gatewayData!.id }]);
+    expect(await triesOf(draft.draftOrderId)).toMatchObject([
+      { kind: "token", status: "approved", gatewayPaymentId: pending.gatewayData!.id },
+    ]);
     expect((await orderRow(t, draft.draftOrderId)).state).toBe("placed");
     expect(await chargesOf(draft.draftOrderId)).toHaveLength(1);
   });
@@ -199,7 +229,9 @@ describe("a card page closed on our side while it could still be paid", () => {
 
     t.clock.advance(HOSTED_PAGE_LIFETIME_MS);
     expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 1, left: 0 });
-    expect(await triesOf(draft.draftOrderId)).toMatchObject([{ status: "cancelled", redirectUrl: null, gatewayPaymentId: null }]);
+    expect(await triesOf(draft.draftOrderId)).toMatchObject([
+      { status: "cancelled", redirectUrl: null, gatewayPaymentId: null },
+    ]);
     t.clock.advance(PAGE_WATCH_EVERY_MS + 1000);
     expect(await t.reconcilePayments()).toEqual(NOTHING);
     expect((await orderRow(t, draft.draftOrderId)).state).toBe("draft");
@@ -211,7 +243,9 @@ describe("a card page closed on our side while it could still be paid", () => {
     const declinedId = returnedPaymentId(declined.location, RETURN_URLS.failureUrl);
     t.clock.advance(PAGE_WATCH_EVERY_MS + 1000);
     expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 1, left: 0 });
-    expect(await triesOf(first.draft.draftOrderId)).toMatchObject([{ status: "cancelled", gatewayPaymentId: declinedId, redirectUrl: null }]);
+    expect(await triesOf(first.draft.draftOrderId)).toMatchObject([
+      { status: "cancelled", gatewayPaymentId: declinedId, redirectUrl: null },
+    ]);
 
     await cancelledHere();
     t.clock.advance(PAGE_WATCH_MS);
@@ -232,7 +266,10 @@ describe("what the sweep leaves alone", () => {
     t.clock.advance(2 * 60_000);
     expect(await t.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 1, left: 0 });
     expect((await triesOf(draft.draftOrderId)).map((p) => p.status)).toEqual(["cancelled"]);
-    const [page] = await t.db.select().from(testGatewayHostedPayments).where(eq(testGatewayHostedPayments.id, hosted.gatewayData!.id!));
+    const [page] = await t.db
+      .select()
+      .from(testGatewayHostedPayments)
+      .where(eq(testGatewayHostedPayments.id, hosted.gatewayData!.id!));
     expect(page!.status).toBe("Expired");
     expect((await orderRow(t, draft.draftOrderId)).state).toBe("draft");
     expect(await t.reconcilePayments()).toEqual(NOTHING);
@@ -272,14 +309,20 @@ describe("what the sweep leaves alone", () => {
   it("does nothing more for an order the shopper's return placed: one approved try, one charge", async () => {
     const { token, draft, left } = await paidAndGone(TEST_CARD.approve);
     const paymentId = returnedPaymentId(left.location, RETURN_URLS.successUrl);
-    const res = await c.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId, paymentGateway: "checkoutcom" }, token);
+    const res = await c.post(
+      "/api/payment/verifyPayment",
+      { draftOrderId: draft.draftOrderId, paymentId, paymentGateway: "checkoutcom" },
+      token,
+    );
     expect(api.verifyPayment.response.parse(res.body).status).toBe("placed");
     const placed = await orderRow(t, draft.draftOrderId);
 
     t.clock.advance(LATER);
     expect(await t.reconcilePayments()).toEqual(NOTHING);
     expect(await orderRow(t, draft.draftOrderId)).toEqual(placed);
-    expect((await triesOf(draft.draftOrderId)).map((p) => [p.status, p.gatewayPaymentId])).toEqual([["approved", paymentId]]);
+    expect((await triesOf(draft.draftOrderId)).map((p) => [p.status, p.gatewayPaymentId])).toEqual([
+      ["approved", paymentId],
+    ]);
     expect((await chargesOf(draft.draftOrderId)).map((p) => p.status)).toEqual(["Authorized"]);
     expect(await mailsOf(draft.draftOrderId)).toHaveLength(1);
   });
@@ -293,7 +336,10 @@ describe("when the gateway does not answer", () => {
       const unreachable = await paidAndGone(TEST_CARD.approve, p);
       const broken = await paidAndGone(TEST_CARD.approve, p);
       const fine = await paidAndGone(TEST_CARD.approve, p);
-      faults.failPage.set(unreachable.hosted.gatewayData!.id!, new GatewayError("unavailable", "checkout.com timed out"));
+      faults.failPage.set(
+        unreachable.hosted.gatewayData!.id!,
+        new GatewayError("unavailable", "checkout.com timed out"),
+      );
       faults.failPage.set(broken.hosted.gatewayData!.id!, new Error("a bug in reading the page"));
 
       p.clock.advance(LATER);
@@ -326,7 +372,9 @@ describe("when the gateway does not answer", () => {
     faults[fault] = true;
     const lost = await shopperApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: card });
     expect(lost.status).toBe(503);
-    expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([["token", "initiated", null]]);
+    expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([
+      ["token", "initiated", null],
+    ]);
     return { token, draft };
   }
 
@@ -334,21 +382,40 @@ describe("when the gateway does not answer", () => {
     const { t: p, faults } = await seededPlatformWithFaults();
     try {
       const { token, draft } = await lostTokenPayment(p, faults, "losePayment");
-      const [charge] = await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId));
+      const [charge] = await p.db
+        .select()
+        .from(testGatewayPayments)
+        .where(eq(testGatewayPayments.reference, draft.draftOrderId));
       expect(charge!.status).toBe("Authorized");
 
       p.clock.advance(LATER);
       expect(await p.reconcilePayments()).toEqual({ checked: 1, placed: 1, closed: 0, left: 0 });
-      expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([["token", "approved", charge!.id]]);
+      expect((await triesOf(draft.draftOrderId, p)).map((x) => [x.kind, x.status, x.gatewayPaymentId])).toEqual([
+        ["token", "approved", charge!.id],
+      ]);
       const row = await orderRow(p, draft.draftOrderId);
       expect(row).toMatchObject({ state: "placed", status: "sent_to_store", paymentMethod: "card" });
-      expect(p.logs).toContainEqual(expect.objectContaining({ level: "warn", event: "payments.lost_answer_found", fields: expect.objectContaining({ paymentId: charge!.id }) }));
+      expect(p.logs).toContainEqual(
+        expect.objectContaining({
+          level: "warn",
+          event: "payments.lost_answer_found",
+          fields: expect.objectContaining({ paymentId: charge!.id }),
+        }),
+      );
 
       // The shopper, back on the payment page, finds the order placed rather than a second charge.
-      const again = await shopperApi(p).makePayment(token, draft.draftOrderId, { paymentMethod: "card", token: "tok_never_used" });
+      const again = await shopperApi(p).makePayment(token, draft.draftOrderId, {
+        paymentMethod: "card",
+        token: "tok_never_used",
+      });
       expect(again.status, JSON.stringify(again.body)).toBe(200);
-      expect(api.makePayment.response.parse(again.body).order).toEqual({ businessOrderId: draft.businessOrderId, statusToken: row.statusToken });
-      expect(await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toHaveLength(1);
+      expect(api.makePayment.response.parse(again.body).order).toEqual({
+        businessOrderId: draft.businessOrderId,
+        statusToken: row.statusToken,
+      });
+      expect(
+        await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId)),
+      ).toHaveLength(1);
       expect(await p.reconcilePayments()).toEqual(NOTHING);
     } finally {
       await p.close();
@@ -359,7 +426,9 @@ describe("when the gateway does not answer", () => {
     const { t: p, faults } = await seededPlatformWithFaults();
     try {
       const { draft } = await lostTokenPayment(p, faults, "drop");
-      expect(await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toEqual([]);
+      expect(
+        await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId)),
+      ).toEqual([]);
       // A charge that only shares the order's reference (another amount) is not the lost answer.
       const direct = checkoutComGateway({
         secretKey: EMBEDDED_SECRET_KEY,
@@ -369,7 +438,16 @@ describe("when the gateway does not answer", () => {
         fetch: (input, init) => p.testGateway.fetch(new Request(input, init)),
       });
       const stray = await direct.requestPayment(
-        { ...RETURN_URLS, token: await cardToken(p, TEST_CARD.approve), reference: draft.draftOrderId, amount: 1, currency: "GBP", customer: { email: "a@b.example", name: "A B" }, billing: null, threeDs: false },
+        {
+          ...RETURN_URLS,
+          token: await cardToken(p, TEST_CARD.approve),
+          reference: draft.draftOrderId,
+          amount: 1,
+          currency: "GBP",
+          customer: { email: "a@b.example", name: "A B" },
+          billing: null,
+          threeDs: false,
+        },
         "stray-1",
       );
       expect(stray).toMatchObject({ approved: true, reference: draft.draftOrderId });
@@ -384,7 +462,9 @@ describe("when the gateway does not answer", () => {
       p.clock.advance(2 * 60_000);
       expect(await p.reconcilePayments()).toEqual({ checked: 1, placed: 0, closed: 1, left: 0 });
       expect((await triesOf(draft.draftOrderId, p)).map((x) => x.status)).toEqual(["failed"]);
-      expect(p.logs).toContainEqual(expect.objectContaining({ level: "warn", event: "payments.unanswered_try_closed" }));
+      expect(p.logs).toContainEqual(
+        expect.objectContaining({ level: "warn", event: "payments.unanswered_try_closed" }),
+      );
       expect((await orderRow(p, draft.draftOrderId)).state).toBe("draft");
       expect(p.logs.some((l) => l.event === "payments.lost_answer_found")).toBe(false);
     } finally {
@@ -400,11 +480,16 @@ describe("when the gateway does not answer", () => {
       const hosted = await pay(token, draft.draftOrderId, {}, p);
       // Cash places the order while the card page is open in another tab; the card is then paid there, and the
       // shopper never comes back from it.
-      const cash = api.makePayment.response.parse((await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body);
+      const cash = api.makePayment.response.parse(
+        (await pc.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body,
+      );
       expect(cash.order).not.toBeNull();
-      const paid = await payOnCardPage(p.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.approve });
+      const paid = await payOnCardPage(p.testGateway.fetch, redirectOf(hosted.gatewayData), {
+        number: TEST_CARD.approve,
+      });
       const paymentId = returnedPaymentId(paid.location, RETURN_URLS.successUrl);
-      const charge = async () => (await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, paymentId)))[0]!;
+      const charge = async () =>
+        (await p.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, paymentId)))[0]!;
       expect((await charge()).status).toBe("Authorized");
 
       // The card try was closed when cash placed the order, but its page is watched for a late payment.

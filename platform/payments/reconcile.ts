@@ -3,7 +3,19 @@ import { orderPayments, orders } from "../db/schema";
 import type { OrderRow } from "../orders/place";
 import type { RequestContext } from "../context";
 import { GatewayError, type GatewayPayment, type PaymentGateway } from "../ports/payment-gateway";
-import { CLOSED_PAGE_STATUSES, isOpen, markTry, OPEN_STATUSES, outcomeOf, paysFor, settledTry, settlePayment, unclaimedPayment, type PaymentDeps, type PaymentTry } from "./service";
+import {
+  CLOSED_PAGE_STATUSES,
+  isOpen,
+  markTry,
+  OPEN_STATUSES,
+  outcomeOf,
+  paysFor,
+  settledTry,
+  settlePayment,
+  unclaimedPayment,
+  type PaymentDeps,
+  type PaymentTry,
+} from "./service";
 
 /*
  * The reconciliation sweep (decision record 0014): every charge the gateway approves must end in a placed order,
@@ -52,7 +64,11 @@ type Result = "placed" | "closed" | "left" | "gone";
  * still places it), and on placed orders (a second approval is voided); then watches closed card pages. One try
  * failing does not stop the others; a gateway that cannot be reached leaves its try for the next sweep.
  */
-export async function reconcileOpenPayments(ctx: RequestContext, deps: PaymentDeps, options: ReconcileOptions = {}): Promise<ReconcileSummary> {
+export async function reconcileOpenPayments(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  options: ReconcileOptions = {},
+): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { checked: 0, placed: 0, closed: 0, left: 0 };
   const gateway = ctx.payments.gateway;
   if (!gateway) return summary;
@@ -107,8 +123,10 @@ export async function reconcileOpenPayments(ctx: RequestContext, deps: PaymentDe
     }
     if (result !== "gone") summary[result]++;
   };
-  for (const { attempt, order } of found) await run(attempt, order, () => reconcileTry(ctx, deps, gateway, order, attempt));
-  for (const { attempt, order } of watched) await run(attempt, order, () => watchClosedPage(ctx, deps, gateway, order, attempt));
+  for (const { attempt, order } of found)
+    await run(attempt, order, () => reconcileTry(ctx, deps, gateway, order, attempt));
+  for (const { attempt, order } of watched)
+    await run(attempt, order, () => watchClosedPage(ctx, deps, gateway, order, attempt));
   return summary;
 }
 
@@ -118,11 +136,22 @@ export async function reconcileOpenPayments(ctx: RequestContext, deps: PaymentDe
  * PAGE_WATCH_EVERY_MS for PAGE_WATCH_MS. A payment made on it after all places the order if it is still a draft, or
  * is voided if the order was placed another way; the watch ends when the page is paid, expires or is cancelled.
  */
-async function watchClosedPage(ctx: RequestContext, deps: PaymentDeps, gateway: PaymentGateway, order: OrderRow, found: PaymentTry): Promise<Result> {
+async function watchClosedPage(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  gateway: PaymentGateway,
+  order: OrderRow,
+  found: PaymentTry,
+): Promise<Result> {
   const [attempt] = await ctx.db.select().from(orderPayments).where(eq(orderPayments.id, found.id));
-  if (!attempt || attempt.status !== "cancelled" || attempt.gatewayPaymentId !== null || attempt.redirectUrl === null) return "gone";
+  if (!attempt || attempt.status !== "cancelled" || attempt.gatewayPaymentId !== null || attempt.redirectUrl === null)
+    return "gone";
   const about = { orderId: order.id, attempt: attempt.attempt, kind: attempt.kind };
-  const where = and(eq(orderPayments.id, attempt.id), eq(orderPayments.status, "cancelled"), isNull(orderPayments.gatewayPaymentId));
+  const where = and(
+    eq(orderPayments.id, attempt.id),
+    eq(orderPayments.status, "cancelled"),
+    isNull(orderPayments.gatewayPaymentId),
+  );
   const stopWatching = async (paymentId: string | null, outcome: string): Promise<Result> => {
     await ctx.db
       .update(orderPayments)
@@ -139,12 +168,18 @@ async function watchClosedPage(ctx: RequestContext, deps: PaymentDeps, gateway: 
   let payment: GatewayPayment;
   try {
     const page = await gateway.getHostedPayment(attempt.hostedId!);
-    if (!page.paymentId) return CLOSED_PAGE_STATUSES.has(page.status.toLowerCase()) ? stopWatching(null, page.status) : askLater();
+    if (!page.paymentId)
+      return CLOSED_PAGE_STATUSES.has(page.status.toLowerCase()) ? stopWatching(null, page.status) : askLater();
     payment = await gateway.getPayment(page.paymentId);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.kind === "not_found") return stopWatching(null, "not found");
-    ctx.log.warn("payments.reconcile_gateway_error", { ...about, kind: error.kind, status: error.status, error: error.message });
+    ctx.log.warn("payments.reconcile_gateway_error", {
+      ...about,
+      kind: error.kind,
+      status: error.status,
+      error: error.message,
+    });
     return askLater();
   }
   if (!paysFor(payment, order)) {
@@ -163,7 +198,13 @@ async function watchClosedPage(ctx: RequestContext, deps: PaymentDeps, gateway: 
 
 const resultOf = (ended: "placed" | "open" | "closed"): Result => (ended === "open" ? "left" : ended);
 
-async function reconcileTry(ctx: RequestContext, deps: PaymentDeps, gateway: PaymentGateway, order: OrderRow, found: PaymentTry): Promise<Result> {
+async function reconcileTry(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  gateway: PaymentGateway,
+  order: OrderRow,
+  found: PaymentTry,
+): Promise<Result> {
   // Read again: the shopper may have come back since the sweep listed it.
   const [attempt] = await ctx.db.select().from(orderPayments).where(eq(orderPayments.id, found.id));
   if (!attempt || !isOpen(attempt)) return "gone";
@@ -174,19 +215,26 @@ async function reconcileTry(ctx: RequestContext, deps: PaymentDeps, gateway: Pay
     if (attempt.kind === "hosted" && attempt.hostedId) {
       const page = await gateway.getHostedPayment(attempt.hostedId);
       if (page.paymentId) payment = await gateway.getPayment(page.paymentId);
-      else if (CLOSED_PAGE_STATUSES.has(page.status.toLowerCase())) return cancel(ctx, attempt, { ...about, page: page.status });
+      else if (CLOSED_PAGE_STATUSES.has(page.status.toLowerCase()))
+        return cancel(ctx, attempt, { ...about, page: page.status });
       else return "left";
     } else if (attempt.gatewayPaymentId) {
       payment = await gateway.getPayment(attempt.gatewayPaymentId);
     } else {
       payment = await unclaimedPayment(ctx, gateway, order);
-      if (payment) ctx.log.warn("payments.lost_answer_found", { ...about, paymentId: payment.id, status: payment.status });
+      if (payment)
+        ctx.log.warn("payments.lost_answer_found", { ...about, paymentId: payment.id, status: payment.status });
     }
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     // As cancelPayment does: a page or payment the gateway does not know cannot have been paid.
     if (error.kind === "not_found") return cancel(ctx, attempt, { ...about, gateway: "not found" });
-    ctx.log.warn("payments.reconcile_gateway_error", { ...about, kind: error.kind, status: error.status, error: error.message });
+    ctx.log.warn("payments.reconcile_gateway_error", {
+      ...about,
+      kind: error.kind,
+      status: error.status,
+      error: error.message,
+    });
     return "left";
   }
 
@@ -205,7 +253,12 @@ async function reconcileTry(ctx: RequestContext, deps: PaymentDeps, gateway: Pay
     ctx.log.warn("payments.reconcile_mismatch", { ...about, paymentId: payment.id });
     return "left";
   }
-  const settled = await settlePayment(ctx, deps, { orderId: order.id, tryId: attempt.id, method: attempt.method }, payment);
+  const settled = await settlePayment(
+    ctx,
+    deps,
+    { orderId: order.id, tryId: attempt.id, method: attempt.method },
+    payment,
+  );
   if (settled.status === "pending") return "left";
   if (settled.status !== "placed") {
     ctx.log.info("payments.reconciled", { ...about, paymentId: payment.id, outcome: settled.status });

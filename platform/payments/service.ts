@@ -24,7 +24,13 @@ import { holdUntil } from "../slots/service";
 import { paymentMethodsOf } from "../stores/service";
 import { appleValidationUrl } from "./apple-pay";
 import { cardNotFound, keepCard, memberCard, type CardRow } from "./cards";
-import { GatewayError, type GatewayAddress, type GatewayPayment, type PaymentGateway, type WalletType } from "../ports/payment-gateway";
+import {
+  GatewayError,
+  type GatewayAddress,
+  type GatewayPayment,
+  type PaymentGateway,
+  type WalletType,
+} from "../ports/payment-gateway";
 
 /*
  * Paying for a draft order, at most once (decision record 0014).
@@ -56,7 +62,10 @@ export const isOpen = (attempt: PaymentTry) => OPEN_STATUSES.includes(attempt.st
 const tryKey = (order: Pick<OrderRow, "draftOrderId">, attempt: number) => `${order.draftOrderId}:${attempt}`;
 
 const draftNotFound = () =>
-  new ApiError(404, CHECKOUT_MESSAGES.draftNotFound, { errorCode: "ORDER_NOT_FOUND", errorDisplay: CHECKOUT_MESSAGES.draftNotFound });
+  new ApiError(404, CHECKOUT_MESSAGES.draftNotFound, {
+    errorCode: "ORDER_NOT_FOUND",
+    errorDisplay: CHECKOUT_MESSAGES.draftNotFound,
+  });
 
 function methodError(method: PaymentMethodName): string {
   switch (method) {
@@ -76,7 +85,11 @@ const gatewayUnavailable = (method: PaymentMethodName) =>
   new ApiError(503, methodError(method), { errorCode: "GATEWAY_UNAVAILABLE", errorDisplay: methodError(method) });
 
 const validationError = (field: string, problem: string) =>
-  new ApiError(400, problem, { errorCode: "VALIDATION_ERROR", errorDisplay: PAYMENT_MESSAGES.validationError, details: { field } });
+  new ApiError(400, problem, {
+    errorCode: "VALIDATION_ERROR",
+    errorDisplay: PAYMENT_MESSAGES.validationError,
+    details: { field },
+  });
 
 async function ownedOrder(db: Db, draftOrderId: string, auth: AuthInfo): Promise<OrderRow> {
   const [order] = await db.select().from(orders).where(eq(orders.draftOrderId, draftOrderId));
@@ -126,7 +139,13 @@ export interface MakePaymentAnswer {
 }
 
 function pendingData(id: string | null, redirectUrl: string | null, summary: string | null): GatewayData {
-  return { approved: false, status: "Pending", id, response_summary: summary, _links: redirectUrl ? { redirect: { href: redirectUrl } } : {} };
+  return {
+    approved: false,
+    status: "Pending",
+    id,
+    response_summary: summary,
+    _links: redirectUrl ? { redirect: { href: redirectUrl } } : {},
+  };
 }
 
 /** How an open try is answered again: the same hosted page, or the same 3-D Secure redirect. */
@@ -139,7 +158,13 @@ function openTryData(attempt: PaymentTry): GatewayData {
 function placedAnswer(order: OrderRow, approved: PaymentTry | undefined): MakePaymentAnswer {
   const gatewayData: GatewayData | null =
     approved && approved.kind !== "cash" && approved.kind !== "credit"
-      ? { approved: true, status: "Authorized", id: approved.gatewayPaymentId, response_summary: approved.responseSummary, _links: {} }
+      ? {
+          approved: true,
+          status: "Authorized",
+          id: approved.gatewayPaymentId,
+          response_summary: approved.responseSummary,
+          _links: {},
+        }
       : null;
   return { gatewayData, order: placedOrder(order) };
 }
@@ -154,7 +179,9 @@ export type Settled =
 
 /** Whether a payment the gateway reports is one for this order: its reference, the order's total, our currency. */
 export function paysFor(payment: GatewayPayment, order: Pick<OrderRow, "draftOrderId" | "totalPence">): boolean {
-  return payment.reference === order.draftOrderId && payment.amount === order.totalPence && payment.currency === CURRENCY;
+  return (
+    payment.reference === order.draftOrderId && payment.amount === order.totalPence && payment.currency === CURRENCY
+  );
 }
 
 /**
@@ -162,15 +189,25 @@ export function paysFor(payment: GatewayPayment, order: Pick<OrderRow, "draftOrd
  * approval whose void has not gone through yet; settling it again voids it again) or `closed`. For callers settling
  * without the shopper, who must tell an approval that placed the order from one voided because another try had.
  */
-export async function settledTry(ctx: RequestContext, paymentId: string): Promise<{ status: PaymentTry["status"] | null; ended: "placed" | "open" | "closed" }> {
-  const [after] = await ctx.db.select({ status: orderPayments.status }).from(orderPayments).where(eq(orderPayments.gatewayPaymentId, paymentId));
+export async function settledTry(
+  ctx: RequestContext,
+  paymentId: string,
+): Promise<{ status: PaymentTry["status"] | null; ended: "placed" | "open" | "closed" }> {
+  const [after] = await ctx.db
+    .select({ status: orderPayments.status })
+    .from(orderPayments)
+    .where(eq(orderPayments.gatewayPaymentId, paymentId));
   const status = after?.status ?? null;
-  return { status, ended: status === "approved" ? "placed" : status !== null && OPEN_STATUSES.includes(status) ? "open" : "closed" };
+  return {
+    status,
+    ended: status === "approved" ? "placed" : status !== null && OPEN_STATUSES.includes(status) ? "open" : "closed",
+  };
 }
 
 /** What a payment's state means for its order. A voided authorisation keeps `approved`, but pays for nothing. */
 export function outcomeOf(payment: GatewayPayment): "approved" | "pending" | "declined" | "cancelled" {
-  if (payment.status === "Canceled" || payment.status === "Cancelled" || payment.status === "Voided") return "cancelled";
+  if (payment.status === "Canceled" || payment.status === "Cancelled" || payment.status === "Voided")
+    return "cancelled";
   if (payment.approved) return "approved";
   if (payment.status === "Pending") return "pending";
   return "declined";
@@ -190,7 +227,12 @@ interface SettleTarget {
  * at the gateway (every approved charge has an order, and no order is charged twice). Safe to repeat: a try already
  * approved answers the placed order, and a final status is never overwritten by a later, lesser one.
  */
-export async function settlePayment(ctx: RequestContext, deps: PaymentDeps, target: SettleTarget, payment: GatewayPayment): Promise<Settled> {
+export async function settlePayment(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  target: SettleTarget,
+  payment: GatewayPayment,
+): Promise<Settled> {
   const outcome = outcomeOf(payment);
   const companyName = outcome === "approved" ? await deps.companyName() : "";
   const recorded = await ctx.db.transaction(async (tx) => {
@@ -231,11 +273,22 @@ export async function settlePayment(ctx: RequestContext, deps: PaymentDeps, targ
       const placedBy = all.find((t) => t.status === "approved");
       if (order.state === "placed" || placedBy) {
         // Known, not yet voided: stays open until the void is confirmed, so a replay voids it again.
-        await tx.update(orderPayments).set({ gatewayPaymentId: payment.id, status: "pending", responseSummary: summary, updatedAt: now }).where(where);
+        await tx
+          .update(orderPayments)
+          .set({ gatewayPaymentId: payment.id, status: "pending", responseSummary: summary, updatedAt: now })
+          .where(where);
         return { kind: "void" as const, order, attempt };
       }
-      await tx.update(orderPayments).set({ gatewayPaymentId: payment.id, status: "approved", responseSummary: summary, updatedAt: now }).where(where);
-      const placed = await placeOrder(tx, order, { paymentMethod: attempt.method, companyName, publicUrl: ctx.config.publicUrl, now });
+      await tx
+        .update(orderPayments)
+        .set({ gatewayPaymentId: payment.id, status: "approved", responseSummary: summary, updatedAt: now })
+        .where(where);
+      const placed = await placeOrder(tx, order, {
+        paymentMethod: attempt.method,
+        companyName,
+        publicUrl: ctx.config.publicUrl,
+        now,
+      });
       return { kind: "placed" as const, order: { ...order, ...placed }, saveCard: attempt.saveCard };
     }
 
@@ -281,18 +334,35 @@ async function keepPaidCard(ctx: RequestContext, order: OrderRow, payment: Gatew
   }
   try {
     const made = await keepCard(ctx.db, order.memberId, payment.card, ctx.clock.now());
-    ctx.log.info(made ? "cards.added" : "cards.already_kept", { memberId: order.memberId, orderId: order.id, ...(made ? { cardId: made.id } : {}) });
+    ctx.log.info(made ? "cards.added" : "cards.already_kept", {
+      memberId: order.memberId,
+      orderId: order.id,
+      ...(made ? { cardId: made.id } : {}),
+    });
   } catch (error) {
-    ctx.log.error("cards.keep_failed", { orderId: order.id, paymentId: payment.id, error: error instanceof Error ? error.message : String(error) });
+    ctx.log.error("cards.keep_failed", {
+      orderId: order.id,
+      paymentId: payment.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
 /** Releases a second approval for an order already paid. When the gateway cannot be reached the try stays open. */
-async function voidSecondCharge(ctx: RequestContext, order: OrderRow, attempt: PaymentTry, payment: GatewayPayment): Promise<void> {
+async function voidSecondCharge(
+  ctx: RequestContext,
+  order: OrderRow,
+  attempt: PaymentTry,
+  payment: GatewayPayment,
+): Promise<void> {
   try {
     await gatewayOf(ctx).voidPayment(payment.id, order.draftOrderId, `${attempt.idempotencyKey}:void`);
   } catch (error) {
-    ctx.log.error("payments.void_failed", { orderId: order.id, paymentId: payment.id, error: error instanceof Error ? error.message : String(error) });
+    ctx.log.error("payments.void_failed", {
+      orderId: order.id,
+      paymentId: payment.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return;
   }
   await ctx.db
@@ -318,7 +388,12 @@ export async function markTry(
     await lockOrder(tx, attempt.orderId);
     await tx
       .update(orderPayments)
-      .set({ status, responseSummary: summary, updatedAt: ctx.clock.now(), ...(options.pageClosed ? { redirectUrl: null } : {}) })
+      .set({
+        status,
+        responseSummary: summary,
+        updatedAt: ctx.clock.now(),
+        ...(options.pageClosed ? { redirectUrl: null } : {}),
+      })
       .where(and(eq(orderPayments.id, attempt.id), inArray(orderPayments.status, ["initiated", "pending"])));
   });
 }
@@ -350,7 +425,10 @@ async function checkMethodAvailable(db: Db, order: OrderRow, method: PaymentMeth
   const alcohol =
     itemIds.length === 0
       ? []
-      : await db.select({ id: menuItems.id }).from(menuItems).where(and(inArray(menuItems.id, itemIds), eq(menuItems.isAlcohol, true)));
+      : await db
+          .select({ id: menuItems.id })
+          .from(menuItems)
+          .where(and(inArray(menuItems.id, itemIds), eq(menuItems.isAlcohol, true)));
   const profile = await getBusinessProfile(db);
   const timeZone = store?.timeZone ?? "Europe/London";
   const available = paymentOptionAvailable(method, {
@@ -366,7 +444,10 @@ async function checkMethodAvailable(db: Db, order: OrderRow, method: PaymentMeth
     gateways: profile.paymentGateways.map((g) => g.name),
   });
   if (!available) {
-    throw new ApiError(400, PAYMENT_MESSAGES.methodNotAvailable, { errorCode: "PAYMENT_METHOD_NOT_AVAILABLE", errorDisplay: PAYMENT_MESSAGES.methodNotAvailable });
+    throw new ApiError(400, PAYMENT_MESSAGES.methodNotAvailable, {
+      errorCode: "PAYMENT_METHOD_NOT_AVAILABLE",
+      errorDisplay: PAYMENT_MESSAGES.methodNotAvailable,
+    });
   }
 }
 
@@ -382,7 +463,10 @@ function checkReturnUrls(ctx: RequestContext, input: MakePaymentInput): void {
 const SECURITY_CODE = new RegExp(`^\\d{${CARD_SECURITY_CODE_LENGTH}}$`);
 
 const savedCardsForMembers = () =>
-  new ApiError(403, PAYMENT_MESSAGES.savedCardsForMembers, { errorCode: "SAVED_CARDS_FOR_MEMBERS", errorDisplay: PAYMENT_MESSAGES.savedCardsForMembers });
+  new ApiError(403, PAYMENT_MESSAGES.savedCardsForMembers, {
+    errorCode: "SAVED_CARDS_FOR_MEMBERS",
+    errorDisplay: PAYMENT_MESSAGES.savedCardsForMembers,
+  });
 
 /**
  * Spec 2 §5 and §7: a saved card pays with its security code, exactly 3 digits, checked before anything else (no
@@ -405,24 +489,39 @@ async function savedCardFor(ctx: RequestContext, auth: AuthInfo, input: MakePaym
   return card;
 }
 
-export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input: MakePaymentInput): Promise<MakePaymentAnswer> {
+export async function makePayment(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  input: MakePaymentInput,
+): Promise<MakePaymentAnswer> {
   const auth = requireAuth(ctx);
   const card = await savedCardFor(ctx, auth, input);
   const order = await ownedOrder(ctx.db, input.draftOrderId, auth);
   checkReturnUrls(ctx, input);
-  if (order.state === "placed") return placedAnswer(order, (await triesOf(ctx.db, order.id)).find((t) => t.status === "approved"));
+  if (order.state === "placed")
+    return placedAnswer(
+      order,
+      (await triesOf(ctx.db, order.id)).find((t) => t.status === "approved"),
+    );
   // Credit covers it all (decision 0039): nothing is left for any way of paying to take, nor for the gateway.
-  if (order.totalPence === 0 && order.creditPence > 0) return { gatewayData: null, order: await placeUnpaid(ctx, deps, order, input, input.paymentMethod, "credit") };
+  if (order.totalPence === 0 && order.creditPence > 0)
+    return { gatewayData: null, order: await placeUnpaid(ctx, deps, order, input, input.paymentMethod, "credit") };
 
   const method = input.paymentMethod;
-  if (method !== "cash" && ((input.paymentGateway ?? GATEWAY_NAME) !== GATEWAY_NAME || !ctx.payments.gateway)) throw gatewayNotSupported();
+  if (method !== "cash" && ((input.paymentGateway ?? GATEWAY_NAME) !== GATEWAY_NAME || !ctx.payments.gateway))
+    throw gatewayNotSupported();
   await checkMethodAvailable(ctx.db, order, method);
   if (method === "cash") return payCash(ctx, deps, order, input);
 
-  const walletData = method === "applepay" ? input.appleTokenData : method === "googlepay" ? input.googleTokenData : null;
+  const walletData =
+    method === "applepay" ? input.appleTokenData : method === "googlepay" ? input.googleTokenData : null;
   // A saved card pays as a token does: at once, approved, declined or sent to 3-D Secure.
   const hasToken = Boolean(input.token) || Boolean(walletData) || card !== null;
-  if (method !== "card" && !hasToken) throw validationError(method === "applepay" ? "appleTokenData" : "googleTokenData", `${method} needs its token data`);
+  if (method !== "card" && !hasToken)
+    throw validationError(
+      method === "applepay" ? "appleTokenData" : "googleTokenData",
+      `${method} needs its token data`,
+    );
 
   // Phase 1.
   const now = ctx.clock.now();
@@ -430,13 +529,17 @@ export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input:
   const started = await ctx.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     const all = await triesOf(tx, locked.id);
-    if (locked.state === "placed") return { kind: "placed" as const, order: locked, approved: all.find((t) => t.status === "approved") };
+    if (locked.state === "placed")
+      return { kind: "placed" as const, order: locked, approved: all.find((t) => t.status === "approved") };
     const slot = { storeId: locked.storeId, method: locked.fulfilmentMethod, slotStart: locked.slotStart };
     await holdPlaceUntil(tx, locked.basketToken, slot, holdUntil(ctx, now), now);
     const open = [...all].reverse().find(isOpen);
     if (open) return { kind: "open" as const, order: locked, attempt: open };
     if (locked.state === "superseded") {
-      throw new ApiError(409, CHECKOUT_MESSAGES.draftNotFound, { errorCode: "ORDER_SUPERSEDED", errorDisplay: CHECKOUT_MESSAGES.draftNotFound });
+      throw new ApiError(409, CHECKOUT_MESSAGES.draftNotFound, {
+        errorCode: "ORDER_SUPERSEDED",
+        errorDisplay: CHECKOUT_MESSAGES.draftNotFound,
+      });
     }
     const next = all.reduce((max, t) => Math.max(max, t.attempt), 0) + 1;
     await recordSiteOrigin(tx, locked.id, siteOrigin, now);
@@ -460,19 +563,28 @@ export async function makePayment(ctx: RequestContext, deps: PaymentDeps, input:
     return { kind: "new" as const, order: { ...locked, siteOrigin }, attempt: made! };
   });
   if (started.kind === "placed") return placedAnswer(started.order, started.approved);
-  if (started.kind === "open" && started.attempt.status === "pending") return { gatewayData: openTryData(started.attempt), order: null };
+  if (started.kind === "open" && started.attempt.status === "pending")
+    return { gatewayData: openTryData(started.attempt), order: null };
 
   // Phase 2 (and 3): a new try, or one that never heard back from the gateway, asked with its own key.
   const attempt = started.attempt;
   if (attempt.kind === "token" && !hasToken) {
-    throw new ApiError(409, PAYMENT_MESSAGES.paymentPending, { errorCode: "PAYMENT_IN_PROGRESS", errorDisplay: PAYMENT_MESSAGES.paymentPending });
+    throw new ApiError(409, PAYMENT_MESSAGES.paymentPending, {
+      errorCode: "PAYMENT_IN_PROGRESS",
+      errorDisplay: PAYMENT_MESSAGES.paymentPending,
+    });
   }
   return attempt.kind === "hosted"
     ? openHostedPage(ctx, started.order, attempt, input)
     : payWithToken(ctx, deps, started.order, attempt, input, walletData ?? null, card);
 }
 
-async function openHostedPage(ctx: RequestContext, order: OrderRow, attempt: PaymentTry, input: MakePaymentInput): Promise<MakePaymentAnswer> {
+async function openHostedPage(
+  ctx: RequestContext,
+  order: OrderRow,
+  attempt: PaymentTry,
+  input: MakePaymentInput,
+): Promise<MakePaymentAnswer> {
   let hosted;
   try {
     hosted = await gatewayOf(ctx).createHostedPayment(
@@ -506,7 +618,10 @@ async function openHostedPage(ctx: RequestContext, order: OrderRow, attempt: Pay
     return updated ?? current;
   });
   if (recorded.status === "approved") return placedAnswer(await readOrder(ctx.db, order.id), recorded);
-  return { gatewayData: pendingData(recorded.hostedId ?? hosted.id, recorded.redirectUrl ?? hosted.redirectUrl, null), order: null };
+  return {
+    gatewayData: pendingData(recorded.hostedId ?? hosted.id, recorded.redirectUrl ?? hosted.redirectUrl, null),
+    order: null,
+  };
 }
 
 async function readOrder(db: Db, orderId: number): Promise<OrderRow> {
@@ -530,7 +645,11 @@ async function payWithToken(
     const source =
       card && input.cvv
         ? { savedCard: { sourceId: card.sourceId, cvv: input.cvv } }
-        : { token: input.token ? input.token : await gateway.exchangeWalletToken(attempt.method as WalletType, walletData ?? {}) };
+        : {
+            token: input.token
+              ? input.token
+              : await gateway.exchangeWalletToken(attempt.method as WalletType, walletData ?? {}),
+          };
     payment = await gateway.requestPayment(
       {
         ...source,
@@ -551,15 +670,29 @@ async function payWithToken(
   } catch (error) {
     if (error instanceof GatewayError && error.kind === "declined") {
       await markTry(ctx, attempt, "declined", error.message);
-      return { gatewayData: { approved: false, status: "Declined", id: null, response_summary: error.message, _links: {} }, order: null };
+      return {
+        gatewayData: { approved: false, status: "Declined", id: null, response_summary: error.message, _links: {} },
+        order: null,
+      };
     }
     throw await gatewayFailure(ctx, attempt, error);
   }
 
-  const settled = await settlePayment(ctx, deps, { orderId: order.id, tryId: attempt.id, method: attempt.method }, payment);
+  const settled = await settlePayment(
+    ctx,
+    deps,
+    { orderId: order.id, tryId: attempt.id, method: attempt.method },
+    payment,
+  );
   const links = payment.redirectUrl && settled.status === "pending" ? { redirect: { href: payment.redirectUrl } } : {};
   return {
-    gatewayData: { approved: payment.approved, status: payment.status, id: payment.id, response_summary: payment.responseSummary, _links: links },
+    gatewayData: {
+      approved: payment.approved,
+      status: payment.status,
+      id: payment.id,
+      response_summary: payment.responseSummary,
+      _links: links,
+    },
     order: settled.order,
   };
 }
@@ -571,10 +704,19 @@ async function payWithToken(
  */
 async function gatewayFailure(ctx: RequestContext, attempt: PaymentTry, error: unknown): Promise<unknown> {
   if (!(error instanceof GatewayError)) return error;
-  ctx.log.warn("payments.gateway_error", { orderId: attempt.orderId, attempt: attempt.attempt, kind: error.kind, status: error.status, error: error.message });
+  ctx.log.warn("payments.gateway_error", {
+    orderId: attempt.orderId,
+    attempt: attempt.attempt,
+    kind: error.kind,
+    status: error.status,
+    error: error.message,
+  });
   if (error.kind === "unavailable") return gatewayUnavailable(attempt.method);
   await markTry(ctx, attempt, error.kind === "declined" ? "declined" : "failed", error.message);
-  return new ApiError(502, PAYMENT_MESSAGES.paymentIssue, { errorCode: "PAYMENT_FAILED", errorDisplay: PAYMENT_MESSAGES.paymentIssue });
+  return new ApiError(502, PAYMENT_MESSAGES.paymentIssue, {
+    errorCode: "PAYMENT_FAILED",
+    errorDisplay: PAYMENT_MESSAGES.paymentIssue,
+  });
 }
 
 /**
@@ -582,7 +724,12 @@ async function gatewayFailure(ctx: RequestContext, attempt: PaymentTry, error: u
  * the order's payment; otherwise it is closed, and should it be paid after all the order is already placed and the
  * charge is voided.
  */
-async function payCash(ctx: RequestContext, deps: PaymentDeps, order: OrderRow, input: MakePaymentInput): Promise<MakePaymentAnswer> {
+async function payCash(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  order: OrderRow,
+  input: MakePaymentInput,
+): Promise<MakePaymentAnswer> {
   for (const attempt of (await triesOf(ctx.db, order.id)).filter(isOpen)) {
     const settled = await closeOpenTry(ctx, deps, order, attempt);
     if (settled.status === "placed") return { gatewayData: null, order: settled.order };
@@ -610,10 +757,16 @@ async function placeUnpaid(
     const all = await triesOf(tx, locked.id);
     if (locked.state === "placed") return placedOrder(locked);
     if (all.some(isOpen)) {
-      throw new ApiError(409, PAYMENT_MESSAGES.paymentPending, { errorCode: "PAYMENT_IN_PROGRESS", errorDisplay: PAYMENT_MESSAGES.paymentPending });
+      throw new ApiError(409, PAYMENT_MESSAGES.paymentPending, {
+        errorCode: "PAYMENT_IN_PROGRESS",
+        errorDisplay: PAYMENT_MESSAGES.paymentPending,
+      });
     }
     if (locked.state === "superseded") {
-      throw new ApiError(409, CHECKOUT_MESSAGES.draftNotFound, { errorCode: "ORDER_SUPERSEDED", errorDisplay: CHECKOUT_MESSAGES.draftNotFound });
+      throw new ApiError(409, CHECKOUT_MESSAGES.draftNotFound, {
+        errorCode: "ORDER_SUPERSEDED",
+        errorDisplay: CHECKOUT_MESSAGES.draftNotFound,
+      });
     }
     const next = all.reduce((max, t) => Math.max(max, t.attempt), 0) + 1;
     await tx.insert(orderPayments).values({
@@ -629,7 +782,11 @@ async function placeUnpaid(
       updatedAt: now,
     });
     await recordSiteOrigin(tx, locked.id, siteOrigin);
-    return placeOrder(tx, { ...locked, siteOrigin }, { paymentMethod: method, companyName, publicUrl: ctx.config.publicUrl, now });
+    return placeOrder(
+      tx,
+      { ...locked, siteOrigin },
+      { paymentMethod: method, companyName, publicUrl: ctx.config.publicUrl, now },
+    );
   });
 }
 
@@ -658,31 +815,49 @@ export async function verifyPayment(
 
   const all = await triesOf(ctx.db, order.id);
   const known = all.find((t) => t.gatewayPaymentId === input.paymentId);
-  if (order.state === "placed" && known && known.status === "approved") return { status: "placed", order: placedOrder(order), responseSummary: null };
+  if (order.state === "placed" && known && known.status === "approved")
+    return { status: "placed", order: placedOrder(order), responseSummary: null };
 
   let payment: GatewayPayment;
   try {
     payment = await gateway.getPayment(input.paymentId);
   } catch (error) {
     if (error instanceof GatewayError && error.kind === "not_found") {
-      throw new ApiError(409, PAYMENT_MESSAGES.paymentIssue, { errorCode: "PAYMENT_MISMATCH", errorDisplay: PAYMENT_MESSAGES.paymentIssue });
+      throw new ApiError(409, PAYMENT_MESSAGES.paymentIssue, {
+        errorCode: "PAYMENT_MISMATCH",
+        errorDisplay: PAYMENT_MESSAGES.paymentIssue,
+      });
     }
     if (error instanceof GatewayError) throw gatewayUnavailable(known?.method ?? "card");
     throw error;
   }
   if (!paysFor(payment, order)) {
     ctx.log.warn("payments.verify_mismatch", { orderId: order.id, paymentId: payment.id });
-    throw new ApiError(409, PAYMENT_MESSAGES.paymentIssue, { errorCode: "PAYMENT_MISMATCH", errorDisplay: PAYMENT_MESSAGES.paymentIssue });
+    throw new ApiError(409, PAYMENT_MESSAGES.paymentIssue, {
+      errorCode: "PAYMENT_MISMATCH",
+      errorDisplay: PAYMENT_MESSAGES.paymentIssue,
+    });
   }
   const source = known ?? (await hostedTryOf(gateway, all, payment.id));
-  return toOutcome(await settlePayment(ctx, deps, { orderId: order.id, tryId: source?.id ?? null, method: source?.method ?? "card" }, payment));
+  return toOutcome(
+    await settlePayment(
+      ctx,
+      deps,
+      { orderId: order.id, tryId: source?.id ?? null, method: source?.method ?? "card" },
+      payment,
+    ),
+  );
 }
 
 /**
  * The hosted try a payment was made on, newest first: the gateway knows which page each payment came from. Only
  * for recording the payment against the right try, so a page that cannot be read is passed over.
  */
-async function hostedTryOf(gateway: PaymentGateway, all: PaymentTry[], paymentId: string): Promise<PaymentTry | undefined> {
+async function hostedTryOf(
+  gateway: PaymentGateway,
+  all: PaymentTry[],
+  paymentId: string,
+): Promise<PaymentTry | undefined> {
   for (const attempt of [...all].reverse()) {
     if (attempt.kind !== "hosted" || !attempt.hostedId || attempt.gatewayPaymentId !== null) continue;
     try {
@@ -699,7 +874,12 @@ async function hostedTryOf(gateway: PaymentGateway, all: PaymentTry[], paymentId
  * order is placed with it). A try that never heard back from the gateway has nothing to ask about: a hosted page
  * no one was sent to cannot be paid; a token payment lost in flight is logged for the business to reconcile.
  */
-async function closeOpenTry(ctx: RequestContext, deps: PaymentDeps, order: OrderRow, attempt: PaymentTry): Promise<Settled | { status: "cancelled"; order: null; payment: null }> {
+async function closeOpenTry(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  order: OrderRow,
+  attempt: PaymentTry,
+): Promise<Settled | { status: "cancelled"; order: null; payment: null }> {
   const gateway = gatewayOf(ctx);
   const cancelled = async (pageClosed = false) => {
     await markTry(ctx, attempt, "cancelled", null, { pageClosed });
@@ -730,7 +910,8 @@ async function closeOpenTry(ctx: RequestContext, deps: PaymentDeps, order: Order
     if (!(error instanceof GatewayError)) throw error;
     return cancelled(true);
   }
-  if (attempt.kind === "token") ctx.log.warn("payments.unanswered_try_closed", { orderId: order.id, attempt: attempt.attempt });
+  if (attempt.kind === "token")
+    ctx.log.warn("payments.unanswered_try_closed", { orderId: order.id, attempt: attempt.attempt });
   return cancelled();
 }
 
@@ -741,18 +922,34 @@ export const CLOSED_PAGE_STATUSES = new Set(["expired", "cancelled", "canceled"]
  * A payment the gateway holds under the order's reference that none of the order's tries knows: the one a lost
  * answer was about. An approved one first (it must end in an order, or be voided), then one still pending.
  */
-export async function unclaimedPayment(ctx: RequestContext, gateway: PaymentGateway, order: OrderRow): Promise<GatewayPayment | null> {
+export async function unclaimedPayment(
+  ctx: RequestContext,
+  gateway: PaymentGateway,
+  order: OrderRow,
+): Promise<GatewayPayment | null> {
   const found = await gateway.findPayments(order.draftOrderId);
   if (found.length === 0) return null;
-  const known = await ctx.db.select({ id: orderPayments.gatewayPaymentId }).from(orderPayments).where(eq(orderPayments.orderId, order.id));
+  const known = await ctx.db
+    .select({ id: orderPayments.gatewayPaymentId })
+    .from(orderPayments)
+    .where(eq(orderPayments.orderId, order.id));
   const knownIds = new Set(known.map((k) => k.id));
   // Checked here, once, for every caller: closing an open try settles what it finds without asking again.
   const unclaimed = found.filter((p) => !knownIds.has(p.id) && paysFor(p, order));
-  return unclaimed.find((p) => outcomeOf(p) === "approved") ?? unclaimed.find((p) => outcomeOf(p) === "pending") ?? unclaimed[0] ?? null;
+  return (
+    unclaimed.find((p) => outcomeOf(p) === "approved") ??
+    unclaimed.find((p) => outcomeOf(p) === "pending") ??
+    unclaimed[0] ??
+    null
+  );
 }
 
 /** The shopper came back by the gateway's cancel link: the open try is closed, unless it was paid after all. */
-export async function cancelPayment(ctx: RequestContext, deps: PaymentDeps, input: { draftOrderId: string }): Promise<PaymentOutcome> {
+export async function cancelPayment(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  input: { draftOrderId: string },
+): Promise<PaymentOutcome> {
   const auth = requireAuth(ctx);
   const order = await ownedOrder(ctx.db, input.draftOrderId, auth);
   if (order.state === "placed") return { status: "placed", order: placedOrder(order), responseSummary: null };
@@ -780,22 +977,34 @@ export async function validateApplePayMerchant(
   requireAuth(ctx);
   const validator = ctx.payments.applePay;
   if (!validator) {
-    throw new ApiError(422, PAYMENT_MESSAGES.applePayUnavailable, { errorCode: "APPLE_PAY_UNAVAILABLE", errorDisplay: PAYMENT_MESSAGES.applePayUnavailable });
+    throw new ApiError(422, PAYMENT_MESSAGES.applePayUnavailable, {
+      errorCode: "APPLE_PAY_UNAVAILABLE",
+      errorDisplay: PAYMENT_MESSAGES.applePayUnavailable,
+    });
   }
   // Apple's validation URLs are https on apple.com hosts; anything else is not Apple asking.
-  if (!appleValidationUrl(input.validationURL)) throw validationError("validationURL", "validationURL must be an https address on apple.com");
+  if (!appleValidationUrl(input.validationURL))
+    throw validationError("validationURL", "validationURL must be an https address on apple.com");
   const [store] = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.id, input.storeId));
   if (!store) throw new ApiError(404, "Store not found.");
   const displayName = ctx.config.applePayDisplayName ?? (await deps.companyName());
   try {
     return await validator.validate({ validationURL: input.validationURL, domain: input.domain, displayName });
   } catch (error) {
-    ctx.log.warn("payments.apple_pay_validation_failed", { error: error instanceof Error ? error.message : String(error) });
+    ctx.log.warn("payments.apple_pay_validation_failed", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     // Apple refusing the merchant for this site (a 4xx: the domain or merchant is not registered) will not change
     // on a retry: Apple Pay is not available here (spec 2 §4: a 422 sends the shopper to a page of its own).
     if (error instanceof GatewayError && error.kind === "invalid") {
-      throw new ApiError(422, PAYMENT_MESSAGES.applePayUnavailable, { errorCode: "APPLE_PAY_UNAVAILABLE", errorDisplay: PAYMENT_MESSAGES.applePayUnavailable });
+      throw new ApiError(422, PAYMENT_MESSAGES.applePayUnavailable, {
+        errorCode: "APPLE_PAY_UNAVAILABLE",
+        errorDisplay: PAYMENT_MESSAGES.applePayUnavailable,
+      });
     }
-    throw new ApiError(502, PAYMENT_MESSAGES.applePayError, { errorCode: "APPLE_PAY_VALIDATION_FAILED", errorDisplay: PAYMENT_MESSAGES.applePayError });
+    throw new ApiError(502, PAYMENT_MESSAGES.applePayError, {
+      errorCode: "APPLE_PAY_VALIDATION_FAILED",
+      errorDisplay: PAYMENT_MESSAGES.applePayError,
+    });
   }
 }

@@ -65,7 +65,11 @@ const triesOf = async (draftOrderId: string) => {
   const order = await orderRow(t, draftOrderId);
   return t.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id)).orderBy(orderPayments.attempt);
 };
-const mailsOf = async (draftOrderId: string) => t.db.select().from(outbox).where(eq(outbox.orderId, (await orderRow(t, draftOrderId)).id));
+const mailsOf = async (draftOrderId: string) =>
+  t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.orderId, (await orderRow(t, draftOrderId)).id));
 
 describe("checkout.com's payment webhook", () => {
   it("places the order of a payment approved on the card page at once, and once however often the event comes", async () => {
@@ -76,24 +80,42 @@ describe("checkout.com's payment webhook", () => {
     expect(first).toEqual({ status: 200, body: { received: true, outcome: "placed" } });
     const row = await orderRow(t, draft.draftOrderId);
     expect(row).toMatchObject({ state: "placed", status: "sent_to_store", paymentMethod: "card" });
-    expect(await triesOf(draft.draftOrderId)).toMatchObject([{ kind: "hosted", status: "approved", gatewayPaymentId: paymentId }]);
+    expect(await triesOf(draft.draftOrderId)).toMatchObject([
+      { kind: "hosted", status: "approved", gatewayPaymentId: paymentId },
+    ]);
     expect((await c.read(token, basket)).items).toEqual([]);
 
     // checkout.com sends at least once, and other events about the same payment follow.
-    expect((await deliver(event("payment_approved", paymentId, draft.draftOrderId))).body).toEqual({ received: true, outcome: "placed" });
-    expect((await deliver(event("payment_captured", paymentId, draft.draftOrderId))).body).toEqual({ received: true, outcome: "placed" });
+    expect((await deliver(event("payment_approved", paymentId, draft.draftOrderId))).body).toEqual({
+      received: true,
+      outcome: "placed",
+    });
+    expect((await deliver(event("payment_captured", paymentId, draft.draftOrderId))).body).toEqual({
+      received: true,
+      outcome: "placed",
+    });
     expect(await mailsOf(draft.draftOrderId)).toHaveLength(1);
     expect(await orderRow(t, draft.draftOrderId)).toEqual(row);
     // The sweep finds nothing left, and the shopper's late return answers the same order.
     expect(await t.reconcilePayments({ olderThanMs: 0 })).toEqual({ checked: 0, placed: 0, closed: 0, left: 0 });
-    const back = await c.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId, paymentGateway: "checkoutcom" }, token);
-    expect(api.verifyPayment.response.parse(back.body)).toMatchObject({ status: "placed", order: { businessOrderId: draft.businessOrderId } });
+    const back = await c.post(
+      "/api/payment/verifyPayment",
+      { draftOrderId: draft.draftOrderId, paymentId, paymentGateway: "checkoutcom" },
+      token,
+    );
+    expect(api.verifyPayment.response.parse(back.body)).toMatchObject({
+      status: "placed",
+      order: { businessOrderId: draft.businessOrderId },
+    });
   });
 
   it("finds the order by the payment's reference, not the event's word: a declined payment closes the try", async () => {
     const { draft, paymentId } = await paidAndGone(TEST_CARD.decline);
     // The event says approved; the gateway says declined, and the gateway is believed.
-    expect((await deliver(event("payment_approved", paymentId, draft.draftOrderId))).body).toEqual({ received: true, outcome: "closed" });
+    expect((await deliver(event("payment_approved", paymentId, draft.draftOrderId))).body).toEqual({
+      received: true,
+      outcome: "closed",
+    });
     expect(await triesOf(draft.draftOrderId)).toMatchObject([{ status: "declined", gatewayPaymentId: paymentId }]);
     expect((await orderRow(t, draft.draftOrderId)).state).toBe("draft");
   });
@@ -121,7 +143,9 @@ describe("checkout.com's payment webhook", () => {
     expect(await deliver({ id: "evt_a", type: "dispute_received", data: { id: "dsp_x" } })).toEqual(ignored);
     expect(await deliver({ type: 42 })).toEqual(ignored);
     expect(await deliver(event("payment_approved", paymentId, "draft_unknown"))).toEqual(ignored);
-    expect(await deliver(event("payment_approved", "pay_nosuchpaymentatthegateway", draft.draftOrderId))).toEqual(ignored);
+    expect(await deliver(event("payment_approved", "pay_nosuchpaymentatthegateway", draft.draftOrderId))).toEqual(
+      ignored,
+    );
     // A payment of one order named with another order's reference.
     expect(await deliver(event("payment_approved", other.paymentId, draft.draftOrderId))).toEqual(ignored);
     expect((await orderRow(t, draft.draftOrderId)).state).toBe("draft");
@@ -130,7 +154,10 @@ describe("checkout.com's payment webhook", () => {
 
   it("says pending for a payment still at 3-D Secure, and asks to be sent again when the gateway cannot be asked", async () => {
     const { draft, paymentId } = await paidAndGone(TEST_CARD.challenge);
-    expect((await deliver(event("payment_pending", paymentId, draft.draftOrderId))).body).toEqual({ received: true, outcome: "pending" });
+    expect((await deliver(event("payment_pending", paymentId, draft.draftOrderId))).body).toEqual({
+      received: true,
+      outcome: "pending",
+    });
 
     const approved = await paidAndGone(TEST_CARD.approve);
     faults.paymentsDown = true;
@@ -138,17 +165,30 @@ describe("checkout.com's payment webhook", () => {
     expect(later.status).toBe(503);
     expect((await orderRow(t, approved.draft.draftOrderId)).state).toBe("draft");
     faults.paymentsDown = false;
-    expect((await deliver(event("payment_approved", approved.paymentId, approved.draft.draftOrderId))).body).toEqual({ received: true, outcome: "placed" });
+    expect((await deliver(event("payment_approved", approved.paymentId, approved.draft.draftOrderId))).body).toEqual({
+      received: true,
+      outcome: "placed",
+    });
   });
 
   it("voids a payment made on a page after the order was placed another way", async () => {
     const { token, draft } = await c.draftFor({ paymentGateway: "checkoutcom" });
-    const hosted = api.makePayment.response.parse((await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card" })).body);
-    expect(api.makePayment.response.parse((await c.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body).order).not.toBeNull();
-    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), { number: TEST_CARD.approve });
+    const hosted = api.makePayment.response.parse(
+      (await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card" })).body,
+    );
+    expect(
+      api.makePayment.response.parse((await c.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).body)
+        .order,
+    ).not.toBeNull();
+    const paid = await payOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData), {
+      number: TEST_CARD.approve,
+    });
     const paymentId = returnedPaymentId(paid.location, RETURN_URLS.successUrl);
 
-    expect((await deliver(event("payment_approved", paymentId, draft.draftOrderId))).body).toEqual({ received: true, outcome: "closed" });
+    expect((await deliver(event("payment_approved", paymentId, draft.draftOrderId))).body).toEqual({
+      received: true,
+      outcome: "closed",
+    });
     expect((await triesOf(draft.draftOrderId)).map((x) => [x.kind, x.status])).toEqual([
       ["hosted", "voided"],
       ["cash", "approved"],
@@ -162,7 +202,13 @@ describe("checkout.com's payment webhook", () => {
     const { t: plain } = await seededPlatformWithFaults();
     try {
       const raw = JSON.stringify(event("payment_approved", "pay_x", "draft_x"));
-      const response = await plain.fetch(new Request(`http://platform.test${WEBHOOK}`, { method: "POST", headers: { "cko-signature": sign(raw) }, body: raw }));
+      const response = await plain.fetch(
+        new Request(`http://platform.test${WEBHOOK}`, {
+          method: "POST",
+          headers: { "cko-signature": sign(raw) },
+          body: raw,
+        }),
+      );
       expect(response.status).toBe(404);
     } finally {
       await plain.close();
@@ -171,9 +217,13 @@ describe("checkout.com's payment webhook", () => {
 
   it("leaves a cancelled page's try alone when the event is about nothing paid", async () => {
     const { token, draft } = await c.draftFor({ paymentGateway: "checkoutcom" });
-    const hosted = api.makePayment.response.parse((await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card" })).body);
+    const hosted = api.makePayment.response.parse(
+      (await c.makePayment(token, draft.draftOrderId, { paymentMethod: "card" })).body,
+    );
     await cancelOnCardPage(t.testGateway.fetch, redirectOf(hosted.gatewayData));
-    expect((await deliver(event("payment_approved", "pay_neverhappened000000000000", draft.draftOrderId))).body).toEqual({ received: true, outcome: "ignored" });
+    expect(
+      (await deliver(event("payment_approved", "pay_neverhappened000000000000", draft.draftOrderId))).body,
+    ).toEqual({ received: true, outcome: "ignored" });
     expect((await triesOf(draft.draftOrderId)).map((x) => x.status)).toEqual(["pending"]);
   });
 });

@@ -37,7 +37,11 @@ export function webhookSignatureValid(key: string, rawBody: string, signature: s
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function receiveCheckoutComWebhook(ctx: RequestContext, deps: PaymentDeps, body: Record<string, unknown>): Promise<{ received: true; outcome: WebhookOutcome }> {
+export async function receiveCheckoutComWebhook(
+  ctx: RequestContext,
+  deps: PaymentDeps,
+  body: Record<string, unknown>,
+): Promise<{ received: true; outcome: WebhookOutcome }> {
   const key = ctx.payments.webhookSignatureKey;
   const gateway = ctx.payments.gateway;
   if (!key || !gateway) throw new ApiError(404, "Payment webhooks are not set up");
@@ -49,15 +53,24 @@ export async function receiveCheckoutComWebhook(ctx: RequestContext, deps: Payme
   const event = eventSchema.safeParse(body);
   const paymentId = event.success ? event.data.data?.id : undefined;
   if (!event.success || !event.data.type.startsWith("payment_") || !paymentId?.startsWith("pay_")) {
-    ctx.log.info("payments.webhook_ignored", { eventId: event.success ? (event.data.id ?? null) : null, type: event.success ? event.data.type : null });
+    ctx.log.info("payments.webhook_ignored", {
+      eventId: event.success ? (event.data.id ?? null) : null,
+      type: event.success ? event.data.type : null,
+    });
     return answer("ignored");
   }
   const about = { eventId: event.data.id ?? null, type: event.data.type, paymentId };
   const reference = event.data.data?.reference ?? null;
 
   // Which order: the one a try of which knows the payment, else the one the payment's reference names.
-  const [known] = await ctx.db.select({ order: orders, attempt: orderPayments }).from(orderPayments).innerJoin(orders, eq(orders.id, orderPayments.orderId)).where(eq(orderPayments.gatewayPaymentId, paymentId));
-  const order = known?.order ?? (reference ? (await ctx.db.select().from(orders).where(eq(orders.draftOrderId, reference)))[0] : undefined);
+  const [known] = await ctx.db
+    .select({ order: orders, attempt: orderPayments })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(eq(orderPayments.gatewayPaymentId, paymentId));
+  const order =
+    known?.order ??
+    (reference ? (await ctx.db.select().from(orders).where(eq(orders.draftOrderId, reference)))[0] : undefined);
   if (!order) {
     ctx.log.warn("payments.webhook_unknown_order", { ...about, reference });
     return answer("ignored");
@@ -83,13 +96,27 @@ export async function receiveCheckoutComWebhook(ctx: RequestContext, deps: Payme
 
   // The try the payment belongs to: the one that knows it, else the newest card try still waiting to hear of its
   // payment (a hosted page, or a token payment whose answer was lost), else a closed page paid after all.
-  const tries = await ctx.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id)).orderBy(desc(orderPayments.attempt));
+  const tries = await ctx.db
+    .select()
+    .from(orderPayments)
+    .where(eq(orderPayments.orderId, order.id))
+    .orderBy(desc(orderPayments.attempt));
   const attempt =
     known?.attempt ??
     tries.find((t) => t.kind !== "cash" && isOpen(t) && t.gatewayPaymentId === null) ??
     tries.find((t) => t.kind === "hosted" && t.gatewayPaymentId === null && t.redirectUrl !== null);
-  const settled = await settlePayment(ctx, deps, { orderId: order.id, tryId: attempt?.id ?? null, method: attempt?.method ?? "card" }, payment);
+  const settled = await settlePayment(
+    ctx,
+    deps,
+    { orderId: order.id, tryId: attempt?.id ?? null, method: attempt?.method ?? "card" },
+    payment,
+  );
   const after = await settledTry(ctx, payment.id);
-  ctx.log.info("payments.webhook_settled", { ...about, orderId: order.id, outcome: settled.status, tryStatus: after.status });
+  ctx.log.info("payments.webhook_settled", {
+    ...about,
+    orderId: order.id,
+    outcome: settled.status,
+    tryStatus: after.status,
+  });
   return answer(after.ended === "open" ? "pending" : after.ended);
 }

@@ -24,7 +24,12 @@ export function pusherParamsToSign(params: Record<string, string>): string {
 }
 
 /** The hex HMAC-SHA256 of "METHOD\npath\nparams" with the app's secret. */
-export function pusherSignature(input: { method: string; path: string; params: Record<string, string>; secret: string }): string {
+export function pusherSignature(input: {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  secret: string;
+}): string {
   const toSign = `${input.method.toUpperCase()}\n${input.path}\n${pusherParamsToSign(input.params)}`;
   return createHmac("sha256", input.secret).update(toSign, "utf8").digest("hex");
 }
@@ -34,7 +39,13 @@ export function bodyMd5(body: string): string {
 }
 
 /** The signed query string of a POST of `body` to `path`, at `timestamp` (seconds since the epoch). */
-export function signedPusherQuery(input: { key: string; secret: string; path: string; body: string; timestamp: number }): URLSearchParams {
+export function signedPusherQuery(input: {
+  key: string;
+  secret: string;
+  path: string;
+  body: string;
+  timestamp: number;
+}): URLSearchParams {
   const params: Record<string, string> = {
     auth_key: input.key,
     auth_timestamp: String(input.timestamp),
@@ -74,7 +85,13 @@ export function pusherPublisher(options: PusherOptions): RealtimePublisher {
     async publish(app: RealtimeApp, event: RealtimeEvent) {
       const base = (options.host ?? pusherClusterUrl(app.cluster)).replace(/\/+$/, "");
       const body = JSON.stringify({ name: event.name, channels: [event.channel], data: event.data });
-      const query = signedPusherQuery({ key: app.key, secret: options.secret, path, body, timestamp: Math.floor(now() / 1000) });
+      const query = signedPusherQuery({
+        key: app.key,
+        secret: options.secret,
+        path,
+        body,
+        timestamp: Math.floor(now() / 1000),
+      });
       const response = await fetcher(`${base}${path}?${query}`, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },

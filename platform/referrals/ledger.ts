@@ -44,7 +44,11 @@ export async function lockMemberBalances(db: Db, memberId: number): Promise<void
  * the member's lock (lockMemberBalances, taken once by placeOrder), so two placements for one member read and write the
  * balance one after the other.
  */
-export async function recordCreditSpend(db: Db, order: { id: number; memberId: number; creditPence: number }, now: Date): Promise<void> {
+export async function recordCreditSpend(
+  db: Db,
+  order: { id: number; memberId: number; creditPence: number },
+  now: Date,
+): Promise<void> {
   if (order.creditPence <= 0) return;
   const balance = await creditBalance(db, order.memberId);
   const spent = Math.min(order.creditPence, balance);
@@ -60,7 +64,12 @@ export async function recordCreditSpend(db: Db, order: { id: number; memberId: n
  * often placements race, as only one update finds it unsettled. With the scheme on, both sides are credited with the
  * scheme's amounts; with it hidden, the referral is settled with no credit. Answers whether one was settled.
  */
-export async function settleReferral(db: Db, order: { id: number; memberId: number }, scheme: ReferralScheme | null, now: Date): Promise<boolean> {
+export async function settleReferral(
+  db: Db,
+  order: { id: number; memberId: number },
+  scheme: ReferralScheme | null,
+  now: Date,
+): Promise<boolean> {
   const [settled] = await db
     .update(referrals)
     .set({ settledOrderId: order.id, settledAt: now })
@@ -70,7 +79,11 @@ export async function settleReferral(db: Db, order: { id: number; memberId: numb
   if (!scheme) return true;
   const rewards = [
     { memberId: settled.referrerMemberId, amountPence: scheme.referrerCreditPence, kind: "referrer_reward" as const },
-    { memberId: settled.referredMemberId, amountPence: scheme.newMemberCreditPence, kind: "new_member_reward" as const },
+    {
+      memberId: settled.referredMemberId,
+      amountPence: scheme.newMemberCreditPence,
+      kind: "new_member_reward" as const,
+    },
   ].filter((r) => r.amountPence > 0);
   if (rewards.length > 0) {
     await db

@@ -3,8 +3,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, MEMBER_MESSAGES, type ReferralLink } from "../contract";
 import { memberSeries } from "../auth/testing/accounts";
 import { saveBusinessProfileOverrides, DEFAULT_BUSINESS_PROFILE } from "../business/profile";
-import { creditLedger, members, orderPayments, orders, outbox, referrals, stores, testGatewayHostedPayments, testGatewayPayments } from "../db/schema";
-import { expectError, resetClockAndHolds, seededPlatform, VICTORIA, type ShopperApi, type TestPlatform } from "../testing";
+import {
+  creditLedger,
+  members,
+  orderPayments,
+  orders,
+  outbox,
+  referrals,
+  stores,
+  testGatewayHostedPayments,
+  testGatewayPayments,
+} from "../db/schema";
+import {
+  expectError,
+  resetClockAndHolds,
+  seededPlatform,
+  VICTORIA,
+  type ShopperApi,
+  type TestPlatform,
+} from "../testing";
 import { recordCreditSpend, settleReferral } from "./ledger";
 
 let t: TestPlatform;
@@ -24,11 +41,18 @@ const nextMember = memberSeries("referral", 500);
 /** A new member: their token, id and referFriendCode (from their profile). */
 async function member(referral?: Partial<ReferralLink> | Record<string, unknown>) {
   const made = await nextMember(t, referral ? { referral } : {});
-  const profile = api.memberProfileGet.response.parse((await t.call("POST", "/api/member/profile/get", {}, { token: made.token })).body);
+  const profile = api.memberProfileGet.response.parse(
+    (await t.call("POST", "/api/member/profile/get", {}, { token: made.token })).body,
+  );
   return { ...made, id: profile.id, code: profile.referFriendCode };
 }
 
-const linkTo = (code: string, extra: Partial<ReferralLink> = {}): ReferralLink => ({ partnerUniqueId: SCHEME.partnerUniqueId, partnerMemberId: code, storeId: VICTORIA, ...extra });
+const linkTo = (code: string, extra: Partial<ReferralLink> = {}): ReferralLink => ({
+  partnerUniqueId: SCHEME.partnerUniqueId,
+  partnerMemberId: code,
+  storeId: VICTORIA,
+  ...extra,
+});
 
 /** A referrer and a new member registered through their link. */
 async function pair() {
@@ -37,7 +61,8 @@ async function pair() {
   return { referrer, friend };
 }
 
-const referralOf = async (memberId: number) => (await t.db.select().from(referrals).where(eq(referrals.referredMemberId, memberId)))[0] ?? null;
+const referralOf = async (memberId: number) =>
+  (await t.db.select().from(referrals).where(eq(referrals.referredMemberId, memberId)))[0] ?? null;
 const ledgerOf = (memberIds: number[]) =>
   t.db.select().from(creditLedger).where(inArray(creditLedger.memberId, memberIds)).orderBy(asc(creditLedger.id));
 const credit = async (token: string) => {
@@ -46,7 +71,10 @@ const credit = async (token: string) => {
   return api.memberCreditGet.response.parse(res.body);
 };
 const basketOf = async (token: string, basketToken: string) =>
-  api.retrieveBasket.response.parse((await c.post("/api/basket/retrieve", { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken }, token)).body);
+  api.retrieveBasket.response.parse(
+    (await c.post("/api/basket/retrieve", { storeId: VICTORIA, fulfilmentMethod: "delivery", basketToken }, token))
+      .body,
+  );
 
 /** Places the member's ready basket, paid in cash; answers the order row. */
 async function place(token: string, made: Awaited<ReturnType<ShopperApi["ready"]>>) {
@@ -113,22 +141,39 @@ describe("credit", () => {
 
     // The next basket spends the new member's credit, after everything else.
     const second = await c.ready(friend.token);
-    const before = second.basket.orderSubtotalAfterDiscounts - second.basket.loyaltyPoints.deductCost + second.basket.fulfilmentMethod.cost + second.basket.tips.amount;
-    expect(second.basket.credit).toEqual({ balance: SCHEME.newMemberCreditPence, applied: SCHEME.newMemberCreditPence });
+    const before =
+      second.basket.orderSubtotalAfterDiscounts -
+      second.basket.loyaltyPoints.deductCost +
+      second.basket.fulfilmentMethod.cost +
+      second.basket.tips.amount;
+    expect(second.basket.credit).toEqual({
+      balance: SCHEME.newMemberCreditPence,
+      applied: SCHEME.newMemberCreditPence,
+    });
     expect(second.basket.orderTotal).toBe(before - SCHEME.newMemberCreditPence);
     const order2 = await place(friend.token, second);
-    expect(order2).toMatchObject({ creditPence: SCHEME.newMemberCreditPence, totalPence: before - SCHEME.newMemberCreditPence });
+    expect(order2).toMatchObject({
+      creditPence: SCHEME.newMemberCreditPence,
+      totalPence: before - SCHEME.newMemberCreditPence,
+    });
 
     // A second order settles nothing more: only the spend is new.
     const after = await ledgerOf([referrer.id, friend.id]);
     expect(after.slice(0, 2)).toEqual(rewards);
-    expect(after.slice(2).map((r) => [r.memberId, r.kind, r.amountPence, r.orderId])).toEqual([[friend.id, "spend", -SCHEME.newMemberCreditPence, order2.id]]);
+    expect(after.slice(2).map((r) => [r.memberId, r.kind, r.amountPence, r.orderId])).toEqual([
+      [friend.id, "spend", -SCHEME.newMemberCreditPence, order2.id],
+    ]);
     expect((await basketOf(friend.token, second.basket.basketToken)).credit).toBeNull();
 
     // The order shows the credit it spent, and so does its confirmation.
-    const status = api.getOrderStatus.response.parse((await c.post("/api/stores/orderStatus", { businessOrderId: order2.businessOrderId }, friend.token)).body);
+    const status = api.getOrderStatus.response.parse(
+      (await c.post("/api/stores/orderStatus", { businessOrderId: order2.businessOrderId }, friend.token)).body,
+    );
     expect(status.totals).toMatchObject({ credit: SCHEME.newMemberCreditPence, total: order2.totalPence });
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.orderId, order2.id), eq(outbox.kind, "order_confirmation")));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, order2.id), eq(outbox.kind, "order_confirmation")));
     expect(mail?.body).toContain("Credit: -£5.00");
     expect(mail?.body).toContain("You pay cash on delivery.");
 
@@ -144,7 +189,12 @@ describe("credit", () => {
       history: [{ kind: "referrer_reward", amount: SCHEME.referrerCreditPence, businessOrderId: null }],
     });
     const mine = await credit(friend.token);
-    expect(mine).toMatchObject({ balance: 0, referFriendCode: friend.code, shareStoreId: VICTORIA, referrals: { joined: 0, ordered: 0 } });
+    expect(mine).toMatchObject({
+      balance: 0,
+      referFriendCode: friend.code,
+      shareStoreId: VICTORIA,
+      referrals: { joined: 0, ordered: 0 },
+    });
     expect(mine.history.map((h) => [h.kind, h.amount, h.businessOrderId])).toEqual([
       ["spend", -SCHEME.newMemberCreditPence, order2.businessOrderId],
       ["new_member_reward", SCHEME.newMemberCreditPence, order1.businessOrderId],
@@ -159,11 +209,24 @@ describe("credit", () => {
     expect(one.basket.basketToken).not.toBe(two.basket.basketToken);
     expect(one.basket.credit?.applied).toBe(SCHEME.newMemberCreditPence);
     expect(two.basket.credit?.applied).toBe(SCHEME.newMemberCreditPence);
-    const drafts = [await c.processOrder(friend.token, one.processBody), await c.processOrder(friend.token, two.processBody)];
-    const paid = await Promise.all(drafts.map((d) => c.makePayment(friend.token, d.draftOrderId, { paymentMethod: "cash" })));
+    const drafts = [
+      await c.processOrder(friend.token, one.processBody),
+      await c.processOrder(friend.token, two.processBody),
+    ];
+    const paid = await Promise.all(
+      drafts.map((d) => c.makePayment(friend.token, d.draftOrderId, { paymentMethod: "cash" })),
+    );
     for (const res of paid) expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-    const placed = await t.db.select().from(orders).where(inArray(orders.draftOrderId, drafts.map((d) => d.draftOrderId)));
+    const placed = await t.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.draftOrderId,
+          drafts.map((d) => d.draftOrderId),
+        ),
+      );
     expect(placed.map((o) => [o.state, o.creditPence])).toEqual([
       ["placed", SCHEME.newMemberCreditPence],
       ["placed", SCHEME.newMemberCreditPence],
@@ -178,14 +241,18 @@ describe("credit", () => {
     const { friend } = await pair();
     await place(friend.token, await c.ready(friend.token));
     const made = await c.ready(friend.token);
-    const before = made.basket.orderSubtotalAfterDiscounts + made.basket.fulfilmentMethod.cost + made.basket.tips.amount;
+    const before =
+      made.basket.orderSubtotalAfterDiscounts + made.basket.fulfilmentMethod.cost + made.basket.tips.amount;
     expect(before).toBeLessThan(5000);
     expect(made.basket.credit).toEqual({ balance: 5000, applied: before });
     expect(made.basket.orderTotal).toBe(0);
 
     const draft = await c.processOrder(friend.token, { ...made.processBody, paymentGateway: "checkoutcom" });
     expect(draft.total).toBe(0);
-    const paid = await c.makePayment(friend.token, draft.draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom" });
+    const paid = await c.makePayment(friend.token, draft.draftOrderId, {
+      paymentMethod: "card",
+      paymentGateway: "checkoutcom",
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const answer = api.makePayment.response.parse(paid.body);
     expect(answer.gatewayData).toBeNull();
@@ -194,19 +261,38 @@ describe("credit", () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.draftOrderId, draft.draftOrderId));
     expect(order).toMatchObject({ state: "placed", paymentMethod: "card", totalPence: 0, creditPence: before });
     const tries = await t.db.select().from(orderPayments).where(eq(orderPayments.orderId, order!.id));
-    expect(tries.map((p) => [p.method, p.kind, p.gateway, p.status, p.amountPence, p.gatewayPaymentId])).toEqual([["card", "credit", null, "approved", 0, null]]);
-    expect(await t.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId))).toEqual([]);
-    expect(await t.db.select().from(testGatewayHostedPayments).where(eq(testGatewayHostedPayments.reference, draft.draftOrderId))).toEqual([]);
+    expect(tries.map((p) => [p.method, p.kind, p.gateway, p.status, p.amountPence, p.gatewayPaymentId])).toEqual([
+      ["card", "credit", null, "approved", 0, null],
+    ]);
+    expect(
+      await t.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, draft.draftOrderId)),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(testGatewayHostedPayments)
+        .where(eq(testGatewayHostedPayments.reference, draft.draftOrderId)),
+    ).toEqual([]);
     expect((await credit(friend.token)).balance).toBe(5000 - before);
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.orderId, order!.id), eq(outbox.kind, "order_confirmation")));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, order!.id), eq(outbox.kind, "order_confirmation")));
     expect(mail?.body).toContain("Total: £0.00");
     expect(mail?.body).toContain("Paid with credit.");
 
     // Paying again answers the same order; the sweep has nothing open to look at; a payment id from nowhere is refused.
-    const again = api.makePayment.response.parse((await c.makePayment(friend.token, draft.draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom" })).body);
+    const again = api.makePayment.response.parse(
+      (await c.makePayment(friend.token, draft.draftOrderId, { paymentMethod: "card", paymentGateway: "checkoutcom" }))
+        .body,
+    );
     expect(again).toEqual(answer);
     expect((await t.reconcilePayments()).checked).toBe(0);
-    const verify = await c.post("/api/payment/verifyPayment", { draftOrderId: draft.draftOrderId, paymentId: "pay_notreal0000000000000000" }, friend.token);
+    const verify = await c.post(
+      "/api/payment/verifyPayment",
+      { draftOrderId: draft.draftOrderId, paymentId: "pay_notreal0000000000000000" },
+      friend.token,
+    );
     expect(verify.status).toBe(409);
     expect(await t.db.select().from(orderPayments).where(eq(orderPayments.orderId, order!.id))).toEqual(tries);
   });
@@ -219,7 +305,9 @@ describe("credit", () => {
 
     const made = await c.ready(earlier.friend.token);
     expect(made.basket.credit).toBeNull();
-    expect(made.basket.orderTotal).toBe(made.basket.orderSubtotalAfterDiscounts + made.basket.fulfilmentMethod.cost + made.basket.tips.amount);
+    expect(made.basket.orderTotal).toBe(
+      made.basket.orderSubtotalAfterDiscounts + made.basket.fulfilmentMethod.cost + made.basket.tips.amount,
+    );
     const spentNothing = await place(earlier.friend.token, made);
     expect(spentNothing.creditPence).toBe(0);
     expect((await credit(earlier.friend.token)).balance).toBe(SCHEME.newMemberCreditPence);
@@ -236,7 +324,10 @@ describe("credit", () => {
 
   it("is a member's own: a guest is refused", async () => {
     const guest = await t.guestToken();
-    expectError(await t.call("POST", "/api/member/credit/get", {}, { token: guest }), 403, { errorCode: "MEMBERS_ONLY", message: MEMBER_MESSAGES.membersOnly });
+    expectError(await t.call("POST", "/api/member/credit/get", {}, { token: guest }), 403, {
+      errorCode: "MEMBERS_ONLY",
+      message: MEMBER_MESSAGES.membersOnly,
+    });
     expect((await c.ready(guest)).basket.credit).toBeNull();
     const [row] = await t.db.select({ code: members.referFriendCode }).from(members).limit(1);
     expect(row?.code).toBeTruthy();

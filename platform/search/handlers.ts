@@ -21,6 +21,12 @@ export function registerSearch(router: Router): void {
     // One read of the shared-data version for the call (decision record 0028).
     const db = await sharedView(database);
     const menuGroupId = await storeMenuGroup(db, input.storeId);
-    return { topSellingItems: await recommendedItems(db, menuGroupId, { method: input.fulfilmentMethod, basketToken: input.basketToken, auth }) };
+    return {
+      topSellingItems: await recommendedItems(db, menuGroupId, {
+        method: input.fulfilmentMethod,
+        basketToken: input.basketToken,
+        auth,
+      }),
+    };
   });
 }

@@ -18,7 +18,8 @@ const VICTORIA = demoStoreIds.openLondonVictoria;
 const TAKEAWAY = demoStoreIds.ordinaryHoursTakeaway;
 const BAKEHOUSE = demoStoreIds.preorderOnly;
 
-const post = (path: string, body: Record<string, unknown>, auth: string | null = token) => t.call("POST", path, body, { token: auth });
+const post = (path: string, body: Record<string, unknown>, auth: string | null = token) =>
+  t.call("POST", path, body, { token: auth });
 async function search(body: Record<string, unknown>): Promise<GlobalSearchResponse> {
   const res = await post("/api/search/global", { storeId: VICTORIA, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -31,7 +32,10 @@ async function expectError(path: string, body: Record<string, unknown>, status: 
   if (message !== undefined) expect(error.message).toBe(message);
 }
 async function item(name: string, menuGroupId: number = demoMenuGroupIds.grocery) {
-  const [row] = await t.db.select().from(menuItems).where(and(eq(menuItems.name, name), eq(menuItems.menuGroupId, menuGroupId)));
+  const [row] = await t.db
+    .select()
+    .from(menuItems)
+    .where(and(eq(menuItems.name, name), eq(menuItems.menuGroupId, menuGroupId)));
   if (!row) throw new Error(`No item ${name}`);
   return row;
 }
@@ -47,7 +51,13 @@ describe("POST /api/search/global", () => {
     const cheddar = await item("Larder Mature Cheddar Cheese");
     const cottage = await item("Cottage Cheese 300g");
     expect(names(body)).toEqual(
-      expect.arrayContaining(["Larder Mature Cheddar Cheese", "Cottage Cheese 300g", "Cheese & Pickle Sandwich", "Macaroni Cheese 400g", "Cheese & Onion Crisps 6 x 25g"]),
+      expect.arrayContaining([
+        "Larder Mature Cheddar Cheese",
+        "Cottage Cheese 300g",
+        "Cheese & Pickle Sandwich",
+        "Macaroni Cheese 400g",
+        "Cheese & Onion Crisps 6 x 25g",
+      ]),
     );
     const found = (id: number) => body.menuItems.records.find((i) => i.id === id)!;
     expect(found(cheddar.id)).toMatchObject({
@@ -60,7 +70,9 @@ describe("POST /api/search/global", () => {
     });
     expect(found(cottage.id)).toMatchObject({ categorySlug: "dairy-and-eggs-2", sizes: [], optionGroups: [] });
     for (const record of body.menuItems.records) {
-      expect(`${record.name} ${record.description}`.toLowerCase(), record.name).toMatch(/chees|chedd|crackers|macaroni|halloumi|leicester/);
+      expect(`${record.name} ${record.description}`.toLowerCase(), record.name).toMatch(
+        /chees|chedd|crackers|macaroni|halloumi|leicester/,
+      );
     }
     expect(body.deals.records.map((d) => [d.id, d.name, d.slug])).toEqual([[2, "Cheese board", "cheese-board-2"]]);
     expect(body.totals).toEqual({ deals: 1, categories: 0, menuItems: body.menuItems.pagination.total });
@@ -70,7 +82,14 @@ describe("POST /api/search/global", () => {
   it('finds milk for "mlik", two letters swapped', async () => {
     const body = await search({ searchTerm: "mlik" });
     const first = names(body).slice(0, 5);
-    expect(first).toEqual(expect.arrayContaining(["Semi-Skimmed Milk 2 Pints", "Semi-Skimmed Milk 4 Pints", "Whole Milk 4 Pints", "Skimmed Milk 2 Pints"]));
+    expect(first).toEqual(
+      expect.arrayContaining([
+        "Semi-Skimmed Milk 2 Pints",
+        "Semi-Skimmed Milk 4 Pints",
+        "Whole Milk 4 Pints",
+        "Skimmed Milk 2 Pints",
+      ]),
+    );
     expect(body.menuItems.records.every((i) => /milk/i.test(`${i.name} ${i.description}`))).toBe(true);
   });
 
@@ -88,7 +107,11 @@ describe("POST /api/search/global", () => {
 
   it("adds near misses after the full-text hits only when these are few", async () => {
     // "semi skimmed" is in two names; "Skimmed Milk" is only close to it.
-    expect(names(await search({ searchTerm: "semi skimmed" }))).toEqual(["Semi-Skimmed Milk 2 Pints", "Semi-Skimmed Milk 4 Pints", "Skimmed Milk 2 Pints"]);
+    expect(names(await search({ searchTerm: "semi skimmed" }))).toEqual([
+      "Semi-Skimmed Milk 2 Pints",
+      "Semi-Skimmed Milk 4 Pints",
+      "Skimmed Milk 2 Pints",
+    ]);
     // Whole words only: "brie" is not close to "British".
     expect(names(await search({ searchTerm: "brie" }))).toEqual(["Brie 200g"]);
     // Plenty of full-text hits: no near misses (Salami Milano is a trigram neighbour of "milk").
@@ -124,13 +147,23 @@ describe("POST /api/search/global", () => {
     const totalPages = Math.ceil(total / limit);
     const seen: number[] = [];
     for (let page = 1; page <= totalPages; page++) {
-      const body = await search({ searchTerm: "chicken", fulfilmentMethod: "collection", itemsPage: page, itemsLimit: limit });
+      const body = await search({
+        searchTerm: "chicken",
+        fulfilmentMethod: "collection",
+        itemsPage: page,
+        itemsLimit: limit,
+      });
       expect(body.menuItems.pagination).toEqual({ page, limit, total, totalPages });
       expect(body.totals.menuItems).toBe(total);
       seen.push(...body.menuItems.records.map((i) => i.id));
     }
     expect(seen).toEqual(all.menuItems.records.map((i) => i.id));
-    const past = await search({ searchTerm: "chicken", fulfilmentMethod: "collection", itemsPage: totalPages + 1, itemsLimit: limit });
+    const past = await search({
+      searchTerm: "chicken",
+      fulfilmentMethod: "collection",
+      itemsPage: totalPages + 1,
+      itemsLimit: limit,
+    });
     expect(past.menuItems).toEqual({ records: [], pagination: { page: totalPages + 1, limit, total, totalPages } });
     expect(past.noItemFoundHint).toBeNull();
   });
@@ -154,7 +187,9 @@ describe("POST /api/search/global", () => {
     const pesto = await item("Basil Pesto 190g");
     await t.db.update(menuItems).set({ availableForCollection: false }).where(eq(menuItems.id, pesto.id));
     try {
-      expect(names(await search({ searchTerm: "pesto", fulfilmentMethod: "collection" }))).not.toContain("Basil Pesto 190g");
+      expect(names(await search({ searchTerm: "pesto", fulfilmentMethod: "collection" }))).not.toContain(
+        "Basil Pesto 190g",
+      );
       expect(names(await search({ searchTerm: "pesto", fulfilmentMethod: "delivery" }))).toContain("Basil Pesto 190g");
     } finally {
       await t.db.update(menuItems).set({ availableForCollection: true }).where(eq(menuItems.id, pesto.id));
@@ -163,8 +198,17 @@ describe("POST /api/search/global", () => {
 
   it("searches only the store's own menu", async () => {
     const takeaway = await search({ storeId: TAKEAWAY, searchTerm: "piza", fulfilmentMethod: "collection" });
-    expect(names(takeaway)).toEqual(["Margherita Pizza", "Pepperoni Pizza", "BBQ Chicken Pizza", "Vegetable Supreme Pizza", "Nduja & Hot Honey Pizza"]);
-    expect(takeaway.menuItems.records[0]).toMatchObject({ categorySlug: "pizza-24", sizes: [{ name: "10 inch" }, { name: "12 inch" }, { name: "14 inch" }] });
+    expect(names(takeaway)).toEqual([
+      "Margherita Pizza",
+      "Pepperoni Pizza",
+      "BBQ Chicken Pizza",
+      "Vegetable Supreme Pizza",
+      "Nduja & Hot Honey Pizza",
+    ]);
+    expect(takeaway.menuItems.records[0]).toMatchObject({
+      categorySlug: "pizza-24",
+      sizes: [{ name: "10 inch" }, { name: "12 inch" }, { name: "14 inch" }],
+    });
     expect(takeaway.categories.records.map((c) => [c.name, c.slug, c.itemCount])).toEqual([["Pizza", "pizza-24", 5]]);
     expect(takeaway.deals.records.map((d) => d.name)).toEqual(["Pizza night"]);
     // The grocery's frozen pizzas are on another menu.
@@ -175,9 +219,19 @@ describe("POST /api/search/global", () => {
     const dairy = await search({ searchTerm: "dairy", fulfilmentMethod: "delivery" });
     const [row] = await t.db.select().from(categories).where(eq(categories.id, 2));
     expect(dairy.categories.records).toEqual([
-      { id: 2, name: "Dairy & eggs", slug: "dairy-and-eggs-2", description: row!.description, image: "/catalogue/dairy.svg", itemCount: expect.any(Number) },
+      {
+        id: 2,
+        name: "Dairy & eggs",
+        slug: "dairy-and-eggs-2",
+        description: row!.description,
+        image: "/catalogue/dairy.svg",
+        itemCount: expect.any(Number),
+      },
     ]);
-    const dairyItems = await t.db.select().from(menuItems).where(and(eq(menuItems.categoryId, 2), eq(menuItems.availableForDelivery, true)));
+    const dairyItems = await t.db
+      .select()
+      .from(menuItems)
+      .where(and(eq(menuItems.categoryId, 2), eq(menuItems.availableForDelivery, true)));
     expect(dairy.categories.records[0]!.itemCount).toBe(dairyItems.length);
 
     const drinks = await search({ searchTerm: "drinks" });
@@ -252,7 +306,15 @@ describe("POST /api/items/recommended", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const basketToken = (res.body as { basketToken: string }).basketToken;
     for (const [index, name] of itemNames.entries()) {
-      await t.db.insert(basketLines).values({ basketToken, lineId: `line-${index}`, menuItemId: (await item(name)).id, quantity: 1, createdAt: new Date(TEST_NOW) });
+      await t.db
+        .insert(basketLines)
+        .values({
+          basketToken,
+          lineId: `line-${index}`,
+          menuItemId: (await item(name)).id,
+          quantity: 1,
+          createdAt: new Date(TEST_NOW),
+        });
     }
     return basketToken;
   }
@@ -264,20 +326,33 @@ describe("POST /api/items/recommended", () => {
   it("answers the menu's twelve top sellers for the method, best first", async () => {
     const delivery = await recommended({ fulfilmentMethod: "delivery" });
     expect(delivery.map((i) => i.id)).toEqual((await topSellers("delivery")).slice(0, 12).map((i) => i.id));
-    expect(delivery.slice(0, 3).map((i) => i.name)).toEqual(["Semi-Skimmed Milk 2 Pints", "Bananas x5", "Semi-Skimmed Milk 4 Pints"]);
+    expect(delivery.slice(0, 3).map((i) => i.name)).toEqual([
+      "Semi-Skimmed Milk 2 Pints",
+      "Bananas x5",
+      "Semi-Skimmed Milk 4 Pints",
+    ]);
     expect(delivery.every((i) => i.available)).toBe(true);
     expect(delivery.map((i) => i.name)).not.toContain("Hot Rotisserie Chicken");
-    expect(delivery.find((i) => i.name === "Larder Mature Cheddar Cheese")).toMatchObject({ categorySlug: "dairy-and-eggs-2", optionGroups: [{ name: "Slice it" }] });
+    expect(delivery.find((i) => i.name === "Larder Mature Cheddar Cheese")).toMatchObject({
+      categorySlug: "dairy-and-eggs-2",
+      optionGroups: [{ name: "Slice it" }],
+    });
 
     const collection = await recommended({ fulfilmentMethod: "collection" });
-    expect(collection.slice(0, 3).map((i) => i.name)).toEqual(["Semi-Skimmed Milk 2 Pints", "Bananas x5", "Hot Rotisserie Chicken"]);
+    expect(collection.slice(0, 3).map((i) => i.name)).toEqual([
+      "Semi-Skimmed Milk 2 Pints",
+      "Bananas x5",
+      "Hot Rotisserie Chicken",
+    ]);
     expect(await recommended({})).toEqual(delivery);
   });
 
   it("gives each store the top sellers of its own menu", async () => {
     const takeaway = await recommended({ storeId: TAKEAWAY, fulfilmentMethod: "collection" });
     expect(takeaway.slice(0, 3).map((i) => i.name)).toEqual(["Skin-On Fries", "Classic Cheeseburger", "Cola"]);
-    expect(takeaway.map((i) => i.id)).toEqual((await topSellers("collection", demoMenuGroupIds.kitchen)).slice(0, 12).map((i) => i.id));
+    expect(takeaway.map((i) => i.id)).toEqual(
+      (await topSellers("collection", demoMenuGroupIds.kitchen)).slice(0, 12).map((i) => i.id),
+    );
   });
 
   it("leaves out what the caller's basket already holds", async () => {
@@ -296,7 +371,9 @@ describe("POST /api/items/recommended", () => {
     expect(await recommended({ basketToken: "no-such-basket", fulfilmentMethod: "delivery" })).toEqual(plain);
     expect(await recommended({ basketToken: null, fulfilmentMethod: "delivery" })).toEqual(plain);
     // The owner does get it left out.
-    expect((await recommended({ basketToken: theirs, fulfilmentMethod: "delivery" }, stranger))[0]!.name).toBe("Bananas x5");
+    expect((await recommended({ basketToken: theirs, fulfilmentMethod: "delivery" }, stranger))[0]!.name).toBe(
+      "Bananas x5",
+    );
   });
 
   it("answers 404 for an unknown store and 400 for bad input", async () => {

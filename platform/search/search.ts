@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { SEARCH_MESSAGES, type CategoryListEntry, type DealSummary, type GlobalSearchResponse, type MenuItem } from "../contract";
+import {
+  SEARCH_MESSAGES,
+  type CategoryListEntry,
+  type DealSummary,
+  type GlobalSearchResponse,
+  type MenuItem,
+} from "../contract";
 import type { Db } from "../db/open";
 import { basketLines, baskets, categories, deals, menuItems } from "../db/schema";
 import { dealSummaries } from "../catalogue/deals";
@@ -18,7 +24,12 @@ export interface SearchInput {
   categoriesLimit: number;
 }
 
-const pagination = (page: number, limit: number, total: number) => ({ page, limit, total, totalPages: Math.ceil(total / limit) });
+const pagination = (page: number, limit: number, total: number) => ({
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+});
 
 /**
  * The document the full-text index is built on. It must stay the very expression of menu_items_search_idx
@@ -49,12 +60,19 @@ export const FUZZY_BELOW = 10;
 async function searchItems(db: Db, menuGroupId: number, terms: SearchTerms, input: SearchInput) {
   const ofMenu = and(eq(menuItems.menuGroupId, menuGroupId), availableFor(input.method));
   const exact = terms.tsquery ? sql`${itemDocument} @@ ${tsquery(terms.tsquery)}` : null;
-  const nameHasWords = terms.wordPatterns.length > 0 ? and(...terms.wordPatterns.map((p) => sql`${menuItems.name} ilike ${p}::text`))! : sql`false`;
+  const nameHasWords =
+    terms.wordPatterns.length > 0
+      ? and(...terms.wordPatterns.map((p) => sql`${menuItems.name} ilike ${p}::text`))!
+      : sql`false`;
   const page = { limit: input.itemsLimit, offset: (input.itemsPage - 1) * input.itemsLimit };
 
   const select = (where: SQL, ...orderBy: SQL[]) =>
     db
-      .select({ item: menuItems, categorySlugText: categories.slugText, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({
+        item: menuItems,
+        categorySlugText: categories.slugText,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
       .from(menuItems)
       .innerJoin(categories, eq(categories.id, menuItems.categoryId))
       .where(where)
@@ -74,13 +92,22 @@ async function searchItems(db: Db, menuGroupId: number, terms: SearchTerms, inpu
     const where = and(ofMenu, exact)!;
     const hits = await answer(await select(where, sql`case when ${nameHasWords} then 0 else 1 end`), where);
     if (hits.pagination.total >= FUZZY_BELOW) return hits;
-    if (hits.pagination.total > 0) exactIds = (await db.select({ id: menuItems.id }).from(menuItems).where(where)).map((row) => row.id);
+    if (hits.pagination.total > 0)
+      exactIds = (await db.select({ id: menuItems.id }).from(menuItems).where(where)).map((row) => row.id);
   }
 
   // Each way of matching reads its own index; a single OR would recheck every candidate against all of them.
   const nearMisses = [
-    terms.swappedTsquery ? db.select({ id: menuItems.id }).from(menuItems).where(and(ofMenu, sql`${itemDocument} @@ ${tsquery(terms.swappedTsquery)}`)) : null,
-    db.select({ id: menuItems.id }).from(menuItems).where(and(ofMenu, similarName(terms.text, menuItems.name))),
+    terms.swappedTsquery
+      ? db
+          .select({ id: menuItems.id })
+          .from(menuItems)
+          .where(and(ofMenu, sql`${itemDocument} @@ ${tsquery(terms.swappedTsquery)}`))
+      : null,
+    db
+      .select({ id: menuItems.id })
+      .from(menuItems)
+      .where(and(ofMenu, similarName(terms.text, menuItems.name))),
   ].filter((query) => query !== null);
   const isExact = inArray(menuItems.id, exactIds);
   const where = or(isExact, sql`${menuItems.id} in (${sql.join(nearMisses, sql` union `)})`)!;
@@ -110,7 +137,9 @@ async function searchCategories(db: Db, menuGroupId: number, terms: SearchTerms,
       slugText: categories.slugText,
       description: categories.description,
       image: categories.image,
-      itemCount: sql<number>`(count(${menuItems.id}) filter (where ${availableFor(input.method)}))::int`.mapWith(Number),
+      itemCount: sql<number>`(count(${menuItems.id}) filter (where ${availableFor(input.method)}))::int`.mapWith(
+        Number,
+      ),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(categories)
@@ -145,20 +174,42 @@ async function searchDeals(db: Db, menuGroupId: number, terms: SearchTerms, inpu
     .select()
     .from(deals)
     .where(and(eq(deals.menuGroupId, menuGroupId), or(contains, similarName(terms.text, deals.name))))
-    .orderBy(sql`case when ${contains} then 0 else 1 end`, similarity(terms.text, deals.name), asc(deals.sortOrder), asc(deals.id));
-  const offered: DealSummary[] = (await dealSummaries(db, menuGroupId, rows, input.method)).filter((deal) => deal.available);
-  return { records: offered.slice(0, input.categoriesLimit), pagination: pagination(1, input.categoriesLimit, offered.length) };
+    .orderBy(
+      sql`case when ${contains} then 0 else 1 end`,
+      similarity(terms.text, deals.name),
+      asc(deals.sortOrder),
+      asc(deals.id),
+    );
+  const offered: DealSummary[] = (await dealSummaries(db, menuGroupId, rows, input.method)).filter(
+    (deal) => deal.available,
+  );
+  return {
+    records: offered.slice(0, input.categoriesLimit),
+    pagination: pagination(1, input.categoriesLimit, offered.length),
+  };
 }
 
 /** POST /api/search/global for a store selling `menuGroupId` (null: a store without a menu finds nothing). */
-export async function globalSearch(db: Db, menuGroupId: number | null, input: SearchInput): Promise<GlobalSearchResponse> {
+export async function globalSearch(
+  db: Db,
+  menuGroupId: number | null,
+  input: SearchInput,
+): Promise<GlobalSearchResponse> {
   const terms = searchTerms(input.searchTerm);
   const empty = (page: number, limit: number) => ({ records: [], pagination: pagination(page, limit, 0) });
   // Together: PostgreSQL answers them on separate connections (PGlite takes them one at a time anyway).
   const [menuItemsFound, categoriesFound, dealsFound] =
     menuGroupId === null
-      ? [empty(input.itemsPage, input.itemsLimit), empty(input.categoryPage, input.categoriesLimit), empty(1, input.categoriesLimit)]
-      : await Promise.all([searchItems(db, menuGroupId, terms, input), searchCategories(db, menuGroupId, terms, input), searchDeals(db, menuGroupId, terms, input)]);
+      ? [
+          empty(input.itemsPage, input.itemsLimit),
+          empty(input.categoryPage, input.categoriesLimit),
+          empty(1, input.categoriesLimit),
+        ]
+      : await Promise.all([
+          searchItems(db, menuGroupId, terms, input),
+          searchCategories(db, menuGroupId, terms, input),
+          searchDeals(db, menuGroupId, terms, input),
+        ]);
   const totals = {
     deals: dealsFound.pagination.total,
     categories: categoriesFound.pagination.total,
@@ -180,7 +231,11 @@ export const RECOMMENDED_LIMIT = 12;
  * The item ids already in the basket, when the basket is the caller's: a token from someone else's
  * session is ignored rather than refused, so it cannot be used to learn what another basket holds.
  */
-async function itemsInBasket(db: Db, basketToken: string | null | undefined, auth: AuthInfo | null): Promise<Set<number>> {
+async function itemsInBasket(
+  db: Db,
+  basketToken: string | null | undefined,
+  auth: AuthInfo | null,
+): Promise<Set<number>> {
   if (!basketToken || !auth) return new Set();
   // The basket and its lines in one query: a row per line, or one with no item for a basket without lines.
   const rows = await db
@@ -201,7 +256,10 @@ export async function recommendedItems(
 ): Promise<MenuItem[]> {
   if (menuGroupId === null) return [];
   // The menu, ranked once, from memory (decision record 0028); only the basket is read.
-  const [inBasket, menu] = await Promise.all([itemsInBasket(dbOf(shared), input.basketToken, input.auth), menuOf(shared, menuGroupId)]);
+  const [inBasket, menu] = await Promise.all([
+    itemsInBasket(dbOf(shared), input.basketToken, input.auth),
+    menuOf(shared, menuGroupId),
+  ]);
   const picked: MenuItem[] = [];
   for (const item of menu.byPopularity(input.method)) {
     if (picked.length === RECOMMENDED_LIMIT) break;
@@ -209,4 +267,3 @@ export async function recommendedItems(
   }
   return picked;
 }
-

@@ -50,6 +50,12 @@ describe("searchTerms", () => {
   });
 
   it("has no tsquery when the term has no words", () => {
-    expect(searchTerms("%_%")).toEqual({ text: "%_%", likePattern: "%\\%\\_\\%%", wordPatterns: [], tsquery: null, swappedTsquery: null });
+    expect(searchTerms("%_%")).toEqual({
+      text: "%_%",
+      likePattern: "%\\%\\_\\%%",
+      wordPatterns: [],
+      tsquery: null,
+      swappedTsquery: null,
+    });
   });
 });

@@ -70,5 +70,11 @@ export function searchTerms(term: string): SearchTerms {
         })
         .join(" & ")
     : null;
-  return { text, likePattern: `%${escapeLike(text)}%`, wordPatterns: words.map((word) => `%${escapeLike(word)}%`), tsquery, swappedTsquery };
+  return {
+    text,
+    likePattern: `%${escapeLike(text)}%`,
+    wordPatterns: words.map((word) => `%${escapeLike(word)}%`),
+    tsquery,
+    swappedTsquery,
+  };
 }

@@ -54,7 +54,12 @@ describe("200 simultaneous holds on a slot of capacity 10, one process", () => {
   afterAll(() => t.close());
 
   it("grants exactly 10 and refuses the rest as full", async () => {
-    const shoppers = await seedShoppers(t.db, { count: SHOPPERS, storeId: STORE, fulfilmentMethod: "delivery", now: t.clock.now() });
+    const shoppers = await seedShoppers(t.db, {
+      count: SHOPPERS,
+      storeId: STORE,
+      fulfilmentMethod: "delivery",
+      now: t.clock.now(),
+    });
     const result = await runHoldStorm({ fetch: t.fetch, shoppers, target });
     expectExactlyCapacity(result);
     expect(await livePlaces(t.db, STORE, "delivery", new Date(SLOT), t.clock.now())).toBe(CAPACITY);
@@ -64,56 +69,70 @@ describe("200 simultaneous holds on a slot of capacity 10, one process", () => {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!serverUrl)("200 simultaneous holds on a slot of capacity 10, three processes on one PostgreSQL", () => {
-  const name = `test_slots_${randomUUID().replace(/-/g, "")}`;
-  let databaseUrl = "";
-  let close: (() => Promise<void>) | undefined;
-  let db: Db;
-  let workers: Worker[] = [];
+describe.skipIf(!serverUrl)(
+  "200 simultaneous holds on a slot of capacity 10, three processes on one PostgreSQL",
+  () => {
+    const name = `test_slots_${randomUUID().replace(/-/g, "")}`;
+    let databaseUrl = "";
+    let close: (() => Promise<void>) | undefined;
+    let db: Db;
+    let workers: Worker[] = [];
 
-  beforeAll(async () => {
-    // Started first: loading the platform's modules takes each process a few seconds, time the database
-    // set-up can use.
-    workers = [0, 1, 2].map(() => spawnWorker());
-    await admin(serverUrl!, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    const database = await openDatabase({ url: databaseUrl });
-    db = database.db;
-    close = () => database.close();
-    await setUpStore(db);
-  });
-  afterAll(async () => {
-    for (const w of workers) w.kill();
-    await close?.();
-    await admin(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
-
-  // Three Node processes start and connect before the storm: seconds on a quiet machine, more on a busy one.
-  it("grants exactly 10 across the processes and refuses the rest as full", { timeout: 90_000 }, async () => {
-    const clock = controllableClock(TEST_NOW);
-    const shoppers = await seedShoppers(db, { count: SHOPPERS, storeId: STORE, fulfilmentMethod: "delivery", now: clock.now() });
-    const shares = [0, 1, 2].map((i) => shoppers.filter((_, n) => n % 3 === i));
-
-    shares.forEach((share, i) => workers[i]!.start({ databaseUrl, now: TEST_NOW, shoppers: share, target }));
-    try {
-      await Promise.all(workers.map((w) => w.ready));
-      for (const w of workers) w.go();
-      const results = await Promise.all(workers.map((w) => w.result));
-      // Each process had every one of its requests answered, as granted or full.
-      results.forEach((r, i) => expect(r.succeeded + r.full).toBe(shares[i]!.length));
-      const total = results.reduce(
-        (sum, r) => ({ ...sum, succeeded: sum.succeeded + r.succeeded, full: sum.full + r.full, failed: sum.failed + r.failed, failures: [...sum.failures, ...r.failures] }),
-        { succeeded: 0, full: 0, failed: 0, ms: 0, failures: [] as string[] },
-      );
-      expectExactlyCapacity(total);
-      expect(await livePlaces(db, STORE, "delivery", new Date(SLOT), clock.now())).toBe(CAPACITY);
-    } finally {
+    beforeAll(async () => {
+      // Started first: loading the platform's modules takes each process a few seconds, time the database
+      // set-up can use.
+      workers = [0, 1, 2].map(() => spawnWorker());
+      await admin(serverUrl!, `CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      const database = await openDatabase({ url: databaseUrl });
+      db = database.db;
+      close = () => database.close();
+      await setUpStore(db);
+    });
+    afterAll(async () => {
       for (const w of workers) w.kill();
-    }
-  });
-});
+      await close?.();
+      await admin(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
+
+    // Three Node processes start and connect before the storm: seconds on a quiet machine, more on a busy one.
+    it("grants exactly 10 across the processes and refuses the rest as full", { timeout: 90_000 }, async () => {
+      const clock = controllableClock(TEST_NOW);
+      const shoppers = await seedShoppers(db, {
+        count: SHOPPERS,
+        storeId: STORE,
+        fulfilmentMethod: "delivery",
+        now: clock.now(),
+      });
+      const shares = [0, 1, 2].map((i) => shoppers.filter((_, n) => n % 3 === i));
+
+      shares.forEach((share, i) => workers[i]!.start({ databaseUrl, now: TEST_NOW, shoppers: share, target }));
+      try {
+        await Promise.all(workers.map((w) => w.ready));
+        for (const w of workers) w.go();
+        const results = await Promise.all(workers.map((w) => w.result));
+        // Each process had every one of its requests answered, as granted or full.
+        results.forEach((r, i) => expect(r.succeeded + r.full).toBe(shares[i]!.length));
+        const total = results.reduce(
+          (sum, r) => ({
+            ...sum,
+            succeeded: sum.succeeded + r.succeeded,
+            full: sum.full + r.full,
+            failed: sum.failed + r.failed,
+            failures: [...sum.failures, ...r.failures],
+          }),
+          { succeeded: 0, full: 0, failed: 0, ms: 0, failures: [] as string[] },
+        );
+        expectExactlyCapacity(total);
+        expect(await livePlaces(db, STORE, "delivery", new Date(SLOT), clock.now())).toBe(CAPACITY);
+      } finally {
+        for (const w of workers) w.kill();
+      }
+    });
+  },
+);
 
 interface Worker {
   /** Hands the process its work; it answers `ready` once connected to the database. */
@@ -166,4 +185,3 @@ function spawnWorker(): Worker {
     },
   };
 }
-

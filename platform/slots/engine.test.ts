@@ -25,7 +25,11 @@ function days(
   now: string,
   range: [string, string],
   method: Partial<SlotRules> | null = {},
-  extra: Partial<Pick<SlotQuery, "held">> & { holidays?: Record<string, string>; paused?: boolean; closed?: boolean } = {},
+  extra: Partial<Pick<SlotQuery, "held">> & {
+    holidays?: Record<string, string>;
+    paused?: boolean;
+    closed?: boolean;
+  } = {},
 ): SlotDay[] {
   const result = listSlotDays({
     method: method === null ? null : rules(method),
@@ -91,7 +95,8 @@ describe("listSlotDays: an ordinary winter day at a 24-hour store", () => {
 describe("listSlotDays: lead time", () => {
   // Monday 2 June 2025, 10:20 BST.
   const NOW = "2025-06-02T09:20:00.000Z";
-  const first = (lead: number) => futureOnly(days(NOW, ["2025-06-02", "2025-06-02"], { leadTimeSeconds: lead })[0]!.slots)[0]!;
+  const first = (lead: number) =>
+    futureOnly(days(NOW, ["2025-06-02", "2025-06-02"], { leadTimeSeconds: lead })[0]!.slots)[0]!;
 
   it("offers a slot that starts exactly at now + lead time", () => {
     expect(first(2400).startTime).toBe("2025-06-02T11:00:00.000+01:00");
@@ -139,7 +144,10 @@ describe("listSlotDays: the clock changes in Europe/London", () => {
 
   it("keeps ordinary hours on the wall clock either side of each change", () => {
     const spring = days("2026-03-27T12:00:00.000Z", ["2026-03-28", "2026-03-29"], { hours: NINE_TO_FIVE });
-    expect(spring.map((d) => d.slots[0]!.startTime)).toEqual(["2026-03-28T09:00:00.000+00:00", "2026-03-29T09:00:00.000+01:00"]);
+    expect(spring.map((d) => d.slots[0]!.startTime)).toEqual([
+      "2026-03-28T09:00:00.000+00:00",
+      "2026-03-29T09:00:00.000+01:00",
+    ]);
     const autumn = days("2026-10-24T06:00:00.000Z", ["2026-10-24", "2026-10-25"], { hours: NINE_TO_FIVE });
     expect(autumn.map((d) => futureOnly(d.slots)[0]!.startTime)).toEqual([
       "2026-10-24T09:00:00.000+01:00",
@@ -178,13 +186,23 @@ describe("listSlotDays: opening ranges", () => {
   });
 
   it("a holiday on the range's own day removes all of it, after midnight included", () => {
-    const [fri, sat] = days(NOW, ["2026-11-20", "2026-11-21"], { hours: LATE }, { holidays: { "2026-11-20": "Staff party" } });
+    const [fri, sat] = days(
+      NOW,
+      ["2026-11-20", "2026-11-21"],
+      { hours: LATE },
+      { holidays: { "2026-11-20": "Staff party" } },
+    );
     expect(fri).toEqual({ slotDate: "2026-11-20", holidayMessage: "Staff party", slots: [] });
     expect(sat).toEqual({ slotDate: "2026-11-21", holidayMessage: null, slots: [] });
   });
 
   it("never runs a slot past a range's close, and splits lunch and evening ranges apart", () => {
-    const kitchen = week({ "1": [{ open: "11:30", close: "14:30" }, { open: "17:00", close: "19:00" }] });
+    const kitchen = week({
+      "1": [
+        { open: "11:30", close: "14:30" },
+        { open: "17:00", close: "19:00" },
+      ],
+    });
     const [day] = days("2026-11-23T08:00:00.000Z", ["2026-11-23", "2026-11-23"], { hours: kitchen });
     expect(times(day!.slots)).toEqual([
       "2026-11-23T11:30:00.000+00:00–2026-11-23T12:30:00.000+00:00",
@@ -205,9 +223,14 @@ describe("listSlotDays: opening ranges", () => {
 
 describe("listSlotDays: holidays", () => {
   it("carries the holiday's message on its day, with no slots, and leaves the days around it alone", () => {
-    const list = days("2026-12-23T10:00:00.000Z", ["2026-12-24", "2026-12-26"], { hours: NINE_TO_FIVE }, {
-      holidays: { "2026-12-25": "Closed for Christmas Day." },
-    });
+    const list = days(
+      "2026-12-23T10:00:00.000Z",
+      ["2026-12-24", "2026-12-26"],
+      { hours: NINE_TO_FIVE },
+      {
+        holidays: { "2026-12-25": "Closed for Christmas Day." },
+      },
+    );
     expect(list.map((d) => [d.slotDate, d.holidayMessage, d.slots.length])).toEqual([
       ["2026-12-24", null, 8],
       ["2026-12-25", "Closed for Christmas Day.", 0],
@@ -216,7 +239,12 @@ describe("listSlotDays: holidays", () => {
   });
 
   it("offers no ASAP on a holiday", () => {
-    const [today] = days("2026-12-25T10:00:00.000Z", ["2026-12-25", "2026-12-25"], {}, { holidays: { "2026-12-25": "Closed" } });
+    const [today] = days(
+      "2026-12-25T10:00:00.000Z",
+      ["2026-12-25", "2026-12-25"],
+      {},
+      { holidays: { "2026-12-25": "Closed" } },
+    );
     expect(today).toEqual({ slotDate: "2026-12-25", holidayMessage: "Closed", slots: [] });
   });
 });
@@ -283,7 +311,11 @@ describe("listSlotDays: slot types", () => {
   const NOW = "2026-11-23T12:00:00.000Z";
 
   it("hasOnlyAsapSlotType: today's ASAP and nothing else, whatever the days in advance", () => {
-    const list = days(NOW, ["2026-11-23", "2026-11-25"], { hasOnlyAsapSlotType: true, hasFutureSlotType: true, orderDaysInAdvance: 3 });
+    const list = days(NOW, ["2026-11-23", "2026-11-25"], {
+      hasOnlyAsapSlotType: true,
+      hasFutureSlotType: true,
+      orderDaysInAdvance: 3,
+    });
     expect(list).toHaveLength(1);
     expect(list[0]!.slots.map((s) => s.info.isAsap)).toEqual([true]);
   });
@@ -298,7 +330,11 @@ describe("listSlotDays: slot types", () => {
   });
 
   it("a pre-order-only method never offers ASAP, and honours its long lead time", () => {
-    const [today, tomorrow] = days(NOW, ["2026-11-23", "2026-11-24"], { preorderOnly: true, leadTimeSeconds: 86400, slotMinutes: 120 });
+    const [today, tomorrow] = days(NOW, ["2026-11-23", "2026-11-24"], {
+      preorderOnly: true,
+      leadTimeSeconds: 86400,
+      slotMinutes: 120,
+    });
     expect(today!.slots).toEqual([]);
     expect(tomorrow!.slots[0]!.startTime).toBe("2026-11-24T12:00:00.000+00:00");
     expect(tomorrow!.slots.every((s) => !s.info.isAsap)).toBe(true);
@@ -318,7 +354,9 @@ describe("listSlotDays: a summer evening from 22:00 store time", () => {
   const evening = { hours: everyDay({ open: "09:00", close: "23:00" }), orderDaysInAdvance: 0, leadTimeSeconds: 1800 };
 
   it("at 21:59 BST lists today alone", () => {
-    expect(days("2025-06-02T20:59:00.000Z", ["2025-06-02", "2025-06-03"], evening).map((d) => d.slotDate)).toEqual(["2025-06-02"]);
+    expect(days("2025-06-02T20:59:00.000Z", ["2025-06-02", "2025-06-03"], evening).map((d) => d.slotDate)).toEqual([
+      "2025-06-02",
+    ]);
     expect(daysOffered(rules(evening), new Date("2025-06-02T20:59:00.000Z"), "Europe/London")).toBe(0);
   });
 
@@ -337,7 +375,13 @@ describe("listSlotDays: a summer evening from 22:00 store time", () => {
   });
 
   it("a store that takes no future orders gains no evening day", () => {
-    expect(daysOffered(rules({ ...evening, hasFutureSlotType: false }), new Date("2025-06-02T21:15:00.000Z"), "Europe/London")).toBe(0);
+    expect(
+      daysOffered(
+        rules({ ...evening, hasFutureSlotType: false }),
+        new Date("2025-06-02T21:15:00.000Z"),
+        "Europe/London",
+      ),
+    ).toBe(0);
   });
 });
 
@@ -347,7 +391,17 @@ describe("listSlotDays: capacity", () => {
   it("marks a slot full when its held places reach the capacity, and capacity 0 as unavailable", () => {
     const nine = Date.parse("2026-11-23T09:00:00.000Z");
     const ten = Date.parse("2026-11-23T10:00:00.000Z");
-    const [day] = days(NOW, ["2026-11-23", "2026-11-23"], { slotCapacity: 3 }, { held: new Map([[nine, 3], [ten, 2]]) });
+    const [day] = days(
+      NOW,
+      ["2026-11-23", "2026-11-23"],
+      { slotCapacity: 3 },
+      {
+        held: new Map([
+          [nine, 3],
+          [ten, 2],
+        ]),
+      },
+    );
     const future = futureOnly(day!.slots);
     expect(future.slice(0, 3).map((s) => s.info.status)).toEqual(["full", "available", "available"]);
     expect(day!.slots[0]!.info).toEqual({ isAsap: true, status: "available", fulfilmentIn: 45 });

@@ -63,10 +63,16 @@ export interface SlotPaymentRule {
 }
 
 /** The ways of paying a slot starting at `startMs` refuses (spec 1 §3 denyPayments), in the rules' order. */
-export function deniedPaymentsAt(startMs: number, zone: string, rules: readonly SlotPaymentRule[] | undefined): string[] {
+export function deniedPaymentsAt(
+  startMs: number,
+  zone: string,
+  rules: readonly SlotPaymentRule[] | undefined,
+): string[] {
   if (!rules?.length) return [];
   const startClock = localClock(startMs, zone);
-  return rules.filter((rule) => rule.denyFromTime !== null && clockMinutes(rule.denyFromTime) <= startClock).map((rule) => rule.name);
+  return rules
+    .filter((rule) => rule.denyFromTime !== null && clockMinutes(rule.denyFromTime) <= startClock)
+    .map((rule) => rule.name);
 }
 
 /** Spec 1 §9: a future slot can be chosen until 5 minutes before its start. */
@@ -96,11 +102,19 @@ export function listSlotDays(query: SlotQuery): SlotDay[] {
       for (const slot of futureSlots(query, method, from, to)) slotsOn.get(slot.slotDate)!.push(slot);
     }
   }
-  return dates.map((date) => ({ slotDate: date, holidayMessage: query.holidays.get(date) ?? null, slots: slotsOn.get(date)! }));
+  return dates.map((date) => ({
+    slotDate: date,
+    holidayMessage: query.holidays.get(date) ?? null,
+    slots: slotsOn.get(date)!,
+  }));
 }
 
 /** The days after today the method lists (0 = today only). */
-export function daysOffered(method: Pick<SlotRules, "hasFutureSlotType" | "hasOnlyAsapSlotType" | "orderDaysInAdvance">, now: Date, zone: string): number {
+export function daysOffered(
+  method: Pick<SlotRules, "hasFutureSlotType" | "hasOnlyAsapSlotType" | "orderDaysInAdvance">,
+  now: Date,
+  zone: string,
+): number {
   if (!takesFutureOrders(method)) return 0;
   const hour = DateTime.fromMillis(now.getTime(), { zone }).hour;
   return hour >= EVENING_HOUR ? Math.max(method.orderDaysInAdvance, 1) : method.orderDaysInAdvance;
@@ -145,7 +159,11 @@ function futureSlots(query: SlotQuery, method: SlotRules, from: string, to: stri
           startTime: storeIso(start, zone),
           endTime: storeIso(end, zone),
           slotDate,
-          info: { isAsap: false, status: capacityStatus(method.slotCapacity, query.held?.get(start) ?? 0), fulfilmentIn: null },
+          info: {
+            isAsap: false,
+            status: capacityStatus(method.slotCapacity, query.held?.get(start) ?? 0),
+            fulfilmentIn: null,
+          },
           expires: storeIso(expires, zone),
           denyPayments: deniedPaymentsAt(start, zone, query.paymentRules),
         });
@@ -264,7 +282,10 @@ const CACHE_LIMIT = 50_000;
  * of a store asks for the same few dates and instants, and luxon's zone offsets (Intl formatToParts) were a fifth of
  * a slot hold's CPU. Past CACHE_LIMIT entries it starts afresh.
  */
-function memo<Args extends unknown[], T>(key: (...args: Args) => string, compute: (...args: Args) => T): (...args: Args) => T {
+function memo<Args extends unknown[], T>(
+  key: (...args: Args) => string,
+  compute: (...args: Args) => T,
+): (...args: Args) => T {
   const cache = new Map<string, T>();
   return (...args) => {
     const k = key(...args);
@@ -302,6 +323,9 @@ const localInstant = memo(
     const day = addDays(date, Math.floor(minutes / DAY_MINUTES));
     const within = minutes % DAY_MINUTES;
     const [year, month, dayOfMonth] = day.split("-").map(Number) as [number, number, number];
-    return DateTime.fromObject({ year, month, day: dayOfMonth, hour: Math.floor(within / 60), minute: within % 60 }, { zone }).toMillis();
+    return DateTime.fromObject(
+      { year, month, day: dayOfMonth, hour: Math.floor(within / 60), minute: within % 60 },
+      { zone },
+    ).toMillis();
   },
 );

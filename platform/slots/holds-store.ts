@@ -27,7 +27,11 @@ export interface SlotRef {
  * The basket's live hold, for the basket's own store and method, with the store's time zone. An expired hold is no
  * hold, whether or not its row is still there.
  */
-export async function liveHoldOf(db: Db, basket: BasketRef, now: Date): Promise<{ hold: HoldRow; timeZone: string } | null> {
+export async function liveHoldOf(
+  db: Db,
+  basket: BasketRef,
+  now: Date,
+): Promise<{ hold: HoldRow; timeZone: string } | null> {
   const [row] = await db
     .select({ hold: slotHolds, timeZone: stores.timeZone })
     .from(slotHolds)
@@ -100,7 +104,12 @@ export async function livePlaces(
 }
 
 /** The places held right now in each slot of a store's method that starts from `now`, by slot start (epoch ms). */
-export async function placesHeldFrom(db: Db, storeId: number, method: FulfilmentMethod, now: Date): Promise<Map<number, number>> {
+export async function placesHeldFrom(
+  db: Db,
+  storeId: number,
+  method: FulfilmentMethod,
+  now: Date,
+): Promise<Map<number, number>> {
   const rows = await db
     .select({ slotStart: slotHolds.slotStart, places: count() })
     .from(slotHolds)
@@ -127,7 +136,13 @@ export async function releaseHold(db: Db, basketToken: string): Promise<void> {
  * challenge): only a live hold for this very slot, and never shortened. A hold that has lapsed is not revived: its
  * place may have gone to someone else.
  */
-export async function holdPlaceUntil(db: Db, basketToken: string, slot: SlotRef, until: Date, now: Date): Promise<void> {
+export async function holdPlaceUntil(
+  db: Db,
+  basketToken: string,
+  slot: SlotRef,
+  until: Date,
+  now: Date,
+): Promise<void> {
   await db
     .update(slotHolds)
     .set({ expiresAt: until })
@@ -156,7 +171,11 @@ export async function keepPlace(
   now: Date,
 ): Promise<void> {
   const [hold] = await db.select().from(slotHolds).where(eq(slotHolds.basketToken, from.basketToken));
-  const sameSlot = hold && hold.storeId === slot.storeId && hold.method === slot.method && hold.slotStart.getTime() === slot.slotStart.getTime();
+  const sameSlot =
+    hold &&
+    hold.storeId === slot.storeId &&
+    hold.method === slot.method &&
+    hold.slotStart.getTime() === slot.slotStart.getTime();
   if (sameSlot) {
     const expiresAt = new Date(Math.max(slot.slotEnd.getTime(), hold.expiresAt.getTime()));
     const moved = await db

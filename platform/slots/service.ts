@@ -46,7 +46,9 @@ async function slotLocation(ctx: RequestContext, input: LocationInput): Promise<
 }
 
 async function loadStore(db: SharedSource, storeId: number): Promise<StoreRow> {
-  const store = sharesReads(db) ? (await storeDirectory(db)).byId.get(storeId) : (await dbOf(db).select().from(stores).where(eq(stores.id, storeId)))[0];
+  const store = sharesReads(db)
+    ? (await storeDirectory(db)).byId.get(storeId)
+    : (await dbOf(db).select().from(stores).where(eq(stores.id, storeId)))[0];
   if (!store) throw new ApiError(404, STORE_MESSAGES.storeNotFound);
   return store;
 }
@@ -67,7 +69,12 @@ async function computeSlotDays(
   const shared = sharesReads(source);
   const method = shared
     ? (await storeDirectory(source)).methods.get(store.id)?.[kind]
-    : (await db.select().from(storeOrderMethods).where(and(eq(storeOrderMethods.storeId, store.id), eq(storeOrderMethods.method, kind))))[0];
+    : (
+        await db
+          .select()
+          .from(storeOrderMethods)
+          .where(and(eq(storeOrderMethods.storeId, store.id), eq(storeOrderMethods.method, kind)))
+      )[0];
   if (!method?.enabled) return { days: [], method: null };
 
   // The open rule behind ASAP looks at yesterday's overnight ranges and up to the days in advance ahead.
@@ -84,7 +91,9 @@ async function computeSlotDays(
             await db
               .select()
               .from(storeHolidays)
-              .where(and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, from), lte(storeHolidays.date, to)))
+              .where(
+                and(eq(storeHolidays.storeId, store.id), gte(storeHolidays.date, from), lte(storeHolidays.date, to)),
+              )
           ).map((row) => [row.date, row.holidayMessage]),
         );
 
@@ -115,7 +124,10 @@ export interface ListInput extends LocationInput {
   fulfilmentMethod: FulfilmentMethod;
 }
 
-export async function listTimeSlots(ctx: RequestContext, input: ListInput): Promise<ResponseOf<typeof listTimeSlotsEndpoint>> {
+export async function listTimeSlots(
+  ctx: RequestContext,
+  input: ListInput,
+): Promise<ResponseOf<typeof listTimeSlotsEndpoint>> {
   const shared = await sharedView(ctx.db);
   const store = await loadStore(shared, input.storeId);
   const now = ctx.clock.now();
@@ -127,7 +139,15 @@ export async function listTimeSlots(ctx: RequestContext, input: ListInput): Prom
   if (point === null || point === "unknownPostcode") return { slotDays: [], storeTimeZone };
   if (input.fulfilmentMethod === "delivery" && !servesDelivery(store, point)) return { slotDays: [], storeTimeZone };
 
-  const { days } = await computeSlotDays(ctx.db, store, input.fulfilmentMethod, input, now, { countHolds: true }, shared);
+  const { days } = await computeSlotDays(
+    ctx.db,
+    store,
+    input.fulfilmentMethod,
+    input,
+    now,
+    { countHolds: true },
+    shared,
+  );
   return { slotDays: days, storeTimeZone };
 }
 
@@ -168,7 +188,8 @@ export async function startReservation(ctx: RequestContext, input: ReserveInput)
   const now = ctx.clock.now();
   const chosen = instantSchema.safeParse(input.timeSlotDate).success ? Date.parse(input.timeSlotDate) : Number.NaN;
   const today = localDate(now.getTime(), store.timeZone);
-  if (Number.isNaN(chosen) || localDate(chosen, store.timeZone) < today) throw new ApiError(400, SLOT_MESSAGES.invalidDate);
+  if (Number.isNaN(chosen) || localDate(chosen, store.timeZone) < today)
+    throw new ApiError(400, SLOT_MESSAGES.invalidDate);
   const holdMs = (ctx.config.slotHoldSeconds ?? DEFAULT_SLOT_HOLD_SECONDS) * 1000;
   // The slot as listed now, from the store's rows in memory (decision 0028), before any transaction: a hold's
   // transaction then reads only the basket and the slot's places (issue 17: holds under a rush).
@@ -176,12 +197,29 @@ export async function startReservation(ctx: RequestContext, input: ReserveInput)
   const reaches = method !== "delivery" || servesDelivery(store, point);
   const date = localDate(chosen, store.timeZone);
   const { days, method: methodRow } = reaches
-    ? await computeSlotDays(ctx.db, store, method, { startDate: date, endDate: date }, now, { countHolds: false }, await sharedView(ctx.db))
+    ? await computeSlotDays(
+        ctx.db,
+        store,
+        method,
+        { startDate: date, endDate: date },
+        now,
+        { countHolds: false },
+        await sharedView(ctx.db),
+      )
     : { days: [], method: null };
-  return { store, method, point, chosen, now, holdMs, slot: { listed: findListedSlot(days, chosen), method: methodRow } };
+  return {
+    store,
+    method,
+    point,
+    chosen,
+    now,
+    holdMs,
+    slot: { listed: findListedSlot(days, chosen), method: methodRow },
+  };
 }
 
-const slotFull = () => new ApiError(409, SLOT_MESSAGES.full, { errorCode: "SLOT_FULL", errorDisplay: SLOT_MESSAGES.full });
+const slotFull = () =>
+  new ApiError(409, SLOT_MESSAGES.full, { errorCode: "SLOT_FULL", errorDisplay: SLOT_MESSAGES.full });
 
 /** When a hold of the reserved slot would end (epoch ms), or null when the slot cannot be held now. */
 function holdExpiry({ slot: { listed }, now, holdMs }: Reservation): number | null {
@@ -201,7 +239,14 @@ export async function refuseIfFull(db: Db, reservation: Reservation, basketToken
   const { listed, method } = reservation.slot;
   // A slot that cannot be held at all is left to holdSlot, which says so.
   if (!listed || listed.slot.info.isAsap || holdExpiry(reservation) === null) return;
-  const held = await livePlaces(db, reservation.store.id, reservation.method, new Date(listed.start), reservation.now, basketToken);
+  const held = await livePlaces(
+    db,
+    reservation.store.id,
+    reservation.method,
+    new Date(listed.start),
+    reservation.now,
+    basketToken,
+  );
   if (held >= (method?.slotCapacity ?? 0)) throw slotFull();
 }
 
@@ -225,7 +270,8 @@ export async function holdSlot(tx: Db, reservation: Reservation, basketToken: st
   const { store, method: kind, now } = reservation;
   const { listed, method } = reservation.slot;
   const expiresAt = holdExpiry(reservation);
-  if (!listed || expiresAt === null) throw new ApiError(409, SLOT_MESSAGES.unavailable, { errorCode: "SLOT_UNAVAILABLE" });
+  if (!listed || expiresAt === null)
+    throw new ApiError(409, SLOT_MESSAGES.unavailable, { errorCode: "SLOT_UNAVAILABLE" });
 
   const slotStart = new Date(listed.start);
   if (!listed.slot.info.isAsap) {
@@ -264,5 +310,11 @@ export const SLOT_LOCK_KEPT_MS = 24 * 3600_000;
  */
 export function purgePastSlotLocks(db: Db, now: Date, limit: number): Promise<number> {
   const cutoff = new Date(now.getTime() - SLOT_LOCK_KEPT_MS);
-  return purgeBatch(db, slotLocks, [slotLocks.storeId, slotLocks.method, slotLocks.slotStart], lt(slotLocks.slotStart, cutoff), limit);
+  return purgeBatch(
+    db,
+    slotLocks,
+    [slotLocks.storeId, slotLocks.method, slotLocks.slotStart],
+    lt(slotLocks.slotStart, cutoff),
+    limit,
+  );
 }

@@ -59,7 +59,13 @@ const reserveBody = (basketToken: string, timeSlotDate: string, extra: Record<st
   ...extra,
 });
 
-async function reserve(as: string, basketToken: string, timeSlotDate: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+async function reserve(
+  as: string,
+  basketToken: string,
+  timeSlotDate: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return t.call("POST", RESERVE, reserveBody(basketToken, timeSlotDate, extra), { token: as, headers });
 }
 
@@ -75,7 +81,18 @@ const ONE_PM = "2025-06-02T13:00:00.000+01:00";
 
 describe("POST /api/stores/timeslots/list", () => {
   it("lists store 1's delivery slots for today: ASAP first, then every hour from 11:00", async () => {
-    const res = await t.call("POST", LIST, { startDate: "2025-06-02", endDate: "2025-06-02", storeId: ids.openLondonVictoria, fulfilmentMethod: "delivery", postcode: SW1A }, { token });
+    const res = await t.call(
+      "POST",
+      LIST,
+      {
+        startDate: "2025-06-02",
+        endDate: "2025-06-02",
+        storeId: ids.openLondonVictoria,
+        fulfilmentMethod: "delivery",
+        postcode: SW1A,
+      },
+      { token },
+    );
     expect(res.status).toBe(200);
     const body = api.listTimeSlots.response.parse(res.body);
     expect(body.storeTimeZone).toBe("Europe/London");
@@ -93,7 +110,19 @@ describe("POST /api/stores/timeslots/list", () => {
     });
     const future = today!.slots.slice(1);
     expect(future.map((s) => s.startTime.slice(11, 16))).toEqual([
-      "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00", "20:00", "21:00", "22:00", "23:00",
+      "11:00",
+      "12:00",
+      "13:00",
+      "14:00",
+      "15:00",
+      "16:00",
+      "17:00",
+      "18:00",
+      "19:00",
+      "20:00",
+      "21:00",
+      "22:00",
+      "23:00",
     ]);
     expect(future[0]).toEqual({
       startTime: ELEVEN,
@@ -106,10 +135,32 @@ describe("POST /api/stores/timeslots/list", () => {
   });
 
   it("lists today and the 7 days in advance at most, and collection in 30-minute slots", async () => {
-    const days = await list({ startDate: "2025-06-02", endDate: "2025-06-16", storeId: ids.openLondonVictoria, fulfilmentMethod: "delivery", latitude: 51.50101, longitude: -0.14159 });
-    expect(days.map((d) => d.slotDate)).toEqual(["2025-06-02", "2025-06-03", "2025-06-04", "2025-06-05", "2025-06-06", "2025-06-07", "2025-06-08", "2025-06-09"]);
+    const days = await list({
+      startDate: "2025-06-02",
+      endDate: "2025-06-16",
+      storeId: ids.openLondonVictoria,
+      fulfilmentMethod: "delivery",
+      latitude: 51.50101,
+      longitude: -0.14159,
+    });
+    expect(days.map((d) => d.slotDate)).toEqual([
+      "2025-06-02",
+      "2025-06-03",
+      "2025-06-04",
+      "2025-06-05",
+      "2025-06-06",
+      "2025-06-07",
+      "2025-06-08",
+      "2025-06-09",
+    ]);
     expect(days[1]!.slots).toHaveLength(24);
-    const [collection] = await list({ startDate: "2025-06-03", endDate: "2025-06-03", storeId: ids.openLondonVictoria, fulfilmentMethod: "collection", postcode: SW1A });
+    const [collection] = await list({
+      startDate: "2025-06-03",
+      endDate: "2025-06-03",
+      storeId: ids.openLondonVictoria,
+      fulfilmentMethod: "collection",
+      postcode: SW1A,
+    });
     expect(collection!.slots).toHaveLength(48);
     expect(collection!.slots[1]!.startTime).toBe("2025-06-03T00:30:00.000+01:00");
   });
@@ -117,7 +168,16 @@ describe("POST /api/stores/timeslots/list", () => {
   it("carries a holiday's message on its day, with no slots", async () => {
     t.clock.set("2026-12-24T10:00:00.000Z");
     const fresh = await t.guestToken();
-    const days = await list({ startDate: "2026-12-24", endDate: "2026-12-26", storeId: ids.ordinaryHoursTakeaway, fulfilmentMethod: "delivery", postcode: SW1A }, fresh);
+    const days = await list(
+      {
+        startDate: "2026-12-24",
+        endDate: "2026-12-26",
+        storeId: ids.ordinaryHoursTakeaway,
+        fulfilmentMethod: "delivery",
+        postcode: SW1A,
+      },
+      fresh,
+    );
     expect(days.map((d) => [d.slotDate, d.holidayMessage, d.slots.length > 0])).toEqual([
       ["2026-12-24", null, true],
       ["2026-12-25", "Closed for Christmas Day. Merry Christmas from everyone at Larder & Co!", false],
@@ -126,7 +186,12 @@ describe("POST /api/stores/timeslots/list", () => {
   });
 
   it("returns nothing without a location, for a postcode it cannot place, or for a delivery address outside the area", async () => {
-    const base = { startDate: "2025-06-02", endDate: "2025-06-03", storeId: ids.openLondonVictoria, fulfilmentMethod: "delivery" };
+    const base = {
+      startDate: "2025-06-02",
+      endDate: "2025-06-03",
+      storeId: ids.openLondonVictoria,
+      fulfilmentMethod: "delivery",
+    };
     expect(await list(base)).toEqual([]);
     expect(await list({ ...base, postcode: null, latitude: null, longitude: null })).toEqual([]);
     expect(await list({ ...base, latitude: 51.5 })).toEqual([]);
@@ -137,7 +202,12 @@ describe("POST /api/stores/timeslots/list", () => {
   });
 
   it("answers 'Store not found.' for an unknown store", async () => {
-    const res = await t.call("POST", LIST, { startDate: "2025-06-02", endDate: "2025-06-02", storeId: 999, fulfilmentMethod: "delivery", postcode: SW1A }, { token });
+    const res = await t.call(
+      "POST",
+      LIST,
+      { startDate: "2025-06-02", endDate: "2025-06-02", storeId: 999, fulfilmentMethod: "delivery", postcode: SW1A },
+      { token },
+    );
     expectError(res, 404, "Store not found.");
   });
 
@@ -145,9 +215,19 @@ describe("POST /api/stores/timeslots/list", () => {
     // 23:30 UTC on 1 June is already 2 June in London.
     t.clock.set("2025-06-01T23:30:00.000Z");
     const fresh = await t.guestToken();
-    const ok = await t.call("POST", LIST, { startDate: "2025-06-02", endDate: "2025-06-02", storeId: 1, fulfilmentMethod: "delivery", postcode: SW1A }, { token: fresh });
+    const ok = await t.call(
+      "POST",
+      LIST,
+      { startDate: "2025-06-02", endDate: "2025-06-02", storeId: 1, fulfilmentMethod: "delivery", postcode: SW1A },
+      { token: fresh },
+    );
     expect(ok.status).toBe(200);
-    const res = await t.call("POST", LIST, { startDate: "2025-06-01", endDate: "2025-06-02", storeId: 1, fulfilmentMethod: "delivery", postcode: SW1A }, { token: fresh });
+    const res = await t.call(
+      "POST",
+      LIST,
+      { startDate: "2025-06-01", endDate: "2025-06-02", storeId: 1, fulfilmentMethod: "delivery", postcode: SW1A },
+      { token: fresh },
+    );
     expectError(res, 400, "Time slot date provided was not valid. Date must be a date after or equal to today");
   });
 
@@ -162,11 +242,18 @@ describe("POST /api/stores/timeslots/list", () => {
       expect(res.status, JSON.stringify(dates)).toBe(400);
       apiErrorSchema.parse(res.body);
     }
-    expect((await t.call("POST", LIST, { ...base, startDate: "2025-06-02", endDate: "2025-06-17" }, { token })).status).toBe(200);
+    expect(
+      (await t.call("POST", LIST, { ...base, startDate: "2025-06-02", endDate: "2025-06-17" }, { token })).status,
+    ).toBe(200);
   });
 
   it("needs a token", async () => {
-    const res = await t.call("POST", LIST, { startDate: "2025-06-02", endDate: "2025-06-02", storeId: 1, fulfilmentMethod: "delivery" });
+    const res = await t.call("POST", LIST, {
+      startDate: "2025-06-02",
+      endDate: "2025-06-02",
+      storeId: 1,
+      fulfilmentMethod: "delivery",
+    });
     expect(res.status).toBe(401);
   });
 
@@ -174,7 +261,13 @@ describe("POST /api/stores/timeslots/list", () => {
     await setCapacity(ids.openLondonVictoria, "delivery", 1);
     const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
-    const [today] = await list({ startDate: "2025-06-02", endDate: "2025-06-02", storeId: 1, fulfilmentMethod: "delivery", postcode: SW1A });
+    const [today] = await list({
+      startDate: "2025-06-02",
+      endDate: "2025-06-02",
+      storeId: 1,
+      fulfilmentMethod: "delivery",
+      postcode: SW1A,
+    });
     const status = (start: string) => today!.slots.find((s) => s.startTime === start)!.info.status;
     expect([status(ELEVEN), status(NOON), status(ONE_PM)]).toEqual(["available", "full", "available"]);
   });
@@ -231,7 +324,12 @@ describe("POST /api/basket/reserveTimeSlot", () => {
   it("takes the hold time from SLOT_HOLD_SECONDS", async () => {
     const { t: other, token: guest } = await seededPlatform({ config: { slotHoldSeconds: 60 } });
     try {
-      const created = await other.call("POST", "/api/basket/retrieve", { storeId: 1, fulfilmentMethod: "delivery" }, { token: guest });
+      const created = await other.call(
+        "POST",
+        "/api/basket/retrieve",
+        { storeId: 1, fulfilmentMethod: "delivery" },
+        { token: guest },
+      );
       const basketToken = (created.body as Basket).basketToken;
       const res = await other.call("POST", RESERVE, reserveBody(basketToken, NOON), { token: guest });
       expect(res.status).toBe(200);
@@ -274,7 +372,11 @@ describe("POST /api/basket/reserveTimeSlot", () => {
     const bobToken = await t.guestToken();
     const bob = await shop.newBasket(bobToken);
     await reserveOk(token, alice.basketToken, NOON);
-    expectError(await reserve(bobToken, bob.basketToken, NOON), 409, "This time slot is now full. Please choose another.");
+    expectError(
+      await reserve(bobToken, bob.basketToken, NOON),
+      409,
+      "This time slot is now full. Please choose another.",
+    );
 
     t.clock.advance(15 * 60_000 - 1);
     expect((await newBasketRead(token, alice.basketToken)).selectedSlot?.start).toBe(NOON);
@@ -282,7 +384,13 @@ describe("POST /api/basket/reserveTimeSlot", () => {
     const expired = await newBasketRead(token, alice.basketToken);
     expect(expired.selectedSlot).toBeNull();
     expect(expired.fulfilmentMethod.datetime).toBeNull();
-    const [today] = await list({ startDate: "2025-06-02", endDate: "2025-06-02", storeId: 1, fulfilmentMethod: "delivery", postcode: SW1A });
+    const [today] = await list({
+      startDate: "2025-06-02",
+      endDate: "2025-06-02",
+      storeId: 1,
+      fulfilmentMethod: "delivery",
+      postcode: SW1A,
+    });
     expect(today!.slots.find((s) => s.startTime === NOON)!.info.status).toBe("available");
     expect((await reserveOk(bobToken, bob.basketToken, NOON)).selectedSlot.start).toBe(NOON);
   });
@@ -300,10 +408,18 @@ describe("POST /api/basket/reserveTimeSlot", () => {
   it("needs a location", async () => {
     const basket = await shop.newBasket(token);
     const res = await reserve(token, basket.basketToken, NOON, { postcode: null });
-    expectError(res, 400, "Location is required to select a store. Please enter your postcode or allow location access.");
+    expectError(
+      res,
+      400,
+      "Location is required to select a store. Please enter your postcode or allow location access.",
+    );
     const unknown = await reserve(token, basket.basketToken, NOON, { postcode: "ZZ99 9ZZ" });
     expectError(unknown, 404, "Unable to find location");
-    const byCoordinates = await reserve(token, basket.basketToken, NOON, { postcode: null, latitude: 51.50101, longitude: -0.14159 });
+    const byCoordinates = await reserve(token, basket.basketToken, NOON, {
+      postcode: null,
+      latitude: 51.50101,
+      longitude: -0.14159,
+    });
     expect(byCoordinates.status).toBe(200);
   });
 
@@ -323,18 +439,30 @@ describe("POST /api/basket/reserveTimeSlot", () => {
       "2025-06-10T12:00:00.000+01:00", // beyond the 7 days in advance
     ]) {
       const res = await reserve(token, basket.basketToken, gone);
-      expect(expectError(res, 409, "This time slot is no longer available. Please choose another.").errorCode).toBe("SLOT_UNAVAILABLE");
+      expect(expectError(res, 409, "This time slot is no longer available. Please choose another.").errorCode).toBe(
+        "SLOT_UNAVAILABLE",
+      );
     }
     // A delivery address outside the area has no slots.
-    expectError(await reserve(token, basket.basketToken, NOON, { postcode: "E1 6AN" }), 409, "This time slot is no longer available. Please choose another.");
+    expectError(
+      await reserve(token, basket.basketToken, NOON, { postcode: "E1 6AN" }),
+      409,
+      "This time slot is no longer available. Please choose another.",
+    );
     // Once the clock passes 5 minutes before its start, the slot is gone.
     t.clock.set("2025-06-02T09:55:00.000Z");
-    expectError(await reserve(token, basket.basketToken, ELEVEN), 409, "This time slot is no longer available. Please choose another.");
+    expectError(
+      await reserve(token, basket.basketToken, ELEVEN),
+      409,
+      "This time slot is no longer available. Please choose another.",
+    );
   });
 
   it("moves the basket to the method of the slot chosen", async () => {
     const basket = await shop.newBasket(token);
-    const answer = await reserveOk(token, basket.basketToken, "2025-06-02T12:30:00.000+01:00", { fulfilmentMethod: "collection" });
+    const answer = await reserveOk(token, basket.basketToken, "2025-06-02T12:30:00.000+01:00", {
+      fulfilmentMethod: "collection",
+    });
     expect(answer.fulfilmentMethod).toBe("collection");
     expect(answer.basket.fulfilmentMethod.type).toBe("collection");
     expect(answer.selectedSlot.end).toBe("2025-06-02T13:00:00.000+01:00");
@@ -360,10 +488,22 @@ describe("POST /api/basket/update", () => {
     const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
 
-    const res = await t.call("POST", UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "collection" }, { token });
+    const res = await t.call(
+      "POST",
+      UPDATE,
+      { basketToken: basket.basketToken, fulfilmentMethod: "collection" },
+      { token },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const switched = api.updateBasket.response.parse(res.body);
-    expect(switched.fulfilmentMethod).toEqual({ type: "collection", datetime: null, freeFrom: null, minSpend: 0, zoneFreeDeliveryMessage: null, cost: 0 });
+    expect(switched.fulfilmentMethod).toEqual({
+      type: "collection",
+      datetime: null,
+      freeFrom: null,
+      minSpend: 0,
+      zoneFreeDeliveryMessage: null,
+      cost: 0,
+    });
     expect(switched.selectedSlot).toBeNull();
     expect(await t.db.select().from(slotHolds)).toHaveLength(0);
 
@@ -375,7 +515,12 @@ describe("POST /api/basket/update", () => {
   it("keeps the hold when the method asked for is the basket's own", async () => {
     const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
-    const res = await t.call("POST", UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "delivery" }, { token });
+    const res = await t.call(
+      "POST",
+      UPDATE,
+      { basketToken: basket.basketToken, fulfilmentMethod: "delivery" },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(api.updateBasket.response.parse(res.body).selectedSlot?.start).toBe(NOON);
     const bare = await t.call("POST", UPDATE, { basketToken: basket.basketToken }, { token });
@@ -385,37 +530,76 @@ describe("POST /api/basket/update", () => {
   it("refuses a method the store does not offer, with the spec's message to show", async () => {
     for (const storeId of [ids.collectionOnly, ids.collectionOnlyNoDeliveryRow]) {
       const basket = await shop.newBasket(token, storeId, "collection");
-      const res = await t.call("POST", UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "delivery" }, { token });
+      const res = await t.call(
+        "POST",
+        UPDATE,
+        { basketToken: basket.basketToken, fulfilmentMethod: "delivery" },
+        { token },
+      );
       expect(res.status).toBe(409);
       const body = apiErrorSchema.parse(res.body);
       expect(body.errorDisplay).toBe("We cannot swap fulfilment method at the moment");
-      expect((await newBasketRead(token, basket.basketToken, storeId, "collection")).fulfilmentMethod.type).toBe("collection");
+      expect((await newBasketRead(token, basket.basketToken, storeId, "collection")).fulfilmentMethod.type).toBe(
+        "collection",
+      );
     }
   });
 
   it("refuses another session's basket and an unknown one", async () => {
     const basket = await shop.newBasket(token);
     const stranger = await t.guestToken();
-    expectError(await t.call("POST", UPDATE, { basketToken: basket.basketToken, fulfilmentMethod: "collection" }, { token: stranger }), 403, "This basket belongs to another session.");
-    expectError(await t.call("POST", UPDATE, { basketToken: "nope", fulfilmentMethod: "collection" }, { token }), 404, "Basket not found.");
+    expectError(
+      await t.call(
+        "POST",
+        UPDATE,
+        { basketToken: basket.basketToken, fulfilmentMethod: "collection" },
+        { token: stranger },
+      ),
+      403,
+      "This basket belongs to another session.",
+    );
+    expectError(
+      await t.call("POST", UPDATE, { basketToken: "nope", fulfilmentMethod: "collection" }, { token }),
+      404,
+      "Basket not found.",
+    );
   });
 
   it("changes line quantities and the accepted age without touching the hold", async () => {
     const basket = await shop.newBasket(token);
     await reserveOk(token, basket.basketToken, NOON);
-    const [item] = await t.db.select({ id: menuItems.id }).from(menuItems).where(and(eq(menuItems.menuGroupId, 1), isNull(menuItems.ageRestriction), sql`${menuItems.sizes} = '[]'::jsonb`, sql`${menuItems.optionGroups} = '[]'::jsonb`))
+    const [item] = await t.db
+      .select({ id: menuItems.id })
+      .from(menuItems)
+      .where(
+        and(
+          eq(menuItems.menuGroupId, 1),
+          isNull(menuItems.ageRestriction),
+          sql`${menuItems.sizes} = '[]'::jsonb`,
+          sql`${menuItems.optionGroups} = '[]'::jsonb`,
+        ),
+      )
       .limit(1);
     const added = await t.call(
       "POST",
       "/api/basket/item/add",
-      { storeId: ids.openLondonVictoria, fulfilmentMethod: "delivery", basketToken: basket.basketToken, basketLineId: "line-a", menuItem: { menuItemId: item!.id, quantity: 1 } },
+      {
+        storeId: ids.openLondonVictoria,
+        fulfilmentMethod: "delivery",
+        basketToken: basket.basketToken,
+        basketLineId: "line-a",
+        menuItem: { menuItemId: item!.id, quantity: 1 },
+      },
       { token },
     );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const res = await t.call(
       "POST",
       UPDATE,
-      { basketToken: basket.basketToken, updates: { basketLines: [{ basketLineId: "line-a", quantity: 3 }], attributes: { acceptedAge: 18 } } },
+      {
+        basketToken: basket.basketToken,
+        updates: { basketLines: [{ basketLineId: "line-a", quantity: 3 }], attributes: { acceptedAge: 18 } },
+      },
       { token },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -424,7 +608,9 @@ describe("POST /api/basket/update", () => {
     expect(updated.acceptedAge).toBe(18);
     expect(updated.selectedSlot?.start).toBe(NOON);
     // Anything but lines and attributes is still refused.
-    expect((await t.call("POST", UPDATE, { basketToken: basket.basketToken, updates: { coupon: "X" } }, { token })).status).toBe(400);
+    expect(
+      (await t.call("POST", UPDATE, { basketToken: basket.basketToken, updates: { coupon: "X" } }, { token })).status,
+    ).toBe(400);
   });
 
   it("also releases the hold when the basket's method changes on retrieve", async () => {
@@ -436,7 +622,12 @@ describe("POST /api/basket/update", () => {
   });
 });
 
-async function newBasketRead(as: string, basketToken: string, storeId: number = ids.openLondonVictoria, fulfilmentMethod = "delivery"): Promise<Basket> {
+async function newBasketRead(
+  as: string,
+  basketToken: string,
+  storeId: number = ids.openLondonVictoria,
+  fulfilmentMethod = "delivery",
+): Promise<Basket> {
   const res = await t.call("POST", "/api/basket/retrieve", { storeId, fulfilmentMethod, basketToken }, { token: as });
   expect(res.status).toBe(200);
   const basket = api.retrieveBasket.response.parse(res.body);
@@ -453,24 +644,42 @@ describe("denyPayments from the store's settings (spec 1 §3)", () => {
   const HALF_SEVEN = "2025-06-02T19:30:00.000+01:00";
 
   it("lists slots from 20:00 as refusing cash and earlier ones as refusing nothing; other stores refuse nothing", async () => {
-    const [today] = await list({ startDate: "2025-06-02", endDate: "2025-06-02", storeId: PICCADILLY, fulfilmentMethod: "collection", postcode: M1 });
+    const [today] = await list({
+      startDate: "2025-06-02",
+      endDate: "2025-06-02",
+      storeId: PICCADILLY,
+      fulfilmentMethod: "collection",
+      postcode: M1,
+    });
     const refused = new Map(today!.slots.filter((s) => !s.info.isAsap).map((s) => [s.startTime, s.denyPayments]));
     expect(refused.get(HALF_SEVEN)).toEqual([]);
     expect(refused.get(EIGHT_PM)).toEqual(["cash"]);
     expect(refused.get("2025-06-02T23:30:00.000+01:00")).toEqual(["cash"]);
     // The ASAP slot starts now (10:00): it refuses nothing.
     expect(today!.slots.find((s) => s.info.isAsap)?.denyPayments).toEqual([]);
-    const [victoria] = await list({ startDate: "2025-06-02", endDate: "2025-06-02", storeId: ids.openLondonVictoria, fulfilmentMethod: "collection", postcode: SW1A });
+    const [victoria] = await list({
+      startDate: "2025-06-02",
+      endDate: "2025-06-02",
+      storeId: ids.openLondonVictoria,
+      fulfilmentMethod: "collection",
+      postcode: SW1A,
+    });
     expect(victoria!.slots.every((s) => s.denyPayments.length === 0)).toBe(true);
   });
 
   it("a basket holding an evening slot carries the refusal, and its order cannot be paid in cash", async () => {
     const evening = await shop.draftFor({ storeId: PICCADILLY, method: "collection", slot: EIGHT_PM, postcode: M1 });
     expect((await shop.read(evening.token, evening.basket, "collection")).selectedSlot?.denyPayments).toEqual(["cash"]);
-    expectError(await shop.makePayment(evening.token, evening.draft.draftOrderId, { paymentMethod: "cash" }), 400, "That way of paying is not available for this order.");
+    expectError(
+      await shop.makePayment(evening.token, evening.draft.draftOrderId, { paymentMethod: "cash" }),
+      400,
+      "That way of paying is not available for this order.",
+    );
 
     const earlier = await shop.draftFor({ storeId: PICCADILLY, method: "collection", slot: HALF_SEVEN, postcode: M1 });
     expect((await shop.read(earlier.token, earlier.basket, "collection")).selectedSlot?.denyPayments).toEqual([]);
-    expect((await shop.makePayment(earlier.token, earlier.draft.draftOrderId, { paymentMethod: "cash" })).status).toBe(200);
+    expect((await shop.makePayment(earlier.token, earlier.draft.draftOrderId, { paymentMethod: "cash" })).status).toBe(
+      200,
+    );
   });
 });

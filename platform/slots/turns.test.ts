@@ -15,7 +15,11 @@ describe("Turns", () => {
   it("runs the turns of one key one after another, in the order they were asked for", async () => {
     const turns = new Turns();
     const log: string[] = [];
-    const answers = await Promise.all([turns.take("slot", noting(log, "a")), turns.take("slot", noting(log, "b")), turns.take("slot", noting(log, "c"))]);
+    const answers = await Promise.all([
+      turns.take("slot", noting(log, "a")),
+      turns.take("slot", noting(log, "b")),
+      turns.take("slot", noting(log, "c")),
+    ]);
     expect(answers).toEqual(["a", "b", "c"]);
     expect(log).toEqual(["a starts", "a ends", "b starts", "b ends", "c starts", "c ends"]);
   });

@@ -71,7 +71,12 @@ describe("pointInPolygon", () => {
   });
 
   it("treats fewer than three corners as no area", () => {
-    expect(pointInPolygon({ lat: 0, lng: 0 }, [{ lat: 0, lng: 0 }, { lat: 1, lng: 1 }])).toBe(false);
+    expect(
+      pointInPolygon({ lat: 0, lng: 0 }, [
+        { lat: 0, lng: 0 },
+        { lat: 1, lng: 1 },
+      ]),
+    ).toBe(false);
   });
 
   it("works with negative longitudes as in the UK", () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ALWAYS, everyDay, week } from "./testing/hours";
-import { holidayWindow, methodOpenState, storeDates, type MethodRules, type OpenStateInput, type StoreFlags } from "./open-state";
-
+import {
+  holidayWindow,
+  methodOpenState,
+  storeDates,
+  type MethodRules,
+  type OpenStateInput,
+  type StoreFlags,
+} from "./open-state";
 
 const rules = (overrides: Partial<MethodRules> = {}): MethodRules => ({
   enabled: true,
@@ -37,11 +43,26 @@ function state(
 
 // Weekday hours of an ordinary lunch-and-evening kitchen (Mon–Fri), like the demo's Covent Garden store.
 const KITCHEN = week({
-  "1": [{ open: "11:30", close: "14:30" }, { open: "17:00", close: "22:30" }],
-  "2": [{ open: "11:30", close: "14:30" }, { open: "17:00", close: "22:30" }],
-  "3": [{ open: "11:30", close: "14:30" }, { open: "17:00", close: "22:30" }],
-  "4": [{ open: "11:30", close: "14:30" }, { open: "17:00", close: "22:30" }],
-  "5": [{ open: "11:30", close: "14:30" }, { open: "17:00", close: "22:30" }],
+  "1": [
+    { open: "11:30", close: "14:30" },
+    { open: "17:00", close: "22:30" },
+  ],
+  "2": [
+    { open: "11:30", close: "14:30" },
+    { open: "17:00", close: "22:30" },
+  ],
+  "3": [
+    { open: "11:30", close: "14:30" },
+    { open: "17:00", close: "22:30" },
+  ],
+  "4": [
+    { open: "11:30", close: "14:30" },
+    { open: "17:00", close: "22:30" },
+  ],
+  "5": [
+    { open: "11:30", close: "14:30" },
+    { open: "17:00", close: "22:30" },
+  ],
 });
 
 describe("methodOpenState: closed by the store's settings", () => {
@@ -66,11 +87,17 @@ describe("methodOpenState: closed by the store's settings", () => {
   });
 
   it("is closed when the store is temporarily closed", () => {
-    expect(state(NOW, {}, { store: { temporarilyClosed: true } })).toMatchObject({ status: "closed", earliestOpeningDate: null });
+    expect(state(NOW, {}, { store: { temporarilyClosed: true } })).toMatchObject({
+      status: "closed",
+      earliestOpeningDate: null,
+    });
   });
 
   it("is closed when orders are paused, even for a pre-order-only method", () => {
-    expect(state(NOW, {}, { store: { ordersPaused: true } })).toMatchObject({ status: "closed", earliestOpeningDate: null });
+    expect(state(NOW, {}, { store: { ordersPaused: true } })).toMatchObject({
+      status: "closed",
+      earliestOpeningDate: null,
+    });
     expect(state(NOW, { preorderOnly: true }, { store: { ordersPaused: true } }).status).toBe("closed");
   });
 });
@@ -84,8 +111,12 @@ describe("methodOpenState: open, pre-order and closed by the clock", () => {
   });
 
   it("tells the earliest fulfilment to the whole minute, at or after now plus the lead time", () => {
-    expect(state("2025-06-02T09:00:30.500Z", { leadTimeSeconds: 2700 }).earliestOpeningDate).toBe("2025-06-02T09:46:00.000Z");
-    expect(state("2025-06-02T09:00:59.999Z", { leadTimeSeconds: 2700 }).earliestOpeningDate).toBe("2025-06-02T09:46:00.000Z");
+    expect(state("2025-06-02T09:00:30.500Z", { leadTimeSeconds: 2700 }).earliestOpeningDate).toBe(
+      "2025-06-02T09:46:00.000Z",
+    );
+    expect(state("2025-06-02T09:00:59.999Z", { leadTimeSeconds: 2700 }).earliestOpeningDate).toBe(
+      "2025-06-02T09:46:00.000Z",
+    );
   });
 
   it("stays open at 23:50 in a 24-hour store when the lead time runs past midnight", () => {
@@ -131,7 +162,13 @@ describe("methodOpenState: open, pre-order and closed by the clock", () => {
   });
 
   it("is closed outside hours when the method takes ASAP orders only, still naming its next opening", () => {
-    const asapOnly = { hours: KITCHEN, leadTimeSeconds: 2400, hasOnlyAsapSlotType: true, hasFutureSlotType: false, orderDaysInAdvance: 0 };
+    const asapOnly = {
+      hours: KITCHEN,
+      leadTimeSeconds: 2400,
+      hasOnlyAsapSlotType: true,
+      hasFutureSlotType: false,
+      orderDaysInAdvance: 0,
+    };
     const s = state("2025-06-02T09:00:00.000Z", asapOnly);
     expect(s.status).toBe("closed");
     expect(s.earliestOpeningDate).toBe("2025-06-02T10:30:00.000Z");
@@ -139,7 +176,9 @@ describe("methodOpenState: open, pre-order and closed by the clock", () => {
   });
 
   it("lets ASAP-only win when both slot-type flags are set", () => {
-    expect(state("2025-06-02T09:00:00.000Z", { hours: KITCHEN, hasOnlyAsapSlotType: true, hasFutureSlotType: true }).status).toBe("closed");
+    expect(
+      state("2025-06-02T09:00:00.000Z", { hours: KITCHEN, hasOnlyAsapSlotType: true, hasFutureSlotType: true }).status,
+    ).toBe("closed");
   });
 
   it("is closed when it takes no future orders", () => {
@@ -153,7 +192,10 @@ describe("methodOpenState: open, pre-order and closed by the clock", () => {
       status: "preorder",
       earliestOpeningDate: "2025-06-09T10:30:00.000Z",
     });
-    expect(state(friday, { hours: KITCHEN, orderDaysInAdvance: 2 })).toMatchObject({ status: "closed", earliestOpeningDate: null });
+    expect(state(friday, { hours: KITCHEN, orderDaysInAdvance: 2 })).toMatchObject({
+      status: "closed",
+      earliestOpeningDate: null,
+    });
     expect(state(friday, { hours: KITCHEN }).openingHoursToday).toHaveLength(2);
     expect(state("2025-06-07T10:00:00.000Z", { hours: KITCHEN }).openingHoursToday).toEqual([]); // Saturday
   });
@@ -167,14 +209,22 @@ describe("methodOpenState: pre-order-only methods", () => {
   });
 
   it("is closed when no fulfilment fits within its days in advance", () => {
-    const s = state("2025-06-02T09:00:00.000Z", { preorderOnly: true, leadTimeSeconds: 3 * 86400, orderDaysInAdvance: 2 });
+    const s = state("2025-06-02T09:00:00.000Z", {
+      preorderOnly: true,
+      leadTimeSeconds: 3 * 86400,
+      orderDaysInAdvance: 2,
+    });
     expect(s).toMatchObject({ status: "closed", earliestOpeningDate: null });
   });
 });
 
 describe("methodOpenState: cut-off", () => {
   // Weekdays 09:00–20:00 with a 16:00 same-day cut-off, like the demo's Headingley delivery.
-  const CUT_OFF = { hours: week({ "1": [{ open: "09:00", close: "20:00" }], "2": [{ open: "09:00", close: "20:00" }] }), leadTimeSeconds: 3600, cutOffTime: "16:00" };
+  const CUT_OFF = {
+    hours: week({ "1": [{ open: "09:00", close: "20:00" }], "2": [{ open: "09:00", close: "20:00" }] }),
+    leadTimeSeconds: 3600,
+    cutOffTime: "16:00",
+  };
 
   it("is open before the cut-off and reports today's cut-off instant", () => {
     const s = state("2025-06-02T14:30:00.000Z", CUT_OFF); // 15:30 BST
@@ -216,7 +266,9 @@ describe("methodOpenState: holidays", () => {
   });
 
   it("is closed on a holiday when it takes ASAP orders only", () => {
-    expect(state("2025-06-02T09:00:00.000Z", { hasOnlyAsapSlotType: true }, { holidays: HOLIDAY }).status).toBe("closed");
+    expect(state("2025-06-02T09:00:00.000Z", { hasOnlyAsapSlotType: true }, { holidays: HOLIDAY }).status).toBe(
+      "closed",
+    );
   });
 
   it("reports the message of today's date only", () => {
@@ -240,7 +292,10 @@ describe("methodOpenState: a range across midnight, 22:00–02:00", () => {
   });
 
   it("is pre-order in the afternoon, before the evening opening", () => {
-    expect(state("2025-06-02T14:00:00.000Z", LATE)).toMatchObject({ status: "preorder", earliestOpeningDate: "2025-06-02T21:00:00.000Z" });
+    expect(state("2025-06-02T14:00:00.000Z", LATE)).toMatchObject({
+      status: "preorder",
+      earliestOpeningDate: "2025-06-02T21:00:00.000Z",
+    });
   });
 
   it("loses the part after midnight when the day it opened is a holiday", () => {
@@ -291,7 +346,10 @@ describe("methodOpenState: GMT → BST (Sunday 30 March 2025, clocks go forward 
 
   it("moves a range opening in the missing hour to the moment the clocks resume", () => {
     // 01:30 does not exist on 30 March 2025 in London; the range starts at 02:30 BST, 01:30 UTC.
-    const s = state("2025-03-30T00:10:00.000Z", { hours: week({ "7": [{ open: "01:30", close: "05:00" }] }), leadTimeSeconds: 0 });
+    const s = state("2025-03-30T00:10:00.000Z", {
+      hours: week({ "7": [{ open: "01:30", close: "05:00" }] }),
+      leadTimeSeconds: 0,
+    });
     expect(s).toMatchObject({ status: "preorder", earliestOpeningDate: "2025-03-30T01:30:00.000Z" });
   });
 });
@@ -323,7 +381,10 @@ describe("methodOpenState: BST → GMT (Sunday 26 October 2025, clocks go back a
   });
 
   it("reports Sunday's hours and cut-off in GMT once the clocks have gone back", () => {
-    const s = state("2025-10-26T10:00:00.000Z", { hours: everyDay({ open: "09:00", close: "17:00" }), cutOffTime: "15:00" });
+    const s = state("2025-10-26T10:00:00.000Z", {
+      hours: everyDay({ open: "09:00", close: "17:00" }),
+      cutOffTime: "15:00",
+    });
     expect(s.status).toBe("open");
     expect(s.cutOffDateTime).toBe("2025-10-26T15:00:00.000Z");
     expect(s.openingHoursToday).toEqual([{ open: "09:00", close: "17:00" }]);
@@ -333,11 +394,18 @@ describe("methodOpenState: BST → GMT (Sunday 26 October 2025, clocks go back a
 describe("store day helpers", () => {
   it("lists today and the following days in store time", () => {
     // 23:30 UTC on Monday 2 June is already Tuesday in London.
-    expect(storeDates(new Date("2025-06-02T23:30:00.000Z"), "Europe/London", 2)).toEqual(["2025-06-03", "2025-06-04", "2025-06-05"]);
+    expect(storeDates(new Date("2025-06-02T23:30:00.000Z"), "Europe/London", 2)).toEqual([
+      "2025-06-03",
+      "2025-06-04",
+      "2025-06-05",
+    ]);
     expect(storeDates(new Date("2025-06-02T09:00:00.000Z"), "Europe/London", 0)).toEqual(["2025-06-02"]);
   });
 
   it("covers yesterday for the holiday look-up window", () => {
-    expect(holidayWindow(new Date("2025-06-02T09:00:00.000Z"), "Europe/London", 7)).toEqual({ from: "2025-06-01", to: "2025-06-09" });
+    expect(holidayWindow(new Date("2025-06-02T09:00:00.000Z"), "Europe/London", 7)).toEqual({
+      from: "2025-06-01",
+      to: "2025-06-09",
+    });
   });
 });

@@ -91,7 +91,8 @@ export function methodOpenState(input: OpenStateInput): MethodOpenState {
   }
 
   const todaysRanges = holidayMessage === null ? rangesOn(method.hours, today) : [];
-  const cutOffToday = method.cutOffTime && todaysRanges.length > 0 ? localInstant(zone, today, method.cutOffTime) : null;
+  const cutOffToday =
+    method.cutOffTime && todaysRanges.length > 0 ? localInstant(zone, today, method.cutOffTime) : null;
   const base = {
     cutOffDateTime: cutOffToday === null ? null : new Date(cutOffToday).toISOString(),
     openingHoursToday: todaysRanges.map((r) => ({ open: r.open, close: r.close })),
@@ -129,7 +130,13 @@ export function methodOpenState(input: OpenStateInput): MethodOpenState {
 }
 
 /** The sessions from yesterday to today + orderDaysInAdvance that still take orders, joined where they touch. */
-function orderableSessions(method: MethodRules, zone: string, today: string, holidays: ReadonlyMap<string, string>, nowMs: number): Session[] {
+function orderableSessions(
+  method: MethodRules,
+  zone: string,
+  today: string,
+  holidays: ReadonlyMap<string, string>,
+  nowMs: number,
+): Session[] {
   const sessions: Session[] = [];
   for (let offset = -1; offset <= method.orderDaysInAdvance; offset++) {
     const day = addDays(today, offset);

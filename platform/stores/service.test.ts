@@ -21,7 +21,14 @@ describe("store display pieces", () => {
 });
 
 describe("fulfilmentCost", () => {
-  const tiered = { costPence: 399, deliveryTiers: [{ upToKm: 3, costPence: 299 }, { upToKm: 1.5, costPence: 199 }, { upToKm: 4, costPence: 399 }] };
+  const tiered = {
+    costPence: 399,
+    deliveryTiers: [
+      { upToKm: 3, costPence: 299 },
+      { upToKm: 1.5, costPence: 199 },
+      { upToKm: 4, costPence: 399 },
+    ],
+  };
 
   it("charges the first tier that reaches the distance, whatever order the tiers are stored in", () => {
     expect(fulfilmentCost(tiered, 0.53)).toBe(199);

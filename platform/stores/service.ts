@@ -18,7 +18,14 @@ import { storePaymentMethods } from "../db/schema";
 import { sharedView, sharesReads, type SharedSource } from "../shared-reads";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
-import { holidaysOf, storeDirectory, storeHolidaysFrom, type MethodRow, type PaymentMethodRow, type StoreRow } from "./directory";
+import {
+  holidaysOf,
+  storeDirectory,
+  storeHolidaysFrom,
+  type MethodRow,
+  type PaymentMethodRow,
+  type StoreRow,
+} from "./directory";
 import { distanceKm, servesDelivery } from "./geo";
 import { methodOpenState, storeDates } from "./open-state";
 
@@ -45,11 +52,16 @@ export interface LocationInput {
  * The shopper's location: a postcode wins over coordinates when both are sent (spec 1 §4: details by postcode,
  * else coordinates). The postcode must pass the business's postcode rules before it is looked up.
  */
-export async function resolveLocation(ctx: RequestContext, input: LocationInput, shared: SharedSource = ctx.db): Promise<FulfilmentLocation | null> {
+export async function resolveLocation(
+  ctx: RequestContext,
+  input: LocationInput,
+  shared: SharedSource = ctx.db,
+): Promise<FulfilmentLocation | null> {
   const postcode = input.postcode?.trim().toUpperCase() ?? "";
   if (postcode !== "") {
     const { postcodeRules } = await getBusinessProfile(shared);
-    if (!matchesPostcodeRules(postcode, postcodeRules)) throw new ApiError(400, STORE_MESSAGES.invalidPostcode(postcode));
+    if (!matchesPostcodeRules(postcode, postcodeRules))
+      throw new ApiError(400, STORE_MESSAGES.invalidPostcode(postcode));
     const found = await ctx.location.geocode(postcode);
     if (!found) throw new ApiError(404, STORE_MESSAGES.locationNotFound);
     return { postcode: found.postcode, latitude: found.latitude, longitude: found.longitude };
@@ -73,7 +85,10 @@ export interface SearchOptions extends LocationInput {
 
 export async function searchStores(ctx: RequestContext, options: SearchOptions): Promise<StoreSearchResponse> {
   const shared = await sharedView(ctx.db);
-  const [location, { collectionSearchRadiusKm }] = await Promise.all([resolveLocation(ctx, options, shared), getWhiteLabelSettings(shared)]);
+  const [location, { collectionSearchRadiusKm }] = await Promise.all([
+    resolveLocation(ctx, options, shared),
+    getWhiteLabelSettings(shared),
+  ]);
   if (!location) throw new ApiError(400, STORE_MESSAGES.locationRequired);
   const point = { lat: location.latitude, lng: location.longitude };
   const wantDelivery = options.fulfilmentMethod !== "collection";
@@ -93,7 +108,10 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
 
   let matched = [...reach.values()].filter(({ store, inArea, inRadius }) => {
     const m = methods.get(store.id) ?? {};
-    return (wantDelivery && inArea && m.delivery?.enabled === true) || (wantCollection && inRadius && m.collection?.enabled === true);
+    return (
+      (wantDelivery && inArea && m.delivery?.enabled === true) ||
+      (wantCollection && inRadius && m.collection?.enabled === true)
+    );
   });
   const storeProductTypes = distinctSorted(matched.flatMap(({ store }) => store.productTypes));
   if (options.productType) {
@@ -101,8 +119,11 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
     matched = matched.filter(({ store }) => store.productTypes.includes(wanted));
   }
 
-  const byDistance = (a: (typeof matched)[number], b: (typeof matched)[number]) => a.km - b.km || a.store.id - b.store.id;
-  matched.sort(options.sortBy === "name" && !options.returnNearestOnly ? (a, b) => byName(a.store, b.store) : byDistance);
+  const byDistance = (a: (typeof matched)[number], b: (typeof matched)[number]) =>
+    a.km - b.km || a.store.id - b.store.id;
+  matched.sort(
+    options.sortBy === "name" && !options.returnNearestOnly ? (a, b) => byName(a.store, b.store) : byDistance,
+  );
   if (options.returnNearestOnly) matched = matched.slice(0, 1);
 
   const summaries = matched.map(({ store, km, inArea, inRadius }): StoreSummary => {
@@ -135,7 +156,11 @@ export async function searchStores(ctx: RequestContext, options: SearchOptions):
 // Selection
 // ---------------------------------------------------------------------------------------------------------
 
-export async function storeDetails(ctx: RequestContext, storeId: number | null, location: LocationInput): Promise<StoreDetails> {
+export async function storeDetails(
+  ctx: RequestContext,
+  storeId: number | null,
+  location: LocationInput,
+): Promise<StoreDetails> {
   const now = ctx.clock.now();
   const shared = await sharedView(ctx.db);
   const [directory, allHolidays] = await Promise.all([storeDirectory(shared), storeHolidaysFrom(shared, now)]);
@@ -144,7 +169,10 @@ export async function storeDetails(ctx: RequestContext, storeId: number | null, 
   const fulfilmentLocation = await resolveLocation(ctx, location, shared);
   const point = fulfilmentLocation ? { lat: fulfilmentLocation.latitude, lng: fulfilmentLocation.longitude } : null;
 
-  const [profile, settings] = await Promise.all([getBusinessProfile(shared), point ? getWhiteLabelSettings(shared) : null]);
+  const [profile, settings] = await Promise.all([
+    getBusinessProfile(shared),
+    point ? getWhiteLabelSettings(shared) : null,
+  ]);
   const m = directory.methods.get(store.id) ?? {};
   const holidays = holidaysOf(allHolidays, store.id);
   const paymentMethods = paymentMethodsFrom(directory.paymentMethods.get(store.id) ?? []);
@@ -154,7 +182,12 @@ export async function storeDetails(ctx: RequestContext, storeId: number | null, 
   const canDeliver = point !== null && servesDelivery(store, point);
   const canCollect = km === null || settings === null || km <= settings.collectionSearchRadiusKm;
   const days = (method: MethodRow | undefined) =>
-    method ? storeDates(now, store.timeZone, method.orderDaysInAdvance).map((date) => ({ date, holidayMessage: holidays.get(date) ?? null })) : [];
+    method
+      ? storeDates(now, store.timeZone, method.orderDaysInAdvance).map((date) => ({
+          date,
+          holidayMessage: holidays.get(date) ?? null,
+        }))
+      : [];
 
   return {
     ...storeIdentity(store),
@@ -210,7 +243,10 @@ const PAYMENT_METHOD_ORDER = ["cash", "card", "applepay", "googlepay"];
 /** How the store takes payment, per way of paying: its store_payment_methods rows (none: it takes nothing). */
 export async function paymentMethodsOf(db: Db, storeId: number): Promise<StoreDetails["paymentMethods"]> {
   // In a transaction, one store's rows rather than every store's (nothing is kept there).
-  if (!sharesReads(db)) return paymentMethodsFrom(await db.select().from(storePaymentMethods).where(eq(storePaymentMethods.storeId, storeId)));
+  if (!sharesReads(db))
+    return paymentMethodsFrom(
+      await db.select().from(storePaymentMethods).where(eq(storePaymentMethods.storeId, storeId)),
+    );
   return paymentMethodsFrom((await storeDirectory(db)).paymentMethods.get(storeId) ?? []);
 }
 
@@ -332,7 +368,9 @@ function methodState(
     costText: costText(cost),
     freeFrom: method.freeFromPence,
     minSpend: method.minSpendPence,
-    deliveryTiers: method.deliveryTiers ? method.deliveryTiers.map((t) => ({ upToKm: t.upToKm, cost: t.costPence })) : null,
+    deliveryTiers: method.deliveryTiers
+      ? method.deliveryTiers.map((t) => ({ upToKm: t.upToKm, cost: t.costPence }))
+      : null,
     freeFulfilmentMessage: method.freeFulfilmentMessage,
   };
 }

@@ -1,5 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { api, apiErrorSchema, methodIsAvailable, storeIsClosed, type StoreSearchRequest, type StoreSummary } from "../contract";
+import {
+  api,
+  apiErrorSchema,
+  methodIsAvailable,
+  storeIsClosed,
+  type StoreSearchRequest,
+  type StoreSummary,
+} from "../contract";
 import { saveWhiteLabelOverrides } from "../business/white-label";
 import { demoStoreIds as ids } from "../db/seed";
 import { seededPlatform, TEST_NOW, type TestPlatform } from "../testing";
@@ -37,7 +44,8 @@ async function setClock(instant: string) {
   token = await t.guestToken();
 }
 
-const search = (body: Record<string, unknown>, path = "/api/stores/findNearby") => t.call("POST", path, body, { token });
+const search = (body: Record<string, unknown>, path = "/api/stores/findNearby") =>
+  t.call("POST", path, body, { token });
 
 async function found(body: StoreSearchRequest & Record<string, unknown>) {
   const res = await search(body);
@@ -70,7 +78,12 @@ const storeIn = (stores: StoreSummary[], id: number) => {
 };
 
 describe("POST /api/stores/findNearby: which stores, in which order", () => {
-  type Case = [postcode: string, method: "delivery" | "collection" | undefined, sortBy: "distance" | "name", expected: number[]];
+  type Case = [
+    postcode: string,
+    method: "delivery" | "collection" | undefined,
+    sortBy: "distance" | "name",
+    expected: number[],
+  ];
   const cases: Case[] = [
     ["SW1A 1AA", "delivery", "distance", [1, 3, 5, 4]],
     ["SW1A 1AA", "delivery", "name", [5, 3, 4, 1]],
@@ -122,7 +135,14 @@ describe("POST /api/stores/findNearby: which stores, in which order", () => {
   });
 
   it("lists the product types of the stores found, sorted, before the product-type filter", async () => {
-    expect((await found({ postcode: "SW1A 1AA" })).storeProductTypes).toEqual(["alcohol", "bakery", "deli", "grocery", "hot-food", "pharmacy"]);
+    expect((await found({ postcode: "SW1A 1AA" })).storeProductTypes).toEqual([
+      "alcohol",
+      "bakery",
+      "deli",
+      "grocery",
+      "hot-food",
+      "pharmacy",
+    ]);
     expect((await found({ postcode: "M1 1AE", fulfilmentMethod: "delivery" })).storeProductTypes).toEqual([
       "alcohol",
       "deli",
@@ -136,7 +156,12 @@ describe("POST /api/stores/findNearby: which stores, in which order", () => {
       "grocery",
       "hot-food",
     ]);
-    expect((await found({ postcode: "EH1 1YZ" })).storeProductTypes).toEqual(["alcohol", "deli", "grocery", "hot-food"]);
+    expect((await found({ postcode: "EH1 1YZ" })).storeProductTypes).toEqual([
+      "alcohol",
+      "deli",
+      "grocery",
+      "hot-food",
+    ]);
   });
 
   it("filters by product type, keeping the unfiltered product types", async () => {
@@ -154,7 +179,9 @@ describe("POST /api/stores/findNearby: which stores, in which order", () => {
   it("returns only the nearest store when asked, whatever the sort", async () => {
     expect(await idsFor({ postcode: "SW1A 1AA", returnNearestOnly: true })).toEqual([1]);
     expect(await idsFor({ postcode: "SW1A 1AA", returnNearestOnly: true, sortBy: "name" })).toEqual([1]);
-    expect(await idsFor({ postcode: "E1 6AN", fulfilmentMethod: "delivery", productType: "deli", returnNearestOnly: true })).toEqual([4]);
+    expect(
+      await idsFor({ postcode: "E1 6AN", fulfilmentMethod: "delivery", productType: "deli", returnNearestOnly: true }),
+    ).toEqual([4]);
     expect(await idsFor({ postcode: "M1 1AE", fulfilmentMethod: "collection", returnNearestOnly: true })).toEqual([6]);
     expect(await idsFor({ postcode: "IV27 4AA", returnNearestOnly: true })).toEqual([]);
   });
@@ -166,7 +193,12 @@ describe("POST /api/stores/findNearby: which stores, in which order", () => {
   });
 
   it("prefers the postcode when both a postcode and coordinates are sent", async () => {
-    const result = await found({ postcode: "M1 1AE", latitude: 51.50101, longitude: -0.14159, fulfilmentMethod: "delivery" });
+    const result = await found({
+      postcode: "M1 1AE",
+      latitude: 51.50101,
+      longitude: -0.14159,
+      fulfilmentMethod: "delivery",
+    });
     expect(result.stores.map((s) => s.id)).toEqual([6, 7]);
     expect(result.fulfilmentLocation).toEqual({ postcode: "M1 1AE", latitude: 53.4808, longitude: -2.2374 });
   });
@@ -179,7 +211,11 @@ describe("POST /api/stores/findNearby: which stores, in which order", () => {
 
   it("answers no stores, and where it looked, for IV27 4AA", async () => {
     const result = await found({ postcode: "IV27 4AA" });
-    expect(result).toEqual({ stores: [], storeProductTypes: [], fulfilmentLocation: { postcode: "IV27 4AA", latitude: 58.023, longitude: -4.4 } });
+    expect(result).toEqual({
+      stores: [],
+      storeProductTypes: [],
+      fulfilmentLocation: { postcode: "IV27 4AA", latitude: 58.023, longitude: -4.4 },
+    });
   });
 
   it("uses the white-label collection radius", async () => {
@@ -202,7 +238,14 @@ describe("POST /api/stores/findNearby: each store as listed", () => {
       id: 1,
       storeName: "Larder & Co Victoria Street",
       slug: "victoria-street-1",
-      address: { addressLine1: "118 Victoria Street", addressLine2: null, town: "London", county: null, postcode: "SW1E 5LB", countryCode: "GB" },
+      address: {
+        addressLine1: "118 Victoria Street",
+        addressLine2: null,
+        town: "London",
+        county: null,
+        postcode: "SW1E 5LB",
+        countryCode: "GB",
+      },
       phone: "020 7946 0101",
       lat: 51.4968,
       lng: -0.138,
@@ -233,10 +276,20 @@ describe("POST /api/stores/findNearby: each store as listed", () => {
       hasFutureSlotType: true,
       maxBasketItems: 0,
     });
-    expect(victoria.orderMethods.collection).toMatchObject({ cost: 0, costText: "Free", freeFrom: null, deliveryTiers: null, leadTime: 900 });
+    expect(victoria.orderMethods.collection).toMatchObject({
+      cost: 0,
+      costText: "Free",
+      freeFrom: null,
+      deliveryTiers: null,
+      leadTime: 900,
+    });
     // Store 3 is 1.60 km away: its second tier (up to 2 km, £2.49). Store 5 has no tiers.
     expect(storeIn(stores, 3).orderMethods.delivery).toMatchObject({ cost: 249, costText: "£2.49" });
-    expect(storeIn(stores, 5).orderMethods.delivery).toMatchObject({ cost: 499, costText: "£4.99", deliveryTiers: null });
+    expect(storeIn(stores, 5).orderMethods.delivery).toMatchObject({
+      cost: 499,
+      costText: "£4.99",
+      deliveryTiers: null,
+    });
     expect(storeIn(stores, 4)).toMatchObject({ distanceKm: 5.29, distanceMiles: 3.29 });
   });
 
@@ -249,7 +302,11 @@ describe("POST /api/stores/findNearby: each store as listed", () => {
       ["EH1 1YZ", 11],
     ] as const) {
       const store = storeIn((await found({ postcode })).stores, id);
-      expect(store.orderMethods.delivery, `${id} delivery`).toMatchObject({ status: "open", canDeliver: true, enabledForMethod: true });
+      expect(store.orderMethods.delivery, `${id} delivery`).toMatchObject({
+        status: "open",
+        canDeliver: true,
+        enabledForMethod: true,
+      });
       expect(store.orderMethods.collection, `${id} collection`).toMatchObject({ status: "open", canDeliver: true });
       expect(store.orderMethods.delivery.openingHoursToday).toEqual([{ open: "00:00", close: "24:00" }]);
     }
@@ -261,22 +318,37 @@ describe("POST /api/stores/findNearby: each store as listed", () => {
   it("gives the paused store closed on both methods, flagged as paused with its message", async () => {
     const paused = storeIn((await found({ postcode: "E1 6AN" })).stores, ids.paused);
     expect(paused.ordersPaused).toBe(true);
-    expect(paused.pausedMessage).toBe("We're taking a short break from online orders while we restock. Please try again later.");
-    expect(paused.orderMethods.delivery).toMatchObject({ status: "closed", canDeliver: true, enabledForMethod: true, earliestOpeningDate: null });
+    expect(paused.pausedMessage).toBe(
+      "We're taking a short break from online orders while we restock. Please try again later.",
+    );
+    expect(paused.orderMethods.delivery).toMatchObject({
+      status: "closed",
+      canDeliver: true,
+      enabledForMethod: true,
+      earliestOpeningDate: null,
+    });
     expect(paused.orderMethods.collection).toMatchObject({ status: "closed", earliestOpeningDate: null });
   });
 
   it("gives the pre-order-only store pre-order on both methods, a day ahead", async () => {
     const bakery = storeIn((await found({ postcode: "SW1A 1AA" })).stores, ids.preorderOnly);
-    expect(bakery.orderMethods.delivery).toMatchObject({ status: "preorder", canDeliver: true, earliestOpeningDate: "2025-06-03T09:00:00.000Z" });
-    expect(bakery.orderMethods.collection).toMatchObject({ status: "preorder", earliestOpeningDate: "2025-06-03T09:00:00.000Z" });
+    expect(bakery.orderMethods.delivery).toMatchObject({
+      status: "preorder",
+      canDeliver: true,
+      earliestOpeningDate: "2025-06-03T09:00:00.000Z",
+    });
+    expect(bakery.orderMethods.collection).toMatchObject({
+      status: "preorder",
+      earliestOpeningDate: "2025-06-03T09:00:00.000Z",
+    });
   });
 
   it("gives the temporarily closed store closed on both methods with its message", async () => {
     const closed = storeIn((await found({ postcode: "EH1 1YZ" })).stores, ids.closed);
     expect(closed).toMatchObject({
       temporarilyClosed: true,
-      storeClosedMessage: "Our Leith Walk shop is closed for refurbishment. Our Princes Street store can still deliver to you.",
+      storeClosedMessage:
+        "Our Leith Walk shop is closed for refurbishment. Our Princes Street store can still deliver to you.",
       ordersPaused: false,
     });
     expect(closed.orderMethods.delivery.status).toBe("closed");
@@ -310,18 +382,36 @@ describe("POST /api/stores/findNearby: each store as listed", () => {
   it("gives the cut-off store's delivery open before 16:00 and pre-order after it, collection still open", async () => {
     const before = storeIn((await found({ postcode: "LS1 4DY" })).stores, ids.cutOff);
     // 3.27 km from LS1 4DY, beyond its 3 km delivery area: listed for collection only.
-    expect(before.orderMethods.delivery).toMatchObject({ status: "open", canDeliver: false, cutOffDateTime: "2025-06-02T15:00:00.000Z" });
-    expect(before.orderMethods.collection).toMatchObject({ status: "open", canDeliver: true, cutOffDateTime: "2025-06-02T17:00:00.000Z" });
+    expect(before.orderMethods.delivery).toMatchObject({
+      status: "open",
+      canDeliver: false,
+      cutOffDateTime: "2025-06-02T15:00:00.000Z",
+    });
+    expect(before.orderMethods.collection).toMatchObject({
+      status: "open",
+      canDeliver: true,
+      cutOffDateTime: "2025-06-02T17:00:00.000Z",
+    });
     await setClock("2025-06-02T15:30:00.000Z"); // 16:30 BST
     const after = storeIn((await found({ postcode: "LS1 4DY" })).stores, ids.cutOff);
-    expect(after.orderMethods.delivery).toMatchObject({ status: "preorder", earliestOpeningDate: "2025-06-03T08:00:00.000Z" });
+    expect(after.orderMethods.delivery).toMatchObject({
+      status: "preorder",
+      earliestOpeningDate: "2025-06-03T08:00:00.000Z",
+    });
     expect(after.orderMethods.collection.status).toBe("open");
   });
 
   it("groups the results as the stores page lists them", async () => {
     const { stores } = await found({ postcode: "SW1A 1AA" });
     const ids = (method: "delivery" | "collection", status: "open" | "preorder") =>
-      stores.filter((s) => !storeIsClosed(s.orderMethods) && methodIsAvailable(s.orderMethods[method]) && s.orderMethods[method].status === status).map((s) => s.id);
+      stores
+        .filter(
+          (s) =>
+            !storeIsClosed(s.orderMethods) &&
+            methodIsAvailable(s.orderMethods[method]) &&
+            s.orderMethods[method].status === status,
+        )
+        .map((s) => s.id);
     expect(ids("delivery", "open")).toEqual([1]);
     expect(ids("delivery", "preorder")).toEqual([3, 5]);
     // Store 2 is open for delivery, but SW1A 1AA lies outside its delivery area.
@@ -417,8 +507,11 @@ describe("POST /api/stores/select", () => {
       cutOffTime: "21:00:00",
       paymentGateways: [],
     });
-    for (const wallet of details.paymentMethods.slice(1)) expect(wallet.settings.paymentGateways).toEqual(["checkoutcom"]);
-    expect(details.paymentGateways).toEqual([{ name: "checkoutcom", mode: "sandbox", fields: { publicKey: "pk_sbox_embedded_test_gateway" } }]);
+    for (const wallet of details.paymentMethods.slice(1))
+      expect(wallet.settings.paymentGateways).toEqual(["checkoutcom"]);
+    expect(details.paymentGateways).toEqual([
+      { name: "checkoutcom", mode: "sandbox", fields: { publicKey: "pk_sbox_embedded_test_gateway" } },
+    ]);
     // Today and the seven days after it.
     expect(details.deliveryDays.map((d) => d.date)).toEqual([
       "2025-06-02",
@@ -503,7 +596,10 @@ describe("POST /api/stores/select", () => {
       orderDaysInAdvance: 0,
       maxBasketItems: 30,
     });
-    expect(details.orderMethods.collection).toMatchObject({ status: "preorder", earliestOpeningDate: "2025-06-02T10:00:00.000Z" });
+    expect(details.orderMethods.collection).toMatchObject({
+      status: "preorder",
+      earliestOpeningDate: "2025-06-02T10:00:00.000Z",
+    });
     expect(details.deliveryDays).toEqual([{ date: "2025-06-02", holidayMessage: null }]);
     // Same-day collection: tomorrow joins only from 22:00.
     expect(details.collectionDays.map((d) => d.date)).toEqual(["2025-06-02"]);
@@ -561,7 +657,14 @@ describe("POST /api/stores/all", () => {
       storeName: "Larder & Co New Street",
       slug: "new-street-13",
       town: "Birmingham",
-      address: { addressLine1: "130 New Street", addressLine2: null, town: "Birmingham", county: "West Midlands", postcode: "B2 4HN", countryCode: "GB" },
+      address: {
+        addressLine1: "130 New Street",
+        addressLine2: null,
+        town: "Birmingham",
+        county: "West Midlands",
+        postcode: "B2 4HN",
+        countryCode: "GB",
+      },
       storeProductTypes: ["hot-food", "grocery"],
     });
   });

@@ -53,7 +53,7 @@ const NASTY_STRINGS = [
   "toString",
   "<script>alert(1)</script>",
   "' OR 1=1 --",
-  "\"; DROP TABLE members; --",
+  '"; DROP TABLE members; --',
   "%00",
   "%E0%A4%A",
   "../../../../etc/passwd",
@@ -65,7 +65,23 @@ const NASTY_STRINGS = [
   "9999-12-31T23:59:59.999Z",
 ] as const;
 
-const NASTY_NUMBERS = [0, -0, -1, 1, 0.5, -0.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, -(2 ** 53), 2 ** 63, 1e308, -1e308, 5e-324] as const;
+const NASTY_NUMBERS = [
+  0,
+  -0,
+  -1,
+  1,
+  0.5,
+  -0.5,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  -(2 ** 53),
+  2 ** 63,
+  1e308,
+  -1e308,
+  5e-324,
+] as const;
 
 /** A value nested `depth` deep, as arrays or objects. */
 export function nested(depth: number, asObject: boolean): unknown {
@@ -95,8 +111,18 @@ export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.boolean(), weight: 1 },
   { arbitrary: fc.constant(null), weight: 1 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
-  { arbitrary: fc.constant(JSON.parse('{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}') as unknown), weight: 1 },
-  { arbitrary: fc.integer({ min: 20, max: 2_000 }).chain((depth) => fc.boolean().map((asObject) => nested(depth, asObject))), weight: 1 },
+  {
+    arbitrary: fc.constant(
+      JSON.parse('{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}') as unknown,
+    ),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .integer({ min: 20, max: 2_000 })
+      .chain((depth) => fc.boolean().map((asObject) => nested(depth, asObject))),
+    weight: 1,
+  },
 );
 
 interface Checks {
@@ -112,9 +138,19 @@ function checksOf(def: Def): Checks {
   if (typeof def.format === "string") checks.format = def.format;
   if (def.pattern instanceof RegExp) checks.pattern = def.pattern;
   for (const check of (def.checks as Schema[] | undefined) ?? []) {
-    const c = defOf(check) as Def & { check: string; minimum?: number; maximum?: number; value?: number; inclusive?: boolean; format?: string; pattern?: RegExp };
-    if (c.check === "min_length" || c.check === "length_equals") checks.min = c.minimum ?? (c as { length?: number }).length;
-    if (c.check === "max_length" || c.check === "length_equals") checks.max = c.maximum ?? (c as { length?: number }).length;
+    const c = defOf(check) as Def & {
+      check: string;
+      minimum?: number;
+      maximum?: number;
+      value?: number;
+      inclusive?: boolean;
+      format?: string;
+      pattern?: RegExp;
+    };
+    if (c.check === "min_length" || c.check === "length_equals")
+      checks.min = c.minimum ?? (c as { length?: number }).length;
+    if (c.check === "max_length" || c.check === "length_equals")
+      checks.max = c.maximum ?? (c as { length?: number }).length;
     if (c.check === "greater_than" && typeof c.value === "number") checks.min = c.inclusive ? c.value : c.value + 1;
     if (c.check === "less_than" && typeof c.value === "number") checks.max = c.inclusive ? c.value : c.value - 1;
     if (c.check === "number_format") checks.int = c.format !== undefined && /int/.test(c.format);
@@ -147,8 +183,14 @@ function numberOf(checks: Checks, coerce: boolean): fc.Arbitrary<number | string
   const low = Math.max(min, Math.min(max, -2));
   // Small whole numbers most often: they are the ids the seed has.
   const numbers: fc.Arbitrary<number> = checks.int
-    ? fc.oneof({ arbitrary: fc.integer({ min: low, max: Math.max(low, Math.min(max, 40)) }), weight: 3 }, { arbitrary: fc.integer({ min, max }), weight: 1 })
-    : fc.oneof(fc.integer({ min: Math.ceil(low), max: Math.floor(Math.max(low, Math.min(max, 40))) }), fc.double({ min, max, noNaN: true }));
+    ? fc.oneof(
+        { arbitrary: fc.integer({ min: low, max: Math.max(low, Math.min(max, 40)) }), weight: 3 },
+        { arbitrary: fc.integer({ min, max }), weight: 1 },
+      )
+    : fc.oneof(
+        fc.integer({ min: Math.ceil(low), max: Math.floor(Math.max(low, Math.min(max, 40))) }),
+        fc.double({ min, max, noNaN: true }),
+      );
   return coerce ? fc.oneof(numbers, numbers.map(String)) : numbers;
 }
 
@@ -219,25 +261,34 @@ export function schemaArbitrary(schema: unknown, options: SchemaArbitraryOptions
       case "union":
         return fc.oneof(...(def.options as unknown[]).map((o) => shaped(o, depth)));
       case "intersection":
-        return fc.tuple(shaped(def.left, depth), shaped(def.right, depth)).map(([a, b]) =>
-          a && b && typeof a === "object" && typeof b === "object" ? { ...a, ...b } : a,
-        );
+        return fc
+          .tuple(shaped(def.left, depth), shaped(def.right, depth))
+          .map(([a, b]) => (a && b && typeof a === "object" && typeof b === "object" ? { ...a, ...b } : a));
       case "array": {
         const checks = checksOf(def);
         const minLength = checks.min ?? 0;
-        return fc.array(field(def.element, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(checks.max ?? 4, minLength + 4)) });
+        return fc.array(field(def.element, depth + 1), {
+          minLength,
+          maxLength: Math.max(minLength, Math.min(checks.max ?? 4, minLength + 4)),
+        });
       }
       case "tuple":
         return fc.tuple(...(def.items as unknown[]).map((i) => field(i, depth + 1)));
       case "record":
-        return fc.dictionary(fc.oneof(shaped(def.keyType, depth + 1).map(String), oddString), field(def.valueType, depth + 1), { maxKeys: 4 });
+        return fc.dictionary(
+          fc.oneof(shaped(def.keyType, depth + 1).map(String), oddString),
+          field(def.valueType, depth + 1),
+          { maxKeys: 4 },
+        );
       case "object": {
         const shape = def.shape as Record<string, unknown>;
         const model: Record<string, fc.Arbitrary<unknown>> = {};
         for (const [key, child] of Object.entries(shape)) {
           const own = field(child, depth + 1);
           const known = dictionary[key];
-          model[key] = known?.length ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 2 }, { arbitrary: own, weight: 3 }) : own;
+          model[key] = known?.length
+            ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 2 }, { arbitrary: own, weight: 3 })
+            : own;
         }
         const keys = Object.keys(shape);
         // Required fields are left out now and then, and unknown ones added.
@@ -245,7 +296,12 @@ export function schemaArbitrary(schema: unknown, options: SchemaArbitraryOptions
         return fc.oneof(
           { arbitrary: body, weight: 8 },
           { arbitrary: fc.record(model, { requiredKeys: [] }), weight: 1 },
-          { arbitrary: fc.tuple(body, fc.dictionary(oddString, wrongValue, { minKeys: 1, maxKeys: 3 })).map(([b, extra]) => ({ ...extra, ...(b as object) })), weight: 1 },
+          {
+            arbitrary: fc
+              .tuple(body, fc.dictionary(oddString, wrongValue, { minKeys: 1, maxKeys: 3 }))
+              .map(([b, extra]) => ({ ...extra, ...(b as object) })),
+            weight: 1,
+          },
         );
       }
       default:

@@ -46,7 +46,9 @@ export async function prepareShoppers(
   const call = async (path: string, body: unknown, token?: string) => {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(new Request(new URL(path, origin), { method: "POST", headers, body: JSON.stringify(body) }));
+    const res = await fetch(
+      new Request(new URL(path, origin), { method: "POST", headers, body: JSON.stringify(body) }),
+    );
     const json = (await res.json()) as Record<string, unknown>;
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
     return json;
@@ -54,7 +56,11 @@ export async function prepareShoppers(
   const one = async (): Promise<Shopper> => {
     const tokens = await call("/api/auth/oauthToken", { grant_type: "client_credentials" });
     const accessToken = String(tokens.access_token);
-    const basket = await call("/api/basket/retrieve", { storeId: options.storeId, fulfilmentMethod: options.fulfilmentMethod }, accessToken);
+    const basket = await call(
+      "/api/basket/retrieve",
+      { storeId: options.storeId, fulfilmentMethod: options.fulfilmentMethod },
+      accessToken,
+    );
     return { accessToken, basketToken: String(basket.basketToken) };
   };
   const shoppers: Shopper[] = [];
@@ -69,7 +75,12 @@ export async function prepareShoppers(
  * Every shopper asks for the same slot at once; counts what the platform answered. The benchmark and the
  * concurrency tests share it, so both measure the same thing.
  */
-export async function runHoldStorm(options: { fetch: ApiFetch; shoppers: readonly Shopper[]; target: HoldTarget; origin?: string }): Promise<HoldStormResult> {
+export async function runHoldStorm(options: {
+  fetch: ApiFetch;
+  shoppers: readonly Shopper[];
+  target: HoldTarget;
+  origin?: string;
+}): Promise<HoldStormResult> {
   const url = new URL("/api/basket/reserveTimeSlot", options.origin ?? DEFAULT_ORIGIN);
   const result: HoldStormResult = { succeeded: 0, full: 0, failed: 0, ms: 0, failures: [] };
   const fail = (why: string) => {

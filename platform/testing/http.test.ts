@@ -19,7 +19,14 @@ beforeAll(async () => {
 afterAll(() => seeded.t.close());
 
 function router(options: Partial<TestingRouterOptions> = {}) {
-  return createTestingRouter({ db: seeded.t.db, clock: seeded.t.clock, onSharedChange: () => changes++, testHooks: true, outbox: true, ...options });
+  return createTestingRouter({
+    db: seeded.t.db,
+    clock: seeded.t.clock,
+    onSharedChange: () => changes++,
+    testHooks: true,
+    outbox: true,
+    ...options,
+  });
 }
 
 const request = (method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) =>
@@ -27,7 +34,14 @@ const request = (method: string, path: string, init: { body?: string; headers?: 
 
 describe("createTestingRouter", () => {
   it("lists only the routes its conditions allow", () => {
-    const all = ["POST /__test/white-label", "POST /__test/menu-item-availability", "GET /__test/banner-events", "GET /__test/order-payments", "GET /__test/order-billing", "GET /dev/outbox"];
+    const all = [
+      "POST /__test/white-label",
+      "POST /__test/menu-item-availability",
+      "GET /__test/banner-events",
+      "GET /__test/order-payments",
+      "GET /__test/order-billing",
+      "GET /dev/outbox",
+    ];
     const list = (options: Partial<TestingRouterOptions>) => router(options).routes.map((r) => `${r.method} ${r.path}`);
     expect(list({})).toEqual(all);
     expect(list({ testHooks: false })).toEqual(["GET /dev/outbox"]);
@@ -43,14 +57,21 @@ describe("createTestingRouter", () => {
   it("saves white-label settings and says shared reads changed; a bad setting is a 400", async () => {
     const before = changes;
     const json = { "content-type": "application/json" };
-    const res = await router().fetch(request("POST", "/__test/white-label", { body: JSON.stringify({ autoSelectClosestStore: true }), headers: json }));
+    const res = await router().fetch(
+      request("POST", "/__test/white-label", { body: JSON.stringify({ autoSelectClosestStore: true }), headers: json }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await res.json()).toEqual({ ok: true });
     expect(changes).toBe(before + 1);
     expect((await getWhiteLabelSettings(seeded.t.db)).autoSelectClosestStore).toBe(true);
 
-    const bad = await router().fetch(request("POST", "/__test/white-label", { body: JSON.stringify({ autoSelectClosestStore: "often" }), headers: json }));
+    const bad = await router().fetch(
+      request("POST", "/__test/white-label", {
+        body: JSON.stringify({ autoSelectClosestStore: "often" }),
+        headers: json,
+      }),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ status: 400, errorCode: 400 });
     expect(changes).toBe(before + 1);
@@ -63,13 +84,17 @@ describe("createTestingRouter", () => {
   it("takes a menu item off sale for a method and back; a bad or unknown item is refused", async () => {
     const before = changes;
     const json = { "content-type": "application/json" };
-    const post = (body: unknown) => router().fetch(request("POST", "/__test/menu-item-availability", { body: JSON.stringify(body), headers: json }));
+    const post = (body: unknown) =>
+      router().fetch(request("POST", "/__test/menu-item-availability", { body: JSON.stringify(body), headers: json }));
     const [item] = await seeded.t.db.select().from(menuItems).limit(1);
     const off = await post({ menuItemId: item!.id, collection: false });
     expect(off.status).toBe(200);
     expect(changes).toBe(before + 1);
     const [changed] = await seeded.t.db.select().from(menuItems).where(eq(menuItems.id, item!.id));
-    expect({ delivery: changed!.availableForDelivery, collection: changed!.availableForCollection }).toEqual({ delivery: item!.availableForDelivery, collection: false });
+    expect({ delivery: changed!.availableForDelivery, collection: changed!.availableForCollection }).toEqual({
+      delivery: item!.availableForDelivery,
+      collection: false,
+    });
     expect((await post({ menuItemId: item!.id, collection: item!.availableForCollection })).status).toBe(200);
     const [back] = await seeded.t.db.select().from(menuItems).where(eq(menuItems.id, item!.id));
     expect(back!.availableForCollection).toBe(item!.availableForCollection);
@@ -86,19 +111,49 @@ describe("createTestingRouter", () => {
 
     const { shop } = seeded;
     const { token, draft } = await shop.draftFor();
-    const before = await router().fetch(request("GET", `/__test/order-payments?businessOrderId=${draft.businessOrderId}`));
+    const before = await router().fetch(
+      request("GET", `/__test/order-payments?businessOrderId=${draft.businessOrderId}`),
+    );
     expect(before.headers.get("cache-control")).toBe("no-store");
     expect(await before.json()).toEqual({ orders: 0, approvedTries: 0, gatewayApproved: 0 });
     expect((await shop.makePayment(token, draft.draftOrderId, { paymentMethod: "cash" })).status).toBe(200);
-    const after = await router().fetch(request("GET", `/__test/order-payments?businessOrderId=${draft.businessOrderId}`));
+    const after = await router().fetch(
+      request("GET", `/__test/order-payments?businessOrderId=${draft.businessOrderId}`),
+    );
     expect(await after.json()).toEqual({ orders: 1, approvedTries: 1, gatewayApproved: 0 });
-    expect(await (await router().fetch(request("GET", "/__test/order-payments?businessOrderId=nope"))).json()).toEqual({ orders: 0, approvedTries: 0, gatewayApproved: 0 });
+    expect(await (await router().fetch(request("GET", "/__test/order-payments?businessOrderId=nope"))).json()).toEqual({
+      orders: 0,
+      approvedTries: 0,
+      gatewayApproved: 0,
+    });
   });
 
   it("shows the outbox as HTML, or as JSON to a caller that prefers it, for one recipient or all", async () => {
     const now = seeded.t.clock.now();
-    await queueMessage(seeded.t.db, { channel: "email", recipient: "sam@example.com", subject: "Code <1>", body: "Your code is 1", kind: "otp", orderId: null }, now);
-    await queueMessage(seeded.t.db, { channel: "email", recipient: "kim@example.com", subject: "Code 2", body: "Your code is 2", kind: "otp", orderId: null }, now);
+    await queueMessage(
+      seeded.t.db,
+      {
+        channel: "email",
+        recipient: "sam@example.com",
+        subject: "Code <1>",
+        body: "Your code is 1",
+        kind: "otp",
+        orderId: null,
+      },
+      now,
+    );
+    await queueMessage(
+      seeded.t.db,
+      {
+        channel: "email",
+        recipient: "kim@example.com",
+        subject: "Code 2",
+        body: "Your code is 2",
+        kind: "otp",
+        orderId: null,
+      },
+      now,
+    );
 
     const page = await router().fetch(request("GET", "/dev/outbox?to=sam%40example.com"));
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -108,7 +163,9 @@ describe("createTestingRouter", () => {
     expect(html).not.toContain("kim@example.com");
 
     const asJson = async (accept: string | null, query = "") => {
-      const res = await router().fetch(request("GET", `/dev/outbox${query}`, { headers: accept === null ? {} : { accept } }));
+      const res = await router().fetch(
+        request("GET", `/dev/outbox${query}`, { headers: accept === null ? {} : { accept } }),
+      );
       return res.headers.get("content-type")!.startsWith("application/json");
     };
     expect(await asJson("application/json")).toBe(true);
@@ -119,11 +176,15 @@ describe("createTestingRouter", () => {
     expect(await asJson("")).toBe(false);
     expect(await asJson(null)).toBe(false);
 
-    const res = await router().fetch(request("GET", "/dev/outbox?to=kim%40example.com", { headers: { accept: "application/json" } }));
+    const res = await router().fetch(
+      request("GET", "/dev/outbox?to=kim%40example.com", { headers: { accept: "application/json" } }),
+    );
     const { messages } = (await res.json()) as { messages: { recipient: string; subject: string }[] };
     expect(messages.map((m) => [m.recipient, m.subject])).toEqual([["kim@example.com", "Code 2"]]);
     // Newest first, everyone's when no single recipient is asked for.
-    const everyone = await router().fetch(request("GET", "/dev/outbox?to=a&to=b", { headers: { accept: "application/json" } }));
+    const everyone = await router().fetch(
+      request("GET", "/dev/outbox?to=a&to=b", { headers: { accept: "application/json" } }),
+    );
     const all = (await everyone.json()) as { messages: { subject: string }[] };
     expect(all.messages.map((m) => m.subject).slice(0, 2)).toEqual(["Code 2", "Code <1>"]);
   });
@@ -131,15 +192,26 @@ describe("createTestingRouter", () => {
   it("shows each message's delivery: waiting, sent, or failed with its last error", async () => {
     const now = seeded.t.clock.now();
     const queue = (subject: string) =>
-      queueMessage(seeded.t.db, { channel: "email", recipient: "lee@example.com", subject, body: "Body", kind: "otp", orderId: null }, now);
+      queueMessage(
+        seeded.t.db,
+        { channel: "email", recipient: "lee@example.com", subject, body: "Body", kind: "otp", orderId: null },
+        now,
+      );
     await queue("Waiting one");
     const sent = await queue("Sent one");
     const failed = await queue("Failed one");
     await seeded.t.db.update(outbox).set({ sentAt: now, attempts: 2 }).where(eq(outbox.id, sent.id));
-    await seeded.t.db.update(outbox).set({ failedAt: now, attempts: 5, lastError: "451 Relay <busy>" }).where(eq(outbox.id, failed.id));
+    await seeded.t.db
+      .update(outbox)
+      .set({ failedAt: now, attempts: 5, lastError: "451 Relay <busy>" })
+      .where(eq(outbox.id, failed.id));
 
-    const res = await router().fetch(request("GET", "/dev/outbox?to=lee%40example.com", { headers: { accept: "application/json" } }));
-    const { messages } = (await res.json()) as { messages: { subject: string; state: string; attempts: number; sentAt: string | null; lastError: string | null }[] };
+    const res = await router().fetch(
+      request("GET", "/dev/outbox?to=lee%40example.com", { headers: { accept: "application/json" } }),
+    );
+    const { messages } = (await res.json()) as {
+      messages: { subject: string; state: string; attempts: number; sentAt: string | null; lastError: string | null }[];
+    };
     expect(messages.map((m) => [m.subject, m.state, m.attempts, m.sentAt, m.lastError])).toEqual([
       ["Failed one", "failed", 5, null, "451 Relay <busy>"],
       ["Sent one", "sent", 2, now.toISOString(), null],

@@ -76,7 +76,11 @@ export function createTestingRouter(options: TestingRouterOptions): TestingRoute
     // Order-again journeys take an item off sale (no screen does): whether a menu item is sold for delivery and for
     // collection, each left as it is when not given.
     on("POST", "/__test/menu-item-availability", async (request) => {
-      const body = (await jsonBody(request)) as { menuItemId?: unknown; delivery?: unknown; collection?: unknown } | null;
+      const body = (await jsonBody(request)) as {
+        menuItemId?: unknown;
+        delivery?: unknown;
+        collection?: unknown;
+      } | null;
       const id = body?.menuItemId;
       if (typeof id !== "number" || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
         return json({ status: 400, errorCode: 400, message: "menuItemId must be a positive whole number" }, 400);
@@ -84,8 +88,13 @@ export function createTestingRouter(options: TestingRouterOptions): TestingRoute
       const changes: { availableForDelivery?: boolean; availableForCollection?: boolean } = {};
       if (typeof body?.delivery === "boolean") changes.availableForDelivery = body.delivery;
       if (typeof body?.collection === "boolean") changes.availableForCollection = body.collection;
-      if (Object.keys(changes).length === 0) return json({ status: 400, errorCode: 400, message: "delivery or collection is required" }, 400);
-      const updated = await db.update(menuItems).set(changes).where(eq(menuItems.id, id)).returning({ id: menuItems.id });
+      if (Object.keys(changes).length === 0)
+        return json({ status: 400, errorCode: 400, message: "delivery or collection is required" }, 400);
+      const updated = await db
+        .update(menuItems)
+        .set(changes)
+        .where(eq(menuItems.id, id))
+        .returning({ id: menuItems.id });
       if (updated.length === 0) return json({ status: 404, errorCode: 404, message: "No such menu item" }, 404);
       options.onSharedChange();
       return json({ ok: true });
@@ -94,7 +103,11 @@ export function createTestingRouter(options: TestingRouterOptions): TestingRoute
     // Banner journeys check what the platform counted: impressions and clicks per banner (no API reads them).
     on("GET", "/__test/banner-events", async () => {
       const rows = await db.select().from(bannerEvents);
-      return json({ events: rows.map((r) => ({ bannerId: r.bannerId, kind: r.kind, platform: r.platform, count: r.count })) }, 200, noStore);
+      return json(
+        { events: rows.map((r) => ({ bannerId: r.bannerId, kind: r.kind, platform: r.platform, count: r.count })) },
+        200,
+        noStore,
+      );
     });
 
     // What the platform and the test gateway hold for an order, for the journeys that check a payment was taken once:
@@ -111,21 +124,50 @@ export function createTestingRouter(options: TestingRouterOptions): TestingRoute
       const tries = await db
         .select({ id: orderPayments.id })
         .from(orderPayments)
-        .where(and(inArray(orderPayments.orderId, siblings.map((s) => s.id)), eq(orderPayments.status, "approved")));
+        .where(
+          and(
+            inArray(
+              orderPayments.orderId,
+              siblings.map((s) => s.id),
+            ),
+            eq(orderPayments.status, "approved"),
+          ),
+        );
       const approved = await db
         .select({ id: testGatewayPayments.id })
         .from(testGatewayPayments)
-        .where(and(inArray(testGatewayPayments.reference, siblings.map((s) => s.draftOrderId)), eq(testGatewayPayments.status, "Authorized")));
-      return json({ orders: siblings.filter((s) => s.state === "placed").length, approvedTries: tries.length, gatewayApproved: approved.length }, 200, noStore);
+        .where(
+          and(
+            inArray(
+              testGatewayPayments.reference,
+              siblings.map((s) => s.draftOrderId),
+            ),
+            eq(testGatewayPayments.status, "Authorized"),
+          ),
+        );
+      return json(
+        {
+          orders: siblings.filter((s) => s.state === "placed").length,
+          approvedTries: tries.length,
+          gatewayApproved: approved.length,
+        },
+        200,
+        noStore,
+      );
     });
 
     // The billing name and postcode an order was placed with, for the wallet journeys (the payer's name from Apple Pay
     // or Google Pay, split at its first space): no page shows a placed order's billing address.
     on("GET", "/__test/order-billing", async (_request, url) => {
       const businessOrderId = url.searchParams.get("businessOrderId") ?? "";
-      const [order] = await db.select({ billing: orders.billingAddress, method: orders.paymentMethod }).from(orders).where(eq(orders.businessOrderId, businessOrderId));
+      const [order] = await db
+        .select({ billing: orders.billingAddress, method: orders.paymentMethod })
+        .from(orders)
+        .where(eq(orders.businessOrderId, businessOrderId));
       if (!order) return json({ status: 404, errorCode: 404, message: "No such order" }, 404, noStore);
-      const billing = order.billing ? { firstName: order.billing.firstName, lastName: order.billing.lastName, postcode: order.billing.postcode } : null;
+      const billing = order.billing
+        ? { firstName: order.billing.firstName, lastName: order.billing.lastName, postcode: order.billing.postcode }
+        : null;
       return json({ paymentMethod: order.method, billing }, 200, noStore);
     });
   }
@@ -151,7 +193,8 @@ export function createTestingRouter(options: TestingRouterOptions): TestingRoute
       const method = request.method.toUpperCase() === "HEAD" ? "GET" : request.method.toUpperCase();
       const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, "") : url.pathname;
       const handler = table.get(`${method} ${path.toLowerCase()}`);
-      if (!handler) return json({ status: 404, errorCode: 404, message: `No such route: ${request.method} ${url.pathname}` }, 404);
+      if (!handler)
+        return json({ status: 404, errorCode: 404, message: `No such route: ${request.method} ${url.pathname}` }, 404);
       return handler(request, url);
     },
   };

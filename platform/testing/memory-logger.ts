@@ -12,9 +12,11 @@ export interface LogEntry {
  */
 export function memoryLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
-  const at = (level: LogEntry["level"]) => (event: string, fields: Record<string, unknown> = {}) => {
-    entries.push({ level, event, fields: redactLogFields(fields) as Record<string, unknown> });
-  };
+  const at =
+    (level: LogEntry["level"]) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      entries.push({ level, event, fields: redactLogFields(fields) as Record<string, unknown> });
+    };
   return { entries, info: at("info"), warn: at("warn"), error: at("error") };
 }
 

@@ -34,9 +34,13 @@ export async function seededPlatform(options: TestPlatformOptions = {}): Promise
  * A seeded platform paying through the real checkout.com adapter and the embedded test gateway (on the platform's
  * own database), with the faults the test switches on (payments/testing/gateway.ts).
  */
-export async function seededPlatformWithFaults(options: { webhookSignatureKey?: string | null } = {}): Promise<SeededPlatform & { faults: GatewayFaults }> {
+export async function seededPlatformWithFaults(
+  options: { webhookSignatureKey?: string | null } = {},
+): Promise<SeededPlatform & { faults: GatewayFaults }> {
   const faulty = faultyGateway();
-  const t = await createTestPlatform({ payments: { gateway: faulty.gateway, applePay: null, webhookSignatureKey: options.webhookSignatureKey ?? null } });
+  const t = await createTestPlatform({
+    payments: { gateway: faulty.gateway, applePay: null, webhookSignatureKey: options.webhookSignatureKey ?? null },
+  });
   faulty.passTo(embeddedPaymentServices({ db: t.db, clock: t.clock, log: memoryLogger() }).services.gateway);
   try {
     await reseed(t.db);

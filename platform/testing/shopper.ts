@@ -19,7 +19,12 @@ export const ELEVEN = "2025-06-02T11:00:00.000+01:00";
 export const NOON = "2025-06-02T12:00:00.000+01:00";
 export const HOME = { addressLine1: "Flat 3, 12 Example Mews", town: "London", postcode: "sw1a 1aa" };
 export const FAR_HOME = { addressLine1: "4 Portland Place", town: "London", postcode: "W1A 1AA" };
-export const CONTACT = { firstName: "Robin", lastName: "Shopper", email: "robin.shopper@example.com", phoneNumber: "07700 900 123" };
+export const CONTACT = {
+  firstName: "Robin",
+  lastName: "Shopper",
+  email: "robin.shopper@example.com",
+  phoneNumber: "07700 900 123",
+};
 export const RETURN_URLS = {
   successUrl: "https://shop.example/checkout/payment/success",
   failureUrl: "https://shop.example/checkout/payment/failure",
@@ -65,13 +70,25 @@ export function shopperApi(t: TestPlatform) {
     return api.retrieveBasket.response.parse(res.body);
   }
 
-  async function newBasket(as: string, storeId: number = VICTORIA, fulfilmentMethod: Method = "delivery"): Promise<Basket> {
+  async function newBasket(
+    as: string,
+    storeId: number = VICTORIA,
+    fulfilmentMethod: Method = "delivery",
+  ): Promise<Basket> {
     return ok(await post("/api/basket/retrieve", { storeId, fulfilmentMethod }, as));
   }
 
-  async function read(as: string, basket: Pick<Basket, "basketToken" | "storeId">, fulfilmentMethod?: Method): Promise<Basket> {
+  async function read(
+    as: string,
+    basket: Pick<Basket, "basketToken" | "storeId">,
+    fulfilmentMethod?: Method,
+  ): Promise<Basket> {
     const current = await ok(
-      await post("/api/basket/retrieve", { storeId: basket.storeId, fulfilmentMethod: fulfilmentMethod ?? "delivery", basketToken: basket.basketToken }, as),
+      await post(
+        "/api/basket/retrieve",
+        { storeId: basket.storeId, fulfilmentMethod: fulfilmentMethod ?? "delivery", basketToken: basket.basketToken },
+        as,
+      ),
     );
     expect(current.basketToken).toBe(basket.basketToken);
     return current;
@@ -92,7 +109,12 @@ export function shopperApi(t: TestPlatform) {
     );
   }
 
-  async function add(as: string, basket: Pick<Basket, "basketToken" | "storeId">, menuItem: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<Basket> {
+  async function add(
+    as: string,
+    basket: Pick<Basket, "basketToken" | "storeId">,
+    menuItem: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ): Promise<Basket> {
     return ok(await addRaw(as, basket, menuItem, extra));
   }
 
@@ -104,14 +126,41 @@ export function shopperApi(t: TestPlatform) {
     for (const item of items) {
       if (value(current) >= goods) break;
       const quantity = Math.min(20, Math.max(1, Math.ceil((goods - value(current)) / item.pricePence)));
-      current = await ok(await post("/api/basket/item/add", { storeId: basket.storeId, fulfilmentMethod: method, basketToken: basket.basketToken, menuItem: { menuItemId: item.id, quantity } }, as));
+      current = await ok(
+        await post(
+          "/api/basket/item/add",
+          {
+            storeId: basket.storeId,
+            fulfilmentMethod: method,
+            basketToken: basket.basketToken,
+            menuItem: { menuItemId: item.id, quantity },
+          },
+          as,
+        ),
+      );
     }
     expect(value(current)).toBeGreaterThanOrEqual(goods);
     return current;
   }
 
-  async function reserve(as: string, basket: Pick<Basket, "basketToken" | "storeId">, slot: string, method: Method = "delivery", postcode = "SW1A 1AA") {
-    const res = await post("/api/basket/reserveTimeSlot", { storeId: basket.storeId, basketToken: basket.basketToken, timeSlotDate: slot, fulfilmentMethod: method, postcode }, as);
+  async function reserve(
+    as: string,
+    basket: Pick<Basket, "basketToken" | "storeId">,
+    slot: string,
+    method: Method = "delivery",
+    postcode = "SW1A 1AA",
+  ) {
+    const res = await post(
+      "/api/basket/reserveTimeSlot",
+      {
+        storeId: basket.storeId,
+        basketToken: basket.basketToken,
+        timeSlotDate: slot,
+        fulfilmentMethod: method,
+        postcode,
+      },
+      as,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return api.reserveTimeSlot.response.parse(res.body);
   }
@@ -128,7 +177,12 @@ export function shopperApi(t: TestPlatform) {
     return api.setDeliveryAddress.response.parse(res.body);
   }
 
-  function processBody(basket: Pick<Basket, "basketToken" | "storeId">, slot: string, method: Method = "delivery", extra: Record<string, unknown> = {}) {
+  function processBody(
+    basket: Pick<Basket, "basketToken" | "storeId">,
+    slot: string,
+    method: Method = "delivery",
+    extra: Record<string, unknown> = {},
+  ) {
     return {
       basketToken: basket.basketToken,
       storeId: basket.storeId,
@@ -153,8 +207,12 @@ export function shopperApi(t: TestPlatform) {
     basket = await fill(as, basket, options.goods ?? basket.fulfilmentMethod.minSpend + 500, method);
     await reserve(as, basket, slot, method, options.postcode);
     if (options.contact !== false) await setContact(as, basket.basketToken);
-    if (method === "delivery" && options.address !== null) basket = await setDelivery(as, basket.basketToken, options.address ?? HOME);
-    else basket = await ok(await post("/api/basket/retrieve", { storeId, fulfilmentMethod: method, basketToken: basket.basketToken }, as));
+    if (method === "delivery" && options.address !== null)
+      basket = await setDelivery(as, basket.basketToken, options.address ?? HOME);
+    else
+      basket = await ok(
+        await post("/api/basket/retrieve", { storeId, fulfilmentMethod: method, basketToken: basket.basketToken }, as),
+      );
     return { basket, slot, processBody: processBody(basket, slot, method) };
   }
 
@@ -168,8 +226,16 @@ export function shopperApi(t: TestPlatform) {
   async function draftFor(options: DraftOptions = {}) {
     const token = await t.guestToken();
     const made = await ready(token, options);
-    if (options.billing) await post("/api/checkout/setBillingAddress", { basketToken: made.basket.basketToken, sameAsDelivery: true }, token);
-    const body = options.paymentGateway === undefined ? made.processBody : { ...made.processBody, paymentGateway: options.paymentGateway };
+    if (options.billing)
+      await post(
+        "/api/checkout/setBillingAddress",
+        { basketToken: made.basket.basketToken, sameAsDelivery: true },
+        token,
+      );
+    const body =
+      options.paymentGateway === undefined
+        ? made.processBody
+        : { ...made.processBody, paymentGateway: options.paymentGateway };
     const draft = await processOrder(token, body);
     return { token, ...made, draft };
   }
@@ -178,7 +244,23 @@ export function shopperApi(t: TestPlatform) {
     return post("/api/payment/makePayment", { draftOrderId, ...RETURN_URLS, ...body }, as);
   }
 
-  return { post, ok, newBasket, read, addRaw, add, fill, reserve, setContact, setDelivery, processBody, ready, processOrder, draftFor, makePayment };
+  return {
+    post,
+    ok,
+    newBasket,
+    read,
+    addRaw,
+    add,
+    fill,
+    reserve,
+    setContact,
+    setDelivery,
+    processBody,
+    ready,
+    processOrder,
+    draftFor,
+    makePayment,
+  };
 }
 
 /** The order row a draft order id names. */

@@ -61,7 +61,8 @@ async function saveImage(file: string, dump: Blob): Promise<void> {
     await rename(partial, file);
     // Images of older migrations are never read again.
     for (const name of await readdir(cacheDir)) {
-      if (name.endsWith(".tar") && path.join(cacheDir, name) !== file) await rm(path.join(cacheDir, name), { force: true });
+      if (name.endsWith(".tar") && path.join(cacheDir, name) !== file)
+        await rm(path.join(cacheDir, name), { force: true });
     }
   } catch {
     // Caching is an optimisation; the image in hand is still good.

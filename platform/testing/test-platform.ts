@@ -83,9 +83,22 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     ...options.config,
   };
   const embedded = embeddedPaymentServices({ db: database.db, clock, log });
-  const platform = createPlatform({ db: database.db, clock, log, config, payments: options.payments ?? embedded.services, messaging: options.messaging, realtime: options.realtime });
+  const platform = createPlatform({
+    db: database.db,
+    clock,
+    log,
+    config,
+    payments: options.payments ?? embedded.services,
+    messaging: options.messaging,
+    realtime: options.realtime,
+  });
 
-  async function call(method: string, path: string, body?: Record<string, unknown>, opts: CallOptions = {}): Promise<TestResponse> {
+  async function call(
+    method: string,
+    path: string,
+    body?: Record<string, unknown>,
+    opts: CallOptions = {},
+  ): Promise<TestResponse> {
     const upper = method.toUpperCase();
     const url = new URL(path, ORIGIN);
     const headers: Record<string, string> = { "x-client-ip": TEST_CLIENT_IP, ...opts.headers };
@@ -104,7 +117,8 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
 
   async function guestTokens(): Promise<OauthTokenResponse> {
     const response = await call("POST", "/api/auth/oauthToken", { grant_type: "client_credentials" });
-    if (response.status !== 200) throw new Error(`Guest token call answered ${response.status}: ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`Guest token call answered ${response.status}: ${JSON.stringify(response.body)}`);
     return response.body as OauthTokenResponse;
   }
 

@@ -34,7 +34,9 @@ const CATEGORY = `${STORE_PATH}/category/dairy-and-eggs-2`;
 async function readyShopper(origin: string): Promise<{ session: Session; cards: Record<string, string>[] }> {
   const session = new Session(origin);
   await selectStore(session);
-  const cards = formsOf(await session.get(CATEGORY), "/basket/add").map((form) => form.fields).filter((fields) => fields.intent === "add");
+  const cards = formsOf(await session.get(CATEGORY), "/basket/add")
+    .map((form) => form.fields)
+    .filter((fields) => fields.intent === "add");
   if (cards.length === 0) throw new Error(`${CATEGORY} has no add-to-basket forms`);
   return { session, cards };
 }
@@ -56,7 +58,9 @@ async function addAndFollow(session: Session, card: Record<string, string>, key:
   const location = posted.headers.get("location");
   if (posted.status !== 303 || !location) throw new Error(`POST /basket/add answered ${posted.status} to ${location}`);
   keepCookies(session.jar, posted);
-  const page = await fetch(new URL(location, session.origin), { headers: { Cookie: session.cookie, "Accept-Encoding": "gzip, br" } });
+  const page = await fetch(new URL(location, session.origin), {
+    headers: { Cookie: session.cookie, "Accept-Encoding": "gzip, br" },
+  });
   await page.arrayBuffer();
   if (page.status !== 200) throw new Error(`GET ${location} after the add answered ${page.status}`);
   keepCookies(session.jar, page);
@@ -69,8 +73,21 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-export async function measureBasketRoundTrip(origin: string, bareOrigin: string, settings = defaultRoundTrip): Promise<RoundTripResult> {
-  const result: RoundTripResult = { settings, trips: 0, p50Ms: 0, p95Ms: 0, bareP50Ms: 0, bareP95Ms: 0, failed: 0, failures: [] };
+export async function measureBasketRoundTrip(
+  origin: string,
+  bareOrigin: string,
+  settings = defaultRoundTrip,
+): Promise<RoundTripResult> {
+  const result: RoundTripResult = {
+    settings,
+    trips: 0,
+    p50Ms: 0,
+    p95Ms: 0,
+    bareP50Ms: 0,
+    bareP95Ms: 0,
+    failed: 0,
+    failures: [],
+  };
   const shoppers = await Promise.all(Array.from({ length: settings.shoppers }, () => readyShopper(origin)));
   const times: number[] = [];
   const run = Date.now().toString(36);
@@ -91,11 +108,22 @@ export async function measureBasketRoundTrip(origin: string, bareOrigin: string,
   await Promise.all(
     Array.from({ length: settings.shoppers }, async () => {
       for (let trip = 0; trip < settings.tripsPerShopper; trip++) {
-        bare.push(await timed(async () => (await fetch(`${bareOrigin}/`, { headers: { "Accept-Encoding": "gzip, br" } })).arrayBuffer()));
+        bare.push(
+          await timed(async () =>
+            (await fetch(`${bareOrigin}/`, { headers: { "Accept-Encoding": "gzip, br" } })).arrayBuffer(),
+          ),
+        );
       }
     }),
   );
   times.sort((a, b) => a - b);
   bare.sort((a, b) => a - b);
-  return { ...result, trips: times.length, p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), bareP50Ms: percentile(bare, 0.5), bareP95Ms: percentile(bare, 0.95) };
+  return {
+    ...result,
+    trips: times.length,
+    p50Ms: percentile(times, 0.5),
+    p95Ms: percentile(times, 0.95),
+    bareP50Ms: percentile(bare, 0.5),
+    bareP95Ms: percentile(bare, 0.95),
+  };
 }

@@ -38,10 +38,15 @@ export const ciFloors = {
 export const verdict = (ok: boolean): string => (ok ? "ok" : "MISS");
 
 /** The verdicts of one page's throughput and latency against its audience's budget. */
-export function pageVerdicts(audience: Audience, shareOfBare: number | null, p95Ms: number): { share: string; p95: string } {
+export function pageVerdicts(
+  audience: Audience,
+  shareOfBare: number | null,
+  p95Ms: number,
+): { share: string; p95: string } {
   const budget = budgets.pages[audience];
   return {
-    share: shareOfBare === null || !Number.isFinite(shareOfBare) ? "MISS" : verdict(shareOfBare >= budget.minShareOfBare),
+    share:
+      shareOfBare === null || !Number.isFinite(shareOfBare) ? "MISS" : verdict(shareOfBare >= budget.minShareOfBare),
     p95: verdict(Number.isFinite(p95Ms) && p95Ms <= budget.maxP95Ms),
   };
 }

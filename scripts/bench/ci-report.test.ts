@@ -1,25 +1,64 @@
 import { describe, expect, it } from "vitest";
 import { ciFloors } from "./budgets";
 import { ciJsTable, ciLighthouseTable, ciMisses, ciReport, failingMisses, parseCiOptions } from "./ci-report";
-import { cpuSlowdownFor, launcherFlags, median, medianScore, runFigures, runInTurn, type LighthouseRow, type LighthouseRun } from "./lighthouse";
+import {
+  cpuSlowdownFor,
+  launcherFlags,
+  median,
+  medianScore,
+  runFigures,
+  runInTurn,
+  type LighthouseRow,
+  type LighthouseRun,
+} from "./lighthouse";
 
 const known = ["home", "store home", "category", "basket", "checkout payment"];
 
 const run = (performance: number | null, extra: Partial<LighthouseRun> = {}): LighthouseRun => ({
-  performance, accessibility: 1, fcpMs: 1000, lcpMs: 1500, tbtMs: 100, speedIndexMs: 1200, cls: 0, lcpElement: null, benchmarkIndex: 875, cpuSlowdown: 2, note: null, ...extra,
+  performance,
+  accessibility: 1,
+  fcpMs: 1000,
+  lcpMs: 1500,
+  tbtMs: 100,
+  speedIndexMs: 1200,
+  cls: 0,
+  lcpElement: null,
+  benchmarkIndex: 875,
+  cpuSlowdown: 2,
+  note: null,
+  ...extra,
 });
 const row = (name: string, runs: LighthouseRun[]): LighthouseRow => ({
-  name, path: "/", htmlBytes: 1000, htmlEncoding: "br", runs, performance: medianScore(runs, "performance"), accessibility: medianScore(runs, "accessibility"), note: null,
+  name,
+  path: "/",
+  htmlBytes: 1000,
+  htmlEncoding: "br",
+  runs,
+  performance: medianScore(runs, "performance"),
+  accessibility: medianScore(runs, "accessibility"),
+  note: null,
 });
 
 describe("npm run budgets: options", () => {
   it("runs Lighthouse five times at the most on home, a store home and the basket by default", () => {
-    expect(parseCiOptions([], known)).toEqual({ runs: 5, pages: ["home", "store home", "basket"], build: false, saveDir: null, lighthouseGate: true });
+    expect(parseCiOptions([], known)).toEqual({
+      runs: 5,
+      pages: ["home", "store home", "basket"],
+      build: false,
+      saveDir: null,
+      lighthouseGate: true,
+    });
     expect(ciFloors).toMatchObject({ maxPageJsKb: 140, minPerformance: 90, lighthouseRuns: 5 });
   });
 
   it("takes the runs, the pages by their bench names, a build and a folder for the reports", () => {
-    expect(parseCiOptions(["--runs=5", "--pages=store home,category", "--build", "--save=out"], known)).toEqual({ runs: 5, pages: ["store home", "category"], build: true, saveDir: "out", lighthouseGate: true });
+    expect(parseCiOptions(["--runs=5", "--pages=store home,category", "--build", "--save=out"], known)).toEqual({
+      runs: 5,
+      pages: ["store home", "category"],
+      build: true,
+      saveDir: "out",
+      lighthouseGate: true,
+    });
   });
 
   it("refuses what it does not know", () => {
@@ -60,17 +99,23 @@ describe("npm run budgets: verdicts", () => {
     const report = ciReport(javascript, lighthouse, 3, "a test machine");
     expect(report).toMatch(/BEST run ≥ 90/);
     expect(report).toMatch(/2 CI budget\(s\) missed/);
-    expect(ciReport(javascript.slice(0, 1), lighthouse.slice(0, 1), 3, "a test machine")).toMatch(/Every CI budget held/);
+    expect(ciReport(javascript.slice(0, 1), lighthouse.slice(0, 1), 3, "a test machine")).toMatch(
+      /Every CI budget held/,
+    );
   });
 
   it("with --lighthouse-report, shows Lighthouse's misses but fails only on JavaScript's", () => {
     expect(parseCiOptions(["--lighthouse-report"], known).lighthouseGate).toBe(false);
-    const heavy = [{ name: "payment", path: "/checkout/payment", files: 19, gzipBytes: 141 * 1024, brotliBytes: 121 * 1024 }];
+    const heavy = [
+      { name: "payment", path: "/checkout/payment", files: 19, gzipBytes: 141 * 1024, brotliBytes: 121 * 1024 },
+    ];
     const slow = [row("basket", [run(0.88), run(0.89), run(0.85)])];
     expect(failingMisses([], slow, false)).toBe(0);
     expect(failingMisses(heavy, slow, false)).toBe(1);
     expect(failingMisses(heavy, slow, true)).toBe(2);
-    expect(ciReport([], slow, 3, "a test machine", false)).toMatch(/1 CI budget\(s\) missed \(marked MISS\); Lighthouse's 1 shown as a report/);
+    expect(ciReport([], slow, 3, "a test machine", false)).toMatch(
+      /1 CI budget\(s\) missed \(marked MISS\); Lighthouse's 1 shown as a report/,
+    );
   });
 
   it("misses a page Lighthouse could not score", () => {
@@ -93,7 +138,10 @@ describe("Lighthouse's runs in turn", () => {
     const results: LighthouseRun[][] = [[], []];
     await runInTurn(2, 2, null, results, measure);
     expect(made).toEqual(["0.1", "1.1", "0.2", "1.2"]);
-    expect(results.map((runs) => runs.map((one) => one.performance))).toEqual([[0.95, 0.96], [0.8, 0.99]]);
+    expect(results.map((runs) => runs.map((one) => one.performance))).toEqual([
+      [0.95, 0.96],
+      [0.8, 0.99],
+    ]);
   });
 
   it("stops running a page once a run reached the floor, and the rest at the most allowed", async () => {
@@ -122,15 +170,26 @@ describe("a Lighthouse run's figures", () => {
         "total-blocking-time": { numericValue: 150 },
         "speed-index": { numericValue: 1200 },
         "cumulative-layout-shift": { numericValue: 0 },
-        "largest-contentful-paint-element": { details: { items: [{ items: [{ node: { snippet: "<img fetchpriority=\"high\">" } }] }] } },
+        "largest-contentful-paint-element": {
+          details: { items: [{ items: [{ node: { snippet: '<img fetchpriority="high">' } }] }] },
+        },
       },
       runWarnings: [],
       environment: { benchmarkIndex: 912.5 },
       configSettings: { throttling: { cpuSlowdownMultiplier: 2.1 } },
     });
     expect(figures).toEqual({
-      performance: 0.93, accessibility: 1, fcpMs: 1010, lcpMs: 2020, tbtMs: 150, speedIndexMs: 1200, cls: 0, lcpElement: "<img fetchpriority=\"high\">",
-      benchmarkIndex: 912.5, cpuSlowdown: 2.1, note: null,
+      performance: 0.93,
+      accessibility: 1,
+      fcpMs: 1010,
+      lcpMs: 2020,
+      tbtMs: 150,
+      speedIndexMs: 1200,
+      cls: 0,
+      lcpElement: '<img fetchpriority="high">',
+      benchmarkIndex: 912.5,
+      cpuSlowdown: 2.1,
+      note: null,
     });
   });
 });
@@ -151,7 +210,9 @@ describe("the simulated phone's CPU (calibrated to the host)", () => {
   });
 
   it("shows each run's host index and slowdown in the CI table", () => {
-    const table = ciLighthouseTable([row("home", [run(0.95), run(0.93, { benchmarkIndex: 700, cpuSlowdown: 1.6 }), run(0.94)])]);
+    const table = ciLighthouseTable([
+      row("home", [run(0.95), run(0.93, { benchmarkIndex: 700, cpuSlowdown: 1.6 }), run(0.94)]),
+    ]);
     const column = (name: string) => table[1]![table[0]!.indexOf(name)];
     expect(column("host index")).toBe("875 700 875");
     expect(column("CPU ×")).toBe("2 1.6 2");
@@ -165,7 +226,9 @@ describe("Lighthouse's browser", () => {
     const disabled = flags.filter((flag) => flag.startsWith("--disable-features="));
     expect(disabled).toHaveLength(1);
     const features = disabled[0]!.slice("--disable-features=".length).split(",");
-    expect(features).toEqual(expect.arrayContaining(["Translate", "MediaRouter", "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]));
+    expect(features).toEqual(
+      expect.arrayContaining(["Translate", "MediaRouter", "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]),
+    );
     expect(flags).toContain("--headless");
   });
 

@@ -31,20 +31,33 @@ export const ciUsage = `npm run budgets -- [--runs=N] [--pages=home,store home,�
   --lighthouse-report  show Lighthouse's misses without failing on them (JavaScript misses still fail)`;
 
 export function parseCiOptions(argv: string[], known: string[]): CiOptions {
-  const options: CiOptions = { runs: ciFloors.lighthouseRuns, pages: [...ciFloors.lighthousePages], build: false, saveDir: null, lighthouseGate: true };
+  const options: CiOptions = {
+    runs: ciFloors.lighthouseRuns,
+    pages: [...ciFloors.lighthousePages],
+    build: false,
+    saveDir: null,
+    lighthouseGate: true,
+  };
   for (const arg of argv) {
     if (arg === "--build") options.build = true;
     else if (arg === "--lighthouse-report") options.lighthouseGate = false;
     else if (arg.startsWith("--runs=")) {
       const runs = Number(arg.slice("--runs=".length));
-      if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number from 1, not "${arg.slice(7)}"`);
+      if (!Number.isInteger(runs) || runs < 1)
+        throw new Error(`--runs must be a whole number from 1, not "${arg.slice(7)}"`);
       options.runs = runs;
     } else if (arg.startsWith("--pages=")) {
-      const pages = arg.slice("--pages=".length).split(",").map((name) => name.trim()).filter(Boolean);
+      const pages = arg
+        .slice("--pages=".length)
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean);
       const unknown = pages.filter((name) => !known.includes(name));
-      if (unknown.length || pages.length === 0) throw new Error(`--pages takes names from: ${known.join(", ")} (not "${unknown.join(", ")}")`);
+      if (unknown.length || pages.length === 0)
+        throw new Error(`--pages takes names from: ${known.join(", ")} (not "${unknown.join(", ")}")`);
       options.pages = pages;
-    } else if (arg.startsWith("--save=") && arg.length > "--save=".length) options.saveDir = arg.slice("--save=".length);
+    } else if (arg.startsWith("--save=") && arg.length > "--save=".length)
+      options.saveDir = arg.slice("--save=".length);
     else throw new Error(`unknown option ${arg}\n${ciUsage}`);
   }
   return options;
@@ -86,11 +99,36 @@ export function performanceMissed(row: LighthouseRow): boolean {
 
 export function ciJsTable(rows: CiJsRow[]): string[][] {
   const header = ["page", "path", "files", "gzip KB", "brotli KB", `floor ≤ ${ciFloors.maxPageJsKb} KB`];
-  return [header, ...rows.map((row) => [row.name, row.path, String(row.files), kb(row.gzipBytes), kb(row.brotliBytes), verdict(!jsMissed(row))])];
+  return [
+    header,
+    ...rows.map((row) => [
+      row.name,
+      row.path,
+      String(row.files),
+      kb(row.gzipBytes),
+      kb(row.brotliBytes),
+      verdict(!jsMissed(row)),
+    ]),
+  ];
 }
 
 export function ciLighthouseTable(rows: LighthouseRow[]): string[][] {
-  const header = ["page", "path", "runs", "median", "best", `best ≥ ${ciFloors.minPerformance}`, "FCP s", "LCP s", "TBT ms", "CLS", "host index", "CPU ×", "accessibility", "note"];
+  const header = [
+    "page",
+    "path",
+    "runs",
+    "median",
+    "best",
+    `best ≥ ${ciFloors.minPerformance}`,
+    "FCP s",
+    "LCP s",
+    "TBT ms",
+    "CLS",
+    "host index",
+    "CPU ×",
+    "accessibility",
+    "note",
+  ];
   return [
     header,
     ...rows.map((row) => {
@@ -126,7 +164,13 @@ export function failingMisses(javascript: CiJsRow[], lighthouse: LighthouseRow[]
   return lighthouseGate ? ciMisses(javascript, lighthouse) : javascript.filter(jsMissed).length;
 }
 
-export function ciReport(javascript: CiJsRow[], lighthouse: LighthouseRow[], runs: number, machine: string, lighthouseGate = true): string {
+export function ciReport(
+  javascript: CiJsRow[],
+  lighthouse: LighthouseRow[],
+  runs: number,
+  machine: string,
+  lighthouseGate = true,
+): string {
   const missed = ciMisses(javascript, lighthouse);
   const failing = failingMisses(javascript, lighthouse, lighthouseGate);
   return [

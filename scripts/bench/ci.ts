@@ -21,7 +21,10 @@ const root = join(import.meta.dirname, "..", "..");
 const scored = pages.filter((page) => page.lighthouse);
 const options = (() => {
   try {
-    return parseCiOptions(process.argv.slice(2), scored.map((page) => page.name));
+    return parseCiOptions(
+      process.argv.slice(2),
+      scored.map((page) => page.name),
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     console.error(ciUsage);
@@ -58,7 +61,13 @@ async function main(): Promise<number> {
   const weighed = [...new Map([...pages, ...javascriptOnly].map((page) => [page.path, page])).values()];
   const javascript: CiJsRow[] = weighed.map((page) => {
     const weight = jsWeight(clientDir, new URL(page.path, "http://x").pathname, manifest, { manifestLoaded });
-    return { name: page.name, path: page.path, files: weight.files.length, gzipBytes: weight.gzipBytes, brotliBytes: weight.brotliBytes };
+    return {
+      name: page.name,
+      path: page.path,
+      files: weight.files.length,
+      gzipBytes: weight.gzipBytes,
+      brotliBytes: weight.brotliBytes,
+    };
   });
 
   const chosen = scored.filter((page) => options.pages.includes(page.name));
@@ -69,13 +78,21 @@ async function main(): Promise<number> {
   }
   if (chosen.some((page) => page.session === "member")) throw new Error("no member session is prepared for Lighthouse");
   for (const page of chosen) {
-    expectShows(`${page.name} for Lighthouse`, await (await fetch(origin + page.path, { headers: headers[page.session] })).text(), page.shows);
+    expectShows(
+      `${page.name} for Lighthouse`,
+      await (await fetch(origin + page.path, { headers: headers[page.session] })).text(),
+      page.shows,
+    );
   }
   const lighthouse = await measureLighthouse(
     origin,
     chosen.map((page) => ({ name: page.name, path: page.path, headers: headers[page.session] })),
     true,
-    { runs: options.runs, enough: ciFloors.minPerformance, saveDir: options.saveDir ? resolve(options.saveDir) : undefined },
+    {
+      runs: options.runs,
+      enough: ciFloors.minPerformance,
+      saveDir: options.saveDir ? resolve(options.saveDir) : undefined,
+    },
   );
 
   console.log(`\n${ciReport(javascript, lighthouse, options.runs, measuredOn, options.lighthouseGate)}`);

@@ -25,7 +25,8 @@ const STORE = demoStoreIds.openLondonVictoria;
 // Monday 2 June 2025, 10:00 BST; each round rushes a different hour of the next day, so no round finds
 // another's places.
 const NOW = "2025-06-02T09:00:00.000Z";
-const slotOfRound = (round: number) => new Date(Date.parse("2025-06-03T11:00:00.000Z") + round * 3_600_000).toISOString();
+const slotOfRound = (round: number) =>
+  new Date(Date.parse("2025-06-03T11:00:00.000Z") + round * 3_600_000).toISOString();
 
 export interface HoldRow {
   database: string;
@@ -58,15 +59,40 @@ async function measureOn(database: Database, name: string): Promise<HoldRow> {
     clock,
     // Refused holds are expected answers; anything the platform logs would only slow the rush down.
     log: jsonLogger({}, () => {}),
-    config: { contentDir: join(import.meta.dirname, "..", "..", "content"), accessTokenSeconds: 3600, refreshTokenSeconds: 3600 },
+    config: {
+      contentDir: join(import.meta.dirname, "..", "..", "content"),
+      accessTokenSeconds: 3600,
+      refreshTokenSeconds: 3600,
+    },
   });
 
-  const row: HoldRow = { database: name, shoppers: HOLD_SHOPPERS, capacity: HOLD_CAPACITY, rounds: ROUNDS, holdsPerSecond: 0, slowestRoundMs: 0, granted: [], failed: 0, overbooked: 0, failures: [] };
+  const row: HoldRow = {
+    database: name,
+    shoppers: HOLD_SHOPPERS,
+    capacity: HOLD_CAPACITY,
+    rounds: ROUNDS,
+    holdsPerSecond: 0,
+    slowestRoundMs: 0,
+    granted: [],
+    failed: 0,
+    overbooked: 0,
+    failures: [],
+  };
   let answered = 0;
   let totalMs = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const target: HoldTarget = { storeId: STORE, fulfilmentMethod: "delivery", timeSlotDate: slotOfRound(round), postcode: "SW1A 1AA" };
-    const shoppers = await seedShoppers(db, { count: HOLD_SHOPPERS, storeId: STORE, fulfilmentMethod: "delivery", now: clock.now() });
+    const target: HoldTarget = {
+      storeId: STORE,
+      fulfilmentMethod: "delivery",
+      timeSlotDate: slotOfRound(round),
+      postcode: "SW1A 1AA",
+    };
+    const shoppers = await seedShoppers(db, {
+      count: HOLD_SHOPPERS,
+      storeId: STORE,
+      fulfilmentMethod: "delivery",
+      now: clock.now(),
+    });
     const result = await runHoldStorm({ fetch: platform.fetch, shoppers, target });
     const live = await livePlaces(db, STORE, "delivery", new Date(target.timeSlotDate), clock.now());
     answered += result.succeeded + result.full;
@@ -80,7 +106,6 @@ async function measureOn(database: Database, name: string): Promise<HoldRow> {
   row.holdsPerSecond = totalMs > 0 ? (answered * 1000) / totalMs : 0;
   return row;
 }
-
 
 /** The rush on every database there is to measure: PGlite always, PostgreSQL when BENCH_DATABASE_URL is set. */
 export function measureHolds(serverUrl = process.env.BENCH_DATABASE_URL, pglite = true): Promise<HoldRow[]> {

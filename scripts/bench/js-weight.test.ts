@@ -33,12 +33,22 @@ const manifest: BrowserManifest = {
 const clientDir = mkdtempSync(join(tmpdir(), "js-weight-"));
 mkdirSync(join(clientDir, "assets"));
 const contents = new Map<string, string>();
-const files = [manifest.url, manifest.entry.module, "/assets/chunk-react-1.js", "/assets/root-1.js", "/assets/home-1.js",
-  "/assets/store-1.js", "/assets/store-loader-1.js", "/assets/category-1.js", "/assets/chunk-money-1.js"];
+const files = [
+  manifest.url,
+  manifest.entry.module,
+  "/assets/chunk-react-1.js",
+  "/assets/root-1.js",
+  "/assets/home-1.js",
+  "/assets/store-1.js",
+  "/assets/store-loader-1.js",
+  "/assets/category-1.js",
+  "/assets/chunk-money-1.js",
+];
 for (const [index, file] of files.entries()) {
-  const body = file === manifest.url
-    ? `window.__reactRouterManifest=${JSON.stringify(manifest)};`
-    : `export const part${index} = ${JSON.stringify("x".repeat(200 * (index + 1)))};`;
+  const body =
+    file === manifest.url
+      ? `window.__reactRouterManifest=${JSON.stringify(manifest)};`
+      : `export const part${index} = ${JSON.stringify("x".repeat(200 * (index + 1)))};`;
   contents.set(file, body);
   writeFileSync(join(clientDir, file), body);
 }
@@ -54,7 +64,11 @@ describe("the JavaScript a URL loads", () => {
   it("follows the matched route chain, nested routes included", () => {
     expect(matchedRouteIds(manifest, "/")).toEqual(["root", "routes/home"]);
     expect(matchedRouteIds(manifest, "/stores/larder-soho-12")).toEqual(["root", "routes/store"]);
-    expect(matchedRouteIds(manifest, "/stores/larder-soho-12/category/bakery")).toEqual(["root", "routes/store", "routes/store-category"]);
+    expect(matchedRouteIds(manifest, "/stores/larder-soho-12/category/bakery")).toEqual([
+      "root",
+      "routes/store",
+      "routes/store-category",
+    ]);
   });
 
   it("falls back to the root route, whose error boundary renders, when nothing matches", () => {
@@ -63,8 +77,16 @@ describe("the JavaScript a URL loads", () => {
 
   it("counts each file once, with the manifest, the entry and split client modules", () => {
     const weight = jsWeight(clientDir, "/stores/larder-soho-12/category/bakery");
-    const expected = [manifest.url, manifest.entry.module, "/assets/chunk-react-1.js", "/assets/root-1.js", "/assets/store-1.js",
-      "/assets/store-loader-1.js", "/assets/chunk-money-1.js", "/assets/category-1.js"];
+    const expected = [
+      manifest.url,
+      manifest.entry.module,
+      "/assets/chunk-react-1.js",
+      "/assets/root-1.js",
+      "/assets/store-1.js",
+      "/assets/store-loader-1.js",
+      "/assets/chunk-money-1.js",
+      "/assets/category-1.js",
+    ];
     expect([...weight.files].sort()).toEqual([...expected].sort());
     expect(weight.rawBytes).toBe(expected.reduce((sum, file) => sum + Buffer.byteLength(contents.get(file) ?? ""), 0));
     expect(weight.gzipBytes).toBe(expected.reduce((sum, file) => sum + gzipped(file), 0));
@@ -78,7 +100,9 @@ describe("the JavaScript a URL loads", () => {
     expect(weight.files).toContain(manifest.entry.module);
     expect(pageLoadsManifest(`<link rel="modulepreload" href="${manifest.url}"/>`, manifest)).toBe(true);
     expect(pageLoadsManifest(`<script type="module">import "${manifest.url}";</script>`, manifest)).toBe(true);
-    expect(pageLoadsManifest(`<script>window.__reactRouterManifest={"url":"${manifest.url}"}</script>`, manifest)).toBe(false);
+    expect(pageLoadsManifest(`<script>window.__reactRouterManifest={"url":"${manifest.url}"}</script>`, manifest)).toBe(
+      false,
+    );
   });
 
   it("leaves out what other routes load", () => {

@@ -65,13 +65,27 @@ export function matchedRouteIds(manifest: BrowserManifest, pathname: string): st
   return ids && ids.length > 0 ? ids : ["root"];
 }
 
-export function modulesForPath(manifest: BrowserManifest, pathname: string, options: { manifestLoaded?: boolean } = {}): { routeIds: string[]; files: string[] } {
+export function modulesForPath(
+  manifest: BrowserManifest,
+  pathname: string,
+  options: { manifestLoaded?: boolean } = {},
+): { routeIds: string[]; files: string[] } {
   const routeIds = matchedRouteIds(manifest, pathname);
-  const files = new Set<string>([...(options.manifestLoaded === false ? [] : [manifest.url]), manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  const files = new Set<string>([
+    ...(options.manifestLoaded === false ? [] : [manifest.url]),
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+  ]);
   for (const id of routeIds) {
     const route = manifest.routes[id];
     if (!route) continue;
-    const modules = [route.module, route.clientActionModule, route.clientLoaderModule, route.clientMiddlewareModule, route.hydrateFallbackModule];
+    const modules = [
+      route.module,
+      route.clientActionModule,
+      route.clientLoaderModule,
+      route.clientMiddlewareModule,
+      route.hydrateFallbackModule,
+    ];
     for (const module of [...modules, ...(route.imports ?? [])]) if (module) files.add(module);
   }
   return { routeIds, files: [...files] };
@@ -101,7 +115,12 @@ export function pageLoadsManifest(html: string, manifest: BrowserManifest): bool
   return new RegExp(`(?:href|src)="${file}"|import\\s*\\(?\\s*["']${file}["']`).test(html);
 }
 
-export function jsWeight(clientDir: string, pathname: string, manifest = readBrowserManifest(clientDir), options: { manifestLoaded?: boolean } = {}): JsWeight {
+export function jsWeight(
+  clientDir: string,
+  pathname: string,
+  manifest = readBrowserManifest(clientDir),
+  options: { manifestLoaded?: boolean } = {},
+): JsWeight {
   const { routeIds, files } = modulesForPath(manifest, pathname, options);
   const weight: JsWeight = { routeIds, files, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
   for (const file of files) {

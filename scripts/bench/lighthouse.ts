@@ -31,7 +31,16 @@ export function cpuSlowdownFor(benchmarkIndex: number | null): number {
   return Math.max(1, Math.round((benchmarkIndex / SIMULATED_PHONE_INDEX) * 10) / 10);
 }
 /** The flags that work on this machine (STACK.md). */
-const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 /**
  * Chromium 156 opens two omnibox pop-ups (WebUI pages, a renderer process each) with every window, so with every
  * run's new context, where they loaded beside the page being measured. Switched off by adding them to chrome-launcher's
@@ -39,8 +48,11 @@ const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-q
  */
 const UNSEEN_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
 export function launcherFlags(defaults: readonly string[]): string[] {
-  const merged = defaults.map((flag) => (flag.startsWith("--disable-features=") ? `${flag},${UNSEEN_FEATURES.join(",")}` : flag));
-  if (!merged.some((flag) => flag.startsWith("--disable-features="))) merged.push(`--disable-features=${UNSEEN_FEATURES.join(",")}`);
+  const merged = defaults.map((flag) =>
+    flag.startsWith("--disable-features=") ? `${flag},${UNSEEN_FEATURES.join(",")}` : flag,
+  );
+  if (!merged.some((flag) => flag.startsWith("--disable-features=")))
+    merged.push(`--disable-features=${UNSEEN_FEATURES.join(",")}`);
   return [...merged, ...chromeFlags];
 }
 
@@ -104,7 +116,9 @@ export function parseCookieHeader(header: string): [string, string][] {
 
 /** The median of the figures that were measured (the lower middle one of an even count); null when none was. */
 export function median(values: (number | null)[]): number | null {
-  const known = values.filter((value): value is number => value !== null && Number.isFinite(value)).sort((a, b) => a - b);
+  const known = values
+    .filter((value): value is number => value !== null && Number.isFinite(value))
+    .sort((a, b) => a - b);
   if (known.length === 0) return null;
   return known[Math.floor((known.length - 1) / 2)]!;
 }
@@ -139,7 +153,9 @@ export function runFigures(lhr: {
   configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
 }): LighthouseRun {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? null;
-  const node = (lhr.audits["largest-contentful-paint-element"]?.details?.items ?? []).flatMap((item) => item.items ?? [item]).find((item) => item.node)?.node;
+  const node = (lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [])
+    .flatMap((item) => item.items ?? [item])
+    .find((item) => item.node)?.node;
   const failing = lhr.runtimeError?.message ?? lhr.runWarnings[0] ?? null;
   return {
     performance: lhr.categories.performance?.score ?? null,
@@ -156,7 +172,19 @@ export function runFigures(lhr: {
   };
 }
 
-const unscored = (note: string): LighthouseRun => ({ performance: null, accessibility: null, fcpMs: null, lcpMs: null, tbtMs: null, speedIndexMs: null, cls: null, lcpElement: null, benchmarkIndex: null, cpuSlowdown: null, note });
+const unscored = (note: string): LighthouseRun => ({
+  performance: null,
+  accessibility: null,
+  fcpMs: null,
+  lcpMs: null,
+  tbtMs: null,
+  speedIndexMs: null,
+  cls: null,
+  lcpElement: null,
+  benchmarkIndex: null,
+  cpuSlowdown: null,
+  note,
+});
 
 /** Whether a Lighthouse score (0–1) reaches a floor given in whole points, as Lighthouse itself rounds it for show. */
 export function reaches(performance: number | null, floor: number): boolean {
@@ -168,7 +196,13 @@ export function reaches(performance: number | null, floor: number): boolean {
  * list. With `enough`, a page one of whose runs already scored that much is not run again; the rounds end when every
  * page has.
  */
-export async function runInTurn(pageCount: number, runs: number, enough: number | null, results: LighthouseRun[][], measure: (page: number, round: number) => Promise<LighthouseRun>): Promise<void> {
+export async function runInTurn(
+  pageCount: number,
+  runs: number,
+  enough: number | null,
+  results: LighthouseRun[][],
+  measure: (page: number, round: number) => Promise<LighthouseRun>,
+): Promise<void> {
   const done = (page: number) => enough !== null && results[page]!.some((run) => reaches(run.performance, enough));
   for (let round = 1; round <= runs; round++) {
     for (let page = 0; page < pageCount; page++) {
@@ -177,11 +211,25 @@ export async function runInTurn(pageCount: number, runs: number, enough: number 
   }
 }
 
-export async function measureLighthouse(origin: string, pages: LighthousePage[], runLighthouse: boolean, settings: LighthouseSettings = {}): Promise<LighthouseRow[]> {
+export async function measureLighthouse(
+  origin: string,
+  pages: LighthousePage[],
+  runLighthouse: boolean,
+  settings: LighthouseSettings = {},
+): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const page of pages) {
     const html = await probe(origin + page.path, page.headers);
-    rows.push({ name: page.name, path: page.path, htmlBytes: html.bytes, htmlEncoding: html.contentEncoding, performance: null, accessibility: null, note: runLighthouse ? null : "skipped (--no-lighthouse)", runs: [] });
+    rows.push({
+      name: page.name,
+      path: page.path,
+      htmlBytes: html.bytes,
+      htmlEncoding: html.contentEncoding,
+      performance: null,
+      accessibility: null,
+      note: runLighthouse ? null : "skipped (--no-lighthouse)",
+      runs: [],
+    });
   }
   if (!runLighthouse) return rows;
   const runs = Math.max(1, settings.runs ?? 1);
@@ -193,7 +241,11 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
     import("chrome-launcher"),
     import("puppeteer-core"),
   ]);
-  const chrome = await launch({ chromePath: CHROMIUM, ignoreDefaultFlags: true, chromeFlags: launcherFlags(Launcher.defaultFlags()) });
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    ignoreDefaultFlags: true,
+    chromeFlags: launcherFlags(Launcher.defaultFlags()),
+  });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   /**
    * One run in a fresh browser context (empty cache, no cookies) holding only the page's session cookies, set in the
@@ -209,11 +261,23 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
     const context = await browser.createBrowserContext();
     try {
       const tab = await context.newPage();
-      const cookies = parseCookieHeader(page.headers.Cookie ?? "").map(([name, value]) => ({ name, value, url: origin }));
+      const cookies = parseCookieHeader(page.headers.Cookie ?? "").map(([name, value]) => ({
+        name,
+        value,
+        url: origin,
+      }));
       if (cookies.length) await tab.setCookie(...cookies);
-      const flags = { output: "json" as const, logLevel: "error" as const, onlyCategories: ["performance", "accessibility"], disableStorageReset: true, throttling: { cpuSlowdownMultiplier: DEFAULT_CPU_SLOWDOWN } };
+      const flags = {
+        output: "json" as const,
+        logLevel: "error" as const,
+        onlyCategories: ["performance", "accessibility"],
+        disableStorageReset: true,
+        throttling: { cpuSlowdownMultiplier: DEFAULT_CPU_SLOWDOWN },
+      };
       const { artifacts, runnerOptions } = await navigationGather(tab, origin + page.path, { flags });
-      runnerOptions.resolvedConfig.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownFor(artifacts.BenchmarkIndex ?? null);
+      runnerOptions.resolvedConfig.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownFor(
+        artifacts.BenchmarkIndex ?? null,
+      );
       return await Runner.audit(artifacts, { ...runnerOptions, computedCache: new Map() });
     } finally {
       await context.close();
@@ -223,27 +287,40 @@ export async function measureLighthouse(origin: string, pages: LighthousePage[],
     // A first run warms the server's caches and the browser; its figures are not kept.
     console.log(`› Lighthouse: warming up (${pages[0]!.name}, not scored)`);
     await runOnce(pages[0]!).catch(() => undefined);
-    await runInTurn(pages.length, runs, settings.enough ?? null, rows.map((row) => row.runs!), async (index, round) => {
-      const page = pages[index]!;
-      console.log(`› Lighthouse: ${page.name}${runs > 1 ? ` (run ${round} of ${settings.enough === undefined ? "" : "at most "}${runs})` : ""}`);
-      try {
-        let result = await runOnce(page);
-        // A run Lighthouse could not record (a runtime error such as NO_NAVSTART, which says "run Lighthouse again")
-        // measured nothing: it is made again, twice at the most (seen failing twice in a row).
-        for (let again = 0; again < 2 && result?.lhr.runtimeError; again++) {
-          console.log(`› Lighthouse: ${page.name} again (${result.lhr.runtimeError.code})`);
-          result = await runOnce(page);
+    await runInTurn(
+      pages.length,
+      runs,
+      settings.enough ?? null,
+      rows.map((row) => row.runs!),
+      async (index, round) => {
+        const page = pages[index]!;
+        console.log(
+          `› Lighthouse: ${page.name}${runs > 1 ? ` (run ${round} of ${settings.enough === undefined ? "" : "at most "}${runs})` : ""}`,
+        );
+        try {
+          let result = await runOnce(page);
+          // A run Lighthouse could not record (a runtime error such as NO_NAVSTART, which says "run Lighthouse again")
+          // measured nothing: it is made again, twice at the most (seen failing twice in a row).
+          for (let again = 0; again < 2 && result?.lhr.runtimeError; again++) {
+            console.log(`› Lighthouse: ${page.name} again (${result.lhr.runtimeError.code})`);
+            result = await runOnce(page);
+          }
+          if (!result) return unscored("Lighthouse gave no result");
+          if (settings.saveDir)
+            writeFileSync(
+              join(settings.saveDir, `${page.name.replace(/\W+/g, "-")}-${round}.json`),
+              JSON.stringify(result.lhr),
+            );
+          const landed = new URL(result.lhr.finalDisplayedUrl);
+          // Scores of another page (a redirect) are not this page's: they count as missed.
+          if (landed.pathname + landed.search !== page.path)
+            return unscored(`redirected to ${landed.pathname}${landed.search}; not scored`);
+          return runFigures(result.lhr as unknown as Parameters<typeof runFigures>[0]);
+        } catch (error) {
+          return unscored((error instanceof Error ? error.message : String(error)).slice(0, 160));
         }
-        if (!result) return unscored("Lighthouse gave no result");
-        if (settings.saveDir) writeFileSync(join(settings.saveDir, `${page.name.replace(/\W+/g, "-")}-${round}.json`), JSON.stringify(result.lhr));
-        const landed = new URL(result.lhr.finalDisplayedUrl);
-        // Scores of another page (a redirect) are not this page's: they count as missed.
-        if (landed.pathname + landed.search !== page.path) return unscored(`redirected to ${landed.pathname}${landed.search}; not scored`);
-        return runFigures(result.lhr as unknown as Parameters<typeof runFigures>[0]);
-      } catch (error) {
-        return unscored((error instanceof Error ? error.message : String(error)).slice(0, 160));
-      }
-    });
+      },
+    );
   } finally {
     await browser.disconnect();
     chrome.kill();

@@ -37,7 +37,11 @@ export function probe(url: string, headers: Record<string, string> = {}): Promis
       res.on("data", (chunk: Buffer) => (bytes += chunk.length));
       res.on("end", () => {
         const encoding = res.headers["content-encoding"];
-        resolve({ status: res.statusCode ?? 0, contentEncoding: encoding && encoding !== "identity" ? encoding : null, bytes });
+        resolve({
+          status: res.statusCode ?? 0,
+          contentEncoding: encoding && encoding !== "identity" ? encoding : null,
+          bytes,
+        });
       });
       res.on("error", reject);
     });
@@ -52,16 +56,28 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
-function cannon(url: string, seconds: number, connections: number, headers: Record<string, string>, onResponse?: (status: number, ms: number) => void) {
+function cannon(
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string>,
+  onResponse?: (status: number, ms: number) => void,
+) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, headers: { ...browserHeaders, ...headers } }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    const instance = autocannon(
+      { url, connections, duration: seconds, headers: { ...browserHeaders, ...headers } },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
     if (onResponse) instance.on("response", (_client, status, _bytes, ms) => onResponse(status, ms));
   });
 }
 
-export async function measure(url: string, expectStatus: number, settings = defaultLoad, headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function measure(
+  url: string,
+  expectStatus: number,
+  settings = defaultLoad,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   await cannon(url, settings.warmUpSeconds, settings.connections, headers);
   const times: number[] = [];
   let unexpected = 0;

@@ -4,8 +4,14 @@ import { DEFAULT_POSTGRES_SERVER, fullLoad, parseOptions, quickLoad } from "./op
 describe("parseOptions", () => {
   it("measures both databases with Lighthouse and the full durations by default", () => {
     expect(parseOptions([])).toEqual({
-      record: false, skipBuild: false, strict: false, quick: false, lighthouse: true,
-      databases: ["pglite", "postgres"], postgresServer: DEFAULT_POSTGRES_SERVER, load: fullLoad,
+      record: false,
+      skipBuild: false,
+      strict: false,
+      quick: false,
+      lighthouse: true,
+      databases: ["pglite", "postgres"],
+      postgresServer: DEFAULT_POSTGRES_SERVER,
+      load: fullLoad,
     });
   });
 
@@ -23,8 +29,16 @@ describe("parseOptions", () => {
   });
 
   it("reads the other flags and the PostgreSQL server from BENCH_DATABASE_URL", () => {
-    const options = parseOptions(["--no-lighthouse", "--record", "--skip-build", "--strict"], { BENCH_DATABASE_URL: "postgres://u@db:5433/x" });
-    expect(options).toMatchObject({ lighthouse: false, record: true, skipBuild: true, strict: true, postgresServer: "postgres://u@db:5433/x" });
+    const options = parseOptions(["--no-lighthouse", "--record", "--skip-build", "--strict"], {
+      BENCH_DATABASE_URL: "postgres://u@db:5433/x",
+    });
+    expect(options).toMatchObject({
+      lighthouse: false,
+      record: true,
+      skipBuild: true,
+      strict: true,
+      postgresServer: "postgres://u@db:5433/x",
+    });
   });
 
   it("names an unknown option", () => {

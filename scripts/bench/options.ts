@@ -39,10 +39,17 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   }
   const quick = flags.has("--quick");
   const databases: DatabaseKind[] =
-    database === undefined ? (quick ? ["pglite"] : ["pglite", "postgres"])
-    : database === "both" ? ["pglite", "postgres"]
-    : database === "pglite" || database === "postgres" ? [database]
-    : (() => { throw new Error(`--database must be pglite, postgres or both, not "${database}"`); })();
+    database === undefined
+      ? quick
+        ? ["pglite"]
+        : ["pglite", "postgres"]
+      : database === "both"
+        ? ["pglite", "postgres"]
+        : database === "pglite" || database === "postgres"
+          ? [database]
+          : (() => {
+              throw new Error(`--database must be pglite, postgres or both, not "${database}"`);
+            })();
   return {
     record: flags.has("--record"),
     skipBuild: flags.has("--skip-build"),

@@ -34,7 +34,9 @@ export interface PassSettings {
   whileUp?: (origin: string, headers: Record<SessionKind, Record<string, string>>) => Promise<void>;
 }
 
-async function startStorefront(settings: PassSettings): Promise<{ server: RunningServer; cleanUp: () => Promise<void> }> {
+async function startStorefront(
+  settings: PassSettings,
+): Promise<{ server: RunningServer; cleanUp: () => Promise<void> }> {
   const { kind, root, scratch, postgresServer } = settings;
   const env: NodeJS.ProcessEnv = { NODE_ENV: "production", DATA_DIR: join(scratch, `data-${kind}`) };
   let cleanUp = async () => {};
@@ -45,7 +47,15 @@ async function startStorefront(settings: PassSettings): Promise<{ server: Runnin
     cleanUp = () => dropWhenIdle(postgresServer, name);
   }
   try {
-    const server = await startServer({ name: `storefront on ${databaseName(kind)}`, cwd: root, args: ["--import", "tsx", "server.ts"], port: await freePort(), env, readyPath: "/healthz", timeoutMs: 120_000 });
+    const server = await startServer({
+      name: `storefront on ${databaseName(kind)}`,
+      cwd: root,
+      args: ["--import", "tsx", "server.ts"],
+      port: await freePort(),
+      env,
+      readyPath: "/healthz",
+      timeoutMs: 120_000,
+    });
     return { server, cleanUp };
   } catch (error) {
     await cleanUp();
@@ -54,19 +64,42 @@ async function startStorefront(settings: PassSettings): Promise<{ server: Runnin
 }
 
 /** The bare page served with the encoding a page came with, measured now: the yardstick for that page. */
-async function measureBare(settings: PassSettings, encoded: boolean, database: string, before: string): Promise<ThroughputRow & { kind: "bare" }> {
+async function measureBare(
+  settings: PassSettings,
+  encoded: boolean,
+  database: string,
+  before: string,
+): Promise<ThroughputRow & { kind: "bare" }> {
   const server = encoded ? settings.bare.compressed : settings.bare.plain;
   const { contentEncoding } = await probe(`${server.origin}/`);
   console.log(`› ${database}: measuring ${server.name} (before ${before})`);
   const load = await measure(`${server.origin}/`, 200, settings.load);
-  return { database, name: server.name, kind: "bare", audience: null, path: "/", compression: contentEncoding, load, bare: null, shareOfBare: null, htmlBytes: null };
+  return {
+    database,
+    name: server.name,
+    kind: "bare",
+    audience: null,
+    path: "/",
+    compression: contentEncoding,
+    load,
+    bare: null,
+    shareOfBare: null,
+    htmlBytes: null,
+  };
 }
 
 /** Throws unless the page answers its status and shows what its session should. */
-async function expectPage(url: string, page: PageTarget, headers: Record<string, string>, label: string, when: string): Promise<void> {
+async function expectPage(
+  url: string,
+  page: PageTarget,
+  headers: Record<string, string>,
+  label: string,
+  when: string,
+): Promise<void> {
   const response = await fetch(url, { headers, redirect: "manual" });
   const html = await response.text();
-  if (response.status !== page.expectStatus) throw new Error(`${label} answered ${response.status} ${when}, expected ${page.expectStatus}`);
+  if (response.status !== page.expectStatus)
+    throw new Error(`${label} answered ${response.status} ${when}, expected ${page.expectStatus}`);
   expectShows(`${label} ${when}`, html, page.shows);
 }
 
@@ -94,7 +127,18 @@ export async function measurePass(settings: PassSettings): Promise<PassResult> {
       // The session must still hold its state after the load (no request may have spent or lost it).
       await expectPage(url, page, headers[page.session], label, "after the load");
       const shareOfBare = bare.load.requestsPerSecond > 0 ? load.requestsPerSecond / bare.load.requestsPerSecond : null;
-      rows.push({ database, name: page.name, kind: "page", audience: page.audience, path: page.path, compression: first.contentEncoding, load, bare: bare.load, shareOfBare, htmlBytes: first.bytes });
+      rows.push({
+        database,
+        name: page.name,
+        kind: "page",
+        audience: page.audience,
+        path: page.path,
+        compression: first.contentEncoding,
+        load,
+        bare: bare.load,
+        shareOfBare,
+        htmlBytes: first.bytes,
+      });
     }
     console.log(`› ${database}: measuring the add-to-basket round trip`);
     const basket = await measureBasketRoundTrip(origin, settings.bare.plain.origin, settings.roundTrip);

@@ -10,13 +10,20 @@ export function machine(): string {
   const memoryGiB = Math.round(totalmem() / 1024 ** 3);
   // Other work on the machine lowers every figure; the load average says how busy it was when measured.
   const busy = loadavg()[0]?.toFixed(1) ?? "?";
-  return `${cores.length} × ${cores[0]?.model.trim() ?? "unknown CPU"}, ${memoryGiB} GiB, Linux ${release()}, Node ${process.versions.node} ` +
-    `(load average ${busy} before the run)`;
+  return (
+    `${cores.length} × ${cores[0]?.model.trim() ?? "unknown CPU"}, ${memoryGiB} GiB, Linux ${release()}, Node ${process.versions.node} ` +
+    `(load average ${busy} before the run)`
+  );
 }
 
 export function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): void {
-  const result = spawnSync(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+  const result = spawnSync(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: "inherit",
+  });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
 }
 
 export function freePort(): Promise<number> {
@@ -104,5 +111,7 @@ export async function startServer(options: {
     await sleep(200);
   }
   await stop();
-  throw new Error(`${options.name} was not ready on ${origin}${options.readyPath} within ${options.timeoutMs ?? 60_000} ms`);
+  throw new Error(
+    `${options.name} was not ready on ${origin}${options.readyPath} within ${options.timeoutMs ?? 60_000} ms`,
+  );
 }

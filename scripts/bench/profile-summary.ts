@@ -2,8 +2,17 @@
 // busiest functions. Usage: node --import tsx scripts/bench/profile-summary.ts <file.cpuprofile> [top=25]
 import { readFileSync } from "node:fs";
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const [file, topArg] = process.argv.slice(2);
 if (!file) throw new Error("usage: profile-summary.ts <file.cpuprofile> [top]");
@@ -23,7 +32,9 @@ function where(node: Node): string {
   return own ? own[1]! : url;
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0);
-const idle = [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
+const idle = [...self]
+  .filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)")
+  .reduce((a, [, t]) => a + t, 0);
 const busy = total - idle;
 const group = (key: (n: Node) => string) => {
   const sums = new Map<string, number>();
@@ -40,4 +51,7 @@ console.log(`busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s`
 console.log("\nby package or file (self time):");
 for (const [k, t] of group(where)) console.log(`${pct(t)}  ${k}`);
 console.log("\nby function (self time):");
-for (const [k, t] of group((n) => `${n.callFrame.functionName || "(anonymous)"} ${where(n)}:${n.callFrame.lineNumber + 1}`)) console.log(`${pct(t)}  ${k}`);
+for (const [k, t] of group(
+  (n) => `${n.callFrame.functionName || "(anonymous)"} ${where(n)}:${n.callFrame.lineNumber + 1}`,
+))
+  console.log(`${pct(t)}  ${k}`);

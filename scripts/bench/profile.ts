@@ -47,8 +47,15 @@ try {
   };
   for (const page of pages) {
     if (page.audience !== "shopper" || (chosen && !chosen.includes(page.name))) continue;
-    const load = await measure(storefront.origin + page.path, page.expectStatus, { connections: 20, warmUpSeconds: 1, seconds }, headers[page.session]);
-    console.log(`${page.name.padEnd(20)} ${load.requestsPerSecond.toFixed(0).padStart(5)} req/s  p95 ${load.p95Ms.toFixed(1)} ms  failures ${load.failures}`);
+    const load = await measure(
+      storefront.origin + page.path,
+      page.expectStatus,
+      { connections: 20, warmUpSeconds: 1, seconds },
+      headers[page.session],
+    );
+    console.log(
+      `${page.name.padEnd(20)} ${load.requestsPerSecond.toFixed(0).padStart(5)} req/s  p95 ${load.p95Ms.toFixed(1)} ms  failures ${load.failures}`,
+    );
   }
 } finally {
   await storefront.stop();

@@ -55,10 +55,26 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "—"
 const score = (value: number | null) => (value === null ? "—" : String(Math.round(value * 100)));
 
 function throughputTable(rows: ThroughputRow[]): Cell[][] {
-  const header = ["database", "target", "audience", "path", "encoding", "bare req/s", "req/s", "vs bare", "budget", "p50 ms", "p95 ms", "budget", "bare p95 ms", "failures"];
+  const header = [
+    "database",
+    "target",
+    "audience",
+    "path",
+    "encoding",
+    "bare req/s",
+    "req/s",
+    "vs bare",
+    "budget",
+    "p50 ms",
+    "p95 ms",
+    "budget",
+    "bare p95 ms",
+    "failures",
+  ];
   const body = rows.map((row) => {
     const budget = row.audience ? budgets.pages[row.audience] : null;
-    const verdicts = row.kind === "page" && row.audience ? pageVerdicts(row.audience, row.shareOfBare, row.load.p95Ms) : null;
+    const verdicts =
+      row.kind === "page" && row.audience ? pageVerdicts(row.audience, row.shareOfBare, row.load.p95Ms) : null;
     return [
       row.database,
       row.name,
@@ -80,7 +96,16 @@ function throughputTable(rows: ThroughputRow[]): Cell[][] {
 }
 
 function basketTable(rows: Report["basket"]): Cell[][] {
-  const header = ["database", "shoppers at once", "round trips", "p50 ms", "p95 ms", `budget ≤ ${budgets.addToBasketMaxP95Ms} ms`, "bare page p50 / p95 ms", "failures"];
+  const header = [
+    "database",
+    "shoppers at once",
+    "round trips",
+    "p50 ms",
+    "p95 ms",
+    `budget ≤ ${budgets.addToBasketMaxP95Ms} ms`,
+    "bare page p50 / p95 ms",
+    "failures",
+  ];
   const body = rows.map(({ database, result }) => [
     database,
     String(result.settings.shoppers),
@@ -96,9 +121,21 @@ function basketTable(rows: Report["basket"]): Cell[][] {
 
 function lighthouseTable(rows: LighthouseRow[]): Cell[][] {
   const { minPerformance, minAccessibility } = budgets.lighthouse;
-  const header = ["page", "path", "HTML KB", "encoding", `budget ≤ ${budgets.maxHtmlKb} KB`, "performance", `budget ≥ ${minPerformance}`, "accessibility", `budget ${minAccessibility}`, "note"];
+  const header = [
+    "page",
+    "path",
+    "HTML KB",
+    "encoding",
+    `budget ≤ ${budgets.maxHtmlKb} KB`,
+    "performance",
+    `budget ≥ ${minPerformance}`,
+    "accessibility",
+    `budget ${minAccessibility}`,
+    "note",
+  ];
   const body = rows.map((row) => {
-    const skipped = row.baseline || (row.performance === null && row.accessibility === null && row.note?.startsWith("skipped"));
+    const skipped =
+      row.baseline || (row.performance === null && row.accessibility === null && row.note?.startsWith("skipped"));
     return [
       row.name,
       row.path,
@@ -116,7 +153,17 @@ function lighthouseTable(rows: LighthouseRow[]): Cell[][] {
 }
 
 function javascriptTable(rows: JsRow[]): Cell[][] {
-  const header = ["route", "path", "matched routes", "files", "gzip KB", "brotli KB", `budget ≤ ${budgets.maxPageJsKb} KB`, "beyond bare page, gzip KB", `budget < ${budgets.maxOwnJsKb} KB`];
+  const header = [
+    "route",
+    "path",
+    "matched routes",
+    "files",
+    "gzip KB",
+    "brotli KB",
+    `budget ≤ ${budgets.maxPageJsKb} KB`,
+    "beyond bare page, gzip KB",
+    `budget < ${budgets.maxOwnJsKb} KB`,
+  ];
   const body = rows.map((row) => [
     row.name,
     row.path,
@@ -132,7 +179,19 @@ function javascriptTable(rows: JsRow[]): Cell[][] {
 }
 
 function holdsTable(rows: HoldRow[]): Cell[][] {
-  const header = ["database", "shoppers → capacity", "rounds", "holds/s", `budget ≥ ${budgets.minHoldsPerSecond}`, "slowest round ms", "granted per round", "budget = capacity", "overbooked places", "budget 0", "failures"];
+  const header = [
+    "database",
+    "shoppers → capacity",
+    "rounds",
+    "holds/s",
+    `budget ≥ ${budgets.minHoldsPerSecond}`,
+    "slowest round ms",
+    "granted per round",
+    "budget = capacity",
+    "overbooked places",
+    "budget 0",
+    "failures",
+  ];
   const body = rows.map((row) => [
     row.database,
     `${row.shoppers} → ${row.capacity}`,
@@ -159,7 +218,14 @@ const holdsLine = (rows: HoldRow[]) => {
 
 export function plain(table: Cell[][]): string {
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-  return table.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
+  return table
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 function markdown(table: Cell[][]): string {
@@ -182,7 +248,13 @@ const basketLine = (rows: Report["basket"]) =>
     : "";
 
 function tables(report: Report): Cell[][][] {
-  return [throughputTable(report.throughput), basketTable(report.basket), ...(report.lighthouse ? [lighthouseTable(report.lighthouse)] : []), javascriptTable(report.javascript), holdsTable(report.holds)];
+  return [
+    throughputTable(report.throughput),
+    basketTable(report.basket),
+    ...(report.lighthouse ? [lighthouseTable(report.lighthouse)] : []),
+    javascriptTable(report.javascript),
+    holdsTable(report.holds),
+  ];
 }
 
 export function misses(report: Report): number {
@@ -196,21 +268,34 @@ function sections(report: Report): Section[] {
     ["Pages under load", loadLine(report.settings), throughputTable(report.throughput)],
     ["Add to basket", basketLine(report.basket), basketTable(report.basket)],
     ...(report.lighthouse
-      ? [["Lighthouse (mobile) and HTML size", `One Lighthouse run per page (mobile defaults, simulated throttling, the CPU slowdown calibrated to the host's benchmark index as in \`npm run budgets\`) with Debian's Chromium, on the ${report.lighthouseDatabase ?? "first"} pass, and the bare React Router page (compressed) as the yardstick; home, store and category without a cookie, basket and payment with the guest shopper's. HTML KB is the page as the server sends it to a browser.`, lighthouseTable(report.lighthouse)] as Section]
+      ? [
+          [
+            "Lighthouse (mobile) and HTML size",
+            `One Lighthouse run per page (mobile defaults, simulated throttling, the CPU slowdown calibrated to the host's benchmark index as in \`npm run budgets\`) with Debian's Chromium, on the ${report.lighthouseDatabase ?? "first"} pass, and the bare React Router page (compressed) as the yardstick; home, store and category without a cookie, basket and payment with the guest shopper's. HTML KB is the page as the server sends it to a browser.`,
+            lighthouseTable(report.lighthouse),
+          ] as Section,
+        ]
       : []),
-    ["JavaScript each route loads", "Entry, the route manifest file where the page loads it, matched route modules and their imports, each file once; gzip level 9 and brotli quality 11; KB = 1,024 bytes. \"Beyond bare page\" is the page's total less the bare React Router page's, built in the same run.", javascriptTable(report.javascript)],
+    [
+      "JavaScript each route loads",
+      "Entry, the route manifest file where the page loads it, matched route modules and their imports, each file once; gzip level 9 and brotli quality 11; KB = 1,024 bytes. \"Beyond bare page\" is the page's total less the bare React Router page's, built in the same run.",
+      javascriptTable(report.javascript),
+    ],
     ["Slot holds under a rush", holdsLine(report.holds), holdsTable(report.holds)],
   ];
 }
 
-const summary = (report: Report) => (misses(report) === 0 ? "Every budget held." : `${misses(report)} budget(s) missed (marked MISS).`);
+const summary = (report: Report) =>
+  misses(report) === 0 ? "Every budget held." : `${misses(report)} budget(s) missed (marked MISS).`;
 
 export function asText(report: Report): string {
   return [
     `Benchmark ${report.date} on ${report.machine}`,
     ...sections(report).flatMap(([title, note, table]) => ["", title, note, plain(table)]),
     ...report.holds.flatMap((row) => row.failures.map((failure) => `  ${row.database}: ${failure}`)),
-    ...report.basket.flatMap(({ database, result }) => result.failures.map((failure) => `  add to basket, ${database}: ${failure}`)),
+    ...report.basket.flatMap(({ database, result }) =>
+      result.failures.map((failure) => `  add to basket, ${database}: ${failure}`),
+    ),
     "",
     summary(report),
   ].join("\n");

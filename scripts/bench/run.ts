@@ -56,7 +56,18 @@ async function measureAsset(origin: string, database: string, assetPath: string)
   if (asset.status !== 200) throw new Error(`static asset ${assetPath} answered ${asset.status}`);
   console.log(`› ${database}: measuring a static asset`);
   const load = await measure(origin + assetPath, 200, options.load);
-  return { database, name: "static asset (client entry)", kind: "asset", audience: null, path: assetPath, compression: asset.contentEncoding, load, bare: null, shareOfBare: null, htmlBytes: null };
+  return {
+    database,
+    name: "static asset (client entry)",
+    kind: "asset",
+    audience: null,
+    path: assetPath,
+    compression: asset.contentEncoding,
+    load,
+    bare: null,
+    shareOfBare: null,
+    htmlBytes: null,
+  };
 }
 
 async function main(): Promise<number> {
@@ -78,7 +89,12 @@ async function main(): Promise<number> {
   let storefrontLoadsManifest = false;
   for (const kind of options.databases) {
     const pass = await measurePass({
-      root, scratch, kind, postgresServer: options.postgresServer, bare, load: options.load,
+      root,
+      scratch,
+      kind,
+      postgresServer: options.postgresServer,
+      bare,
+      load: options.load,
       roundTrip: options.quick ? quickRoundTrip : defaultRoundTrip,
       whileUp: async (origin, headers) => {
         throughput.push(await measureAsset(origin, databaseName(kind), manifest.entry.module));
@@ -87,11 +103,23 @@ async function main(): Promise<number> {
         // A guest made just now, so the pages Lighthouse loads show a fresh session's state (checked first).
         const fresh = { ...headers, guest: { Cookie: (await guestShopper(origin, 3)).cookie } };
         const chosen = pages.filter((page) => page.lighthouse);
-        for (const page of chosen) expectShows(`${page.name} for Lighthouse`, await (await fetch(origin + page.path, { headers: fresh[page.session] })).text(), page.shows);
+        for (const page of chosen)
+          expectShows(
+            `${page.name} for Lighthouse`,
+            await (await fetch(origin + page.path, { headers: fresh[page.session] })).text(),
+            page.shows,
+          );
         const runs = chosen.map((page) => ({ name: page.name, path: page.path, headers: fresh[page.session] }));
         // The bare page scored the same way first: what React Router alone reaches on this machine's Chromium.
-        const [yardstick] = await measureLighthouse(bare.compressed.origin, [{ name: "bare page", path: "/", headers: {} }], options.lighthouse);
-        lighthouse = [{ ...yardstick!, baseline: true }, ...(await measureLighthouse(origin, runs, options.lighthouse))];
+        const [yardstick] = await measureLighthouse(
+          bare.compressed.origin,
+          [{ name: "bare page", path: "/", headers: {} }],
+          options.lighthouse,
+        );
+        lighthouse = [
+          { ...yardstick!, baseline: true },
+          ...(await measureLighthouse(origin, runs, options.lighthouse)),
+        ];
         lighthouseDatabase = databaseName(kind);
       },
     });
@@ -104,10 +132,28 @@ async function main(): Promise<number> {
   const bareJs = jsWeight(join(bareBuildDir, "client"), "/", bareManifest, { manifestLoaded: bareLoadsManifest });
   const weighed = [...new Map([...pages, ...javascriptOnly].map((page) => [page.path, page])).values()];
   const javascript: JsRow[] = [
-    { name: "bare page", path: "/", routeIds: bareJs.routeIds, files: bareJs.files.length, gzipBytes: bareJs.gzipBytes, brotliBytes: bareJs.brotliBytes, ownGzipBytes: null },
+    {
+      name: "bare page",
+      path: "/",
+      routeIds: bareJs.routeIds,
+      files: bareJs.files.length,
+      gzipBytes: bareJs.gzipBytes,
+      brotliBytes: bareJs.brotliBytes,
+      ownGzipBytes: null,
+    },
     ...weighed.map((page): JsRow => {
-      const weight = jsWeight(clientDir, new URL(page.path, "http://x").pathname, manifest, { manifestLoaded: storefrontLoadsManifest });
-      return { name: page.name, path: page.path, routeIds: weight.routeIds, files: weight.files.length, gzipBytes: weight.gzipBytes, brotliBytes: weight.brotliBytes, ownGzipBytes: Math.max(0, weight.gzipBytes - bareJs.gzipBytes) };
+      const weight = jsWeight(clientDir, new URL(page.path, "http://x").pathname, manifest, {
+        manifestLoaded: storefrontLoadsManifest,
+      });
+      return {
+        name: page.name,
+        path: page.path,
+        routeIds: weight.routeIds,
+        files: weight.files.length,
+        gzipBytes: weight.gzipBytes,
+        brotliBytes: weight.brotliBytes,
+        ownGzipBytes: Math.max(0, weight.gzipBytes - bareJs.gzipBytes),
+      };
     }),
   ];
 
@@ -118,7 +164,17 @@ async function main(): Promise<number> {
   const holds = await measureHolds(postgresServer, pglite);
   const search = options.quick ? { text: "", missed: 0 } : await runSearchBench(postgresServer, pglite);
 
-  const report: Report = { date: new Date().toISOString().slice(0, 10), machine: measuredOn, settings: options.load, throughput, basket, lighthouse, lighthouseDatabase, javascript, holds };
+  const report: Report = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: measuredOn,
+    settings: options.load,
+    throughput,
+    basket,
+    lighthouse,
+    lighthouseDatabase,
+    javascript,
+    holds,
+  };
   console.log(`\n${asText(report)}`);
   if (search.text) console.log(`\n${search.text}`);
   if (options.record) recordFigures(asMarkdown(report));
@@ -134,9 +190,10 @@ function recordFigures(figures: string): void {
   const current = existsSync(file) ? readFileSync(file, "utf8") : "";
   const start = current.indexOf(startMarker);
   const end = current.indexOf(endMarker);
-  const next = start >= 0 && end > start
-    ? current.slice(0, start) + block + current.slice(end + endMarker.length)
-    : `# Performance\n\nFigures from \`npm run bench -- --record\`.\n\n${block}\n`;
+  const next =
+    start >= 0 && end > start
+      ? current.slice(0, start) + block + current.slice(end + endMarker.length)
+      : `# Performance\n\nFigures from \`npm run bench -- --record\`.\n\n${block}\n`;
   writeFileSync(file, next);
   console.log(`› recorded in ${file}`);
 }
@@ -146,7 +203,6 @@ async function shutDown(): Promise<void> {
   rmSync(scratch, { recursive: true, force: true });
   rmSync(bareBuildDir, { recursive: true, force: true });
 }
-
 
 main()
   .then(async (missed) => {

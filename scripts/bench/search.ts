@@ -27,26 +27,126 @@ const NOW = "2025-06-02T09:00:00.000Z";
 
 /** What shoppers type: whole words, first letters, two words, and the slips a phone keyboard makes. */
 export const SEARCH_TERMS = [
-  "milk", "mlik", "cheese", "chese", "chedar", "bread", "brad", "chicken", "chiken", "banana", "bananna",
-  "yoghurt", "yogurt", "ch", "cho", "choc", "chocolate", "choclate", "semi skimmed", "orange juice", "ornage",
-  "coffee", "cofee", "tea bags", "pasta sauce", "pizza", "piza", "crisps", "salt and vinegar", "olive oil",
-  "organic", "smoked salmon", "sausages", "sausgaes", "rice", "granola", "ice cream", "shampoo", "shampo", "zzqx",
+  "milk",
+  "mlik",
+  "cheese",
+  "chese",
+  "chedar",
+  "bread",
+  "brad",
+  "chicken",
+  "chiken",
+  "banana",
+  "bananna",
+  "yoghurt",
+  "yogurt",
+  "ch",
+  "cho",
+  "choc",
+  "chocolate",
+  "choclate",
+  "semi skimmed",
+  "orange juice",
+  "ornage",
+  "coffee",
+  "cofee",
+  "tea bags",
+  "pasta sauce",
+  "pizza",
+  "piza",
+  "crisps",
+  "salt and vinegar",
+  "olive oil",
+  "organic",
+  "smoked salmon",
+  "sausages",
+  "sausgaes",
+  "rice",
+  "granola",
+  "ice cream",
+  "shampoo",
+  "shampo",
+  "zzqx",
 ];
 
-const brands = ["Larder", "Harvest Fields", "Golden Acre", "Brook Farm", "Highland Glen", "Seaview", "Orchard Lane", "Meadow Gold", "Little Bay", "Stonegate"];
+const brands = [
+  "Larder",
+  "Harvest Fields",
+  "Golden Acre",
+  "Brook Farm",
+  "Highland Glen",
+  "Seaview",
+  "Orchard Lane",
+  "Meadow Gold",
+  "Little Bay",
+  "Stonegate",
+];
 const qualities = [
-  "Organic", "Smoked", "Roasted", "Wholegrain", "Free Range", "Extra Mature", "Light", "Spiced", "Honey", "Garlic", "Sea Salt",
-  "Sweet Chilli", "Lemon", "Classic", "Luxury", "Family", "Reduced Sugar", "Gluten Free", "Vegan", "Farmhouse",
+  "Organic",
+  "Smoked",
+  "Roasted",
+  "Wholegrain",
+  "Free Range",
+  "Extra Mature",
+  "Light",
+  "Spiced",
+  "Honey",
+  "Garlic",
+  "Sea Salt",
+  "Sweet Chilli",
+  "Lemon",
+  "Classic",
+  "Luxury",
+  "Family",
+  "Reduced Sugar",
+  "Gluten Free",
+  "Vegan",
+  "Farmhouse",
 ];
 const products = [
-  "Cheddar", "Yoghurt", "Granola", "Crackers", "Sausages", "Soup", "Pasta Sauce", "Coffee Beans", "Tea Bags", "Orange Juice",
-  "Crisps", "Biscuits", "Bread Rolls", "Muesli", "Chicken Breasts", "Salmon Fillets", "Ice Cream", "Milk", "Butter", "Houmous",
-  "Pizza", "Noodles", "Rice", "Lentils", "Olive Oil", "Chocolate", "Shampoo", "Washing Liquid", "Dog Biscuits", "Flapjacks",
+  "Cheddar",
+  "Yoghurt",
+  "Granola",
+  "Crackers",
+  "Sausages",
+  "Soup",
+  "Pasta Sauce",
+  "Coffee Beans",
+  "Tea Bags",
+  "Orange Juice",
+  "Crisps",
+  "Biscuits",
+  "Bread Rolls",
+  "Muesli",
+  "Chicken Breasts",
+  "Salmon Fillets",
+  "Ice Cream",
+  "Milk",
+  "Butter",
+  "Houmous",
+  "Pizza",
+  "Noodles",
+  "Rice",
+  "Lentils",
+  "Olive Oil",
+  "Chocolate",
+  "Shampoo",
+  "Washing Liquid",
+  "Dog Biscuits",
+  "Flapjacks",
 ];
 const sizes = ["100g", "200g", "250g", "400g", "500g", "750g", "1kg", "330ml", "500ml", "1L", "2L", "x4", "x6", "x12"];
 const phrases = [
-  "made in small batches", "a cupboard favourite", "great for lunchboxes", "for quick weeknight dinners", "with no artificial colours",
-  "perfect for sharing", "packed with flavour", "a family favourite", "ready in minutes", "from farms we know by name",
+  "made in small batches",
+  "a cupboard favourite",
+  "great for lunchboxes",
+  "for quick weeknight dinners",
+  "with no artificial colours",
+  "perfect for sharing",
+  "packed with flavour",
+  "a family favourite",
+  "ready in minutes",
+  "from farms we know by name",
 ];
 
 /** A small deterministic generator, so every run searches the same catalogue. */
@@ -57,7 +157,9 @@ const pick = <T>(list: readonly T[], next: () => number): T => list[Math.floor(n
 export async function growMenu(db: Db, target: number): Promise<number> {
   const menuGroupId = demoMenuGroupIds.grocery;
   const [existing] = await db.select({ n: count() }).from(menuItems).where(eq(menuItems.menuGroupId, menuGroupId));
-  const categoryIds = (await db.select({ id: categories.id }).from(categories).where(eq(categories.menuGroupId, menuGroupId))).map((c) => c.id);
+  const categoryIds = (
+    await db.select({ id: categories.id }).from(categories).where(eq(categories.menuGroupId, menuGroupId))
+  ).map((c) => c.id);
   const next = random(20_250_602);
   const names = new Set<string>();
   const rows: (typeof menuItems.$inferInsert)[] = [];
@@ -100,7 +202,8 @@ export interface SearchRow {
   failures: string[];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function measureOn(database: Database, name: string): Promise<SearchRow> {
   const { db } = database;
@@ -110,20 +213,37 @@ async function measureOn(database: Database, name: string): Promise<SearchRow> {
     db,
     clock: controllableClock(NOW),
     log: jsonLogger({}, () => {}),
-    config: { contentDir: join(import.meta.dirname, "..", "..", "content"), accessTokenSeconds: 3600, refreshTokenSeconds: 3600 },
+    config: {
+      contentDir: join(import.meta.dirname, "..", "..", "content"),
+      accessTokenSeconds: 3600,
+      refreshTokenSeconds: 3600,
+    },
   });
   const call = async (path: string, body: unknown, token?: string) =>
     platform.fetch(
       new Request(`http://platform.bench${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-client-ip": "203.0.113.20", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          "x-client-ip": "203.0.113.20",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       }),
     );
   const tokenResponse = await call("/api/auth/oauthToken", { grant_type: "client_credentials" });
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
 
-  const row: SearchRow = { database: name, items, requests: SEARCH_REQUESTS, p50Ms: 0, p95Ms: 0, maxMs: 0, failed: 0, failures: [] };
+  const row: SearchRow = {
+    database: name,
+    items,
+    requests: SEARCH_REQUESTS,
+    p50Ms: 0,
+    p95Ms: 0,
+    maxMs: 0,
+    failed: 0,
+    failures: [],
+  };
   const timings: number[] = [];
   for (let i = 0; i < WARM_UP_REQUESTS + SEARCH_REQUESTS; i++) {
     const body = {
@@ -141,7 +261,8 @@ async function measureOn(database: Database, name: string): Promise<SearchRow> {
     timings.push(ms);
     if (response.status !== 200) {
       row.failed++;
-      if (row.failures.length < 5) row.failures.push(`"${body.searchTerm}" answered ${response.status}: ${text.slice(0, 200)}`);
+      if (row.failures.length < 5)
+        row.failures.push(`"${body.searchTerm}" answered ${response.status}: ${text.slice(0, 200)}`);
     }
   }
   timings.sort((a, b) => a - b);
@@ -164,7 +285,16 @@ export function searchMisses(rows: SearchRow[]): number {
 
 export function searchText(rows: SearchRow[]): string {
   const table = [
-    ["database", "menu items", "searches", "p50 ms", "p95 ms", `budget p95 < ${SEARCH_BUDGET_P95_MS} ms`, "max ms", "failures"],
+    [
+      "database",
+      "menu items",
+      "searches",
+      "p50 ms",
+      "p95 ms",
+      `budget p95 < ${SEARCH_BUDGET_P95_MS} ms`,
+      "max ms",
+      "failures",
+    ],
     ...rows.map((row) => [
       row.database,
       String(row.items),
@@ -181,14 +311,24 @@ export function searchText(rows: SearchRow[]): string {
     "Item search",
     `${SEARCH_TERMS.length} terms in turn (misspellings included), one after another after ${WARM_UP_REQUESTS} warm-up searches; ` +
       "POST /api/search/global through the platform's own fetch in this process.",
-    ...table.map((cells) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()),
+    ...table.map((cells) =>
+      cells
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join("  ")
+        .trimEnd(),
+    ),
     ...rows.flatMap((row) => row.failures.map((failure) => `  ${row.database}: ${failure}`)),
   ].join("\n");
 }
 
 /** Measures, prints the block and answers the number of budgets missed. */
-export async function runSearchBench(serverUrl = process.env.BENCH_DATABASE_URL, pglite = true): Promise<{ text: string; missed: number }> {
-  console.log(`› measuring item search (${[pglite ? "PGlite" : "", serverUrl ? "PostgreSQL" : ""].filter(Boolean).join(", then ")})`);
+export async function runSearchBench(
+  serverUrl = process.env.BENCH_DATABASE_URL,
+  pglite = true,
+): Promise<{ text: string; missed: number }> {
+  console.log(
+    `› measuring item search (${[pglite ? "PGlite" : "", serverUrl ? "PostgreSQL" : ""].filter(Boolean).join(", then ")})`,
+  );
   const rows = await measureSearch(serverUrl, pglite);
   const text = searchText(rows);
   console.log(`\n${text}\n`);

@@ -12,7 +12,11 @@ const slots = `<form action="/stores/a/time-slots?day=2026-11-28" method="post">
 describe("formsOf", () => {
   it("reads a form's hidden fields and decodes their entities", () => {
     expect(formsOf(card, "/basket/add")).toEqual([
-      { action: "/basket/add", fields: { csrf: "tok", intent: "add", menuItemId: "36", redirectTo: "/stores/a?x=1&y=2" }, choices: {} },
+      {
+        action: "/basket/add",
+        fields: { csrf: "tok", intent: "add", menuItemId: "36", redirectTo: "/stores/a?x=1&y=2" },
+        choices: {},
+      },
     ]);
   });
 
@@ -37,14 +41,23 @@ describe("csrfOf", () => {
 
 describe("textOf", () => {
   it("reads a React page as text: comments, tags and scripts gone", () => {
-    expect(textOf(`<p>Items (<!-- -->10<!-- -->)</p><script>var x = "Pick a time"</script><span>Change<span> time</span></span>`)).toBe("Items (10) Change time");
+    expect(
+      textOf(
+        `<p>Items (<!-- -->10<!-- -->)</p><script>var x = "Pick a time"</script><span>Change<span> time</span></span>`,
+      ),
+    ).toBe("Items (10) Change time");
   });
 });
 
 describe("cookies", () => {
   it("keeps the newest value of each cookie and sends them back as one header", () => {
     const jar = new Map<string, string>();
-    const first = new Response(null, { headers: [["set-cookie", "__session=a; Path=/; HttpOnly"], ["set-cookie", "csrf=t; Path=/"]] });
+    const first = new Response(null, {
+      headers: [
+        ["set-cookie", "__session=a; Path=/; HttpOnly"],
+        ["set-cookie", "csrf=t; Path=/"],
+      ],
+    });
     keepCookies(jar, first);
     keepCookies(jar, new Response(null, { headers: [["set-cookie", "__session=b; Path=/"]] }));
     expect(cookieHeader(jar)).toBe("__session=b; csrf=t");
@@ -53,7 +66,10 @@ describe("cookies", () => {
 
 describe("parseCookieHeader", () => {
   it("splits a Cookie header into the pairs Lighthouse's browser is given, values kept whole", () => {
-    expect(parseCookieHeader("__session=a=b; csrf=t;  ; bare")).toEqual([["__session", "a=b"], ["csrf", "t"]]);
+    expect(parseCookieHeader("__session=a=b; csrf=t;  ; bare")).toEqual([
+      ["__session", "a=b"],
+      ["csrf", "t"],
+    ]);
     expect(parseCookieHeader("")).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ export function cookieHeader(jar: Map<string, string>): string {
 }
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: " " };
-const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => entities[name] ?? "");
+const decode = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => entities[name] ?? "");
 
 /** The fields a form posts: its hidden and filled inputs' names and values, in the page's order. */
 export interface PageForm {
@@ -96,7 +97,8 @@ export class Session {
   /** GETs a page as the shopper and answers its HTML; any status but `expectStatus` is an error. */
   async get(path: string, expectStatus = 200): Promise<string> {
     const { status, html, location } = await this.request(path);
-    if (status !== expectStatus) throw new Error(`GET ${path} answered ${status} (to ${location ?? "—"}), expected ${expectStatus}`);
+    if (status !== expectStatus)
+      throw new Error(`GET ${path} answered ${status} (to ${location ?? "—"}), expected ${expectStatus}`);
     return html;
   }
 
@@ -111,10 +113,13 @@ export class Session {
     const body = await response.text();
     keepCookies(this.jar, response);
     const location = response.headers.get("location") ?? "";
-    const expected = typeof expectLocation === "string" ? location.startsWith(expectLocation) : expectLocation.test(location);
+    const expected =
+      typeof expectLocation === "string" ? location.startsWith(expectLocation) : expectLocation.test(location);
     if (response.status !== 303 || !expected) {
       const said = textOf(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|section|ul)>/.exec(body)?.[1] ?? body).slice(0, 200);
-      throw new Error(`POST ${path} answered ${response.status} to "${location}", expected 303 to ${expectLocation}${said ? `: ${said}` : ""}`);
+      throw new Error(
+        `POST ${path} answered ${response.status} to "${location}", expected 303 to ${expectLocation}${said ? `: ${said}` : ""}`,
+      );
     }
     return location;
   }

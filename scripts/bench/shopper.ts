@@ -23,7 +23,11 @@ export async function selectStore(
   const home = await session.get("/");
   const [widget] = formsOf(home, "/location");
   if (!widget) throw new Error("the home page has no postcode search form");
-  await session.post("/location", { ...widget.fields, intent: "postcode", postcode, redirectTo: "/" }, "/stores-near-by");
+  await session.post(
+    "/location",
+    { ...widget.fields, intent: "postcode", postcode, redirectTo: "/" },
+    "/stores-near-by",
+  );
   const nearBy = await session.get("/stores-near-by");
   const listed = [...new Set([...nearBy.matchAll(/href="(\/stores\/[a-z0-9-]+)"/g)].map((m) => m[1]!))];
   const storePath = pick(listed);
@@ -37,13 +41,17 @@ export async function chooseCollection(session: Session, storePath = STORE_PATH)
   const store = await session.get(storePath);
   const [switcher] = formsOf(store, `${storePath}/fulfilment`);
   if (!switcher) throw new Error("the store bar has no order type switch");
-  if (switcher.fields.method === "collection") await session.post(switcher.action, { ...switcher.fields, redirectTo: storePath }, storePath);
+  if (switcher.fields.method === "collection")
+    await session.post(switcher.action, { ...switcher.fields, redirectTo: storePath }, storePath);
 }
 
 /** `count` different items, each added once with its product card's form, from the store's categories in turn. */
 export async function fillBasket(session: Session, count = BASKET_LINES, storePath = STORE_PATH): Promise<number[]> {
   const store = await session.get(storePath);
-  const categoryLink = new RegExp(`href="(${storePath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/category/[a-z0-9-]+)"`, "g");
+  const categoryLink = new RegExp(
+    `href="(${storePath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/category/[a-z0-9-]+)"`,
+    "g",
+  );
   const categories = [...new Set([...store.matchAll(categoryLink)].map((m) => m[1]!))];
   const added: number[] = [];
   for (const category of categories) {
@@ -65,7 +73,9 @@ export async function fillBasket(session: Session, count = BASKET_LINES, storePa
  */
 export async function holdSlot(session: Session, choice = 0): Promise<void> {
   const slotsPath = `${STORE_PATH}/time-slots`;
-  const days = [...new Set([...(await session.get(slotsPath)).matchAll(/\?day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]!))];
+  const days = [
+    ...new Set([...(await session.get(slotsPath)).matchAll(/\?day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]!)),
+  ];
   const tomorrow = days[1];
   if (!tomorrow) throw new Error("the time-slot page lists no second day");
   const dayPath = `${slotsPath}?day=${tomorrow}`;
@@ -80,7 +90,14 @@ export async function checkOutAsGuest(session: Session): Promise<void> {
   const csrf = formsOf(await session.get("/checkout/login"), "/checkout/login")[0]?.fields.csrf ?? "";
   await session.post("/checkout/login", { csrf, intent: "guest" }, "/checkout/options");
   await session.post("/checkout/options", { csrf, instructions: "" }, "/checkout/details");
-  const details = { intent: "details", firstName: "Bench", lastName: "Shopper", email: "bench@example.com", phoneNumber: "07700 900 123", acceptTerms: "yes" };
+  const details = {
+    intent: "details",
+    firstName: "Bench",
+    lastName: "Shopper",
+    email: "bench@example.com",
+    phoneNumber: "07700 900 123",
+    acceptTerms: "yes",
+  };
   await session.post("/checkout/details", { csrf, ...details }, "/checkout/payment");
 }
 
@@ -92,7 +109,8 @@ export async function placeCashOrder(session: Session): Promise<void> {
   if (!details) throw new Error("the checkout details page has no form");
   await session.post(details.action, details.fields, "/checkout/payment");
   const [payment] = formsOf(await session.get("/checkout/payment"), "/checkout/payment");
-  if (!payment?.choices.paymentMethod?.includes("cash") && payment?.fields.paymentMethod !== "cash") throw new Error("the payment page offers no cash payment");
+  if (!payment?.choices.paymentMethod?.includes("cash") && payment?.fields.paymentMethod !== "cash")
+    throw new Error("the payment page offers no cash payment");
   await session.submit(payment.action, { ...payment.fields, paymentMethod: "cash" }, "/checkout/success");
 }
 
@@ -100,17 +118,28 @@ export async function placeCashOrder(session: Session): Promise<void> {
 export async function signIn(session: Session): Promise<void> {
   const [form] = formsOf(await session.get("/login?redirectTo=/member"), "/login");
   if (!form) throw new Error("the login page has no form");
-  await session.post(form.action, { ...form.fields, email: DEMO_MEMBER.email, password: DEMO_MEMBER.password, redirectTo: "/member" }, "/member");
+  await session.post(
+    form.action,
+    { ...form.fields, email: DEMO_MEMBER.email, password: DEMO_MEMBER.password, redirectTo: "/member" },
+    "/member",
+  );
 }
 
 /** Throws unless the page's text contains every expected phrase and none of the refused ones. */
-export function expectShows(name: string, html: string, expected: (string | RegExp)[], refused: (string | RegExp)[] = []): void {
+export function expectShows(
+  name: string,
+  html: string,
+  expected: (string | RegExp)[],
+  refused: (string | RegExp)[] = [],
+): void {
   const text = textOf(html);
   const has = (phrase: string | RegExp) => (typeof phrase === "string" ? text.includes(phrase) : phrase.test(text));
   const missing = expected.filter((phrase) => !has(phrase));
   const present = refused.filter(has);
   if (missing.length || present.length) {
-    throw new Error(`${name} does not show the prepared state: missing ${missing.map(String).join(", ") || "nothing"}; shows ${present.map(String).join(", ") || "nothing refused"}`);
+    throw new Error(
+      `${name} does not show the prepared state: missing ${missing.map(String).join(", ") || "nothing"}; shows ${present.map(String).join(", ") || "nothing refused"}`,
+    );
   }
 }
 
@@ -154,8 +183,14 @@ export async function memberShopper(origin: string): Promise<Session> {
 
 /** The store bar shows the held time and ten items; the basket page lists ten lines. */
 export async function verifyShopper(session: Session): Promise<void> {
-  expectShows("the store home", await session.get(STORE_PATH), ["Change time", `${BASKET_LINES} items`], ["Pick a time"]);
+  expectShows(
+    "the store home",
+    await session.get(STORE_PATH),
+    ["Change time", `${BASKET_LINES} items`],
+    ["Pick a time"],
+  );
   const basket = await session.get("/basket");
   const lines = formsOf(basket, "/basket").filter((form) => form.fields.intent === "remove").length;
-  if (lines !== BASKET_LINES) throw new Error(`the basket page shows ${lines} lines with a remove button, expected ${BASKET_LINES}`);
+  if (lines !== BASKET_LINES)
+    throw new Error(`the basket page shows ${lines} lines with a remove button, expected ${BASKET_LINES}`);
 }

@@ -15,7 +15,12 @@ export interface Check {
 
 /** The rows a check found, as a check that passes when there are none. */
 function none(name: string, rows: Record<string, unknown>[]): Check {
-  return { name, value: rows.length, passed: rows.length === 0, details: rows.slice(0, 5).map((row) => JSON.stringify(row)) };
+  return {
+    name,
+    value: rows.length,
+    passed: rows.length === 0,
+    details: rows.slice(0, 5).map((row) => JSON.stringify(row)),
+  };
 }
 
 interface OrderRow {
@@ -43,14 +48,26 @@ export function compareLines(journeys: PlacedJourney[], orders: Map<string, Orde
     const quantities = order.lines.filter((line) => line.quantity !== 1);
     if (order.state !== "placed") problems.push(`order ${journey.orderNumber} is ${order.state}, not placed`);
     if (wanted !== got) problems.push(`order ${journey.orderNumber} has items ${got}, the shopper added ${wanted}`);
-    if (quantities.length > 0) problems.push(`order ${journey.orderNumber} has quantities ${quantities.map((line) => line.quantity).join(",")}, the shopper added one of each`);
-    if (order.coupon_code !== journey.coupon) problems.push(`order ${journey.orderNumber} has coupon ${order.coupon_code ?? "none"}, the shopper applied ${journey.coupon}`);
-    if (order.payment_method !== journey.payment) problems.push(`order ${journey.orderNumber} was paid by ${order.payment_method ?? "nothing"}, the shopper paid by ${journey.payment}`);
+    if (quantities.length > 0)
+      problems.push(
+        `order ${journey.orderNumber} has quantities ${quantities.map((line) => line.quantity).join(",")}, the shopper added one of each`,
+      );
+    if (order.coupon_code !== journey.coupon)
+      problems.push(
+        `order ${journey.orderNumber} has coupon ${order.coupon_code ?? "none"}, the shopper applied ${journey.coupon}`,
+      );
+    if (order.payment_method !== journey.payment)
+      problems.push(
+        `order ${journey.orderNumber} was paid by ${order.payment_method ?? "nothing"}, the shopper paid by ${journey.payment}`,
+      );
   }
   return problems;
 }
 
-export async function databaseChecks(databaseUrl: string, journeys: PlacedJourney[]): Promise<{ checks: Check[]; figures: Record<string, number> }> {
+export async function databaseChecks(
+  databaseUrl: string,
+  journeys: PlacedJourney[],
+): Promise<{ checks: Check[]; figures: Record<string, number> }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -81,7 +98,9 @@ export async function databaseChecks(databaseUrl: string, journeys: PlacedJourne
       group by o.basket_token having count(distinct p.id) > 1`);
     const orderedTwice = await rows(`
       select basket_token, count(*)::int as orders from orders where state = 'placed' group by basket_token having count(*) > 1`);
-    const placed = (await client.query(`select business_order_id, state, payment_method, coupon_code, lines from orders`)).rows as OrderRow[];
+    const placed = (
+      await client.query(`select business_order_id, state, payment_method, coupon_code, lines from orders`)
+    ).rows as OrderRow[];
     const byNumber = new Map(placed.map((order) => [order.business_order_id, order]));
     const lineProblems = compareLines(journeys, byNumber);
     const claimed = new Set(journeys.map((journey) => journey.orderNumber));
@@ -90,8 +109,13 @@ export async function databaseChecks(databaseUrl: string, journeys: PlacedJourne
       placedOrders: placed.filter((order) => order.state === "placed").length,
       cashOrders: placed.filter((order) => order.state === "placed" && order.payment_method === "cash").length,
       cardOrders: placed.filter((order) => order.state === "placed" && order.payment_method === "card").length,
-      liveHolds: Number((await client.query(`select count(*)::int as n from slot_holds where expires_at > now()`)).rows[0]?.n ?? 0),
-      approvedCharges: Number((await client.query(`select count(*)::int as n from test_gateway_payments where status = 'Authorized'`)).rows[0]?.n ?? 0),
+      liveHolds: Number(
+        (await client.query(`select count(*)::int as n from slot_holds where expires_at > now()`)).rows[0]?.n ?? 0,
+      ),
+      approvedCharges: Number(
+        (await client.query(`select count(*)::int as n from test_gateway_payments where status = 'Authorized'`)).rows[0]
+          ?.n ?? 0,
+      ),
     };
     return {
       figures,
@@ -101,8 +125,16 @@ export async function databaseChecks(databaseUrl: string, journeys: PlacedJourne
         none("approved payments without a placed order", paymentsWithoutOrder),
         none("baskets charged twice", chargedTwice),
         none("baskets with two placed orders", orderedTwice),
-        { name: "journeys whose order differs from what the shopper added", value: lineProblems.length, passed: lineProblems.length === 0, details: lineProblems.slice(0, 5) },
-        none("placed orders no finished journey accounts for", unclaimed.map((order) => ({ order: order.business_order_id }))),
+        {
+          name: "journeys whose order differs from what the shopper added",
+          value: lineProblems.length,
+          passed: lineProblems.length === 0,
+          details: lineProblems.slice(0, 5),
+        },
+        none(
+          "placed orders no finished journey accounts for",
+          unclaimed.map((order) => ({ order: order.business_order_id })),
+        ),
       ],
     };
   } finally {

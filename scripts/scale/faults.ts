@@ -31,7 +31,11 @@ export interface FaultResult {
 /** A shopper session for probing instances directly (its cookie opens the same session on any instance). */
 export async function probeSession(origin: string, address: string): Promise<Session> {
   const session = new Session(origin, (url, init) =>
-    fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": address }, signal: AbortSignal.timeout(30_000) }),
+    fetch(url, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": address },
+      signal: AbortSignal.timeout(30_000),
+    }),
   );
   await selectStore(session);
   await chooseCollection(session);
@@ -39,13 +43,28 @@ export async function probeSession(origin: string, address: string): Promise<Ses
 }
 
 /** One probe of a page on one instance with the probe's cookie: status, time, and whether it is the 503 page. */
-async function probe(origin: string, session: Session, address?: string): Promise<{ status: number | "failed"; ms: number; clear503: boolean }> {
+async function probe(
+  origin: string,
+  session: Session,
+  address?: string,
+): Promise<{ status: number | "failed"; ms: number; clear503: boolean }> {
   const started = performance.now();
-  const headers: Record<string, string> = { Cookie: session.cookie, ...(address ? { "X-Forwarded-For": address } : {}) };
+  const headers: Record<string, string> = {
+    Cookie: session.cookie,
+    ...(address ? { "X-Forwarded-For": address } : {}),
+  };
   try {
-    const response = await fetch(origin + PROBE_PATH, { headers, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(origin + PROBE_PATH, {
+      headers,
+      redirect: "manual",
+      signal: AbortSignal.timeout(15_000),
+    });
     const html = await response.text();
-    return { status: response.status, ms: performance.now() - started, clear503: response.status === 503 && textOf(html).includes(SERVICE_UNAVAILABLE_MESSAGE) };
+    return {
+      status: response.status,
+      ms: performance.now() - started,
+      clear503: response.status === 503 && textOf(html).includes(SERVICE_UNAVAILABLE_MESSAGE),
+    };
   } catch {
     return { status: "failed", ms: performance.now() - started, clear503: false };
   }
@@ -102,14 +121,20 @@ export async function restartPostgres(
     lines: [
       `stopped (fast shutdown, ${round(stopMs)}), down ${round(downMs)}, started again`,
       `while down: ${clear} of ${during.length} probes answered the 503 "try again in a moment" page, the slowest in ${round(slowestOutage)}` +
-        (clear === during.length ? "" : ` (others: ${[...new Set(during.filter((answer) => !answer.clear503).map((answer) => String(answer.status)))].join(", ")})`),
+        (clear === during.length
+          ? ""
+          : ` (others: ${[...new Set(during.filter((answer) => !answer.clear503).map((answer) => String(answer.status)))].join(", ")})`),
       `recovered by themselves: ${recovery.map((entry) => `${entry.name} ${round(entry.ms)}`).join(", ")} after the server was back (limit ${RECOVERY_LIMIT_MS / 1000} s)`,
     ],
   };
 }
 
 /** The test-mode instance's fault hook: the next `times` answers to `path` for this address (or shared) come late. */
-async function slowAnswers(origin: string, address: string, fault: { path: string; delayMs: number; times: number; shared?: boolean }): Promise<void> {
+async function slowAnswers(
+  origin: string,
+  address: string,
+  fault: { path: string; delayMs: number; times: number; shared?: boolean },
+): Promise<void> {
   const response = await fetch(`${origin}/__test/platform-fault`, {
     method: "POST",
     headers: { "content-type": "application/json", "X-Forwarded-For": address },
@@ -136,17 +161,26 @@ export async function slowPlatform(origin: string, address: string, timeoutMs: n
   // A POST (the slot listing) answered late: no second attempt, the 503 page after one time-out.
   await slowAnswers(origin, address, { path: "/api/stores/timeslots/list", delayMs, times: 1 });
   const post = await probe(origin, session, address);
-  expect(`a POST answer ${delayMs} ms late: page ${post.status} in ${round(post.ms)} (given up after ${timeoutMs} ms and not asked again)`, post.clear503 && post.ms >= timeoutMs && post.ms < delayMs);
+  expect(
+    `a POST answer ${delayMs} ms late: page ${post.status} in ${round(post.ms)} (given up after ${timeoutMs} ms and not asked again)`,
+    post.clear503 && post.ms >= timeoutMs && post.ms < delayMs,
+  );
   const reload = await probe(origin, session, address);
   expect(`reloaded: page ${reload.status} in ${round(reload.ms)}`, reload.status === 200);
   // A GET (the business profile, a shared read) answered late once: given up on, asked again, the page served.
   await slowAnswers(origin, address, { path: "/api/business/profile", delayMs, times: 1, shared: true });
   const get = await probe(origin, session, address);
-  expect(`a GET answer ${delayMs} ms late once: page ${get.status} in ${round(get.ms)} (given up after ${timeoutMs} ms, asked once more)`, get.status === 200 && get.ms >= timeoutMs && get.ms < delayMs);
+  expect(
+    `a GET answer ${delayMs} ms late once: page ${get.status} in ${round(get.ms)} (given up after ${timeoutMs} ms, asked once more)`,
+    get.status === 200 && get.ms >= timeoutMs && get.ms < delayMs,
+  );
   // The same GET late twice: both attempts given up on, the 503 page after two time-outs.
   await slowAnswers(origin, address, { path: "/api/business/profile", delayMs, times: 2, shared: true });
   const twice = await probe(origin, session, address);
-  expect(`a GET answer late twice: page ${twice.status} in ${round(twice.ms)} (two time-outs, then the 503 page)`, twice.clear503 && twice.ms >= timeoutMs * 2 && twice.ms < delayMs);
+  expect(
+    `a GET answer late twice: page ${twice.status} in ${round(twice.ms)} (two time-outs, then the 503 page)`,
+    twice.clear503 && twice.ms >= timeoutMs * 2 && twice.ms < delayMs,
+  );
   return { name: `slow platform answers (PLATFORM_TIMEOUT_MS=${timeoutMs})`, passed, lines };
 }
 

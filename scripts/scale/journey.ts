@@ -64,7 +64,11 @@ function failureKind(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if ((error as Error).name === "TimeoutError") return "timed out";
   if ((error as Error).message === "terminated") return "reset";
-  return cause?.code === "ECONNRESET" || cause?.code === "UND_ERR_SOCKET" ? "reset" : cause?.code ? cause.code.toLowerCase() : "failed";
+  return cause?.code === "ECONNRESET" || cause?.code === "UND_ERR_SOCKET"
+    ? "reset"
+    : cause?.code
+      ? cause.code.toLowerCase()
+      : "failed";
 }
 
 /** fetch as a shopper sends it: the shopper's address, a time limit, and reload on a 503 or a broken connection. */
@@ -83,10 +87,19 @@ export function shopperSend(settings: SendSettings): Send {
         const page = await response.text();
         if (response.status !== 503) {
           settings.seen.add(String(response.status));
-          return new Response(NULL_BODY.has(response.status) ? null : page, { status: response.status, headers: response.headers });
+          return new Response(NULL_BODY.has(response.status) ? null : page, {
+            status: response.status,
+            headers: response.headers,
+          });
         }
         const storefront = page.includes(SERVICE_UNAVAILABLE_MESSAGE);
-        settings.seen.add(storefront ? "503 (storefront's page)" : page.startsWith("No instance is available") ? "503 (proxy: no instance)" : "503 (other)");
+        settings.seen.add(
+          storefront
+            ? "503 (storefront's page)"
+            : page.startsWith("No instance is available")
+              ? "503 (proxy: no instance)"
+              : "503 (other)",
+        );
         if (!storefront && !page.startsWith("No instance is available")) settings.seen.unclear503++;
         if (!again) return new Response(page, { status: 503, headers: response.headers });
       } catch (error) {
@@ -109,7 +122,9 @@ const HELD = /Change (?:the )?time/;
  */
 export async function holdRandomSlot(session: Session, storePath: string, random: () => number): Promise<void> {
   const slotsPath = `${storePath}/time-slots`;
-  const days = [...new Set([...(await session.get(slotsPath)).matchAll(/\?day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]!))].slice(1);
+  const days = [
+    ...new Set([...(await session.get(slotsPath)).matchAll(/\?day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]!)),
+  ].slice(1);
   if (days.length === 0) throw new Error(`${slotsPath} lists no day after today`);
   for (let tries = 0; tries < 8; tries++) {
     const day = days[Math.floor(random() * days.length)]!;
@@ -133,7 +148,8 @@ export async function applyCoupon(session: Session, code: string): Promise<void>
     if (!form) throw new Error("the basket has no coupon form");
     await session.post("/basket", { ...form.fields, code }, /^\/basket/);
   }
-  if (!textOf(await session.get("/basket")).includes(`Coupon ${code}`)) throw new Error(`the basket does not show the coupon ${code} after applying it`);
+  if (!textOf(await session.get("/basket")).includes(`Coupon ${code}`))
+    throw new Error(`the basket does not show the coupon ${code} after applying it`);
 }
 
 /** The basket page's lines (their remove buttons), checked against what the shopper added. */
@@ -151,7 +167,8 @@ async function follow(session: Session, location: string): Promise<string> {
     const answer = await session.request(path);
     if (answer.status === 200) return answer.html;
     const to = answer.location;
-    if (answer.status < 300 || answer.status >= 400 || !to) throw new Error(`GET ${url.pathname} answered ${answer.status}`);
+    if (answer.status < 300 || answer.status >= 400 || !to)
+      throw new Error(`GET ${url.pathname} answered ${answer.status}`);
     next = to;
   }
   throw new Error(`more than 5 redirects from ${location}`);
@@ -168,7 +185,10 @@ async function cashOffered(session: Session): Promise<boolean> {
 async function payCash(session: Session): Promise<string> {
   const [payment] = formsOf(await session.get("/checkout/payment"), "/checkout/payment");
   if (!payment) throw new Error("the payment page has no form");
-  return follow(session, await session.post(payment.action, { ...payment.fields, paymentMethod: "cash" }, "/checkout/success"));
+  return follow(
+    session,
+    await session.post(payment.action, { ...payment.fields, paymentMethod: "cash" }, "/checkout/success"),
+  );
 }
 
 /** How many times a shopper presses "Pay by card" again after the card step says the card payment failed. */
@@ -201,7 +221,11 @@ async function pressPayByCard(session: Session, seen: SeenCounts): Promise<strin
 async function payByCard(session: Session, seen: SeenCounts): Promise<string> {
   const [payment] = formsOf(await session.get("/checkout/payment"), "/checkout/payment");
   if (!payment) throw new Error("the payment page has no form");
-  let step = await session.post(payment.action, { ...payment.fields, paymentMethod: "card" }, /^\/checkout\/payment\/(billing-address|card-form)/);
+  let step = await session.post(
+    payment.action,
+    { ...payment.fields, paymentMethod: "card" },
+    /^\/checkout\/payment\/(billing-address|card-form)/,
+  );
   if (step.startsWith("/checkout/payment/billing-address")) {
     const found = await session.get("/checkout/payment/billing-address?change=billing&postcode=SW1A+1AA");
     const [choose] = formsOf(found, "/checkout/payment/billing-address");
@@ -211,7 +235,11 @@ async function payByCard(session: Session, seen: SeenCounts): Promise<string> {
   const hosted = new URL(await pressPayByCard(session, seen), session.origin).pathname;
   const [pay] = formsOf(await session.get(hosted), hosted);
   if (!pay) throw new Error("the gateway's page has no card form");
-  const back = await session.post(hosted, { "card-number": TEST_CARD, "expiry-date": "12/30", "security-code": "123" }, /\/checkout\/payment\/success/);
+  const back = await session.post(
+    hosted,
+    { "card-number": TEST_CARD, "expiry-date": "12/30", "security-code": "123" },
+    /\/checkout\/payment\/success/,
+  );
   return follow(session, back);
 }
 

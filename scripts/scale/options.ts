@@ -22,17 +22,28 @@ export const usage = `npm run test:scale -- [--duration=SECONDS] [--concurrency=
 
 function whole(name: string, value: string, min: number, max: number): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${value}"\n${usage}`);
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${value}"\n${usage}`);
   return number;
 }
 
 /** Reads the command line; an unknown option is an error that names it. */
 export function parseScaleOptions(argv: string[]): ScaleOptions {
-  const options: ScaleOptions = { durationSeconds: 120, concurrency: 50, instances: 3, skipBuild: false, faults: true, record: false };
+  const options: ScaleOptions = {
+    durationSeconds: 120,
+    concurrency: 50,
+    instances: 3,
+    skipBuild: false,
+    faults: true,
+    record: false,
+  };
   for (const arg of argv) {
-    const [flag, value] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, value] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
     if (flag === "--duration" && value !== undefined) options.durationSeconds = whole("--duration", value, 10, 3600);
-    else if (flag === "--concurrency" && value !== undefined) options.concurrency = whole("--concurrency", value, 1, 500);
+    else if (flag === "--concurrency" && value !== undefined)
+      options.concurrency = whole("--concurrency", value, 1, 500);
     else if (flag === "--skip-build" && value === undefined) options.skipBuild = true;
     else if (flag === "--no-faults" && value === undefined) options.faults = false;
     else if (flag === "--record" && value === undefined) options.record = true;

@@ -10,7 +10,10 @@ describe("the scale test's own PostgreSQL", () => {
       command: "runuser",
       args: ["-u", "postgres", "--", "/usr/lib/postgresql/15/bin/initdb", "-D", "data"],
     });
-    expect(commandFor("/usr/lib/postgresql/15/bin/initdb", ["-D", "data"], 1000)).toEqual({ command: "/usr/lib/postgresql/15/bin/initdb", args: ["-D", "data"] });
+    expect(commandFor("/usr/lib/postgresql/15/bin/initdb", ["-D", "data"], 1000)).toEqual({
+      command: "/usr/lib/postgresql/15/bin/initdb",
+      args: ["-D", "data"],
+    });
   });
 
   it("takes the newest version Debian installed, and says what to install when there is none", () => {

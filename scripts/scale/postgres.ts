@@ -37,7 +37,11 @@ export function postgresBinaries(root = "/usr/lib/postgresql"): string {
  * How to run a PostgreSQL binary: as root, through `runuser -u postgres --` (initdb and the server refuse root);
  * as anyone else, directly.
  */
-export function commandFor(binary: string, args: string[], uid: number | undefined): { command: string; args: string[] } {
+export function commandFor(
+  binary: string,
+  args: string[],
+  uid: number | undefined,
+): { command: string; args: string[] } {
   if (uid === 0) return { command: "runuser", args: ["-u", "postgres", "--", binary, ...args] };
   return { command: binary, args };
 }
@@ -63,7 +67,9 @@ export function startPostgres(port: number): PostgresServer {
     const { command, args: fullArgs } = commandFor(join(bin, binary), args, process.getuid?.());
     const result = spawnSync(command, fullArgs, { cwd: folder, encoding: "utf8" });
     if (result.status !== 0 && !allowFailure) {
-      throw new Error(`${binary} ${args.join(" ")} failed (exit ${result.status ?? result.signal}):\n${result.stderr || result.stdout}`);
+      throw new Error(
+        `${binary} ${args.join(" ")} failed (exit ${result.status ?? result.signal}):\n${result.stderr || result.stdout}`,
+      );
     }
   };
   // Its own socket folder and address: nothing of the machine's server is touched. fsync stays on: a restart under

@@ -34,7 +34,15 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+  "te",
+  "trailer",
+]);
 /** A backend that refused a connection is not tried again for this long (another request may find it back sooner). */
 const DOWN_FOR_MS = 1000;
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -70,14 +78,25 @@ export async function startProxy(backends: Backend[], port = 0): Promise<Proxy> 
   let turn = 0;
   let nextId = 1;
 
-  function forward(backend: Backend, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<"done" | "refused" | "reset"> {
+  function forward(
+    backend: Backend,
+    req: IncomingMessage,
+    body: Buffer,
+    res: ServerResponse,
+  ): Promise<"done" | "refused" | "reset"> {
     return new Promise((resolve) => {
       const headers: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+      for (const [name, value] of Object.entries(req.headers))
+        if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
       headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress);
       headers["x-forwarded-proto"] = "http";
       headers["content-length"] = String(body.length);
-      const request: InFlight = { id: nextId++, backend: backend.name, method: req.method ?? "GET", path: req.url ?? "/" };
+      const request: InFlight = {
+        id: nextId++,
+        backend: backend.name,
+        method: req.method ?? "GET",
+        path: req.url ?? "/",
+      };
       const started = performance.now();
       let settled = false;
       const finish = (status: number | "reset") => {
@@ -87,23 +106,27 @@ export async function startProxy(backends: Backend[], port = 0): Promise<Proxy> 
         const outcome = { request, status, ms: performance.now() - started };
         for (const listener of listeners) listener(outcome);
       };
-      const upstream = http.request({ host: "127.0.0.1", port: backend.port, method: req.method, path: req.url, headers, agent }, (answer) => {
-        count(backend.name, String(answer.statusCode ?? 0));
-        const out: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
-        answer.on("end", () => {
-          finish(answer.statusCode ?? 0);
-          resolve("done");
-        });
-        answer.on("error", () => {
-          // The backend went away in the middle of an answer: the client's connection breaks the same way.
-          finish("reset");
-          res.destroy();
-          resolve("done");
-        });
-      });
+      const upstream = http.request(
+        { host: "127.0.0.1", port: backend.port, method: req.method, path: req.url, headers, agent },
+        (answer) => {
+          count(backend.name, String(answer.statusCode ?? 0));
+          const out: http.OutgoingHttpHeaders = {};
+          for (const [name, value] of Object.entries(answer.headers))
+            if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+          res.writeHead(answer.statusCode ?? 502, out);
+          answer.pipe(res);
+          answer.on("end", () => {
+            finish(answer.statusCode ?? 0);
+            resolve("done");
+          });
+          answer.on("error", () => {
+            // The backend went away in the middle of an answer: the client's connection breaks the same way.
+            finish("reset");
+            res.destroy();
+            resolve("done");
+          });
+        },
+      );
       upstream.on("error", (error: NodeJS.ErrnoException) => {
         if (settled) return;
         if (refusedConnection(error)) {

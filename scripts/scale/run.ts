@@ -12,7 +12,15 @@ import pg from "pg";
 import { freePort, run, startServer, type RunningServer } from "../bench/processes";
 import { seededRandom } from "../bench/random";
 import { databaseChecks, type Check } from "./checks";
-import { killInstance, probeSession, restartPostgres, slowPlatform, stopInstance, type FaultResult, type Instance } from "./faults";
+import {
+  killInstance,
+  probeSession,
+  restartPostgres,
+  slowPlatform,
+  stopInstance,
+  type FaultResult,
+  type Instance,
+} from "./faults";
 import { runJourney, SeenCounts, shopperSend, type PlacedJourney } from "./journey";
 import { parseScaleOptions, usage } from "./options";
 import { startPostgres, type PostgresServer } from "./postgres";
@@ -55,7 +63,9 @@ async function main(): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), "storefront-scale-"));
   // The instances' logs are kept when the run fails, for what went wrong.
   let keepLogs = false;
-  const cleanUps: (() => Promise<void> | void)[] = [() => (keepLogs ? undefined : rmSync(scratch, { recursive: true, force: true }))];
+  const cleanUps: (() => Promise<void> | void)[] = [
+    () => (keepLogs ? undefined : rmSync(scratch, { recursive: true, force: true })),
+  ];
   const cleanUp = async () => {
     for (const step of cleanUps.reverse()) await Promise.resolve(step()).catch(() => undefined);
   };
@@ -105,7 +115,9 @@ async function main(): Promise<number> {
     const names = NAMES.slice(0, options.instances);
     const running = new Map<string, Running>();
     const startedAt = performance.now();
-    console.log(`› starting ${names.length} production instances at once on the new database (migrations and seed run once)`);
+    console.log(
+      `› starting ${names.length} production instances at once on the new database (migrations and seed run once)`,
+    );
     await Promise.all(
       names.map(async (name) => {
         const port = await freePort();
@@ -116,7 +128,9 @@ async function main(): Promise<number> {
     cleanUps.push(async () => {
       await Promise.all([...running.values()].map((entry) => entry.server.stop()));
     });
-    const seeds = names.filter((name) => readFileSync(logFile(name), "utf8").includes('"event":"seed.demo_brand"')).length;
+    const seeds = names.filter((name) =>
+      readFileSync(logFile(name), "utf8").includes('"event":"seed.demo_brand"'),
+    ).length;
     console.log(`  ready in ${(startMs / 1000).toFixed(1)} s; the demo brand seeded by ${seeds} of them`);
 
     const proxy: Proxy = await startProxy(names.map((name) => ({ name, port: running.get(name)!.port })));
@@ -126,13 +140,23 @@ async function main(): Promise<number> {
     // The slow-answer instance: test mode for the fault hook (production refuses it), outside the proxy.
     let slow: RunningServer | null = null;
     if (options.faults) {
-      slow = await start("slow", await freePort(), { NODE_ENV: "test", TEST_CLOCK: "1", PLATFORM_TIMEOUT_MS: String(SLOW_TIMEOUT_MS), PAYMENT_SWEEP_SECONDS: "0" });
+      slow = await start("slow", await freePort(), {
+        NODE_ENV: "test",
+        TEST_CLOCK: "1",
+        PLATFORM_TIMEOUT_MS: String(SLOW_TIMEOUT_MS),
+        PAYMENT_SWEEP_SECONDS: "0",
+      });
       cleanUps.push(() => slow?.stop());
     }
 
     const instance = (name: string): Instance => {
       const entry = running.get(name)!;
-      return { name, origin: entry.server.origin, kill: (signal) => entry.server.child.kill(signal), exited: entry.server.exited };
+      return {
+        name,
+        origin: entry.server.origin,
+        kill: (signal) => entry.server.child.kill(signal),
+        exited: entry.server.exited,
+      };
     };
     const restart = async (name: string) => {
       const entry = running.get(name)!;
@@ -157,7 +181,9 @@ async function main(): Promise<number> {
         const began = performance.now();
         try {
           const send = shopperSend({ address, seen, requestTimeoutMs: 30_000, giveUpAfterMs: 45_000 });
-          placed.push(await runJourney({ shopper, origin: proxy.origin, send, address, random: seededRandom(shopper + 1), seen }));
+          placed.push(
+            await runJourney({ shopper, origin: proxy.origin, send, address, random: seededRandom(shopper + 1), seen }),
+          );
           durations.push(performance.now() - began);
         } catch (error) {
           failed.push({ shopper, error: error instanceof Error ? error.message : String(error) });
@@ -166,12 +192,15 @@ async function main(): Promise<number> {
     });
     const progress = setInterval(() => {
       const seconds = Math.round((performance.now() - loadStarted) / 1000);
-      console.log(`  ${seconds} s: ${placed.length} journeys completed, ${failed.length} failed, ${seen.retries} requests sent again`);
+      console.log(
+        `  ${seconds} s: ${placed.length} journeys completed, ${failed.length} failed, ${seen.retries} requests sent again`,
+      );
     }, 15_000);
 
     // The faults, at set points of the run.
     const faults: FaultResult[] = [];
-    const at = (share: number) => sleep(Math.max(0, loadStarted + options.durationSeconds * 1000 * share - performance.now()));
+    const at = (share: number) =>
+      sleep(Math.max(0, loadStarted + options.durationSeconds * 1000 * share - performance.now()));
     const faultRun = (async () => {
       if (!options.faults) return;
       const victims = { killed: names[0]!, stopped: names[1] ?? names[0]! };
@@ -194,7 +223,11 @@ async function main(): Promise<number> {
       faults.push(await stopInstance(instance(victims.stopped), proxy));
       await restart(victims.stopped);
     })().catch((error: unknown) => {
-      faults.push({ name: "fault schedule", passed: false, lines: [error instanceof Error ? error.stack ?? error.message : String(error)] });
+      faults.push({
+        name: "fault schedule",
+        passed: false,
+        lines: [error instanceof Error ? (error.stack ?? error.message) : String(error)],
+      });
     });
 
     await Promise.all(shoppers);
@@ -205,7 +238,12 @@ async function main(): Promise<number> {
     console.log("› checking the database");
     const { checks, figures } = await databaseChecks(databaseUrl, placed);
     const journeyChecks: Check[] = [
-      { name: "failed journeys", value: failed.length, passed: failed.length === 0, details: failed.slice(0, 5).map((entry) => `shopper ${entry.shopper}: ${entry.error}`) },
+      {
+        name: "failed journeys",
+        value: failed.length,
+        passed: failed.length === 0,
+        details: failed.slice(0, 5).map((entry) => `shopper ${entry.shopper}: ${entry.error}`),
+      },
       { name: "503 answers without a clear page", value: seen.unclear503, passed: seen.unclear503 === 0, details: [] },
       { name: "journeys completed", value: placed.length, passed: placed.length > 0, details: [] },
     ];
@@ -236,11 +274,20 @@ async function main(): Promise<number> {
       for (const name of [...names, "slow"]) {
         const file = logFile(name);
         if (!existsSync(file)) continue;
-        const errors = readFileSync(file, "utf8").split("\n").filter((line) => /"level":"error"|route.unhandled|Error:/.test(line));
-        if (errors.length) console.log(`--- instance ${name}: ${errors.length} error lines, the first:\n${errors.slice(0, 5).map((line) => line.slice(0, 600)).join("\n")}`);
+        const errors = readFileSync(file, "utf8")
+          .split("\n")
+          .filter((line) => /"level":"error"|route.unhandled|Error:/.test(line));
+        if (errors.length)
+          console.log(
+            `--- instance ${name}: ${errors.length} error lines, the first:\n${errors
+              .slice(0, 5)
+              .map((line) => line.slice(0, 600))
+              .join("\n")}`,
+          );
       }
     }
-    const passedCount = allChecks.filter((check) => check.passed).length + faults.filter((fault) => fault.passed).length;
+    const passedCount =
+      allChecks.filter((check) => check.passed).length + faults.filter((fault) => fault.passed).length;
     console.log(`\nscale: ${passedCount} passed, ${failures} failed`);
     return failures;
   } finally {
@@ -274,18 +321,37 @@ function asText(report: Report): string {
     `journeys: ${report.placed.length} completed (${cash} cash, ${report.placed.length - cash} card), ${report.failed.length} failed, in ${report.loadSeconds.toFixed(0)} s; ` +
       `journey time median ${(percentile(report.durations, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(report.durations, 0.95) / 1000).toFixed(1)} s`,
     `requests: ${requests} answers seen by shoppers (${(requests / report.loadSeconds).toFixed(0)}/s), ${report.seen.retries} sent again after a 503 or a broken connection, ${report.seen.payPressedAgain} card payments pressed again after the card step's refusal`,
-    `errors seen: ${report.seen.summary().filter(([status]) => !/^[23]\d\d$/.test(status)).map(([status, n]) => `${n} × ${status}`).join(", ") || "none"}`,
-    `answers by status: ${report.seen.summary().map(([status, n]) => `${status}: ${n}`).join(", ")}`,
-    `per instance (proxy): ${Object.entries(report.proxyCounts).map(([name, counts]) => `${name} ${Object.values(counts).reduce((a, b) => a + b, 0)}${counts.refused ? ` (${counts.refused} refused)` : ""}${counts.reset ? ` (${counts.reset} broken)` : ""}`).join(", ")}`,
+    `errors seen: ${
+      report.seen
+        .summary()
+        .filter(([status]) => !/^[23]\d\d$/.test(status))
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(", ") || "none"
+    }`,
+    `answers by status: ${report.seen
+      .summary()
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ")}`,
+    `per instance (proxy): ${Object.entries(report.proxyCounts)
+      .map(
+        ([name, counts]) =>
+          `${name} ${Object.values(counts).reduce((a, b) => a + b, 0)}${counts.refused ? ` (${counts.refused} refused)` : ""}${counts.reset ? ` (${counts.reset} broken)` : ""}`,
+      )
+      .join(", ")}`,
     `database: ${report.figures.placedOrders} placed orders (${report.figures.cashOrders} cash, ${report.figures.cardOrders} card), ${report.figures.approvedCharges} approved card charges, ${report.figures.liveHolds} live slot holds`,
     `${report.options.instances} instances started together on the new database in ${(report.startMs / 1000).toFixed(1)} s (migrated one at a time; the demo brand seeded by ${report.seeds})`,
   ];
   if (report.faults.length) {
     lines.push("faults:");
-    for (const fault of report.faults) lines.push(`  ${fault.passed ? "ok  " : "FAIL"} ${fault.name}`, ...fault.lines.map((line) => `         ${line}`));
+    for (const fault of report.faults)
+      lines.push(`  ${fault.passed ? "ok  " : "FAIL"} ${fault.name}`, ...fault.lines.map((line) => `         ${line}`));
   }
   lines.push("checks:");
-  for (const check of report.checks) lines.push(`  ${check.passed ? "ok  " : "FAIL"} ${check.name}: ${check.value}`, ...check.details.map((detail) => `         ${detail}`));
+  for (const check of report.checks)
+    lines.push(
+      `  ${check.passed ? "ok  " : "FAIL"} ${check.name}: ${check.value}`,
+      ...check.details.map((detail) => `         ${detail}`),
+    );
   return lines.join("\n");
 }
 
@@ -300,7 +366,13 @@ function asMarkdown(report: Report): string {
     `| journeys failed | ${report.failed.length} |`,
     `| journey time | median ${(percentile(report.durations, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(report.durations, 0.95) / 1000).toFixed(1)} s |`,
     `| answers seen by shoppers | ${[...report.seen.statuses.values()].reduce((sum, n) => sum + n, 0)}, ${report.seen.retries} sent again after a 503 or a broken connection, ${report.seen.payPressedAgain} card payments pressed again after the card step's refusal |`,
-    `| errors seen | ${report.seen.summary().filter(([status]) => !/^[23]\d\d$/.test(status)).map(([status, n]) => `${n} × ${status}`).join(", ") || "none"} |`,
+    `| errors seen | ${
+      report.seen
+        .summary()
+        .filter(([status]) => !/^[23]\d\d$/.test(status))
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(", ") || "none"
+    } |`,
     `| placed orders, approved card charges | ${report.figures.placedOrders}, ${report.figures.approvedCharges} |`,
     // The journeys' own counts are in the rows above.
     ...report.checks
@@ -309,7 +381,8 @@ function asMarkdown(report: Report): string {
   ];
   if (report.faults.length) {
     rows.push("", "Faults during the run:", "");
-    for (const fault of report.faults) rows.push(`- **${fault.name}**${fault.passed ? "" : " (FAILED)"}: ${fault.lines.join("; ")}.`);
+    for (const fault of report.faults)
+      rows.push(`- **${fault.name}**${fault.passed ? "" : " (FAILED)"}: ${fault.lines.join("; ")}.`);
   }
   return rows.join("\n");
 }

@@ -12,4 +12,10 @@ export const dialog = style({
   selectors: { "&::backdrop": { background: "rgba(0, 0, 0, 0.5)" } },
 });
 export const title = style({ margin: `0 0 ${space[3]}`, fontSize: "1.25rem" });
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: space[3], marginTop: space[4], alignItems: "center" });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space[3],
+  marginTop: space[4],
+  alignItems: "center",
+});

@@ -36,7 +36,9 @@ export function AgeCheckDialog({ record, fetcher, onClose }: AgeCheckDialogProps
           <h2 id={titleId} className={styles.title}>
             {ageQuestion(record.age)}
           </h2>
-          <p>{record.itemName} can only be sold to people aged {record.age} or over.</p>
+          <p>
+            {record.itemName} can only be sold to people aged {record.age} or over.
+          </p>
           <AgeCheckFields record={record} />
           <input type="hidden" name={JS_FIELD} value="1" />
           <div className={styles.actions}>

@@ -9,7 +9,9 @@ export const shell = style({
   padding: `${space[4]} 0 ${space[10]}`,
   "@media": { [mq.md]: { gridTemplateColumns: "minmax(0, 30rem)", alignItems: "start", justifyContent: "center" } },
 });
-export const shellWithImage = style({ "@media": { [mq.md]: { gridTemplateColumns: "minmax(0, 30rem) minmax(0, 1fr)" } } });
+export const shellWithImage = style({
+  "@media": { [mq.md]: { gridTemplateColumns: "minmax(0, 30rem) minmax(0, 1fr)" } },
+});
 
 export const card = style({
   minWidth: 0,
@@ -27,11 +29,27 @@ export const card = style({
 
 export const title = style({ margin: `0 0 ${space[2]}` });
 export const lead = style({ margin: `0 0 ${space[6]}`, fontSize: fontSize.md });
-export const image = style({ display: "none", width: "100%", height: "auto", borderRadius: radii.md, "@media": { [mq.md]: { display: "block" } } });
+export const image = style({
+  display: "none",
+  width: "100%",
+  height: "auto",
+  borderRadius: radii.md,
+  "@media": { [mq.md]: { display: "block" } },
+});
 
-export const alternatives = style({ margin: `${space[6]} 0 0`, paddingTop: space[4], borderTop: `1px solid ${vars.color.border}` });
+export const alternatives = style({
+  margin: `${space[6]} 0 0`,
+  paddingTop: space[4],
+  borderTop: `1px solid ${vars.color.border}`,
+});
 export const linkList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: space[2] });
-export const link = style({ display: "inline-flex", alignItems: "center", minHeight: "44px", color: vars.color.link, fontWeight: 700 });
+export const link = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  color: vars.color.link,
+  fontWeight: 700,
+});
 
 export const checkboxRow = style({ display: "flex", alignItems: "center", gap: space[2], minHeight: "44px" });
 export const checkbox = style({ width: "1.5rem", height: "1.5rem", margin: 0, flex: "none" });

@@ -3,7 +3,17 @@ import type { AuthPageContent } from "../../../platform/contract/content";
 import * as s from "./AuthPage.css";
 
 /** The card of the auth layout (spec 1 §2): a heading, a lead, the page's form; the brand's image beside it on desktop. */
-export function AuthPageCard({ title, lead, image, children }: { title: string; lead?: string; image?: AuthPageContent["image"]; children: ReactNode }) {
+export function AuthPageCard({
+  title,
+  lead,
+  image,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  image?: AuthPageContent["image"];
+  children: ReactNode;
+}) {
   return (
     <div className={image ? `${s.shell} ${s.shellWithImage}` : s.shell}>
       <div className={s.card}>
@@ -12,7 +22,15 @@ export function AuthPageCard({ title, lead, image, children }: { title: string; 
         {children}
       </div>
       {image ? (
-        <img className={s.image} src={image.url} alt={image.alternativeText ?? ""} width={image.width ?? undefined} height={image.height ?? undefined} loading="lazy" decoding="async" />
+        <img
+          className={s.image}
+          src={image.url}
+          alt={image.alternativeText ?? ""}
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          loading="lazy"
+          decoding="async"
+        />
       ) : null}
     </div>
   );

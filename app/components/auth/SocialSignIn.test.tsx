@@ -18,7 +18,9 @@ describe("SocialSignIn", () => {
   });
 
   it("carries where to go back to, encoded", () => {
-    const html = renderToStaticMarkup(<SocialSignIn providers={["facebook"]} redirectTo="/checkout/options?step=2&x=1" />);
+    const html = renderToStaticMarkup(
+      <SocialSignIn providers={["facebook"]} redirectTo="/checkout/options?step=2&x=1" />,
+    );
     expect(html).toContain('href="/auth/facebook?redirectTo=%2Fcheckout%2Foptions%3Fstep%3D2%26x%3D1"');
     expect(html).not.toContain("Google");
   });

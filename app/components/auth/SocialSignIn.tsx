@@ -4,14 +4,23 @@ import * as css from "./SocialSignIn.css";
 
 export type SocialProviderName = "google" | "facebook";
 
-const LABELS: Record<SocialProviderName, string> = { google: "Continue with Google", facebook: "Continue with Facebook" };
+const LABELS: Record<SocialProviderName, string> = {
+  google: "Continue with Google",
+  facebook: "Continue with Facebook",
+};
 
 /**
  * "Continue with Google / Facebook": plain links to /auth/:provider, which redirects to the provider (decision 0020).
  * Plain <a>, not <Link>: the start is a server redirect to another site, so the browser must make a real request.
  * Renders nothing when no provider is offered (socialProviders in app/routes/auth/social.server.ts).
  */
-export function SocialSignIn({ providers, redirectTo }: { providers: readonly SocialProviderName[]; redirectTo?: string }) {
+export function SocialSignIn({
+  providers,
+  redirectTo,
+}: {
+  providers: readonly SocialProviderName[];
+  redirectTo?: string;
+}) {
   const titleId = useId();
   if (providers.length === 0) return null;
   const query = redirectTo ? `?${new URLSearchParams({ redirectTo }).toString()}` : "";

@@ -21,7 +21,13 @@ export function NoScriptImpressions({ banners }: { banners: Pick<Banner, "id">[]
   if (!banners.length) return null;
   return (
     <noscript>
-      <img src={`${BANNER_EVENT_PATH}?display=${banners.map((b) => b.id).join(",")}`} alt="" width={1} height={1} className={visuallyHidden} />
+      <img
+        src={`${BANNER_EVENT_PATH}?display=${banners.map((b) => b.id).join(",")}`}
+        alt=""
+        width={1}
+        height={1}
+        className={visuallyHidden}
+      />
     </noscript>
   );
 }
@@ -49,14 +55,29 @@ export interface BannerListProps {
 }
 
 /** Hero or secondary banners as a horizontally scrollable list; each opens the banner's page. */
-export function BannerList({ banners, storeSlug, label, headingLevel = 2, priorityFirst = false, track }: BannerListProps) {
+export function BannerList({
+  banners,
+  storeSlug,
+  label,
+  headingLevel = 2,
+  priorityFirst = false,
+  track,
+}: BannerListProps) {
   const navigate = useNavigate();
   const csrf = useAuthenticityToken();
   if (!banners.length) return null;
   const Heading = `h${headingLevel}` as "h2";
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>, banner: Banner) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     // With script: the click is sent as a beacon and the banner page opens without a full page load.
     event.preventDefault();
     sendBannerEvent(csrf, { click: String(banner.id) });
@@ -67,8 +88,18 @@ export function BannerList({ banners, storeSlug, label, headingLevel = 2, priori
     <section aria-label={label}>
       <ul className={banners.length === 1 ? `${styles.list} ${styles.single}` : styles.list}>
         {banners.map((banner, index) => (
-          <li key={banner.id} className={styles.item} ref={track} data-banner-id={banner.id} data-display-seconds={banner.displaySeconds ?? undefined}>
-            <a href={bannerClickHref(storeSlug, banner)} className={styles.card} onClick={(event) => onClick(event, banner)}>
+          <li
+            key={banner.id}
+            className={styles.item}
+            ref={track}
+            data-banner-id={banner.id}
+            data-display-seconds={banner.displaySeconds ?? undefined}
+          >
+            <a
+              href={bannerClickHref(storeSlug, banner)}
+              className={styles.card}
+              onClick={(event) => onClick(event, banner)}
+            >
               {banner.image ? (
                 <Picture
                   src={banner.image}

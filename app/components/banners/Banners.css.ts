@@ -29,5 +29,10 @@ export const card = style({
 });
 export const image = style({ width: "100%", height: "auto", aspectRatio: "2 / 1" });
 export const text = style({ padding: space[3] });
-export const title = style({ margin: 0, fontSize: "1.125rem", color: vars.color.linkOnSurface, textDecoration: "underline" });
+export const title = style({
+  margin: 0,
+  fontSize: "1.125rem",
+  color: vars.color.linkOnSurface,
+  textDecoration: "underline",
+});
 export const body = style({ margin: `${space[1]} 0 0` });

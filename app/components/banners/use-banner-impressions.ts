@@ -54,7 +54,8 @@ export function useBannerImpressions(viewKey: string): (element: HTMLElement | n
           s.seen.add(id);
           s.batch.add(id);
           s.observer?.unobserve(element);
-          if (!s.timer) s.timer = window.setTimeout(flush, bannerFlushDelayMs(Number(element.dataset.displaySeconds) || null));
+          if (!s.timer)
+            s.timer = window.setTimeout(flush, bannerFlushDelayMs(Number(element.dataset.displaySeconds) || null));
         }
       },
       { threshold: 0.5 },

@@ -21,9 +21,20 @@ export const main = style({ minWidth: 0 });
 export const side = style({ minWidth: 0 });
 
 export const facts = style({ display: "grid", gap: space[2], margin: 0 });
-export const fact = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: `0 ${space[2]}`, minHeight: tapTarget });
+export const fact = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: `0 ${space[2]}`,
+  minHeight: tapTarget,
+});
 globalStyle(`${fact} dt`, { fontWeight: 700 });
 globalStyle(`${fact} dd`, { margin: 0, display: "flex", flexWrap: "wrap", alignItems: "center", gap: `0 ${space[2]}` });
-export const factLink = style({ color: vars.color.linkOnSurface, display: "inline-flex", alignItems: "center", minHeight: tapTarget });
+export const factLink = style({
+  color: vars.color.linkOnSurface,
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: tapTarget,
+});
 
 export const clear = style({ marginTop: space[2], textAlign: "right" });

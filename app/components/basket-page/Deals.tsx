@@ -38,7 +38,8 @@ export function Deals({ basket, storeSlug, symbol }: { basket: Basket; storeSlug
         {basket.promotions.map((deal) => (
           <li key={`applied-${deal.id}`} className={summary.dealApplied}>
             <strong>{deal.name}</strong>
-            {deal.times > 1 ? ` × ${deal.times}` : null} · you save {formatPence(deal.saving, { symbol })} · {progress(deal)}
+            {deal.times > 1 ? ` × ${deal.times}` : null} · you save {formatPence(deal.saving, { symbol })} ·{" "}
+            {progress(deal)}
           </li>
         ))}
         {basket.missedPromotions.map((deal) => (

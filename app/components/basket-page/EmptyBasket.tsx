@@ -36,7 +36,17 @@ export function NoStore({ refused }: { refused?: BasketAnswer | undefined }) {
 }
 
 /** An empty basket at a store: why the store takes no orders (when it does not), and the way back to its menu. */
-export function EmptyBasket({ storeName, storeSlug, notice, refused }: { storeName: string; storeSlug: string; notice: string | null; refused?: BasketAnswer | undefined }) {
+export function EmptyBasket({
+  storeName,
+  storeSlug,
+  notice,
+  refused,
+}: {
+  storeName: string;
+  storeSlug: string;
+  notice: string | null;
+  refused?: BasketAnswer | undefined;
+}) {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Your basket</h1>

@@ -60,7 +60,8 @@ export function FilledBasket({ data: page, basket, coupon, points }: FilledBaske
   const memberHint = memberSavingHint(basket, symbol);
   const atMaximum = maxItemsReached(estimate.totalItemsQuantity, 0, basket.maxBasketItems);
 
-  if (estimate.lines.length === 0) return <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} />;
+  if (estimate.lines.length === 0)
+    return <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} />;
 
   return (
     <div className={styles.page}>
@@ -74,7 +75,13 @@ export function FilledBasket({ data: page, basket, coupon, points }: FilledBaske
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          <OrderFacts storeName={store.name} storeSlug={store.slug} method={method} canSwitch={store.canSwitch} slotText={page.slotText} />
+          <OrderFacts
+            storeName={store.name}
+            storeSlug={store.slug}
+            method={method}
+            canSwitch={store.canSwitch}
+            slotText={page.slotText}
+          />
 
           <section className={summary.panel} aria-labelledby="items-title">
             <h2 className={summary.panelTitle} id="items-title">
@@ -85,10 +92,21 @@ export function FilledBasket({ data: page, basket, coupon, points }: FilledBaske
                 This store takes at most {basket.maxBasketItems} items for {method}.
               </p>
             ) : null}
-            <BasketLines lines={estimate.lines} storeSlug={store.slug} symbol={symbol} atMaximum={atMaximum} formKey={formKey} />
+            <BasketLines
+              lines={estimate.lines}
+              storeSlug={store.slug}
+              symbol={symbol}
+              atMaximum={atMaximum}
+              formKey={formKey}
+            />
             <Deals basket={basket} storeSlug={store.slug} symbol={symbol} />
             {memberHint ? <p className={summary.message}>{memberHint}</p> : null}
-            <BasketForm fetcher={clearFetcher} intent="clear" idempotencyKey={formKey("clear")} className={styles.clear}>
+            <BasketForm
+              fetcher={clearFetcher}
+              intent="clear"
+              idempotencyKey={formKey("clear")}
+              className={styles.clear}
+            >
               <button type="submit" className={summary.linkButton}>
                 Empty basket
               </button>
@@ -98,7 +116,9 @@ export function FilledBasket({ data: page, basket, coupon, points }: FilledBaske
           <HoneypotProvider {...page.honeypot}>
             <CouponForm coupon={basket.coupon} answer={coupon} symbol={symbol} formKey={formKey} />
           </HoneypotProvider>
-          {canSpendPoints(basket, shopper.signedIn) ? <PointsForm basket={basket} answer={points} symbol={symbol} formKey={formKey} /> : null}
+          {canSpendPoints(basket, shopper.signedIn) ? (
+            <PointsForm basket={basket} answer={points} symbol={symbol} formKey={formKey} />
+          ) : null}
           {method === "delivery" && store.tipsEnabled ? (
             <TipForm
               amount={basket.tips.amount}
@@ -112,7 +132,14 @@ export function FilledBasket({ data: page, basket, coupon, points }: FilledBaske
         </div>
 
         <aside className={styles.side} aria-labelledby="summary-title">
-          <OrderTotals basket={basket} estimate={estimate} method={method} baseCost={store.baseCost} symbol={symbol} problems={problems} />
+          <OrderTotals
+            basket={basket}
+            estimate={estimate}
+            method={method}
+            baseCost={store.baseCost}
+            symbol={symbol}
+            problems={problems}
+          />
         </aside>
       </div>
 

@@ -76,15 +76,23 @@ export function OrderTotals({ basket, estimate, method, baseCost, symbol, proble
         {freeFrom.kind === "short" ? (
           <div className={summary.progress}>
             <p id="free-from-message">{freeFrom.message}</p>
-            <progress aria-labelledby="free-from-message" className={summary.progressBar} max={100} value={Math.round(freeFrom.progress * 100)} />
+            <progress
+              aria-labelledby="free-from-message"
+              className={summary.progressBar}
+              max={100}
+              value={Math.round(freeFrom.progress * 100)}
+            />
           </div>
         ) : freeFrom.kind === "reached" ? (
           <p className={summary.message}>{freeFrom.message}</p>
         ) : null}
-        {basket.fulfilmentMethod.zoneFreeDeliveryMessage ? <p className={summary.message}>{basket.fulfilmentMethod.zoneFreeDeliveryMessage}</p> : null}
+        {basket.fulfilmentMethod.zoneFreeDeliveryMessage ? (
+          <p className={summary.message}>{basket.fulfilmentMethod.zoneFreeDeliveryMessage}</p>
+        ) : null}
         {basket.loyaltyPoints.pointsToBeEarned > 0 ? (
           <p className={summary.message}>
-            You will earn {basket.loyaltyPoints.pointsToBeEarned} {basket.loyaltyPoints.loyaltyPointsName} with this order.
+            You will earn {basket.loyaltyPoints.pointsToBeEarned} {basket.loyaltyPoints.loyaltyPointsName} with this
+            order.
           </p>
         ) : null}
       </section>

@@ -63,7 +63,15 @@ export interface BasketFormProps {
  * A form that changes the basket. Without script it is a plain post (303 back with a toast); with script the same
  * fields go through the fetcher with a fresh key and `_js=1`, and the action answers data instead of a redirect.
  */
-export function BasketForm({ fetcher, intent, idempotencyKey, redirectTo = href("/basket"), className, label, children }: BasketFormProps) {
+export function BasketForm({
+  fetcher,
+  intent,
+  idempotencyKey,
+  redirectTo = href("/basket"),
+  className,
+  label,
+  children,
+}: BasketFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;

@@ -28,20 +28,38 @@ export function BasketLines({ lines, storeSlug, symbol, atMaximum, formKey }: Ba
   return (
     <ul className={styles.lines}>
       {lines.map((line) => (
-        <LineItem key={line.basketLineId} line={line} storeSlug={storeSlug} symbol={symbol} atMaximum={atMaximum} formKey={formKey} />
+        <LineItem
+          key={line.basketLineId}
+          line={line}
+          storeSlug={storeSlug}
+          symbol={symbol}
+          atMaximum={atMaximum}
+          formKey={formKey}
+        />
       ))}
     </ul>
   );
 }
 
-function LineItem({ line, storeSlug, symbol, atMaximum, formKey }: { line: LineView } & Omit<BasketLinesProps, "lines">) {
+function LineItem({
+  line,
+  storeSlug,
+  symbol,
+  atMaximum,
+  formKey,
+}: { line: LineView } & Omit<BasketLinesProps, "lines">) {
   const fetcher = useFetcher({ key: lineFetcherKey(line.basketLineId) });
   const href = itemPath(storeSlug, line.menuItem);
   const nameId = `line-${line.basketLineId}-name`;
   const unit = line.quantity > 0 ? Math.round(line.price / line.quantity) : line.unitPrice;
   const unavailable = line.checkoutConflicts.length > 0;
   const step = (to: number, symbolText: string, label: string, disabled: boolean) => (
-    <BasketForm fetcher={fetcher} intent="set-quantity" idempotencyKey={formKey(`qty-${line.basketLineId}-${to}`)} className={styles.stepperForm}>
+    <BasketForm
+      fetcher={fetcher}
+      intent="set-quantity"
+      idempotencyKey={formKey(`qty-${line.basketLineId}-${to}`)}
+      className={styles.stepperForm}
+    >
       <input type="hidden" name="basketLineId" value={line.basketLineId} />
       <input type="hidden" name="quantity" value={to} />
       <button type="submit" className={styles.stepperButton} disabled={disabled}>
@@ -51,9 +69,21 @@ function LineItem({ line, storeSlug, symbol, atMaximum, formKey }: { line: LineV
     </BasketForm>
   );
   return (
-    <li className={`${styles.line} ${line.pending ? styles.linePending : ""}`} aria-labelledby={nameId} aria-busy={line.pending || undefined}>
+    <li
+      className={`${styles.line} ${line.pending ? styles.linePending : ""}`}
+      aria-labelledby={nameId}
+      aria-busy={line.pending || undefined}
+    >
       {line.menuItem.image ? (
-        <img src={line.menuItem.image} alt="" width={80} height={80} loading="lazy" decoding="async" className={styles.lineImage} />
+        <img
+          src={line.menuItem.image}
+          alt=""
+          width={80}
+          height={80}
+          loading="lazy"
+          decoding="async"
+          className={styles.lineImage}
+        />
       ) : (
         <span className={styles.lineImagePlaceholder} aria-hidden="true" />
       )}
@@ -79,11 +109,19 @@ function LineItem({ line, storeSlug, symbol, atMaximum, formKey }: { line: LineV
           {step(line.quantity + 1, "+", `One more ${line.name}`, atMaximum || unavailable || line.quantity >= 99)}
         </div>
         {unavailable ? null : (
-          <Link to={routeHref("/basket/line/:basketLineId/edit", { basketLineId: line.basketLineId })} className={styles.lineEdit}>
+          <Link
+            to={routeHref("/basket/line/:basketLineId/edit", { basketLineId: line.basketLineId })}
+            className={styles.lineEdit}
+          >
             Edit<span className={visuallyHidden}> {line.name}</span>
           </Link>
         )}
-        <BasketForm fetcher={fetcher} intent="remove" idempotencyKey={formKey(`remove-${line.basketLineId}`)} className={styles.inlineForm}>
+        <BasketForm
+          fetcher={fetcher}
+          intent="remove"
+          idempotencyKey={formKey(`remove-${line.basketLineId}`)}
+          className={styles.inlineForm}
+        >
           <input type="hidden" name="basketLineId" value={line.basketLineId} />
           <button type="submit" className={styles.linkButton}>
             Remove<span className={visuallyHidden}> {line.name}</span>

@@ -31,19 +31,41 @@ export const line = style({
 
 export const linePending = style({ opacity: 0.7 });
 
-export const lineImage = style({ gridArea: "image", width: 64, height: 64, objectFit: "contain", "@media": { [mq.sm]: { width: 80, height: 80 } } });
+export const lineImage = style({
+  gridArea: "image",
+  width: 64,
+  height: 64,
+  objectFit: "contain",
+  "@media": { [mq.sm]: { width: 80, height: 80 } },
+});
 export const lineImagePlaceholder = style([lineImage, { background: vars.color.mainBg, borderRadius: radii.sm }]);
 
 export const lineInfo = style({ gridArea: "info", minWidth: 0 });
 export const lineName = style({ fontSize: fontSize.base, margin: 0 });
 globalStyle(`${lineName} a`, { color: vars.color.linkOnSurface });
 export const lineMeta = style({ fontSize: fontSize.sm, margin: `${space[1]} 0 0` });
-export const lineConflict = style({ color: vars.color.dangerText, fontWeight: 700, fontSize: fontSize.sm, margin: `${space[1]} 0 0` });
+export const lineConflict = style({
+  color: vars.color.dangerText,
+  fontWeight: 700,
+  fontSize: fontSize.sm,
+  margin: `${space[1]} 0 0`,
+});
 
-export const lineControls = style({ gridArea: "controls", display: "flex", flexWrap: "wrap", alignItems: "center", gap: space[2] });
+export const lineControls = style({
+  gridArea: "controls",
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: space[2],
+});
 export const linePrice = style({ fontWeight: 700, minWidth: "5.5ch", textAlign: "right", marginLeft: "auto" });
 
-export const stepper = style({ display: "inline-flex", alignItems: "center", border: `2px solid ${vars.color.border}`, borderRadius: radii.pill });
+export const stepper = style({
+  display: "inline-flex",
+  alignItems: "center",
+  border: `2px solid ${vars.color.border}`,
+  borderRadius: radii.pill,
+});
 export const stepperForm = style({ display: "inline-flex" });
 export const stepperButton = style({
   minWidth: tapTarget,
@@ -81,20 +103,41 @@ export const lineEdit = style({
   fontSize: fontSize.sm,
 });
 
-export const dealList = style({ listStyle: "none", margin: `${space[3]} 0 0`, padding: 0, display: "grid", gap: space[2] });
+export const dealList = style({
+  listStyle: "none",
+  margin: `${space[3]} 0 0`,
+  padding: 0,
+  display: "grid",
+  gap: space[2],
+});
 export const dealIncomplete = style({
   padding: space[3],
   borderLeft: `6px solid ${vars.color.warning}`,
   background: vars.color.mainBg,
   color: vars.color.text,
 });
-export const dealApplied = style({ padding: space[3], borderLeft: `6px solid ${vars.color.success}`, background: vars.color.mainBg, color: vars.color.text });
+export const dealApplied = style({
+  padding: space[3],
+  borderLeft: `6px solid ${vars.color.success}`,
+  background: vars.color.mainBg,
+  color: vars.color.text,
+});
 globalStyle(`${dealIncomplete} a, ${dealApplied} a`, { color: vars.color.link });
 
-export const totals = style({ display: "grid", gridTemplateColumns: "1fr auto", gap: `${space[2]} ${space[4]}`, margin: 0 });
+export const totals = style({
+  display: "grid",
+  gridTemplateColumns: "1fr auto",
+  gap: `${space[2]} ${space[4]}`,
+  margin: 0,
+});
 globalStyle(`${totals} dt`, { fontWeight: 400 });
 globalStyle(`${totals} dd`, { margin: 0, textAlign: "right", fontVariantNumeric: "tabular-nums" });
-export const grandTotal = style({ fontWeight: 700, fontSize: fontSize.md, borderTop: `2px solid ${vars.color.border}`, paddingTop: space[2] });
+export const grandTotal = style({
+  fontWeight: 700,
+  fontSize: fontSize.md,
+  borderTop: `2px solid ${vars.color.border}`,
+  paddingTop: space[2],
+});
 
 export const progress = style({ margin: `${space[3]} 0 0` });
 export const progressBar = style({ width: "100%", height: 10, accentColor: vars.color.success });
@@ -117,7 +160,13 @@ export const tipChoice = style({
   cursor: "pointer",
 });
 globalStyle(`${tipChoice} input`, { width: 20, height: 20, margin: 0, accentColor: vars.color.primary });
-export const tipCustom = style({ display: "flex", alignItems: "center", gap: space[3], flexWrap: "wrap", marginTop: space[3] });
+export const tipCustom = style({
+  display: "flex",
+  alignItems: "center",
+  gap: space[3],
+  flexWrap: "wrap",
+  marginTop: space[3],
+});
 export const tipEmoji = style({ fontSize: "1.25em", lineHeight: 1 });
 
 export const validList = style({ margin: `${space[2]} 0 0`, paddingLeft: space[5] });

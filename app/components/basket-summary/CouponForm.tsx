@@ -62,7 +62,11 @@ export function CouponForm({ coupon, answer, symbol, formKey }: CouponFormProps)
       <h2 className={styles.panelTitle} id="coupon-title">
         Coupon
       </h2>
-      <ErrorSummary id="coupon-error-summary" headingLevel={3} errors={shown ? [{ field: code.id, message: shown.message }] : []} />
+      <ErrorSummary
+        id="coupon-error-summary"
+        headingLevel={3}
+        errors={shown ? [{ field: code.id, message: shown.message }] : []}
+      />
       <BasketForm fetcher={fetcher} intent="apply-coupon" idempotencyKey={formKey("coupon-apply")}>
         <FieldRow
           id={code.id}

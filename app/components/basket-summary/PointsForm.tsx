@@ -45,15 +45,20 @@ export function PointsForm({ basket, answer, symbol, formKey }: PointsFormProps)
         Use your {name}
       </h2>
       <p>
-        You have {loyalty.accumulatedPoints} {name}. You can use {loyalty.minimumPointsSpend} to {loyalty.maximumPointsSpend} on an order of{" "}
-        {formatPence(loyalty.minimumBasketValue, { symbol })} or more.
+        You have {loyalty.accumulatedPoints} {name}. You can use {loyalty.minimumPointsSpend} to{" "}
+        {loyalty.maximumPointsSpend} on an order of {formatPence(loyalty.minimumBasketValue, { symbol })} or more.
       </p>
       {loyalty.pointsToSpend > 0 ? (
         <>
           <p>
-            Using <strong>{loyalty.pointsToSpend}</strong> {name}: {formatPence(loyalty.deductCost, { symbol })} off this order.
+            Using <strong>{loyalty.pointsToSpend}</strong> {name}: {formatPence(loyalty.deductCost, { symbol })} off
+            this order.
           </p>
-          <BasketForm fetcher={fetcher} intent="spend-points" idempotencyKey={formKey(`points-stop-${loyalty.pointsToSpend}`)}>
+          <BasketForm
+            fetcher={fetcher}
+            intent="spend-points"
+            idempotencyKey={formKey(`points-stop-${loyalty.pointsToSpend}`)}
+          >
             <input type="hidden" name="points" value="0" />
             <button type="submit" className={f.button.secondary} aria-disabled={busy || undefined}>
               Stop using points
@@ -61,8 +66,16 @@ export function PointsForm({ basket, answer, symbol, formKey }: PointsFormProps)
           </BasketForm>
         </>
       ) : null}
-      <ErrorSummary id="points-error-summary" headingLevel={3} errors={message ? [{ field: points.id, message }] : []} />
-      <BasketForm fetcher={fetcher} intent="spend-points" idempotencyKey={formKey(`points-use-${loyalty.pointsToSpend}`)}>
+      <ErrorSummary
+        id="points-error-summary"
+        headingLevel={3}
+        errors={message ? [{ field: points.id, message }] : []}
+      />
+      <BasketForm
+        fetcher={fetcher}
+        intent="spend-points"
+        idempotencyKey={formKey(`points-use-${loyalty.pointsToSpend}`)}
+      >
         <FieldRow id={points.id} errorId={points.errorId} label="Points to use" message={message}>
           <input
             id={points.id}

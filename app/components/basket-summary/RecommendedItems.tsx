@@ -56,7 +56,17 @@ function RecommendedCard({ item, storeSlug, symbol, seed }: { item: MenuItem } &
 
   return (
     <article className={styles.card} aria-labelledby={`recommended-${item.id}`}>
-      {item.image ? <img src={item.image} alt="" width={160} height={160} loading="lazy" decoding="async" className={styles.cardImage} /> : null}
+      {item.image ? (
+        <img
+          src={item.image}
+          alt=""
+          width={160}
+          height={160}
+          loading="lazy"
+          decoding="async"
+          className={styles.cardImage}
+        />
+      ) : null}
       <h3 className={styles.cardName} id={`recommended-${item.id}`}>
         <Link to={page}>{item.name}</Link>
       </h3>
@@ -76,7 +86,11 @@ function RecommendedCard({ item, storeSlug, symbol, seed }: { item: MenuItem } &
             <input type="hidden" name="basketLineId" value={`r-${seed}-${item.id}`} />
             <input type="hidden" name="idempotencyKey" value={`add-${seed}-${item.id}`} />
             <input type="hidden" name="redirectTo" value={href("/basket")} />
-            <button type="submit" className={`${f.button.primary} ${f.buttonBlock}`} aria-disabled={adding || undefined}>
+            <button
+              type="submit"
+              className={`${f.button.primary} ${f.buttonBlock}`}
+              aria-disabled={adding || undefined}
+            >
               {adding ? (
                 "Adding…"
               ) : (

@@ -71,14 +71,24 @@ export function TipForm({ amount, tipLimitLevels, driverTipIncrement, symbol, fo
           Another amount: <strong>{formatPence(current, { symbol })}</strong>
         </span>
         <span className={styles.stepper}>
-          <BasketForm fetcher={fetcher} intent="tip" idempotencyKey={formKey(`tip-step-${lower}`)} className={styles.stepperForm}>
+          <BasketForm
+            fetcher={fetcher}
+            intent="tip"
+            idempotencyKey={formKey(`tip-step-${lower}`)}
+            className={styles.stepperForm}
+          >
             <input type="hidden" name="amount" value={lower} />
             <button type="submit" className={styles.stepperButton} disabled={lower === current}>
               <span aria-hidden="true">−</span>
               <span className={visuallyHidden}>Lower the tip to {formatPence(lower, { symbol })}</span>
             </button>
           </BasketForm>
-          <BasketForm fetcher={fetcher} intent="tip" idempotencyKey={formKey(`tip-step-${higher}`)} className={styles.stepperForm}>
+          <BasketForm
+            fetcher={fetcher}
+            intent="tip"
+            idempotencyKey={formKey(`tip-step-${higher}`)}
+            className={styles.stepperForm}
+          >
             <input type="hidden" name="amount" value={higher} />
             <button type="submit" className={styles.stepperButton} disabled={higher === current}>
               <span aria-hidden="true">+</span>

@@ -19,12 +19,20 @@ export function BottomNav() {
   const layout = useRouteLoaderData(ROUTE_IDS.storeLayout) as StoreLayoutData | undefined;
   const basketPage = useRouteLoaderData(ROUTE_IDS.basket) as BasketPageData | undefined;
   const hidden = useBottomNavHidden();
-  const fresh: Basket | null | undefined = layout ? layout.basket : basketPage?.kind === "store" ? basketPage.basket : undefined;
+  const fresh: Basket | null | undefined = layout
+    ? layout.basket
+    : basketPage?.kind === "store"
+      ? basketPage.basket
+      : undefined;
   const optimistic = useOptimisticBasketTotals(fresh ?? null);
   if (!root?.bottomNav || !showsBottomNav(pathname)) return null;
 
   const basket: NavInput["basket"] =
-    fresh === undefined ? root.bottomNav.basket : fresh ? { itemCount: optimistic.totalItemsQuantity, subtotal: optimistic.orderSubtotal } : null;
+    fresh === undefined
+      ? root.bottomNav.basket
+      : fresh
+        ? { itemCount: optimistic.totalItemsQuantity, subtotal: optimistic.orderSubtotal }
+        : null;
   const store = layout && !layout.locationMissing ? { slug: layout.store.slug } : root.shopper.store;
   const items = bottomNavItems({
     pathname,
@@ -41,12 +49,20 @@ export function BottomNav() {
   return (
     <>
       <div className={styles.spacer} aria-hidden="true" />
-      <nav aria-label="Shortcuts" className={`${styles.bar} ${hidden ? styles.hidden : ""}`} data-testid="bottom-nav" data-state={hidden ? "hidden" : "shown"}>
+      <nav
+        aria-label="Shortcuts"
+        className={`${styles.bar} ${hidden ? styles.hidden : ""}`}
+        data-testid="bottom-nav"
+        data-state={hidden ? "hidden" : "shown"}
+      >
         <ul className={styles.list}>
           {items.map((item, index) => {
             const content = (
               <>
-                <NavIcon name={item.key === "stores" && item.label === "Home" ? "home" : item.key} solid={item.active} />
+                <NavIcon
+                  name={item.key === "stores" && item.label === "Home" ? "home" : item.key}
+                  solid={item.active}
+                />
                 <span className={styles.label}>{item.label}</span>
               </>
             );

@@ -17,14 +17,31 @@ export interface DisabledControlProps {
  * stays in the tab order as a disabled link, so keyboard and screen-reader users reach it and hear why; the
  * tooltip shows on hover and focus with CSS alone, so it works without script.
  */
-export function DisabledControl({ tooltip, children, className, placement = "above", align = "center", wrapperClassName }: DisabledControlProps) {
+export function DisabledControl({
+  tooltip,
+  children,
+  className,
+  placement = "above",
+  align = "center",
+  wrapperClassName,
+}: DisabledControlProps) {
   const id = useId();
   return (
     <span className={`${styles.wrapper} ${wrapperClassName ?? ""}`}>
-      <span role="link" aria-disabled="true" tabIndex={0} aria-describedby={id} className={`${styles.control} ${className ?? ""}`}>
+      <span
+        role="link"
+        aria-disabled="true"
+        tabIndex={0}
+        aria-describedby={id}
+        className={`${styles.control} ${className ?? ""}`}
+      >
         {children}
       </span>
-      <span role="tooltip" id={id} className={`${styles.tooltip} ${styles.placement[placement]} ${styles.align[align]}`}>
+      <span
+        role="tooltip"
+        id={id}
+        className={`${styles.tooltip} ${styles.placement[placement]} ${styles.align[align]}`}
+      >
         {tooltip}
       </span>
     </span>

@@ -6,7 +6,17 @@ import type { NavKey } from "~/models/basket-nav";
 export function NavIcon({ name, solid }: { name: NavKey | "home"; solid: boolean }) {
   const fill = solid ? "currentColor" : "none";
   return (
-    <svg width={24} height={24} viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {name === "search" ? (
         <>
           <circle cx={11} cy={11} r={6.5} fill={fill} />

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { NAV_SCROLL, initialScrollState, isTextEntry, scrollSettled, scrolled, type ScrollState } from "~/models/basket-nav";
+import {
+  NAV_SCROLL,
+  initialScrollState,
+  isTextEntry,
+  scrollSettled,
+  scrolled,
+  type ScrollState,
+} from "~/models/basket-nav";
 
 /**
  * Spec 1 §4: the bar hides on a quick scroll down (away from the top), comes back once scrolling has stopped for

@@ -5,7 +5,9 @@ import { globalSettingsSchema } from "../../../platform/contract/content";
 import { brandStyleCss } from "~/models/colour";
 import { BrandStyle } from "./BrandStyle";
 
-const global = globalSettingsSchema.parse(JSON.parse(readFileSync(new URL("../../../content/global.json", import.meta.url), "utf8")));
+const global = globalSettingsSchema.parse(
+  JSON.parse(readFileSync(new URL("../../../content/global.json", import.meta.url), "utf8")),
+);
 
 describe("BrandStyle", () => {
   it("writes the brand's variables in a nonce-tagged style element", () => {

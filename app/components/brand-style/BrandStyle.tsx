@@ -1,4 +1,3 @@
-
 export interface BrandStyleProps {
   /** The request's CSP nonce: the policy allows no inline style without it, and no style attributes at all. */
   nonce: string;

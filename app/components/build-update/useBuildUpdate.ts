@@ -7,7 +7,10 @@ const LOG_KEY = "buildUpdateReloads";
 async function checkBuild(path: string): Promise<void> {
   let live: string | null = null;
   try {
-    const response = await fetch(`${LATEST_BUILD_PATH}?timestamp=${Date.now()}`, { cache: "no-store", headers: { Accept: "application/json" } });
+    const response = await fetch(`${LATEST_BUILD_PATH}?timestamp=${Date.now()}`, {
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+    });
     if (!response.ok) return;
     live = liveBuildId(await response.json());
   } catch {

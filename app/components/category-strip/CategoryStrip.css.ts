@@ -4,7 +4,14 @@ import { radii, space, tapTarget } from "~/styles/tokens";
 
 /* Scrolls sideways under its own edge padding, to the screen's edges on a phone. */
 export const strip = style({ overflowX: "auto", margin: "0 -16px", padding: `${space[1]} 16px` });
-export const list = style({ listStyle: "none", display: "flex", gap: space[2], margin: 0, padding: 0, whiteSpace: "nowrap" });
+export const list = style({
+  listStyle: "none",
+  display: "flex",
+  gap: space[2],
+  margin: 0,
+  padding: 0,
+  whiteSpace: "nowrap",
+});
 const link = style({
   display: "inline-flex",
   alignItems: "center",

@@ -17,7 +17,11 @@ export function CategoryStrip({ storeSlug, categories, currentId }: CategoryStri
       <ul className={styles.list}>
         {categories.map((c) => (
           <li key={c.id}>
-            <Link to={categoryPath(storeSlug, c.slug)} className={c.id === currentId ? styles.current : styles.other} aria-current={c.id === currentId ? "page" : undefined}>
+            <Link
+              to={categoryPath(storeSlug, c.slug)}
+              className={c.id === currentId ? styles.current : styles.other}
+              aria-current={c.id === currentId ? "page" : undefined}
+            >
               {c.name}
             </Link>
           </li>

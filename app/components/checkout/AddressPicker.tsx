@@ -10,7 +10,13 @@ import * as styles from "./Checkout.css";
 
 export type AddressFieldName = "addressLine1" | "addressLine2" | "town" | "county" | "postcode";
 type ManualAddressFields = Record<AddressFieldName | "intent", string>;
-export const ADDRESS_FIELDS: readonly AddressFieldName[] = ["addressLine1", "addressLine2", "town", "county", "postcode"];
+export const ADDRESS_FIELDS: readonly AddressFieldName[] = [
+  "addressLine1",
+  "addressLine2",
+  "town",
+  "county",
+  "postcode",
+];
 
 export interface AddressLookup {
   postcode: string;
@@ -62,7 +68,8 @@ export interface AddressPickerProps {
 }
 
 /** The ids the page's error summary links to: a typed field, or the finder's postcode for the picker as a whole. */
-export const addressFieldId = (kind: AddressAnswer["kind"], name: AddressFieldName | "find-postcode") => `${kind}-${name}`;
+export const addressFieldId = (kind: AddressAnswer["kind"], name: AddressFieldName | "find-postcode") =>
+  `${kind}-${name}`;
 
 /** The id of the first saved address's radio, which the error summary links to. */
 export const savedAddressFieldId = (kind: AddressAnswer["kind"]) => `${kind}-saved-address`;
@@ -73,9 +80,13 @@ export function addressErrors(answer: AddressAnswer | null): FieldError[] {
   const errors = answer.result.error ?? {};
   const first = (name: string) => errors[name]?.[0];
   const formError = first("");
-  if (answer.part === "choose") return formError ? [{ field: addressFieldId(answer.kind, "find-postcode"), message: formError }] : [];
-  if (answer.part === "saved") return formError ? [{ field: savedAddressFieldId(answer.kind), message: formError }] : [];
-  const lines: FieldError[] = formError ? [{ field: addressFieldId(answer.kind, "addressLine1"), message: formError }] : [];
+  if (answer.part === "choose")
+    return formError ? [{ field: addressFieldId(answer.kind, "find-postcode"), message: formError }] : [];
+  if (answer.part === "saved")
+    return formError ? [{ field: savedAddressFieldId(answer.kind), message: formError }] : [];
+  const lines: FieldError[] = formError
+    ? [{ field: addressFieldId(answer.kind, "addressLine1"), message: formError }]
+    : [];
   for (const name of ADDRESS_FIELDS) {
     const message = first(name);
     if (message) lines.push({ field: addressFieldId(answer.kind, name), message });
@@ -89,7 +100,10 @@ export function addressErrors(answer: AddressAnswer | null): FieldError[] {
  */
 export function AddressPicker(props: AddressPickerProps) {
   const { kind, path, saved, mode, lookup, answer } = props;
-  const [manualForm, fields] = replyForm<ManualAddressFields>(kind, answer?.part === "save" ? answer.result : undefined);
+  const [manualForm, fields] = replyForm<ManualAddressFields>(
+    kind,
+    answer?.part === "save" ? answer.result : undefined,
+  );
   const [chooseForm] = replyForm(`${kind}-choose`, answer?.part === "choose" ? answer.result : undefined);
   const [savedForm] = replyForm(`${kind}-saved`, answer?.part === "saved" ? answer.result : undefined);
   const formError = (mode === "manual" ? manualForm.errors?.[0] : chooseForm.errors?.[0]) ?? props.formError ?? null;
@@ -117,11 +131,46 @@ export function AddressPicker(props: AddressPickerProps) {
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value={`save-${kind}`} />
         {formError ? <p className={forms.errorMessage}>{formError}</p> : null}
-        <TextField field={fields.addressLine1} label="Address line 1" autoComplete="address-line1" required maxLength={100} defaultValue={saved?.addressLine1 ?? ""} />
-        <TextField field={fields.addressLine2} label="Address line 2 (optional)" autoComplete="address-line2" maxLength={100} defaultValue={saved?.addressLine2 ?? ""} />
-        <TextField field={fields.town} label="Town or city" autoComplete="address-level2" required maxLength={100} width="half" defaultValue={saved?.town ?? ""} />
-        <TextField field={fields.county} label="County (optional)" maxLength={100} width="half" defaultValue={saved?.county ?? ""} />
-        <TextField field={fields.postcode} label="Postcode" autoComplete="postal-code" required maxLength={8} width="postcode" defaultValue={saved?.postcode ?? props.defaultPostcode} />
+        <TextField
+          field={fields.addressLine1}
+          label="Address line 1"
+          autoComplete="address-line1"
+          required
+          maxLength={100}
+          defaultValue={saved?.addressLine1 ?? ""}
+        />
+        <TextField
+          field={fields.addressLine2}
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          maxLength={100}
+          defaultValue={saved?.addressLine2 ?? ""}
+        />
+        <TextField
+          field={fields.town}
+          label="Town or city"
+          autoComplete="address-level2"
+          required
+          maxLength={100}
+          width="half"
+          defaultValue={saved?.town ?? ""}
+        />
+        <TextField
+          field={fields.county}
+          label="County (optional)"
+          maxLength={100}
+          width="half"
+          defaultValue={saved?.county ?? ""}
+        />
+        <TextField
+          field={fields.postcode}
+          label="Postcode"
+          autoComplete="postal-code"
+          required
+          maxLength={8}
+          width="postcode"
+          defaultValue={saved?.postcode ?? props.defaultPostcode}
+        />
         {saveBox}
         <div className={styles.actions}>
           <button type="submit" className={forms.button.primary}>
@@ -235,7 +284,14 @@ export function FoundAddresses({ postcode, addresses }: { postcode: string; addr
       <div className={styles.choices}>
         {addresses.map((line, index) => (
           <label key={`${index}-${line}`} className={styles.choice}>
-            <input className={styles.choiceInput} type="radio" name="address" value={index} required defaultChecked={index === 0} />
+            <input
+              className={styles.choiceInput}
+              type="radio"
+              name="address"
+              value={index}
+              required
+              defaultChecked={index === 0}
+            />
             <span>{line}</span>
           </label>
         ))}
@@ -249,7 +305,13 @@ function SaveToAccount({ checked }: { checked: boolean }) {
   return (
     <div className={forms.formGroup}>
       <label className={styles.choice}>
-        <input className={styles.choiceInput} type="checkbox" name="saveToAccount" value="yes" defaultChecked={checked} />
+        <input
+          className={styles.choiceInput}
+          type="checkbox"
+          name="saveToAccount"
+          value="yes"
+          defaultChecked={checked}
+        />
         <span>{SAVE_TO_ACCOUNT_LABEL}</span>
       </label>
     </div>

@@ -2,7 +2,13 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { href, useFetcher } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { beginPayment, IDLE_PAYMENT_PROGRESS, PAYMENT_TEXT, settlePayment, type PaymentProgress } from "~/models/payment-options";
+import {
+  beginPayment,
+  IDLE_PAYMENT_PROGRESS,
+  PAYMENT_TEXT,
+  settlePayment,
+  type PaymentProgress,
+} from "~/models/payment-options";
 import * as forms from "~/styles/forms.css";
 import { CardFrameGroups, useCardFrames, type CardFieldErrorItem } from "./card-frames";
 import * as styles from "./Checkout.css";
@@ -96,7 +102,10 @@ export function CardFields(props: {
   const paying = progress.inProgress !== null || fetcher.state !== "idle";
   return (
     <>
-      <ErrorSummary id="card-error-summary" errors={summary.map((e) => ({ field: `${e.element}-group`, message: e.message }))} />
+      <ErrorSummary
+        id="card-error-summary"
+        errors={summary.map((e) => ({ field: `${e.element}-group`, message: e.message }))}
+      />
       {message ? (
         <div className={styles.notice} role="alert">
           <p>{message}</p>
@@ -111,7 +120,13 @@ export function CardFields(props: {
           {load === "loading" ? <p role="status">Loading the card form…</p> : null}
           <CardFrameGroups fields={card.fields} generation={card.generation} />
           {props.canSaveCard ? <SaveCardCheckbox /> : null}
-          <button type="submit" id="pay" className={forms.button.primary} disabled={blocked !== null || load !== "ready" || paying} aria-disabled={blocked !== null || undefined}>
+          <button
+            type="submit"
+            id="pay"
+            className={forms.button.primary}
+            disabled={blocked !== null || load !== "ready" || paying}
+            aria-disabled={blocked !== null || undefined}
+          >
             {paying ? "Please wait…" : `Pay ${total}`}
           </button>
         </form>

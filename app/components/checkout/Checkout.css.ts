@@ -17,7 +17,14 @@ export const main = style({ minWidth: 0, maxWidth: sizes.readingMaxWidth });
 export const side = style({ minWidth: 0, display: "none", "@media": { [mq.md]: { display: "block" } } });
 export const foldedSummary = style({ "@media": { [mq.md]: { display: "none" } } });
 
-export const steps = style({ listStyle: "none", display: "flex", flexWrap: "wrap", gap: space[2], margin: `0 0 ${space[4]}`, padding: 0 });
+export const steps = style({
+  listStyle: "none",
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space[2],
+  margin: `0 0 ${space[4]}`,
+  padding: 0,
+});
 export const step = style({
   display: "inline-flex",
   alignItems: "center",
@@ -29,7 +36,12 @@ export const step = style({
   color: vars.color.onSurface,
   fontSize: fontSize.sm,
 });
-export const stepCurrent = style({ borderColor: vars.color.primary, background: vars.color.primary, color: vars.color.onPrimary, fontWeight: 700 });
+export const stepCurrent = style({
+  borderColor: vars.color.primary,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontWeight: 700,
+});
 export const stepDone = style({ borderColor: vars.color.success });
 globalStyle(`${step} a`, { color: "inherit", display: "inline-flex", alignItems: "center", minHeight: "28px" });
 
@@ -63,9 +75,19 @@ export const summaryLine = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const variant = style({ display: "block", fontSize: fontSize.sm });
-export const totals = style({ display: "grid", gridTemplateColumns: "1fr auto", gap: `${space[1]} ${space[4]}`, margin: 0 });
+export const totals = style({
+  display: "grid",
+  gridTemplateColumns: "1fr auto",
+  gap: `${space[1]} ${space[4]}`,
+  margin: 0,
+});
 globalStyle(`${totals} dd`, { margin: 0, textAlign: "right" });
-export const grandTotal = style({ fontWeight: 700, fontSize: fontSize.md, borderTop: `2px solid ${vars.color.border}`, paddingTop: space[2] });
+export const grandTotal = style({
+  fontWeight: 700,
+  fontSize: fontSize.md,
+  borderTop: `2px solid ${vars.color.border}`,
+  paddingTop: space[2],
+});
 
 export const facts = style({ display: "grid", gap: space[3], margin: `0 0 ${space[4]}` });
 globalStyle(`${facts} dt`, { fontWeight: 700 });
@@ -93,17 +115,35 @@ export const choice = style({
   color: vars.color.onSurface,
   cursor: "pointer",
 });
-export const choiceInput = style({ width: "1.5rem", height: "1.5rem", flex: "0 0 auto", marginTop: "2px", accentColor: vars.color.primary });
+export const choiceInput = style({
+  width: "1.5rem",
+  height: "1.5rem",
+  flex: "0 0 auto",
+  marginTop: "2px",
+  accentColor: vars.color.primary,
+});
 export const choiceText = style({ display: "grid", gap: space[1] });
 export const choiceHint = style({ fontSize: fontSize.sm });
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: space[3], alignItems: "center", margin: `${space[4]} 0` });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space[3],
+  alignItems: "center",
+  margin: `${space[4]} 0`,
+});
 export const addressBlock = style({ whiteSpace: "pre-line", margin: `0 0 ${space[2]}` });
 export const inlineRow = style({ display: "flex", flexWrap: "wrap", gap: space[3], alignItems: "flex-end" });
 export const image = style({ display: "block", maxWidth: "100%", height: "auto", margin: `${space[4]} 0` });
 export const orderNumber = style({ fontSize: fontSize.xl, fontWeight: 700, margin: `${space[2]} 0` });
 
-export const progress = style({ listStyle: "none", margin: `0 0 ${space[6]}`, padding: 0, display: "grid", gap: space[2] });
+export const progress = style({
+  listStyle: "none",
+  margin: `0 0 ${space[6]}`,
+  padding: 0,
+  display: "grid",
+  gap: space[2],
+});
 export const progressStep = style({
   display: "flex",
   alignItems: "center",
@@ -119,10 +159,19 @@ export const progressCurrent = style({ borderColor: vars.color.primary, fontWeig
 export const progressMark = style({ width: "1.5rem", textAlign: "center", fontWeight: 700 });
 
 export const table = style({ width: "100%", borderCollapse: "collapse", margin: `0 0 ${space[4]}` });
-globalStyle(`${table} th, ${table} td`, { textAlign: "left", padding: space[2], borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "left",
+  padding: space[2],
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
+});
 
 /* The card gateway's field frames (decision 0024): each container holds one iframe the gateway's script puts there. */
 export const cardFrame = style({ maxWidth: "22rem", minHeight: "2.75rem" });
 export const cardFrameShort = style({ maxWidth: "8rem" });
 globalStyle(`${cardFrame} iframe`, { display: "block", width: "100%", height: "2.75rem", border: 0 });
-export const alternative = style({ marginTop: space[6], paddingTop: space[4], borderTop: `1px solid ${vars.color.border}` });
+export const alternative = style({
+  marginTop: space[6],
+  paddingTop: space[4],
+  borderTop: `1px solid ${vars.color.border}`,
+});

@@ -27,7 +27,9 @@ export function CheckoutSteps({ current, done }: { current: StepKey; done: Parti
         {shown.map((step, index) => {
           const isCurrent = step.key === current;
           const finished = Boolean(done[step.key]) && !isCurrent;
-          const className = [styles.step, isCurrent ? styles.stepCurrent : "", finished ? styles.stepDone : ""].filter(Boolean).join(" ");
+          const className = [styles.step, isCurrent ? styles.stepCurrent : "", finished ? styles.stepDone : ""]
+            .filter(Boolean)
+            .join(" ");
           return (
             <li key={step.key} className={className} aria-current={isCurrent ? "step" : undefined}>
               {finished && index < at ? (

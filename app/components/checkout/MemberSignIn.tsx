@@ -21,16 +21,39 @@ function usePendingIntent(): string | null {
  * The member sign-in form of the checkout (spec 1 §2 guest login): e-mail and password, or "Email me a code" with the
  * same e-mail, which opens the one-time code form. Its id names its fields (`signin-email` …), so a page has one.
  */
-export function MemberSignInForm({ answer, email }: { answer: SubmissionResult<string[]> | null | undefined; email?: string }) {
-  const [form, fields] = useForm<{ intent: string; email: string; password: string }>({ id: "signin", lastResult: answer });
+export function MemberSignInForm({
+  answer,
+  email,
+}: {
+  answer: SubmissionResult<string[]> | null | undefined;
+  email?: string;
+}) {
+  const [form, fields] = useForm<{ intent: string; email: string; password: string }>({
+    id: "signin",
+    lastResult: answer,
+  });
   const pending = usePendingIntent();
   return (
     <>
       <ErrorSummary id="signin-summary" errors={fieldErrors([fields.email, fields.password])} />
       <Form method="post" {...getFormProps(form)}>
         <AuthenticityTokenInput />
-        <TextField field={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} maxLength={254} defaultValue={email ?? ""} />
-        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" maxLength={200} />
+        <TextField
+          field={fields.email}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={254}
+          defaultValue={email ?? ""}
+        />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={200}
+        />
         <div className={styles.actions}>
           <button type="submit" name="intent" value="password" className={forms.button.primary}>
             {pending === "password" ? "Logging in…" : "Log in"}
@@ -45,7 +68,13 @@ export function MemberSignInForm({ answer, email }: { answer: SubmissionResult<s
 }
 
 /** The one-time code form (spec 1 §2 guest login one-time code), with "Send a new code". */
-export function OneTimeCodeForm({ answer, email }: { answer: SubmissionResult<string[]> | null | undefined; email: string }) {
+export function OneTimeCodeForm({
+  answer,
+  email,
+}: {
+  answer: SubmissionResult<string[]> | null | undefined;
+  email: string;
+}) {
   const [form, fields] = useForm<{ intent: string; email: string; code: string }>({ id: "code", lastResult: answer });
   const pending = usePendingIntent();
   return (

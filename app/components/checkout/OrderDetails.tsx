@@ -42,7 +42,11 @@ export function OrderDetails({ order, today }: { order: OrderSummary; today: str
             ) : (
               <>
                 {PAYMENT_NAMES[order.paymentMethod]}
-                {order.paymentMethod === "cash" ? (order.orderType === "delivery" ? ", on delivery" : ", on collection") : ", paid"}
+                {order.paymentMethod === "cash"
+                  ? order.orderType === "delivery"
+                    ? ", on delivery"
+                    : ", on collection"
+                  : ", paid"}
               </>
             )}
           </dd>

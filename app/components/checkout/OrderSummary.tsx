@@ -48,7 +48,15 @@ export function LineList({ lines, symbol }: { lines: readonly SummaryLine[]; sym
 }
 
 /** An order's money: subtotal, savings, coupon, fee, driver tip and total, each row only when it applies. */
-export function TotalsList({ totals, method, symbol }: { totals: SummaryTotals; method: "delivery" | "collection"; symbol: string }) {
+export function TotalsList({
+  totals,
+  method,
+  symbol,
+}: {
+  totals: SummaryTotals;
+  method: "delivery" | "collection";
+  symbol: string;
+}) {
   return (
     <dl className={styles.totals}>
       <dt>Subtotal</dt>
@@ -93,7 +101,13 @@ export function TotalsList({ totals, method, symbol }: { totals: SummaryTotals; 
 
 /** The order's lines and money, as the checkout shows them beside (desktop) or above (phones) every step. */
 export function OrderSummaryBody({ basket, symbol, storeName }: { basket: Basket; symbol: string; storeName: string }) {
-  const lines = basket.items.map((l) => ({ key: l.basketLineId, name: l.name, variant: l.variant, quantity: l.quantity, price: l.price }));
+  const lines = basket.items.map((l) => ({
+    key: l.basketLineId,
+    name: l.name,
+    variant: l.variant,
+    quantity: l.quantity,
+    price: l.price,
+  }));
   const totals: SummaryTotals = {
     subtotal: basket.orderSubtotal,
     savings: basket.savings,

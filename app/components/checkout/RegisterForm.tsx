@@ -11,7 +11,14 @@ import { MARKETING_TITLE } from "~/models/checkout";
 import * as forms from "~/styles/forms.css";
 import * as styles from "./Checkout.css";
 
-type RegisterFields = { firstName: string; lastName: string; email: string; mobile: string; password: string; marketing: string[] };
+type RegisterFields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string;
+  password: string;
+  marketing: string[];
+};
 
 /** The channels a new member may opt in to (spec 2 §9 notification channels). */
 const CHANNELS = [
@@ -23,7 +30,15 @@ const CHANNELS = [
  * The new account form (spec 2 §2 register step): name, e-mail, mobile, password and marketing by e-mail or SMS, with
  * the honeypot a bot would fill in. A refusal is shown at its field and in the summary, the password never sent back.
  */
-export function RegisterForm({ answer, honeypot, minLength }: { answer: SubmissionResult<string[]> | null | undefined; honeypot: HoneypotInputProps; minLength: number }) {
+export function RegisterForm({
+  answer,
+  honeypot,
+  minLength,
+}: {
+  answer: SubmissionResult<string[]> | null | undefined;
+  honeypot: HoneypotInputProps;
+  minLength: number;
+}) {
   const nonce = useNonce();
   const [form, fields] = useForm<RegisterFields>({ id: "register", lastResult: answer });
   const formError = form.errors?.[0];
@@ -41,10 +56,37 @@ export function RegisterForm({ answer, honeypot, minLength }: { answer: Submissi
         <HoneypotProvider {...honeypot}>
           <HoneypotInputs label="Leave this field empty" nonce={nonce} />
         </HoneypotProvider>
-        <TextField field={fields.firstName} label="First name" autoComplete="given-name" maxLength={50} spellCheck={false} />
-        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" maxLength={50} spellCheck={false} />
-        <TextField field={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} maxLength={254} />
-        <TextField field={fields.mobile} label="Mobile number" hint="Like 07700 900 982" type="tel" autoComplete="tel" width="phone" maxLength={20} />
+        <TextField
+          field={fields.firstName}
+          label="First name"
+          autoComplete="given-name"
+          maxLength={50}
+          spellCheck={false}
+        />
+        <TextField
+          field={fields.lastName}
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={50}
+          spellCheck={false}
+        />
+        <TextField
+          field={fields.email}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={254}
+        />
+        <TextField
+          field={fields.mobile}
+          label="Mobile number"
+          hint="Like 07700 900 982"
+          type="tel"
+          autoComplete="tel"
+          width="phone"
+          maxLength={20}
+        />
         <TextField
           field={fields.password}
           label="Password"
@@ -58,7 +100,13 @@ export function RegisterForm({ answer, honeypot, minLength }: { answer: Submissi
           <div className={styles.choices} key={fields.marketing.key}>
             {CHANNELS.map((channel) => (
               <label key={channel.value} className={styles.choice}>
-                <input className={styles.choiceInput} type="checkbox" name={fields.marketing.name} value={channel.value} defaultChecked={checked.has(channel.value)} />
+                <input
+                  className={styles.choiceInput}
+                  type="checkbox"
+                  name={fields.marketing.name}
+                  value={channel.value}
+                  defaultChecked={checked.has(channel.value)}
+                />
                 <span>{channel.text}</span>
               </label>
             ))}

@@ -44,7 +44,10 @@ export function SavedCardChoice(props: {
         <fieldset className={forms.fieldset}>
           <legend className={forms.legend}>Pay with</legend>
           <div className={styles.choices}>
-            {[...cards.map((c) => ({ id: c.id, text: `${cardDescription(c)}${c.isDefault ? " (Default)" : ""}` })), { id: NEW_CARD, text: "Use a new card" }].map((option) => (
+            {[
+              ...cards.map((c) => ({ id: c.id, text: `${cardDescription(c)}${c.isDefault ? " (Default)" : ""}` })),
+              { id: NEW_CARD, text: "Use a new card" },
+            ].map((option) => (
               <label key={option.id} className={styles.choice}>
                 <input
                   className={styles.choiceInput}
@@ -64,7 +67,11 @@ export function SavedCardChoice(props: {
             <TextField
               field={fields.cvv}
               label="Security code"
-              hint={hydrated ? "The 3 digits on the back of the chosen card" : "For a saved card: the 3 digits on the back of the card"}
+              hint={
+                hydrated
+                  ? "The 3 digits on the back of the chosen card"
+                  : "For a saved card: the 3 digits on the back of the card"
+              }
               autoComplete="cc-csc"
               inputMode="numeric"
               width="postcode"

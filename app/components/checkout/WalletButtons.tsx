@@ -2,7 +2,15 @@ import { href } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useEffect, useState } from "react";
 import type { PaymentMethodName } from "../../../platform/contract/payment-rules";
-import { applePayOutcome, beginPayment, GOOGLE_PAY_REDIRECT_DELAY_MS, PAYMENT_TEXT, settlePayment, walletButtons, type PaymentProgress } from "~/models/payment-options";
+import {
+  applePayOutcome,
+  beginPayment,
+  GOOGLE_PAY_REDIRECT_DELAY_MS,
+  PAYMENT_TEXT,
+  settlePayment,
+  walletButtons,
+  type PaymentProgress,
+} from "~/models/payment-options";
 import * as forms from "~/styles/forms.css";
 import * as styles from "./Checkout.css";
 
@@ -35,7 +43,14 @@ interface ApplePaySessionClass {
   STATUS_FAILURE: number;
 }
 
-type WalletAnswer = { ok: boolean; message?: string; redirect?: string; merchantSession?: unknown; next?: "success" | "redirect"; href?: string };
+type WalletAnswer = {
+  ok: boolean;
+  message?: string;
+  redirect?: string;
+  merchantSession?: unknown;
+  next?: "success" | "redirect";
+  href?: string;
+};
 
 const GOOGLE_PAY_METHOD = "https://google.com/pay";
 const APPLE_PAY_ERROR = PAYMENT_TEXT.applePayError;
@@ -50,11 +65,22 @@ function googlePayData(merchantName: string, totalPence: number, publicKey: stri
     allowedPaymentMethods: [
       {
         type: "CARD",
-        parameters: { allowedAuthMethods: ["PAN_ONLY", "CRYPTOGRAM_3DS"], allowedCardNetworks: ["VISA", "MASTERCARD", "DISCOVER", "JCB"] },
-        tokenizationSpecification: { type: "PAYMENT_GATEWAY", parameters: { gateway: "checkoutltd", gatewayMerchantId: publicKey } },
+        parameters: {
+          allowedAuthMethods: ["PAN_ONLY", "CRYPTOGRAM_3DS"],
+          allowedCardNetworks: ["VISA", "MASTERCARD", "DISCOVER", "JCB"],
+        },
+        tokenizationSpecification: {
+          type: "PAYMENT_GATEWAY",
+          parameters: { gateway: "checkoutltd", gatewayMerchantId: publicKey },
+        },
       },
     ],
-    transactionInfo: { totalPriceStatus: "FINAL", totalPrice: (totalPence / 100).toFixed(2), currencyCode: "GBP", countryCode: "GB" },
+    transactionInfo: {
+      totalPriceStatus: "FINAL",
+      totalPrice: (totalPence / 100).toFixed(2),
+      currencyCode: "GBP",
+      countryCode: "GB",
+    },
   };
 }
 
@@ -101,9 +127,17 @@ export function WalletButtons(props: {
     setSupport((s) => ({ ...s, applePay }));
     if (typeof window.PaymentRequest !== "function" || !props.flags.enableGooglePayment) return;
     try {
-      const probe = new PaymentRequest([{ supportedMethods: GOOGLE_PAY_METHOD, data: googlePayData(props.storeName, props.totalPence, props.gatewayPublicKey ?? "") }], {
-        total: { label: props.storeName, amount: { currency: "GBP", value: (props.totalPence / 100).toFixed(2) } },
-      });
+      const probe = new PaymentRequest(
+        [
+          {
+            supportedMethods: GOOGLE_PAY_METHOD,
+            data: googlePayData(props.storeName, props.totalPence, props.gatewayPublicKey ?? ""),
+          },
+        ],
+        {
+          total: { label: props.storeName, amount: { currency: "GBP", value: (props.totalPence / 100).toFixed(2) } },
+        },
+      );
       probe
         .canMakePayment()
         .then((can) => setSupport((s) => ({ ...s, googlePay: can })))
@@ -118,7 +152,11 @@ export function WalletButtons(props: {
 
   async function post(fields: Record<string, string>): Promise<{ status: number; body: WalletAnswer }> {
     const body = new URLSearchParams({ csrf, idempotencyKey: crypto.randomUUID(), ...fields });
-    const response = await fetch(href("/checkout/payment/wallet"), { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } });
+    const response = await fetch(href("/checkout/payment/wallet"), {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    });
     return { status: response.status, body: await readAnswer(response) };
   }
 
@@ -165,7 +203,11 @@ export function WalletButtons(props: {
             countryCode: contact.countryCode ?? "GB",
           }
         : null;
-      void post({ intent: "apple-pay", token: JSON.stringify(event.payment.token.paymentData), ...(billingContact ? { billingContact: JSON.stringify(billingContact) } : {}) }).then(({ body }) => {
+      void post({
+        intent: "apple-pay",
+        token: JSON.stringify(event.payment.token.paymentData),
+        ...(billingContact ? { billingContact: JSON.stringify(billingContact) } : {}),
+      }).then(({ body }) => {
         // Spec 2 §4: only an approved payment succeeds.
         if (body.ok && body.next === "success") {
           session.completePayment(Session.STATUS_SUCCESS);
@@ -190,12 +232,23 @@ export function WalletButtons(props: {
     props.onProgress(started);
     setError(null);
     try {
-      const request = new PaymentRequest([{ supportedMethods: GOOGLE_PAY_METHOD, data: googlePayData(props.storeName, props.totalPence, props.gatewayPublicKey ?? "") }], {
-        total: { label: props.storeName, amount: { currency: "GBP", value: (props.totalPence / 100).toFixed(2) } },
-      });
+      const request = new PaymentRequest(
+        [
+          {
+            supportedMethods: GOOGLE_PAY_METHOD,
+            data: googlePayData(props.storeName, props.totalPence, props.gatewayPublicKey ?? ""),
+          },
+        ],
+        {
+          total: { label: props.storeName, amount: { currency: "GBP", value: (props.totalPence / 100).toFixed(2) } },
+        },
+      );
       const response = await request.show();
       const details = response.details as { paymentMethodData?: { tokenizationData?: { token?: string } } };
-      const { body } = await post({ intent: "google-pay", token: details.paymentMethodData?.tokenizationData?.token ?? "" });
+      const { body } = await post({
+        intent: "google-pay",
+        token: details.paymentMethodData?.tokenizationData?.token ?? "",
+      });
       await response.complete(body.ok ? "success" : "fail");
       if (body.ok && body.next === "success") {
         succeed("/checkout/success");
@@ -224,12 +277,22 @@ export function WalletButtons(props: {
       ) : null}
       <div className={styles.actions}>
         {shown.applePay ? (
-          <button type="button" className={forms.button.secondary} onClick={payWithApple} disabled={props.disabled || busy}>
+          <button
+            type="button"
+            className={forms.button.secondary}
+            onClick={payWithApple}
+            disabled={props.disabled || busy}
+          >
             Pay with Apple Pay
           </button>
         ) : null}
         {shown.googlePay ? (
-          <button type="button" className={forms.button.secondary} onClick={() => void payWithGoogle()} disabled={props.disabled || busy}>
+          <button
+            type="button"
+            className={forms.button.secondary}
+            onClick={() => void payWithGoogle()}
+            disabled={props.disabled || busy}
+          >
             Pay with Google Pay
           </button>
         ) : null}

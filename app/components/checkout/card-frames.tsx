@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNonce } from "~/components/nonce";
-import { CARD_FIELD_ELEMENTS, CARD_FIELD_TEXT, cardFieldError, cardFieldErrors, EMPTY_CARD_FIELDS, type CardFieldElement } from "~/models/card-fields";
+import {
+  CARD_FIELD_ELEMENTS,
+  CARD_FIELD_TEXT,
+  cardFieldError,
+  cardFieldErrors,
+  EMPTY_CARD_FIELDS,
+  type CardFieldElement,
+} from "~/models/card-fields";
 import { CARD_SCRIPT_TIMEOUT_MS } from "~/models/payment-options";
 import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
@@ -29,7 +36,11 @@ declare global {
   }
 }
 
-const CONTAINERS: Record<CardFieldElement, string> = { "card-number": "card-number-frame", "expiry-date": "expiry-date-frame", cvv: "cvv-frame" };
+const CONTAINERS: Record<CardFieldElement, string> = {
+  "card-number": "card-number-frame",
+  "expiry-date": "expiry-date-frame",
+  cvv: "cvv-frame",
+};
 
 let scriptLoad: { src: string; promise: Promise<FramesApi> } | null = null;
 
@@ -71,7 +82,10 @@ export function useCardFrames({ scriptUrl, publicKey }: { scriptUrl: string; pub
     let current = true;
     setLoad((state) => (state === "failed" ? state : "loading"));
     setFields(EMPTY_CARD_FIELDS);
-    const timer = window.setTimeout(() => current && setLoad((state) => (state === "ready" ? state : "failed")), CARD_SCRIPT_TIMEOUT_MS);
+    const timer = window.setTimeout(
+      () => current && setLoad((state) => (state === "ready" ? state : "failed")),
+      CARD_SCRIPT_TIMEOUT_MS,
+    );
     loadFrames(scriptUrl, nonce).then(
       (Frames) => {
         if (!current) return;
@@ -83,11 +97,16 @@ export function useCardFrames({ scriptUrl, publicKey }: { scriptUrl: string; pub
           window.clearTimeout(timer);
           setLoad((state) => (state === "failed" ? state : "ready"));
         });
-        Frames.addEventHandler(Events.FRAME_VALIDATION_CHANGED, (e: { element: CardFieldElement; isValid: boolean; isEmpty: boolean }) => {
-          if (current && e.element in CONTAINERS) setFields((f) => ({ ...f, [e.element]: { ...f[e.element], isValid: e.isValid, isEmpty: e.isEmpty } }));
-        });
+        Frames.addEventHandler(
+          Events.FRAME_VALIDATION_CHANGED,
+          (e: { element: CardFieldElement; isValid: boolean; isEmpty: boolean }) => {
+            if (current && e.element in CONTAINERS)
+              setFields((f) => ({ ...f, [e.element]: { ...f[e.element], isValid: e.isValid, isEmpty: e.isEmpty } }));
+          },
+        );
         Frames.addEventHandler(Events.FRAME_BLUR, (e: { element: CardFieldElement }) => {
-          if (current && e.element in CONTAINERS) setFields((f) => ({ ...f, [e.element]: { ...f[e.element], touched: true } }));
+          if (current && e.element in CONTAINERS)
+            setFields((f) => ({ ...f, [e.element]: { ...f[e.element], touched: true } }));
         });
         Frames.init({ publicKey });
       },
@@ -123,12 +142,20 @@ export function useCardFrames({ scriptUrl, publicKey }: { scriptUrl: string; pub
 }
 
 /** The three fields' groups: label, hint, the field's message and the gateway's frame. */
-export function CardFrameGroups({ fields, generation }: Pick<ReturnType<typeof useCardFrames>, "fields" | "generation">) {
+export function CardFrameGroups({
+  fields,
+  generation,
+}: Pick<ReturnType<typeof useCardFrames>, "fields" | "generation">) {
   return CARD_FIELD_ELEMENTS.map((element) => {
     const text = CARD_FIELD_TEXT[element];
     const error = cardFieldError(element, fields[element]);
     return (
-      <div key={element} id={`${element}-group`} tabIndex={-1} className={error ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
+      <div
+        key={element}
+        id={`${element}-group`}
+        tabIndex={-1}
+        className={error ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}
+      >
         <p className={forms.label} id={`${element}-label`}>
           {text.label}
         </p>
@@ -140,7 +167,10 @@ export function CardFrameGroups({ fields, generation }: Pick<ReturnType<typeof u
             </>
           ) : null}
         </p>
-        <div key={generation} className={`${styles.cardFrame} ${element === "card-number" ? "" : styles.cardFrameShort} ${CONTAINERS[element]}`} />
+        <div
+          key={generation}
+          className={`${styles.cardFrame} ${element === "card-number" ? "" : styles.cardFrameShort} ${CONTAINERS[element]}`}
+        />
       </div>
     );
   });

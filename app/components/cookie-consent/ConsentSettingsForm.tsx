@@ -21,7 +21,15 @@ const KINDS = [
  * The two consent switches and Save (the cookie settings page, and its dialog over any page with script). "No" is
  * chosen until the shopper says otherwise: nothing optional is ever pre-ticked.
  */
-export function ConsentSettingsForm({ consent, redirectTo, idPrefix }: { consent: Consent; redirectTo: string; idPrefix: string }) {
+export function ConsentSettingsForm({
+  consent,
+  redirectTo,
+  idPrefix,
+}: {
+  consent: Consent;
+  redirectTo: string;
+  idPrefix: string;
+}) {
   return (
     <Form method="post" action="/cookies" replace>
       <AuthenticityTokenInput />
@@ -31,7 +39,11 @@ export function ConsentSettingsForm({ consent, redirectTo, idPrefix }: { consent
         shop cannot work without them.
       </p>
       {KINDS.map((kind) => (
-        <fieldset key={kind.name} className={`${forms.fieldset} ${s.kind}`} aria-describedby={`${idPrefix}-${kind.name}-hint`}>
+        <fieldset
+          key={kind.name}
+          className={`${forms.fieldset} ${s.kind}`}
+          aria-describedby={`${idPrefix}-${kind.name}-hint`}
+        >
           <legend className={forms.legend}>{kind.legend}</legend>
           <p id={`${idPrefix}-${kind.name}-hint`} className={s.kindHint}>
             {kind.hint}
@@ -43,7 +55,8 @@ export function ConsentSettingsForm({ consent, redirectTo, idPrefix }: { consent
                   id={answer === "yes" ? `${idPrefix}-${kind.name}` : undefined}
                   className={s.radioInput}
                   type="radio"
-                  name={kind.name}                   value={answer}
+                  name={kind.name}
+                  value={answer}
                   defaultChecked={consent[kind.name] === (answer === "yes")}
                 />
                 {answer === "yes" ? `Use ${kind.legend.toLowerCase()}` : `Do not use ${kind.legend.toLowerCase()}`}

@@ -29,7 +29,13 @@ export const settingsLink = style({
 });
 
 export const radios = style({ display: "flex", flexWrap: "wrap", gap: `${space[2]} ${space[6]}` });
-export const radio = style({ display: "inline-flex", alignItems: "center", gap: space[2], minHeight: tapTarget, cursor: "pointer" });
+export const radio = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: space[2],
+  minHeight: tapTarget,
+  cursor: "pointer",
+});
 export const radioInput = style({ width: "1.5rem", height: "1.5rem", margin: 0, accentColor: vars.color.primary });
 export const kind = style({ marginBottom: space[6] });
 export const kindHint = style({ margin: `0 0 ${space[3]}` });

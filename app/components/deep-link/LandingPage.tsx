@@ -23,7 +23,17 @@ function Choice({ fillKey }: { fillKey: string }) {
 }
 
 /** The landing's page (routes/basket/deep-link.tsx): each state with its words and its one way on. */
-export function LandingPage({ landing, path, message, fillKey }: { landing: LandingView; path: string; message: string | null; fillKey: string }) {
+export function LandingPage({
+  landing,
+  path,
+  message,
+  fillKey,
+}: {
+  landing: LandingView;
+  path: string;
+  message: string | null;
+  fillKey: string;
+}) {
   const problem = message ? (
     <p className={styles.problem} role="alert">
       {message}
@@ -84,4 +94,3 @@ export function LandingPage({ landing, path, message, fillKey }: { landing: Land
       );
   }
 }
-

@@ -13,7 +13,12 @@ export const dialog = style({
   color: vars.color.onSurface,
   selectors: { "&::backdrop": { background: "rgba(0, 0, 0, 0.5)" } },
 });
-export const header = style({ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: space[3] });
+export const header = style({
+  display: "flex",
+  alignItems: "flex-start",
+  justifyContent: "space-between",
+  gap: space[3],
+});
 export const title = style({ margin: `0 0 ${space[4]}`, fontSize: fontSize.lg });
 export const close = style({
   flex: "none",

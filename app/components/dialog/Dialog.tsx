@@ -57,7 +57,11 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
     }
     const first = stops[0]!;
     const last = stops[stops.length - 1]!;
-    if (event.shiftKey ? active === first || !ref.current.contains(active) : active === last || !ref.current.contains(active)) {
+    if (
+      event.shiftKey
+        ? active === first || !ref.current.contains(active)
+        : active === last || !ref.current.contains(active)
+    ) {
       event.preventDefault();
       (event.shiftKey ? last : first).focus();
     }

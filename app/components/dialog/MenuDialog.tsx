@@ -12,7 +12,15 @@ export interface MenuEntry {
 }
 
 /** The menu's entries as a list of links: the menu dialog's body, and the whole of the page it stands for. */
-export function MenuList({ entries, onChoose, label }: { entries: readonly MenuEntry[]; onChoose?: (action: string) => void; label: string }) {
+export function MenuList({
+  entries,
+  onChoose,
+  label,
+}: {
+  entries: readonly MenuEntry[];
+  onChoose?: (action: string) => void;
+  label: string;
+}) {
   return (
     <ul className={s.list} aria-label={label}>
       {entries.map((entry) => (
@@ -36,7 +44,19 @@ export function MenuList({ entries, onChoose, label }: { entries: readonly MenuE
  * The generic menu dialog (spec 1 §2 global modals): a titled list of links and actions. A link navigates (which closes
  * the dialog); an action closes the menu and hands its key to `onChoose`, so the caller can open that dialog next.
  */
-export function MenuDialog({ open, title, entries, onClose, onChoose }: { open: boolean; title: string; entries: readonly MenuEntry[]; onClose: () => void; onChoose: (action: string) => void }) {
+export function MenuDialog({
+  open,
+  title,
+  entries,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  title: string;
+  entries: readonly MenuEntry[];
+  onClose: () => void;
+  onChoose: (action: string) => void;
+}) {
   return (
     <Dialog open={open} title={title} onClose={onClose}>
       <MenuList entries={entries} onChoose={onChoose} label={title} />

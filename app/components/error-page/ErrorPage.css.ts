@@ -46,10 +46,7 @@ const button = style({
   border: "2px solid transparent",
 });
 
-export const primaryButton = style([
-  button,
-  { background: vars.color.primary, color: vars.color.onPrimary },
-]);
+export const primaryButton = style([button, { background: vars.color.primary, color: vars.color.onPrimary }]);
 
 export const secondaryButton = style([
   button,

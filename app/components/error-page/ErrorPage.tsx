@@ -17,7 +17,11 @@ export interface ErrorPageProps {
 export function ErrorPage({ status, message, backHref, image, search }: ErrorPageProps) {
   function goBack(event: MouseEvent<HTMLAnchorElement>) {
     // With JavaScript, go back in history when the previous entry is on this site; the link is the fallback.
-    if (window.history.length > 1 && document.referrer && new URL(document.referrer).origin === window.location.origin) {
+    if (
+      window.history.length > 1 &&
+      document.referrer &&
+      new URL(document.referrer).origin === window.location.origin
+    ) {
       event.preventDefault();
       window.history.back();
     }
@@ -40,7 +44,15 @@ export function ErrorPage({ status, message, backHref, image, search }: ErrorPag
         </Link>
       </div>
       {search ? <div className={styles.search}>{search}</div> : null}
-      {image ? <img className={styles.image} src={image.url} alt={image.alt} width={image.width ?? 320} height={image.height ?? 240} /> : null}
+      {image ? (
+        <img
+          className={styles.image}
+          src={image.url}
+          alt={image.alt}
+          width={image.width ?? 320}
+          height={image.height ?? 240}
+        />
+      ) : null}
     </section>
   );
 }

@@ -6,7 +6,15 @@ import type { FieldError } from "./fields";
  * The GOV.UK error summary at the top of a form: one link per field with an error. It takes focus when it appears
  * with script, so a screen reader hears the problems at once; without script it is the first thing on the page.
  */
-export function ErrorSummary({ errors, id = "error-summary", headingLevel = 2 }: { errors: readonly FieldError[]; id?: string; headingLevel?: 2 | 3 }) {
+export function ErrorSummary({
+  errors,
+  id = "error-summary",
+  headingLevel = 2,
+}: {
+  errors: readonly FieldError[];
+  id?: string;
+  headingLevel?: 2 | 3;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const signature = errors.map((e) => `${e.field}:${e.message}`).join("|");
   useEffect(() => {

@@ -52,7 +52,9 @@ export function TextField(props: TextFieldProps) {
       ) : null}
       <input
         key={field.key}
-        className={[forms.input, error ? forms.fieldError : "", width ? forms.fieldWidth[width] : ""].filter(Boolean).join(" ")}
+        className={[forms.input, error ? forms.fieldError : "", width ? forms.fieldWidth[width] : ""]
+          .filter(Boolean)
+          .join(" ")}
         id={id}
         name={field.name}
         type={props.type ?? "text"}

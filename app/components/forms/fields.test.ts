@@ -5,7 +5,14 @@ describe("replyForm", () => {
   it("names a fresh form's fields as Conform does, with no errors and no key", () => {
     const [form, fields] = replyForm<{ email: string }>("details", undefined);
     expect(form).toEqual({ id: "details", errorId: "details-error", errors: undefined });
-    expect(fields.email).toEqual({ id: "details-email", name: "email", errorId: "details-email-error", errors: undefined, initialValue: undefined, key: undefined });
+    expect(fields.email).toEqual({
+      id: "details-email",
+      name: "email",
+      errorId: "details-email-error",
+      errors: undefined,
+      initialValue: undefined,
+      key: undefined,
+    });
     expect(replyFormProps(form)).toEqual({ id: "details", noValidate: true });
   });
 

@@ -19,7 +19,11 @@ export interface FormField {
  * A one-field form's field from the server's last Conform reply, named as Conform names it (`{form}-{name}`,
  * `{id}-error`): for small forms (the basket's coupon and points) that need no more of Conform in the browser.
  */
-export function replyField(formId: string, name: string, lastResult: SubmissionResult<string[]> | null | undefined): FormField & { value: unknown } {
+export function replyField(
+  formId: string,
+  name: string,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+): FormField & { value: unknown } {
   const id = `${formId}-${name}`;
   const errors = lastResult?.error?.[name] ?? undefined;
   return { id, name, errorId: `${id}-error`, errors: errors ?? undefined, value: lastResult?.initialValue?.[name] };
@@ -43,7 +47,11 @@ export function replyForm<Schema extends Record<string, unknown>>(
   lastResult: SubmissionResult<string[]> | null | undefined,
 ): [ReplyForm, { [Name in keyof Schema & string]: FormField }] {
   const formErrors = lastResult?.error?.[""] ?? undefined;
-  const form: ReplyForm = { id: formId, errorId: `${formId}-error`, errors: formErrors?.length ? formErrors : undefined };
+  const form: ReplyForm = {
+    id: formId,
+    errorId: `${formId}-error`,
+    errors: formErrors?.length ? formErrors : undefined,
+  };
   const made = new Map<string, FormField>();
   const fields = new Proxy({} as { [Name in keyof Schema & string]: FormField }, {
     get(_, name) {
@@ -52,7 +60,11 @@ export function replyForm<Schema extends Record<string, unknown>>(
       if (!field) {
         const { value, ...rest } = replyField(formId, name, lastResult);
         // A new value from the server gives the input a new key, so an uncontrolled input shows it.
-        field = { ...rest, initialValue: value, key: lastResult?.initialValue ? `${name}:${JSON.stringify(value ?? null)}` : undefined };
+        field = {
+          ...rest,
+          initialValue: value,
+          key: lastResult?.initialValue ? `${name}:${JSON.stringify(value ?? null)}` : undefined,
+        };
         made.set(name, field);
       }
       return field;
@@ -66,7 +78,9 @@ export function replyForm<Schema extends Record<string, unknown>>(
  * bubbles, say what is wrong (noValidate), and the form points at its own error when it has one.
  */
 export function replyFormProps(form: ReplyForm): { id: string; noValidate: true; "aria-describedby"?: string } {
-  return form.errors ? { id: form.id, noValidate: true, "aria-describedby": form.errorId } : { id: form.id, noValidate: true };
+  return form.errors
+    ? { id: form.id, noValidate: true, "aria-describedby": form.errorId }
+    : { id: form.id, noValidate: true };
 }
 
 /** A message for the error summary: the id of the field it is about (the summary links to it) and the words. */

@@ -1,5 +1,13 @@
 import type { MenuItem } from "../../../platform/contract/catalogue";
-import { choiceFieldId, groupHint, isSingleChoice, MAX_QUANTITY, MIN_QUANTITY, type ChoiceError, type ItemChoice } from "~/models/item-choice";
+import {
+  choiceFieldId,
+  groupHint,
+  isSingleChoice,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  type ChoiceError,
+  type ItemChoice,
+} from "~/models/item-choice";
 import { formatPence } from "~/models/money";
 import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
@@ -50,11 +58,19 @@ export function ItemOptions({ item, choice, errors }: ItemOptionsProps) {
             <div className={styles.choices}>
               {item.sizes.map((size) => (
                 <label key={size.id} className={styles.choice}>
-                  <input type="radio" name="sizeId" value={size.id} defaultChecked={choice.sizeId === size.id} className={styles.control} />
+                  <input
+                    type="radio"
+                    name="sizeId"
+                    value={size.id}
+                    defaultChecked={choice.sizeId === size.id}
+                    className={styles.control}
+                  />
                   <span className={styles.choiceName}>{size.name}</span>
                   <span className={styles.choicePrice}>
                     {formatPence(size.price)}
-                    {size.memberPrice !== null && size.memberPrice < size.price ? ` (Members ${formatPence(size.memberPrice)})` : ""}
+                    {size.memberPrice !== null && size.memberPrice < size.price
+                      ? ` (Members ${formatPence(size.memberPrice)})`
+                      : ""}
                   </span>
                 </label>
               ))}
@@ -107,10 +123,22 @@ export function ItemOptions({ item, choice, errors }: ItemOptionsProps) {
 }
 
 /** The GOV.UK error summary: a list of links to each field with an error; it takes focus when it appears. */
-export function ErrorSummary({ errors, summaryRef }: { errors: ChoiceError[]; summaryRef?: React.Ref<HTMLDivElement> }) {
+export function ErrorSummary({
+  errors,
+  summaryRef,
+}: {
+  errors: ChoiceError[];
+  summaryRef?: React.Ref<HTMLDivElement>;
+}) {
   if (!errors.length) return null;
   return (
-    <div ref={summaryRef} className={forms.errorSummary} role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
+    <div
+      ref={summaryRef}
+      className={forms.errorSummary}
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby="error-summary-title"
+    >
       <h2 id="error-summary-title" className={forms.errorSummaryTitle}>
         There is a problem
       </h2>

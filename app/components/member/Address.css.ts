@@ -23,7 +23,13 @@ export const defaultTag = style({
   fontSize: fontSize.sm,
   fontWeight: 700,
 });
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: space[2], alignItems: "center", marginTop: space[3] });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space[2],
+  alignItems: "center",
+  marginTop: space[3],
+});
 /** A link that reads as a quiet button: at least a tap target high. */
 export const actionLink = style({
   display: "inline-flex",
@@ -39,7 +45,20 @@ export const empty = style({ margin: `0 0 ${space[4]}` });
 
 /** The finder's results are chosen as the checkout's are: the same radio cards. */
 export { choiceInput } from "~/components/checkout/Checkout.css";
-export const checkbox = style({ display: "flex", alignItems: "center", gap: space[3], minHeight: tapTarget, margin: `0 0 ${space[6]}`, cursor: "pointer" });
+export const checkbox = style({
+  display: "flex",
+  alignItems: "center",
+  gap: space[3],
+  minHeight: tapTarget,
+  margin: `0 0 ${space[6]}`,
+  cursor: "pointer",
+});
 export const row = style({ display: "flex", flexWrap: "wrap", gap: space[3], alignItems: "flex-end" });
-export const formActions = style({ display: "flex", flexWrap: "wrap", gap: space[3], alignItems: "center", margin: `${space[4]} 0` });
+export const formActions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space[3],
+  alignItems: "center",
+  margin: `${space[4]} 0`,
+});
 export const confirm = style({ margin: `0 0 ${space[4]}` });

@@ -26,7 +26,9 @@ type Lines = Pick<Address, "addressLine1" | "addressLine2" | "town" | "county" |
 
 /** An address as the envelope has it: one part a line. */
 export function AddressLines({ address }: { address: Lines }) {
-  const parts = [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode].filter(Boolean);
+  const parts = [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode].filter(
+    Boolean,
+  );
   return (
     <address className={s.lines}>
       {parts.map((part, index) => (
@@ -44,7 +46,14 @@ function DefaultCheckbox({ field, checked }: { field: FormField; checked: boolea
   const isChecked = posted === undefined ? checked : posted === "on";
   return (
     <label className={s.checkbox}>
-      <input key={field.key} className={s.choiceInput} type="checkbox" id={field.id} name={field.name} defaultChecked={isChecked} />
+      <input
+        key={field.key}
+        className={s.choiceInput}
+        type="checkbox"
+        id={field.id}
+        name={field.name}
+        defaultChecked={isChecked}
+      />
       <span>Make this my default</span>
     </label>
   );
@@ -81,7 +90,16 @@ export interface AddressLookupView {
   error: string | null;
 }
 
-type AddressFields = { intent: string; type: string; addressLine1: string; addressLine2: string; town: string; county: string; postcode: string; isDefault: string };
+type AddressFields = {
+  intent: string;
+  type: string;
+  addressLine1: string;
+  addressLine2: string;
+  town: string;
+  county: string;
+  postcode: string;
+  isDefault: string;
+};
 
 export interface AddressFinderProps {
   type: AddressType;
@@ -101,8 +119,20 @@ export interface AddressFinderProps {
 }
 
 /** Find by postcode ("address list"), then choose one of the addresses found ("address results"). */
-export function AddressFinder({ type, path, lookup, result, manualHref, finderForm: FinderForm = Form, chooseForm: ChooseForm = Form, onManual, busy = false }: AddressFinderProps) {
-  const [form, fields] = useForm<Pick<AddressFields, "intent" | "type" | "postcode" | "isDefault"> & { address: string }>({
+export function AddressFinder({
+  type,
+  path,
+  lookup,
+  result,
+  manualHref,
+  finderForm: FinderForm = Form,
+  chooseForm: ChooseForm = Form,
+  onManual,
+  busy = false,
+}: AddressFinderProps) {
+  const [form, fields] = useForm<
+    Pick<AddressFields, "intent" | "type" | "postcode" | "isDefault"> & { address: string }
+  >({
     id: `choose-${type}`,
     lastResult: result ?? undefined,
   });
@@ -177,7 +207,16 @@ export interface AddressFormProps {
 }
 
 /** The address typed in ("address form"), GOV.UK style: a summary of the problems, each field's own message. */
-export function AddressForm({ path, type, address, result, submitLabel, back, form: PostForm = Form, busy = false }: AddressFormProps) {
+export function AddressForm({
+  path,
+  type,
+  address,
+  result,
+  submitLabel,
+  back,
+  form: PostForm = Form,
+  busy = false,
+}: AddressFormProps) {
   const [form, fields] = useForm<AddressFields>({ id: "address", lastResult: result ?? undefined });
   const formError = form.errors?.[0];
   const summary = [
@@ -191,11 +230,46 @@ export function AddressForm({ path, type, address, result, submitLabel, back, fo
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="type" value={type} />
-        <TextField field={fields.addressLine1} label="Address line 1" autoComplete="address-line1" required maxLength={100} defaultValue={address?.addressLine1 ?? ""} />
-        <TextField field={fields.addressLine2} label="Address line 2 (optional)" autoComplete="address-line2" maxLength={100} defaultValue={address?.addressLine2 ?? ""} />
-        <TextField field={fields.town} label="Town or city" autoComplete="address-level2" required maxLength={100} width="half" defaultValue={address?.town ?? ""} />
-        <TextField field={fields.county} label="County (optional)" maxLength={100} width="half" defaultValue={address?.county ?? ""} />
-        <TextField field={fields.postcode} label="Postcode" autoComplete="postal-code" required maxLength={8} width="postcode" defaultValue={address?.postcode ?? ""} />
+        <TextField
+          field={fields.addressLine1}
+          label="Address line 1"
+          autoComplete="address-line1"
+          required
+          maxLength={100}
+          defaultValue={address?.addressLine1 ?? ""}
+        />
+        <TextField
+          field={fields.addressLine2}
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          maxLength={100}
+          defaultValue={address?.addressLine2 ?? ""}
+        />
+        <TextField
+          field={fields.town}
+          label="Town or city"
+          autoComplete="address-level2"
+          required
+          maxLength={100}
+          width="half"
+          defaultValue={address?.town ?? ""}
+        />
+        <TextField
+          field={fields.county}
+          label="County (optional)"
+          maxLength={100}
+          width="half"
+          defaultValue={address?.county ?? ""}
+        />
+        <TextField
+          field={fields.postcode}
+          label="Postcode"
+          autoComplete="postal-code"
+          required
+          maxLength={8}
+          width="postcode"
+          defaultValue={address?.postcode ?? ""}
+        />
         {address?.isDefault ? (
           <p>This is your default {ADDRESS_NOUN[type]}.</p>
         ) : (

@@ -73,7 +73,11 @@ function AddAddress({ type }: { type: AddressType }) {
 /** Editing over the list (script only): the edit page's form, posted through a fetcher. */
 export function EditDialog({ address, onClose }: { address: SavedAddress | null; onClose: () => void }) {
   return (
-    <Dialog open={address !== null} title={address ? `Edit ${ADDRESS_NOUN[address.type]}` : "Edit address"} onClose={onClose}>
+    <Dialog
+      open={address !== null}
+      title={address ? `Edit ${ADDRESS_NOUN[address.type]}` : "Edit address"}
+      onClose={onClose}
+    >
       {address ? <EditAddress key={address.id} address={address} onCancel={onClose} /> : null}
     </Dialog>
   );
@@ -120,7 +124,12 @@ function RemoveConfirm({ address, onCancel }: { address: SavedAddress; onCancel:
       <fetcher.Form method="post" action={`/member/addresses/${address.id}/remove`}>
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="remove" />
-        <ConfirmButtons label="Remove" busy={fetcher.state !== "idle"} onCancel={onCancel} cancelTo="/member/addresses" />
+        <ConfirmButtons
+          label="Remove"
+          busy={fetcher.state !== "idle"}
+          onCancel={onCancel}
+          cancelTo="/member/addresses"
+        />
       </fetcher.Form>
     </>
   );

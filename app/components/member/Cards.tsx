@@ -66,7 +66,15 @@ export function DeleteCardDialog({ card, onClose }: { card: SavedCard | null; on
 }
 
 /** "Add new payment card" over the list (script only): the add page's form. */
-export function AddCardDialog({ open, cardFields, onClose }: { open: boolean; cardFields: CardFieldsSource | null; onClose: () => void }) {
+export function AddCardDialog({
+  open,
+  cardFields,
+  onClose,
+}: {
+  open: boolean;
+  cardFields: CardFieldsSource | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} title={ADD_CARD_TITLE} onClose={onClose}>
       {open ? <AddCard cardFields={cardFields} onCancel={onClose} /> : null}
@@ -134,7 +142,10 @@ function AddCardFields({ scriptUrl, publicKey, onCancel }: CardFieldsSource & { 
   const busy = tokenising || fetcher.state !== "idle";
   return (
     <>
-      <ErrorSummary id="add-card-error-summary" errors={summary.map((e) => ({ field: `${e.element}-group`, message: e.message }))} />
+      <ErrorSummary
+        id="add-card-error-summary"
+        errors={summary.map((e) => ({ field: `${e.element}-group`, message: e.message }))}
+      />
       {message ? (
         <p className={forms.errorMessage} role="alert">
           {message}

@@ -11,7 +11,15 @@ import * as s from "./Loyalty.css";
  * The member's share link: a read-only field anyone can select and copy, an e-mail from their own mail app, and — with
  * script, where the browser lets a page write the clipboard — a button that copies it.
  */
-export function ShareLink({ link, companyName, newMemberCredit }: { link: string; companyName: string; newMemberCredit: string }) {
+export function ShareLink({
+  link,
+  companyName,
+  newMemberCredit,
+}: {
+  link: string;
+  companyName: string;
+  newMemberCredit: string;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const canCopy = hydrated && typeof navigator !== "undefined" && Boolean(navigator.clipboard);
@@ -26,7 +34,15 @@ export function ShareLink({ link, companyName, newMemberCredit }: { link: string
       <label className={f.label} htmlFor="share-link">
         Your link
       </label>
-      <input className={f.input} id="share-link" name="shareLink" type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+      <input
+        className={f.input}
+        id="share-link"
+        name="shareLink"
+        type="text"
+        readOnly
+        value={link}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <div className={s.actions}>
         {canCopy ? (
           <button type="button" className={f.button.secondary} onClick={copy}>
@@ -38,7 +54,11 @@ export function ShareLink({ link, companyName, newMemberCredit }: { link: string
         </a>
       </div>
       <p role="status" className={s.empty}>
-        {copied === "yes" ? "Link copied." : copied === "failed" ? "The link could not be copied: select it and copy it yourself." : ""}
+        {copied === "yes"
+          ? "Link copied."
+          : copied === "failed"
+            ? "The link could not be copied: select it and copy it yourself."
+            : ""}
       </p>
     </div>
   );

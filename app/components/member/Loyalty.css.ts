@@ -21,7 +21,12 @@ export const link = style({ display: "inline-flex", alignItems: "center", minHei
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: space[3] });
 export const card = style({ padding: space[4], borderRadius: radii.md, border: `1px solid ${vars.color.border}` });
 export const cardTitle = style({ margin: `0 0 ${space[2]}`, fontSize: fontSize.md });
-export const facts = style({ margin: `0 0 ${space[3]}`, display: "grid", gridTemplateColumns: "auto 1fr", gap: `${space[1]} ${space[3]}` });
+export const facts = style({
+  margin: `0 0 ${space[3]}`,
+  display: "grid",
+  gridTemplateColumns: "auto 1fr",
+  gap: `${space[1]} ${space[3]}`,
+});
 export const factTerm = style({ fontWeight: 700 });
 export const factValue = style({ margin: 0 });
 export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: space[3] });

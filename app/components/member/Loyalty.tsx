@@ -37,7 +37,13 @@ export function TierProgress({ store }: { store: LoyaltyStoreView }) {
 }
 
 /** What the member earned and spent, order by order. */
-export function LoyaltyHistory({ history, pointsName }: { history: readonly LoyaltyHistoryView[]; pointsName: string }) {
+export function LoyaltyHistory({
+  history,
+  pointsName,
+}: {
+  history: readonly LoyaltyHistoryView[];
+  pointsName: string;
+}) {
   return (
     <MemberSection id="loyalty-history" title="History">
       {history.length === 0 ? (

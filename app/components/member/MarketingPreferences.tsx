@@ -18,7 +18,13 @@ export interface MarketingPreferencesData {
  * 'Marketing Preferences' on the profile (spec 2 §3): a checkbox per option, saved with the page's Save button. A
  * refused save shows its message here and keeps what was ticked.
  */
-export function MarketingPreferences({ marketing, lastResult }: { marketing: MarketingPreferencesData; lastResult: SubmissionResult<string[]> | null }) {
+export function MarketingPreferences({
+  marketing,
+  lastResult,
+}: {
+  marketing: MarketingPreferencesData;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
   const [form, fields] = useForm<{ intent: string; shown: string[]; opted: string[] }>({ id: "marketing", lastResult });
   const posted = postedOptions(fields.opted);
   const ticked = new Set(posted ?? marketing.options.filter((o) => o.opted).map((o) => o.type));

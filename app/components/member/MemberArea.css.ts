@@ -32,7 +32,11 @@ export const navLink = style({
   textDecoration: "none",
   selectors: {
     "&:hover": { textDecoration: "underline" },
-    '&[aria-current="page"]': { background: vars.color.surface, color: vars.color.onSurface, borderColor: vars.color.onSurface },
+    '&[aria-current="page"]': {
+      background: vars.color.surface,
+      color: vars.color.onSurface,
+      borderColor: vars.color.onSurface,
+    },
   },
   "@media": { [mq.md]: { display: "flex", border: 0 } },
 });
@@ -41,7 +45,11 @@ export const main = style({ minWidth: 0, maxWidth: "44rem" });
 export const title = style({ margin: `0 0 ${space[2]}` });
 export const lead = style({ margin: `0 0 ${space[6]}`, fontSize: fontSize.md });
 
-export const section = style({ marginTop: space[8], paddingTop: space[6], borderTop: `1px solid ${vars.color.border}` });
+export const section = style({
+  marginTop: space[8],
+  paddingTop: space[6],
+  borderTop: `1px solid ${vars.color.border}`,
+});
 export const sectionTitle = style({ margin: `0 0 ${space[4]}`, fontSize: fontSize.lg });
 
 /** The dashboard's ways on: one card per part of the member area. */
@@ -64,7 +72,13 @@ export const tile = style({
   textDecoration: "none",
   selectors: { "&:hover": { borderColor: vars.color.link } },
 });
-export const tileTitle = style({ display: "block", color: vars.color.link, fontWeight: 700, fontSize: fontSize.md, textDecoration: "underline" });
+export const tileTitle = style({
+  display: "block",
+  color: vars.color.link,
+  fontWeight: 700,
+  fontSize: fontSize.md,
+  textDecoration: "underline",
+});
 export const tileText = style({ display: "block", marginTop: space[1] });
 
 /** The retailer banner: the shopper's store, with ways to visit it and to call it. */

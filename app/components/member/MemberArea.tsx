@@ -7,13 +7,29 @@ import * as s from "./MemberArea.css";
 /** The member area's parts (spec 2 §2), in the order the dashboard offers them. */
 export const MEMBER_AREA_LINKS = [
   { to: "/member", label: "Your account", text: "Your account at a glance." },
-  { to: "/member/orders", label: "Orders", text: "Your current and past orders: follow them, order again, review them." },
-  { to: "/member/profile", label: "Profile", text: "Your name, mobile number, its verification and marketing preferences." },
+  {
+    to: "/member/orders",
+    label: "Orders",
+    text: "Your current and past orders: follow them, order again, review them.",
+  },
+  {
+    to: "/member/profile",
+    label: "Profile",
+    text: "Your name, mobile number, its verification and marketing preferences.",
+  },
   { to: "/member/addresses", label: "Addresses", text: "Your saved delivery and billing addresses." },
-  { to: "/member/cards", label: "Saved cards", text: "The cards you keep for paying: add, remove and choose your default." },
+  {
+    to: "/member/cards",
+    label: "Saved cards",
+    text: "The cards you keep for paying: add, remove and choose your default.",
+  },
   { to: "/member/loyalty", label: "Loyalty", text: "Your points, your tier and how to use them." },
   { to: "/member/vouchers", label: "Vouchers", text: "Offers for members, ready to apply to your basket." },
-  { to: "/member/credit", label: "Credit and referral", text: "Your credit, and the link that gives you and a friend more." },
+  {
+    to: "/member/credit",
+    label: "Credit and referral",
+    text: "Your credit, and the link that gives you and a friend more.",
+  },
   { to: "/member/change-password", label: "Change password", text: "Choose a new password for your account." },
 ] as const;
 
@@ -66,14 +82,16 @@ export function MemberSection({ id, title, children }: { id: string; title: stri
 export function MemberTiles({ referral }: { referral: boolean }) {
   return (
     <ul className={s.tiles}>
-      {offeredLinks(referral).slice(1).map((link) => (
-        <li key={link.to}>
-          <Link className={s.tile} to={link.to}>
-            <span className={s.tileTitle}>{link.label}</span>
-            <span className={s.tileText}>{link.text}</span>
-          </Link>
-        </li>
-      ))}
+      {offeredLinks(referral)
+        .slice(1)
+        .map((link) => (
+          <li key={link.to}>
+            <Link className={s.tile} to={link.to}>
+              <span className={s.tileTitle}>{link.label}</span>
+              <span className={s.tileText}>{link.text}</span>
+            </Link>
+          </li>
+        ))}
     </ul>
   );
 }
@@ -91,7 +109,11 @@ export function RetailerBanner({ retailer }: { retailer: NonNullable<MemberLayou
           Visit site
         </Link>
         {retailer.phone ? (
-          <a className={forms.button.secondary} href={`tel:${retailer.phone.replace(/[^\d+]/g, "")}`} aria-label={`Call us on ${retailer.phone}`}>
+          <a
+            className={forms.button.secondary}
+            href={`tel:${retailer.phone.replace(/[^\d+]/g, "")}`}
+            aria-label={`Call us on ${retailer.phone}`}
+          >
             Call us
           </a>
         ) : null}

@@ -11,9 +11,15 @@ describe("ordersPageQuery", () => {
 
 describe("orderStatusLabel", () => {
   it("is the order's step while current, delivered or collected once past", () => {
-    expect(orderStatusLabel({ status: "store_accepted_picking", orderType: "delivery", completedAt: null })).toBe("Store Accepted / Picking");
-    expect(orderStatusLabel({ status: "en_route", orderType: "delivery", completedAt: "2026-11-26T10:00:00Z" })).toBe("Delivered");
-    expect(orderStatusLabel({ status: "picked", orderType: "collection", completedAt: "2026-11-26T10:00:00Z" })).toBe("Collected");
+    expect(orderStatusLabel({ status: "store_accepted_picking", orderType: "delivery", completedAt: null })).toBe(
+      "Store Accepted / Picking",
+    );
+    expect(orderStatusLabel({ status: "en_route", orderType: "delivery", completedAt: "2026-11-26T10:00:00Z" })).toBe(
+      "Delivered",
+    );
+    expect(orderStatusLabel({ status: "picked", orderType: "collection", completedAt: "2026-11-26T10:00:00Z" })).toBe(
+      "Collected",
+    );
   });
 });
 

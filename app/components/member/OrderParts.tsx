@@ -17,9 +17,13 @@ export function ordersPageQuery(at: { current: string | null; past: string | nul
 
 /** A date in the store's zone, as '26 Nov 2026'. */
 export function orderDate(instantOrDate: string, timeZone: string): string {
-  const at = /^\d{4}-\d{2}-\d{2}$/.test(instantOrDate) ? new Date(`${instantOrDate}T12:00:00Z`) : new Date(instantOrDate);
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(instantOrDate)
+    ? new Date(`${instantOrDate}T12:00:00Z`)
+    : new Date(instantOrDate);
   const zone = /^\d{4}-\d{2}-\d{2}$/.test(instantOrDate) ? "UTC" : timeZone;
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(at);
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(
+    at,
+  );
 }
 
 /** The slot as 'Thursday 26 Nov, 10:00 – 11:00'-like words: its date and its times in the store's zone. */
@@ -64,12 +68,20 @@ export function OrderCard({ order }: { order: MemberOrderListItem }) {
 }
 
 /** The items an 'Order again' could not put in the basket, each with why (shown on the basket page after it). */
-export function OrderNotAdded({ items, from = "order" }: { items: readonly { name: string; quantity: number; reason: string }[]; from?: "order" | "link" }) {
+export function OrderNotAdded({
+  items,
+  from = "order",
+}: {
+  items: readonly { name: string; quantity: number; reason: string }[];
+  from?: "order" | "link";
+}) {
   if (items.length === 0) return null;
   return (
     <section className={s.notAdded} aria-label="Items not added">
       <p className={s.cardTitle}>
-        <strong>{from === "link" ? "Some items from your link were not added" : "Some items from your order were not added"}</strong>
+        <strong>
+          {from === "link" ? "Some items from your link were not added" : "Some items from your order were not added"}
+        </strong>
       </p>
       <ul className={s.notAddedList}>
         {items.map((item, index) => (
@@ -102,7 +114,13 @@ export function OrderSteps({ steps, completed }: { steps: readonly OrderProgress
         return (
           <li
             key={step.status}
-            className={[checkout.progressStep, done ? checkout.progressDone : "", current ? checkout.progressCurrent : ""].filter(Boolean).join(" ")}
+            className={[
+              checkout.progressStep,
+              done ? checkout.progressDone : "",
+              current ? checkout.progressCurrent : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
             aria-current={current ? "step" : undefined}
           >
             <span className={checkout.progressMark} aria-hidden="true">
@@ -116,7 +134,10 @@ export function OrderSteps({ steps, completed }: { steps: readonly OrderProgress
         );
       })}
       {completed ? (
-        <li className={`${checkout.progressStep} ${checkout.progressDone} ${checkout.progressCurrent}`} aria-current="step">
+        <li
+          className={`${checkout.progressStep} ${checkout.progressDone} ${checkout.progressCurrent}`}
+          aria-current="step"
+        >
           <span className={checkout.progressMark} aria-hidden="true">
             ✓
           </span>
@@ -138,7 +159,15 @@ interface OrderTotalsInput {
 }
 
 /** The order's money, each row only when it applies; 'Points' when loyalty points paid for part of it. */
-export function OrderTotals({ totals, couponCode, method }: { totals: OrderTotalsInput; couponCode: string | null; method: "delivery" | "collection" }) {
+export function OrderTotals({
+  totals,
+  couponCode,
+  method,
+}: {
+  totals: OrderTotalsInput;
+  couponCode: string | null;
+  method: "delivery" | "collection";
+}) {
   const money = (pence: number) => formatPence(pence, { symbol: "£" });
   return (
     <dl className={checkout.totals}>

@@ -11,11 +11,26 @@ export const card = style({
   color: vars.color.onSurface,
 });
 export const cardTitle = style({ margin: `0 0 ${space[2]}`, fontSize: fontSize.md });
-export const facts = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${space[1]} ${space[3]}`, margin: `0 0 ${space[3]}` });
+export const facts = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${space[1]} ${space[3]}`,
+  margin: `0 0 ${space[3]}`,
+});
 export const factName = style({ fontWeight: 700 });
 export const factValue = style({ margin: 0 });
-export const status = style({ display: "inline-block", padding: `${space[1]} ${space[2]}`, border: `1px solid ${vars.color.border}`, fontWeight: 700 });
-export const link = style({ display: "inline-flex", alignItems: "center", minHeight: "44px", color: vars.color.linkOnSurface });
+export const status = style({
+  display: "inline-block",
+  padding: `${space[1]} ${space[2]}`,
+  border: `1px solid ${vars.color.border}`,
+  fontWeight: 700,
+});
+export const link = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  color: vars.color.linkOnSurface,
+});
 export const pager = style({ display: "flex", flexWrap: "wrap", gap: space[4], alignItems: "center" });
 export const empty = style({ margin: `0 0 ${space[4]}` });
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: space[3], margin: `${space[4]} 0` });

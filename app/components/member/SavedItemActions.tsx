@@ -33,7 +33,13 @@ export function SetDefaultForm({ name, id, which }: { name: string; id: string |
  * A confirmation's buttons: the action, then Cancel — a button that closes the dialog (`onCancel`), or a link back to
  * the list on the page without script (`cancelTo`).
  */
-export function ConfirmButtons(props: { label: string; busy?: boolean; onCancel?: (() => void) | null; cancelTo: string; id?: string }) {
+export function ConfirmButtons(props: {
+  label: string;
+  busy?: boolean;
+  onCancel?: (() => void) | null;
+  cancelTo: string;
+  id?: string;
+}) {
   return (
     <div className={s.formActions}>
       <button type="submit" id={props.id} className={forms.button.primary} disabled={props.busy}>

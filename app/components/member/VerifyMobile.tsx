@@ -46,10 +46,16 @@ export function VerifyMobileForms({
   fetcher?: FetcherWithComponents<unknown>;
 }) {
   const PostForm = (fetcher ? fetcher.Form : Form) as typeof Form;
-  const [form, fields] = useForm<{ intent: string; code: string }>({ id: "verify-code", lastResult: answer?.code ?? null });
+  const [form, fields] = useForm<{ intent: string; code: string }>({
+    id: "verify-code",
+    lastResult: answer?.code ?? null,
+  });
   const sent = answer?.sent ?? false;
   const busy = fetcher ? fetcher.state !== "idle" : false;
-  const summary = [...(answer?.error ? [{ field: SEND_BUTTON_ID, message: answer.error }] : []), ...fieldErrors([fields.code])];
+  const summary = [
+    ...(answer?.error ? [{ field: SEND_BUTTON_ID, message: answer.error }] : []),
+    ...fieldErrors([fields.code]),
+  ];
   return (
     <>
       {answer?.notice ? (
@@ -58,12 +64,19 @@ export function VerifyMobileForms({
         </p>
       ) : null}
       <ErrorSummary id="verify-error-summary" errors={summary} />
-      <p className={s.intro}>We will send a 6-digit code by text message to {mobile}. Type it in here to verify your mobile number.</p>
+      <p className={s.intro}>
+        We will send a 6-digit code by text message to {mobile}. Type it in here to verify your mobile number.
+      </p>
       <PostForm method="post" action={VERIFY_MOBILE_PATH}>
         <AuthenticityTokenInput />
         <HoneypotFields honeypot={honeypot} />
         <input type="hidden" name="intent" value="send" />
-        <button type="submit" id={SEND_BUTTON_ID} className={sent ? forms.button.secondary : forms.button.primary} disabled={busy}>
+        <button
+          type="submit"
+          id={SEND_BUTTON_ID}
+          className={sent ? forms.button.secondary : forms.button.primary}
+          disabled={busy}
+        >
           {sent ? "Send a new code" : "Send code"}
         </button>
       </PostForm>
@@ -109,7 +122,12 @@ export function VerifyMobileAction({ mobile, honeypot }: { mobile: string; honey
         {VERIFY_MOBILE_TITLE}
       </Link>
       <Dialog open={open} title={VERIFY_MOBILE_TITLE} onClose={() => setOpen(false)}>
-        <VerifyMobileForms mobile={mobile} honeypot={honeypot} answer={fetcher.data} fetcher={fetcher as FetcherWithComponents<unknown>} />
+        <VerifyMobileForms
+          mobile={mobile}
+          honeypot={honeypot}
+          answer={fetcher.data}
+          fetcher={fetcher as FetcherWithComponents<unknown>}
+        />
       </Dialog>
     </>
   );

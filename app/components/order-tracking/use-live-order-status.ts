@@ -12,7 +12,11 @@ export const POLL_MS = 30_000;
  * the page asks again every 30 s instead. While a driver is followed it also asks every 30 s: the driver's position
  * changes without the status changing, and the stream carries only the status. `enabled` false: none of it.
  */
-export function useLiveOrderStatus(eventsUrl: string, shown: LiveStatus, options: { enabled: boolean; followingDriver: boolean }): void {
+export function useLiveOrderStatus(
+  eventsUrl: string,
+  shown: LiveStatus,
+  options: { enabled: boolean; followingDriver: boolean },
+): void {
   const revalidator = useRevalidator();
   // Read through refs, so new loader data does not close and reopen the stream.
   const shownRef = useRef(shown);

@@ -22,7 +22,17 @@ export interface PictureProps {
  * An image through the optimisation route (spec 1 §7): WebP at the spec's widths for 1x and 2x screens, lazy unless
  * it is the page's main image, decoded off the main thread.
  */
-export function Picture({ src, alt, width, height, sizes, priority = false, preset, fit = "cover", className }: PictureProps) {
+export function Picture({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  priority = false,
+  preset,
+  fit = "cover",
+  className,
+}: PictureProps) {
   const classes = [styles.picture, fit === "cover" ? null : styles.contain, className].filter(Boolean).join(" ");
   const common = {
     alt,
@@ -38,5 +48,12 @@ export function Picture({ src, alt, width, height, sizes, priority = false, pres
   const srcSet = srcSetWidths(width)
     .map((w) => `${at(w)} ${w}w`)
     .join(", ");
-  return <img src={at(snapWidth(width))} srcSet={srcSet} sizes={sizes ?? `(max-width: ${width}px) 100vw, ${width}px`} {...common} />;
+  return (
+    <img
+      src={at(snapWidth(width))}
+      srcSet={srcSet}
+      sizes={sizes ?? `(max-width: ${width}px) 100vw, ${width}px`}
+      {...common}
+    />
+  );
 }

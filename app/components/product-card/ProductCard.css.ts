@@ -35,7 +35,12 @@ export const card = style({
  * that two rows of cards fit a phone's first screen; the picture is contained, never cropped (decision 0038).
  */
 export const image = style({ width: "100%", height: "auto", aspectRatio: "16 / 9", borderRadius: radii.sm });
-export const name = style({ fontSize: "0.9375rem", margin: 0, lineHeight: 1.25, "@media": { [mq.sm]: { fontSize: fontSize.base } } });
+export const name = style({
+  fontSize: "0.9375rem",
+  margin: 0,
+  lineHeight: 1.25,
+  "@media": { [mq.sm]: { fontSize: fontSize.base } },
+});
 export const nameLink = style({
   display: "flex",
   flexDirection: "column",

@@ -30,10 +30,14 @@ export interface ProductCardProps {
  * How wide a card's picture is shown (styles.productGrid's columns, less the card's padding and border): two columns
  * on a phone, four from 600px within the content column's 1264px. A phone at 2x takes the route's smallest width, 320.
  */
-const PRODUCT_IMAGE_SIZES = "(min-width: 1264px) 268px, (min-width: 960px) calc(25vw - 48px), (min-width: 600px) calc(25vw - 44px), calc(50vw - 38px)";
+const PRODUCT_IMAGE_SIZES =
+  "(min-width: 1264px) 268px, (min-width: 960px) calc(25vw - 48px), (min-width: 600px) calc(25vw - 44px), calc(50vw - 38px)";
 
 /** The basket line a plain card counts: the same item, no size, no options. */
-export function plainLine(basket: Pick<Basket, "items"> | null | undefined, menuItemId: number): BasketLine | undefined {
+export function plainLine(
+  basket: Pick<Basket, "items"> | null | undefined,
+  menuItemId: number,
+): BasketLine | undefined {
   return basket?.items.find((l) => l.menuItemId === menuItemId && l.sizeId === null && l.options.length === 0);
 }
 
@@ -55,7 +59,17 @@ export function ProductCard({ item, storeSlug, bannerAdvertId, headingLevel = 2 
       <Heading id={`item-${item.id}-name`} className={styles.name}>
         {/* The picture is part of the name's link: the whole upper card is one tap target for the item's page. */}
         <Link to={href} className={styles.nameLink}>
-          {item.image ? <Picture src={item.image} alt="" width={240} height={135} sizes={PRODUCT_IMAGE_SIZES} fit="contain" className={styles.image} /> : null}
+          {item.image ? (
+            <Picture
+              src={item.image}
+              alt=""
+              width={240}
+              height={135}
+              sizes={PRODUCT_IMAGE_SIZES}
+              fit="contain"
+              className={styles.image}
+            />
+          ) : null}
           <span className={styles.nameText}>{item.name}</span>
         </Link>
       </Heading>
@@ -63,7 +77,9 @@ export function ProductCard({ item, storeSlug, bannerAdvertId, headingLevel = 2 
       <div className={styles.buy}>
         <p className={styles.price}>
           {item.sizes.length ? `From ${formatPence(lowestPrice(item))}` : formatPence(item.price)}
-          {showMemberPrice ? <span className={styles.memberPrice}>Members {formatPence(item.memberPrice!)}</span> : null}
+          {showMemberPrice ? (
+            <span className={styles.memberPrice}>Members {formatPence(item.memberPrice!)}</span>
+          ) : null}
         </p>
         <div className={styles.action}>
           {!item.available ? (
@@ -73,7 +89,12 @@ export function ProductCard({ item, storeSlug, bannerAdvertId, headingLevel = 2 
               Choose<span className={visuallyHidden}> {item.name}</span>
             </Link>
           ) : (
-            <AddOrStep item={item} basket={layout?.basket ?? null} seed={layout?.formSeed ?? "page"} bannerAdvertId={bannerAdvertId} />
+            <AddOrStep
+              item={item}
+              basket={layout?.basket ?? null}
+              seed={layout?.formSeed ?? "page"}
+              bannerAdvertId={bannerAdvertId}
+            />
           )}
         </div>
       </div>
@@ -81,7 +102,17 @@ export function ProductCard({ item, storeSlug, bannerAdvertId, headingLevel = 2 
   );
 }
 
-function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; basket: Basket | null; seed: string; bannerAdvertId?: number }) {
+function AddOrStep({
+  item,
+  basket,
+  seed,
+  bannerAdvertId,
+}: {
+  item: MenuItem;
+  basket: Basket | null;
+  seed: string;
+  bannerAdvertId?: number;
+}) {
   const fetcher = useFetcher<AddResult>({ key: itemFetcherKey(item.id) });
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
@@ -102,7 +133,11 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
   function submitAddQuietly(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    submitQuietly(fetcher as unknown as BasketFetcher, new FormData(event.currentTarget, submitter), href("/basket/add"));
+    submitQuietly(
+      fetcher as unknown as BasketFetcher,
+      new FormData(event.currentTarget, submitter),
+      href("/basket/add"),
+    );
   }
 
   const data = fetcher.data;
@@ -123,7 +158,11 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
           <input type="hidden" name="idempotencyKey" value={`add-${seed}-${item.id}`} />
           {bannerAdvertId ? <input type="hidden" name="bannerAdvertId" value={bannerAdvertId} /> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className={`${forms.button.primary} ${styles.fullWidth}`} aria-disabled={adding || undefined}>
+          <button
+            type="submit"
+            className={`${forms.button.primary} ${styles.fullWidth}`}
+            aria-disabled={adding || undefined}
+          >
             {adding ? (
               "Adding…"
             ) : (
@@ -133,7 +172,9 @@ function AddOrStep({ item, basket, seed, bannerAdvertId }: { item: MenuItem; bas
             )}
           </button>
         </fetcher.Form>
-        <ClientOnly>{() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(data)} />}</ClientOnly>
+        <ClientOnly>
+          {() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(data)} />}
+        </ClientOnly>
       </>
     );
   }

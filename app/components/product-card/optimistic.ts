@@ -11,7 +11,9 @@ export interface OptimisticBasketTotals {
  * The basket's count and subtotal with the cards' pending changes applied (an add in flight, a stepper click), so
  * a total shown elsewhere on the page moves with the card rather than after the round trip.
  */
-export function useOptimisticBasketTotals(basket: Pick<Basket, "items" | "totalItemsQuantity" | "orderSubtotal"> | null): OptimisticBasketTotals {
+export function useOptimisticBasketTotals(
+  basket: Pick<Basket, "items" | "totalItemsQuantity" | "orderSubtotal"> | null,
+): OptimisticBasketTotals {
   const fetchers = useFetchers();
   let totalItemsQuantity = basket?.totalItemsQuantity ?? 0;
   let orderSubtotal = basket?.orderSubtotal ?? 0;

@@ -5,7 +5,14 @@ import { fontSize, radii, space, tapTarget } from "~/styles/tokens";
 export const section = style({ margin: `${space[6]} 0` });
 export const sectionTitle = style({ fontSize: fontSize.md, margin: `0 0 ${space[3]}` });
 
-export const chipList = style({ listStyle: "none", display: "flex", flexWrap: "wrap", gap: space[2], margin: 0, padding: 0 });
+export const chipList = style({
+  listStyle: "none",
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space[2],
+  margin: 0,
+  padding: 0,
+});
 export const chip = style({
   display: "inline-flex",
   alignItems: "center",

@@ -32,14 +32,27 @@ const pagination = (page: number, total: number, totalPages: number) => ({ page,
 
 const results: GlobalSearchResponse = {
   deals: {
-    records: [{ id: 3, name: "Cheese board deal", slug: "cheese-board-deal-3", description: "Any three cheeses", image: null, price: 800, available: true }],
+    records: [
+      {
+        id: 3,
+        name: "Cheese board deal",
+        slug: "cheese-board-deal-3",
+        description: "Any three cheeses",
+        image: null,
+        price: 800,
+        available: true,
+      },
+    ],
     pagination: pagination(1, 1, 1),
   },
   categories: {
     records: [{ id: 2, name: "Dairy & eggs", slug: "dairy-and-eggs-2", description: null, image: null, itemCount: 14 }],
     pagination: pagination(1, 1, 1),
   },
-  menuItems: { records: [item(21, "Red Leicester 350g"), item(25, "Cottage Cheese 300g")], pagination: pagination(2, 50, 3) },
+  menuItems: {
+    records: [item(21, "Red Leicester 350g"), item(25, "Cottage Cheese 300g")],
+    pagination: pagination(2, 50, 3),
+  },
   totals: { deals: 1, categories: 1, menuItems: 50 },
   noItemFoundHint: null,
 };
@@ -58,7 +71,15 @@ function render(r: GlobalSearchResponse): string {
   return renderToString(<Stub initialEntries={["/"]} />);
 }
 
-const links = (html: string) => (html.match(/<a\b[^>]*>[\s\S]*?<\/a>/g) ?? []).map((a) => ({ href: /href="([^"]*)"/.exec(a)?.[1], rel: /rel="([^"]*)"/.exec(a)?.[1] ?? null, text: a.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/<!-- -->/g, "") }));
+const links = (html: string) =>
+  (html.match(/<a\b[^>]*>[\s\S]*?<\/a>/g) ?? []).map((a) => ({
+    href: /href="([^"]*)"/.exec(a)?.[1],
+    rel: /rel="([^"]*)"/.exec(a)?.[1] ?? null,
+    text: a
+      .replace(/<[^>]+>/g, "")
+      .replace(/&amp;/g, "&")
+      .replace(/<!-- -->/g, ""),
+  }));
 
 describe("SearchResults", () => {
   const html = render(results);
@@ -70,7 +91,9 @@ describe("SearchResults", () => {
   });
 
   it("links each item to its page under its own category", () => {
-    expect(links(html).find((a) => a.text === "Red Leicester 350g")?.href).toBe(`/stores/${slug}/category/dairy-and-eggs-2/menuItem/red-leicester-350g-21`);
+    expect(links(html).find((a) => a.text === "Red Leicester 350g")?.href).toBe(
+      `/stores/${slug}/category/dairy-and-eggs-2/menuItem/red-leicester-350g-21`,
+    );
     expect(html).toContain("£2.95");
   });
 
@@ -84,7 +107,11 @@ describe("SearchResults", () => {
   });
 
   it("has no pager when the items fit on one page", () => {
-    const one = render({ ...results, menuItems: { ...results.menuItems, pagination: pagination(1, 2, 1) }, totals: { ...results.totals, menuItems: 2 } });
+    const one = render({
+      ...results,
+      menuItems: { ...results.menuItems, pagination: pagination(1, 2, 1) },
+      totals: { ...results.totals, menuItems: 2 },
+    });
     expect(one).not.toContain("Item pages");
   });
 

@@ -40,7 +40,14 @@ export function SiteChrome({
           closedBannerId={closedBannerId}
           navigation={site.siteSettings.linked_headers}
           footerBlocks={site.siteSettings.footers_contents}
-          account={signedIn ? { signedIn: true, logout: (className) => <LogoutForm buttonClassName={`${logoutAsLink} ${className ?? ""}`} /> } : { signedIn: false }}
+          account={
+            signedIn
+              ? {
+                  signedIn: true,
+                  logout: (className) => <LogoutForm buttonClassName={`${logoutAsLink} ${className ?? ""}`} />,
+                }
+              : { signedIn: false }
+          }
         />
       ) : null}
       <main id="main" tabIndex={-1} className={container}>

@@ -56,10 +56,19 @@ export const extras = style({
   marginTop: space[8],
   paddingTop: space[6],
   borderTop: `1px solid ${vars.footer.fg}`,
-  "@media": { [mq.md]: { flexDirection: "row", flexWrap: "wrap", justifyContent: "space-between", alignItems: "flex-end" } },
+  "@media": {
+    [mq.md]: { flexDirection: "row", flexWrap: "wrap", justifyContent: "space-between", alignItems: "flex-end" },
+  },
 });
 
-export const inlineList = style({ display: "flex", flexWrap: "wrap", gap: space[2], margin: 0, padding: 0, listStyle: "none" });
+export const inlineList = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space[2],
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
 
 export const pill = style({
   display: "inline-flex",

@@ -9,7 +9,12 @@ const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../content
 const global = globalSettingsSchema.parse(read("global.json"));
 const site = siteSettingsSchema.parse(read("site-settings.json"));
 
-const demo: SiteFooterProps = { companyName: global.companyName, footer: global.footer, blocks: site.footers_contents, year: 2026 };
+const demo: SiteFooterProps = {
+  companyName: global.companyName,
+  footer: global.footer,
+  blocks: site.footers_contents,
+  year: 2026,
+};
 
 function render(props: Partial<SiteFooterProps> = {}) {
   return renderToStaticMarkup(
@@ -23,7 +28,8 @@ describe("SiteFooter", () => {
   it("is the page's contentinfo landmark with a titled section per footer block", () => {
     const html = render();
     expect(html.startsWith("<footer")).toBe(true);
-    for (const title of ["Shopping with us", "The small print", "Get in touch"]) expect(html).toMatch(new RegExp(`<h2 id="footer-block-\\d"[^>]*>${title}</h2>`));
+    for (const title of ["Shopping with us", "The small print", "Get in touch"])
+      expect(html).toMatch(new RegExp(`<h2 id="footer-block-\\d"[^>]*>${title}</h2>`));
     expect(html).toMatch(/<section[^>]*aria-labelledby="footer-block-0"/);
     expect(html).toContain('href="/delivery-information"');
   });
@@ -42,20 +48,33 @@ describe("SiteFooter", () => {
     expect(accepted).toContain(">Mastercard<");
     expect(accepted).not.toContain("American Express");
     expect(accepted).not.toContain("Apple Pay");
-    const withAmex = render({ footer: { ...global.footer, paymentMethods: { ...global.footer.paymentMethods, amex: true } } });
+    const withAmex = render({
+      footer: { ...global.footer, paymentMethods: { ...global.footer.paymentMethods, amex: true } },
+    });
     expect(withAmex.slice(withAmex.indexOf('aria-labelledby="footer-payments"'))).toContain(">American Express<");
-    expect(render({ footer: { ...global.footer, paymentMethods: { visa: false, masterCard: false, applePay: false, googlePay: false, amex: false } } })).not.toContain("We accept");
+    expect(
+      render({
+        footer: {
+          ...global.footer,
+          paymentMethods: { visa: false, masterCard: false, applePay: false, googlePay: false, amex: false },
+        },
+      }),
+    ).not.toContain("We accept");
   });
 
   it("links social media in new tabs under a labelled list", () => {
     const html = render();
-    expect(html).toMatch(/<h2 id="footer-social"[^>]*>Follow us<\/h2><ul[^>]*aria-labelledby="footer-social"><li><a href="https:\/\/www\.facebook\.com\/larderandco\.example"[^>]*target="_blank"/);
+    expect(html).toMatch(
+      /<h2 id="footer-social"[^>]*>Follow us<\/h2><ul[^>]*aria-labelledby="footer-social"><li><a href="https:\/\/www\.facebook\.com\/larderandco\.example"[^>]*target="_blank"/,
+    );
     expect(html).not.toContain("YouTube");
   });
 
   it("fills the year into the copyright line, or writes one from the company name", () => {
     expect(render()).toContain("© 2026 Larder &amp; Co Ltd. All rights reserved.");
-    expect(render({ footer: { ...global.footer, copyright: "" }, companyName: "Corner Shop" })).toContain("© 2026 Corner Shop");
+    expect(render({ footer: { ...global.footer, copyright: "" }, companyName: "Corner Shop" })).toContain(
+      "© 2026 Corner Shop",
+    );
   });
 
   it("falls back to the global footer blocks when site-settings has none", () => {
@@ -70,8 +89,13 @@ describe("SiteFooter", () => {
   });
 
   it("links a block's own social media under a list named for the block", () => {
-    const block = { ...site.footers_contents[2]!, socialMedia: { ...site.footers_contents[2]!.socialMedia, youtube: "https://www.youtube.com/@larder" } };
-    expect(render({ blocks: [block] })).toMatch(/<ul[^>]*aria-label="Get in touch social media"><li><a href="https:\/\/www\.youtube\.com\/@larder"/);
+    const block = {
+      ...site.footers_contents[2]!,
+      socialMedia: { ...site.footers_contents[2]!.socialMedia, youtube: "https://www.youtube.com/@larder" },
+    };
+    expect(render({ blocks: [block] })).toMatch(
+      /<ul[^>]*aria-label="Get in touch social media"><li><a href="https:\/\/www\.youtube\.com\/@larder"/,
+    );
   });
 
   it("writes no style attribute", () => {

@@ -34,7 +34,15 @@ const PAYMENT: [keyof GlobalSettings["footer"]["paymentMethods"], string][] = [
 ];
 
 /** With `heading`, the list gets a visible title; otherwise `label` names it for screen readers only. */
-function SocialLinks({ social, label, heading }: { social: SocialMedia; label: string; heading?: { id: string; className: string } }) {
+function SocialLinks({
+  social,
+  label,
+  heading,
+}: {
+  social: SocialMedia;
+  label: string;
+  heading?: { id: string; className: string };
+}) {
   const links = SOCIAL.map(([key, name]) => [hrefForSlug(social[key]), name] as const).filter(
     (pair): pair is readonly [string, string] => pair[0] !== null && /^https?:/i.test(pair[0]),
   );
@@ -115,7 +123,14 @@ function FooterBlock({ block, id }: { block: FooterEntry; id: string }) {
  * The site footer: content blocks (menus, contact details, social links), the payment methods taken, app store
  * links, the footer logo and the copyright line.
  */
-export function SiteFooter({ companyName, footer, blocks, year, onStorePage = false, cookieSettingsHref = "/cookies" }: SiteFooterProps) {
+export function SiteFooter({
+  companyName,
+  footer,
+  blocks,
+  year,
+  onStorePage = false,
+  cookieSettingsHref = "/cookies",
+}: SiteFooterProps) {
   if (onStorePage && footer.hideOnStorePages) return null;
   const entries = (blocks.length > 0 ? blocks : footer.footerBlocks).filter(
     (b) => b.title || b.menuItems.length || b.Phone || b.Email || b.Address,
@@ -149,7 +164,11 @@ export function SiteFooter({ companyName, footer, blocks, year, onStorePage = fa
         ) : null}
 
         <div className={s.extras}>
-          <SocialLinks social={footer.socialMedia} label="Follow us" heading={{ id: "footer-social", className: s.smallTitle }} />
+          <SocialLinks
+            social={footer.socialMedia}
+            label="Follow us"
+            heading={{ id: "footer-social", className: s.smallTitle }}
+          />
           {payments.length > 0 ? (
             <div>
               <h2 className={s.smallTitle} id="footer-payments">

@@ -93,7 +93,14 @@ export const beta = style({
 
 /* Desktop bar: shown from 960px. */
 export const desktopNav = style({ display: "none", "@media": { [mq.md]: { display: "block" } } });
-export const desktopList = style({ display: "flex", alignItems: "center", gap: space[2], margin: 0, padding: 0, listStyle: "none" });
+export const desktopList = style({
+  display: "flex",
+  alignItems: "center",
+  gap: space[2],
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
 export const desktopItem = style({ position: "relative" });
 
 export const desktopLink = style({
@@ -142,7 +149,10 @@ export const dropdownLink = style({
   color: vars.color.linkOnSurface,
   textDecoration: "none",
   // Inside the scrolling list an outer ring would be clipped.
-  selectors: { "&:hover": { textDecoration: "underline" }, "&:focus-visible": { outlineOffset: "-3px", boxShadow: "none" } },
+  selectors: {
+    "&:hover": { textDecoration: "underline" },
+    "&:focus-visible": { outlineOffset: "-3px", boxShadow: "none" },
+  },
 });
 
 /* Mobile sidebar: a <details> whose summary is the Menu button, hidden from 960px. */
@@ -220,7 +230,12 @@ export const panel = style({
 // The page behind an open sidebar does not scroll.
 globalStyle(`body:has(${sidebar}[open])`, { overflow: "hidden", "@media": { [mq.md]: { overflow: "visible" } } });
 
-export const sidebarLogo = style({ display: "inline-flex", minHeight: tapTarget, marginBottom: space[4], color: "inherit" });
+export const sidebarLogo = style({
+  display: "inline-flex",
+  minHeight: tapTarget,
+  marginBottom: space[4],
+  color: "inherit",
+});
 export const sidebarLogoImage = style({ height: nav.mobile.logoHeight, width: "auto" });
 
 export const sidebarList = style({ margin: 0, padding: 0, listStyle: "none" });

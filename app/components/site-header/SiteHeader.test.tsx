@@ -76,7 +76,9 @@ describe("SiteHeader", () => {
 
   it("opens external footer links marked newWindow in a new tab, and says so", () => {
     const sidebar = between(render(), "<details", '<nav aria-label="Main"');
-    expect(sidebar).toMatch(/<a href="https:\/\/www\.food\.gov\.uk\/"[^>]*target="_blank" rel="noopener noreferrer">Food Standards Agency<span[^>]*> \(opens in new tab\)<\/span><\/a>/);
+    expect(sidebar).toMatch(
+      /<a href="https:\/\/www\.food\.gov\.uk\/"[^>]*target="_blank" rel="noopener noreferrer">Food Standards Agency<span[^>]*> \(opens in new tab\)<\/span><\/a>/,
+    );
   });
 
   it("without header entries, the sidebar offers the guest Login, then the footer menus", () => {
@@ -95,7 +97,11 @@ describe("SiteHeader", () => {
         </button>
       </form>
     );
-    const menu = between(render({ navigation: [], account: { signedIn: true, logout } }), '<nav aria-label="Site menu"', "</nav>");
+    const menu = between(
+      render({ navigation: [], account: { signedIn: true, logout } }),
+      '<nav aria-label="Site menu"',
+      "</nav>",
+    );
     expect(menu).toMatch(/<a [^>]*href="\/member"[^>]*>Manage Account<\/a>.*>Logout<\/button>/);
     expect(menu).not.toContain(">Login<");
   });
@@ -114,16 +120,30 @@ describe("SiteHeader", () => {
 
   it("shows Manage Account and the logout form for members", () => {
     const html = render({
-      account: { signedIn: true, logout: (className) => <form method="post" action="/logout"><button type="submit" className={className}>Logout</button></form> },
+      account: {
+        signedIn: true,
+        logout: (className) => (
+          <form method="post" action="/logout">
+            <button type="submit" className={className}>
+              Logout
+            </button>
+          </form>
+        ),
+      },
     });
     const menu = between(html, `<nav aria-label="Site menu"`, "</nav>");
     expect(menu).toMatch(/<a [^>]*href="\/member"[^>]*>Manage Account<\/a>/);
-    expect(menu).toMatch(/<form action="\/logout" method="post"><button type="submit" class="[^"]+">Logout<\/button><\/form>/);
+    expect(menu).toMatch(
+      /<form action="\/logout" method="post"><button type="submit" class="[^"]+">Logout<\/button><\/form>/,
+    );
     expect(menu).not.toContain(">Login<");
   });
 
   it("shows the announcement banner as text, with a close button that posts without script", () => {
-    const header = { ...global.header, banner: { ...global.header.banner, content: "<b>Half price</b> bread", showCloseButton: true } };
+    const header = {
+      ...global.header,
+      banner: { ...global.header.banner, content: "<b>Half price</b> bread", showCloseButton: true },
+    };
     const html = render({ header }, "/faqs?x=1");
     const region = between(html, 'aria-label="Announcement"', "</form>") + "</form>";
     expect(region).toContain("&lt;b&gt;Half price&lt;/b&gt; bread</p>");
@@ -150,7 +170,9 @@ describe("SiteHeader", () => {
   });
 
   it("leaves the banner out when it is switched off", () => {
-    expect(render({ header: { ...global.header, banner: { ...global.header.banner, showBanner: false } } })).not.toContain("Announcement");
+    expect(
+      render({ header: { ...global.header, banner: { ...global.header.banner, showBanner: false } } }),
+    ).not.toContain("Announcement");
   });
 
   it("shows the beta label when configured", () => {
@@ -159,7 +181,16 @@ describe("SiteHeader", () => {
   });
 
   it("uses a navbar's own logo at that size", () => {
-    const header = { ...global.header, navbars: { ...global.header.navbars, desktop: { ...global.header.navbars.desktop, logo: { url: "/wide.svg", alternativeText: "", width: 300, height: 40 } } } };
+    const header = {
+      ...global.header,
+      navbars: {
+        ...global.header.navbars,
+        desktop: {
+          ...global.header.navbars.desktop,
+          logo: { url: "/wide.svg", alternativeText: "", width: 300, height: 40 },
+        },
+      },
+    };
     expect(render({ header })).toContain('<source media="(min-width: 960px)" srcSet="/wide.svg"/>');
   });
 
@@ -186,7 +217,11 @@ describe("links from content", () => {
 
   it("uses the link of external footer items and the slug of internal ones", () => {
     expect(footerItemHref({ slug: "faqs", link: "", linkType: "internal", isExternal: false })).toBe("/faqs");
-    expect(footerItemHref({ slug: "", link: "https://x.example", linkType: "external", isExternal: false })).toBe("https://x.example");
-    expect(footerItemHref({ slug: "ignored", link: "https://x.example", linkType: "internal", isExternal: true })).toBe("https://x.example");
+    expect(footerItemHref({ slug: "", link: "https://x.example", linkType: "external", isExternal: false })).toBe(
+      "https://x.example",
+    );
+    expect(footerItemHref({ slug: "ignored", link: "https://x.example", linkType: "internal", isExternal: true })).toBe(
+      "https://x.example",
+    );
   });
 });

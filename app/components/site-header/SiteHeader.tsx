@@ -10,7 +10,12 @@ import { footerItemHref, hrefForSlug, SiteLink } from "./site-link";
 
 export type HeaderAccount =
   | { signedIn: false }
-  | { signedIn: true; /** The logout form (a POST with its CSRF field), its button dressed with the place's link class. */ logout: (className?: string) => ReactNode };
+  | {
+      signedIn: true;
+      /** The logout form (a POST with its CSRF field), its button dressed with the place's link class. */ logout: (
+        className?: string,
+      ) => ReactNode;
+    };
 
 export interface SiteHeaderProps {
   companyName: string;
@@ -41,7 +46,13 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
  * The logo for the bar's look: each navbar may bring its own logo (header.navbars.*.logo), else the global one. The
  * phone's logo is the <img>, the desktop's a <source> from 960px; scrolled (with script) the scrolling bars' logos.
  */
-function Logo({ companyName, logo, header, scrolled = false, className }: Pick<SiteHeaderProps, "companyName" | "logo" | "header"> & { scrolled?: boolean; className: string }) {
+function Logo({
+  companyName,
+  logo,
+  header,
+  scrolled = false,
+  className,
+}: Pick<SiteHeaderProps, "companyName" | "logo" | "header"> & { scrolled?: boolean; className: string }) {
   const { navbars } = header;
   const desktop = (scrolled ? navbars.desktopScrolling.logo : null) ?? navbars.desktop.logo ?? logo;
   const mobile = (scrolled ? navbars.mobileScrolling.logo : null) ?? navbars.mobile.logo ?? logo;
@@ -89,7 +100,17 @@ function AccountLinks({ account, className }: { account: HeaderAccount; classNam
  * choice in a cookie: without script the post comes back to this page, with script it is a fetcher and the banner goes
  * at once. Either way it stays closed on the next page.
  */
-function HeaderBanner({ banner, closedBannerId, here, onClosed }: { banner: GlobalSettings["header"]["banner"]; closedBannerId: string | null; here: string; onClosed: () => void }) {
+function HeaderBanner({
+  banner,
+  closedBannerId,
+  here,
+  onClosed,
+}: {
+  banner: GlobalSettings["header"]["banner"];
+  closedBannerId: string | null;
+  here: string;
+  onClosed: () => void;
+}) {
   const fetcher = useFetcher<{ closed: boolean }>();
   const closing = fetcher.state !== "idle" || fetcher.data?.closed === true;
   if (closing || !showsHeaderBanner(banner, closedBannerId)) return null;
@@ -112,7 +133,15 @@ function HeaderBanner({ banner, closedBannerId, here, onClosed }: { banner: Glob
 }
 
 /** A header entry's sub-items; items whose slug is not a safe link are left out. */
-function SubMenuList({ items, listClassName, linkClassName }: { items: HeaderNavEntry["subMenuItems"]; listClassName: string; linkClassName: string }) {
+function SubMenuList({
+  items,
+  listClassName,
+  linkClassName,
+}: {
+  items: HeaderNavEntry["subMenuItems"];
+  listClassName: string;
+  linkClassName: string;
+}) {
   return (
     <ul className={listClassName}>
       {items.map((item, j) => {
@@ -134,7 +163,15 @@ function SubMenuList({ items, listClassName, linkClassName }: { items: HeaderNav
  * button opening the slide-in sidebar. Menus are <details> elements, so they open and close without JavaScript;
  * with it they also close on Escape and on every navigation.
  */
-export function SiteHeader({ companyName, logo, header, closedBannerId = null, navigation, footerBlocks, account }: SiteHeaderProps) {
+export function SiteHeader({
+  companyName,
+  logo,
+  header,
+  closedBannerId = null,
+  navigation,
+  footerBlocks,
+  account,
+}: SiteHeaderProps) {
   const location = useLocation();
   const { pathname } = location;
   const [scrolled, setScrolled] = useState(false);
@@ -188,7 +225,11 @@ export function SiteHeader({ companyName, logo, header, closedBannerId = null, n
                           {entry.name}
                           <ChevronIcon className={s.chevron} />
                         </summary>
-                        <SubMenuList items={entry.subMenuItems} listClassName={s.sectionList} linkClassName={s.sidebarLink} />
+                        <SubMenuList
+                          items={entry.subMenuItems}
+                          listClassName={s.sectionList}
+                          linkClassName={s.sidebarLink}
+                        />
                       </details>
                     ) : (
                       <SiteLink href={hrefForSlug(entry.slug) ?? "/"} className={s.sidebarLink}>
@@ -236,12 +277,21 @@ export function SiteHeader({ companyName, logo, header, closedBannerId = null, n
             {entries.map((entry, i) => (
               <li key={i} className={s.desktopItem}>
                 {entry.subMenuItems.length > 0 ? (
-                  <details key={`menu:${location.key}`} name="site-header-menu" className={s.dropdown} onKeyDown={closeOnEscape}>
+                  <details
+                    key={`menu:${location.key}`}
+                    name="site-header-menu"
+                    className={s.dropdown}
+                    onKeyDown={closeOnEscape}
+                  >
                     <summary className={s.desktopLink}>
                       {entry.name}
                       <ChevronIcon className={s.chevron} />
                     </summary>
-                    <SubMenuList items={entry.subMenuItems} listClassName={s.dropdownList} linkClassName={s.dropdownLink} />
+                    <SubMenuList
+                      items={entry.subMenuItems}
+                      listClassName={s.dropdownList}
+                      linkClassName={s.dropdownLink}
+                    />
                   </details>
                 ) : (
                   <SiteLink href={hrefForSlug(entry.slug) ?? "/"} className={s.desktopLink}>

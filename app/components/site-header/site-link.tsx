@@ -41,7 +41,12 @@ export function SiteLink({ href, newWindow = false, className, id, children }: S
   );
   if (isExternalHref(href)) {
     return (
-      <a href={href} className={className} id={id} {...(newWindow ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      <a
+        href={href}
+        className={className}
+        id={id}
+        {...(newWindow ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+      >
         {extra}
       </a>
     );
@@ -54,7 +59,12 @@ export function SiteLink({ href, newWindow = false, className, id, children }: S
 }
 
 /** Footer items link to a site path by slug, or to `link` when marked external. */
-export function footerItemHref(item: { slug: string; link: string; linkType: string; isExternal: boolean }): string | null {
+export function footerItemHref(item: {
+  slug: string;
+  link: string;
+  linkType: string;
+  isExternal: boolean;
+}): string | null {
   const external = item.isExternal || item.linkType.toLowerCase() === "external";
   if (external && item.link) return hrefForSlug(item.link);
   return hrefForSlug(item.slug || item.link);

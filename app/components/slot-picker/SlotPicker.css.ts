@@ -56,7 +56,10 @@ export const slotRow = style({
   cursor: "pointer",
   selectors: {
     // The held slot gets a heavier border in the link colour, not a change of colour alone.
-    "&:has(input:checked)": { borderColor: vars.color.linkOnSurface, boxShadow: `inset 0 0 0 2px ${vars.color.linkOnSurface}` },
+    "&:has(input:checked)": {
+      borderColor: vars.color.linkOnSurface,
+      boxShadow: `inset 0 0 0 2px ${vars.color.linkOnSurface}`,
+    },
     "&:has(input:disabled)": { cursor: "not-allowed" },
   },
 });

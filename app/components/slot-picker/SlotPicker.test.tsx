@@ -6,8 +6,21 @@ import { SlotPicker, type SlotPickerProps } from "./SlotPicker";
 
 const LONDON = "Europe/London";
 
-function slot(startTime: string, endTime: string, status = "available", isAsap = false, fulfilmentIn: number | null = null): Slot {
-  return { startTime, endTime, slotDate: startTime.slice(0, 10), info: { isAsap, status, fulfilmentIn }, expires: null, denyPayments: [] };
+function slot(
+  startTime: string,
+  endTime: string,
+  status = "available",
+  isAsap = false,
+  fulfilmentIn: number | null = null,
+): Slot {
+  return {
+    startTime,
+    endTime,
+    slotDate: startTime.slice(0, 10),
+    info: { isAsap, status, fulfilmentIn },
+    expires: null,
+    denyPayments: [],
+  };
 }
 
 const asap = slot("2026-07-15T11:40:00Z", "2026-07-15T12:10:00Z", "available", true, 30);
@@ -57,12 +70,16 @@ describe("SlotPicker day tabs", () => {
 
   it("are links in a navigation landmark named 'Days', one per listed day", () => {
     expect(links.map(text)).toEqual(["Today", "Tomorrow", "Fri 17 Jul", "Sat 18 Jul"]);
-    expect(links.map((link) => attr(link, "href"))).toEqual(days.map((day) => `/stores/victoria-street-1/time-slots?day=${day.slotDate}`));
+    expect(links.map((link) => attr(link, "href"))).toEqual(
+      days.map((day) => `/stores/victoria-street-1/time-slots?day=${day.slotDate}`),
+    );
   });
 
   it("mark the day on show, and only that one, as current", () => {
     expect(links.map((link) => attr(link, "aria-current"))).toEqual(["page", null, null, null]);
-    const later = (render({ selectedDate: "2026-07-16" }).match(/<a\b[^>]*>/g) ?? []).map((link) => attr(link, "aria-current"));
+    const later = (render({ selectedDate: "2026-07-16" }).match(/<a\b[^>]*>/g) ?? []).map((link) =>
+      attr(link, "aria-current"),
+    );
     expect(later).toEqual([null, "page", null, null]);
   });
 
@@ -81,13 +98,17 @@ describe("SlotPicker slot list, without JavaScript", () => {
     const open = /^<form[^>]*>/.exec(form)![0];
     expect(attr(open, "method")).toBe("post");
     expect(attr(open, "action")).toBe("/stores/victoria-street-1/time-slots");
-    const hidden = Object.fromEntries((form.match(/<input type="hidden"[^>]*>/g) ?? []).map((input) => [attr(input, "name"), attr(input, "value")]));
+    const hidden = Object.fromEntries(
+      (form.match(/<input type="hidden"[^>]*>/g) ?? []).map((input) => [attr(input, "name"), attr(input, "value")]),
+    );
     expect(hidden).toEqual({ csrf: "csrf-token-1", intent: "reserve", idempotencyKey: "key-1" });
   });
 
   it("groups the slots in a fieldset whose legend names the method and day", () => {
     expect(form).toMatch(/<fieldset[^>]*>\s*<legend[^>]*>Choose a delivery time for Today<\/legend>/);
-    expect(text(render({ method: "collection", selectedDate: "2026-07-16" }))).toContain("Choose a collection time for Tomorrow");
+    expect(text(render({ method: "collection", selectedDate: "2026-07-16" }))).toContain(
+      "Choose a collection time for Tomorrow",
+    );
   });
 
   it("shows the cost once above the list and ties it to the fieldset", () => {
@@ -105,8 +126,15 @@ describe("SlotPicker slot list, without JavaScript", () => {
 
   it("lists one radio per slot, ASAP first, each valued with its start and labelled with its time in the store's zone", () => {
     expect(radios(form).map((radio) => attr(radio, "name"))).toEqual(Array(4).fill("timeSlotDate"));
-    expect(radios(form).map((radio) => attr(radio, "value"))).toEqual([asap, oneToTwo, twoToThree, threeToFour].map((s) => s.startTime));
-    expect(labels(form).map(text)).toEqual(["As soon as possible (about 30 min)", "13:00–14:00", "14:00–15:00Full", "15:00–16:00Unavailable"]);
+    expect(radios(form).map((radio) => attr(radio, "value"))).toEqual(
+      [asap, oneToTwo, twoToThree, threeToFour].map((s) => s.startTime),
+    );
+    expect(labels(form).map(text)).toEqual([
+      "As soon as possible (about 30 min)",
+      "13:00–14:00",
+      "14:00–15:00Full",
+      "15:00–16:00Unavailable",
+    ]);
     expect(labels(render({ timeZone: "UTC" })).map(text)[1]).toBe("12:00–13:00");
   });
 
@@ -127,7 +155,12 @@ describe("SlotPicker slot list, without JavaScript", () => {
     const checked = (html: string) => radios(html).map((radio) => /\schecked=""/.test(radio));
     expect(checked(render({ selectedStart: asap.startTime }))).toEqual([true, false, false, false]);
     // The hold was made a minute earlier: its start is no longer the listed one.
-    expect(checked(render({ selectedStart: "2026-07-15T11:39:00Z", selectedIsAsap: true }))).toEqual([true, false, false, false]);
+    expect(checked(render({ selectedStart: "2026-07-15T11:39:00Z", selectedIsAsap: true }))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(checked(render({ selectedStart: "2026-07-15T11:39:00Z" }))).toEqual([false, false, false, false]);
   });
 

@@ -48,7 +48,13 @@ export interface SlotPickerProps {
 
 const METHOD_NAME: Record<FulfilmentMethod, string> = { delivery: "delivery", collection: "collection" };
 
-function DayTabs({ slotDays, shown, today, timeZone, dayHref }: { slotDays: readonly SlotDay[]; shown: string } & Pick<SlotPickerProps, "today" | "timeZone" | "dayHref">) {
+function DayTabs({
+  slotDays,
+  shown,
+  today,
+  timeZone,
+  dayHref,
+}: { slotDays: readonly SlotDay[]; shown: string } & Pick<SlotPickerProps, "today" | "timeZone" | "dayHref">) {
   return (
     <nav aria-label="Days" className={s.days}>
       <ul className={s.dayList}>
@@ -88,7 +94,8 @@ interface Choice {
 /** The held slot as a choice; a start equal to the listed ASAP slot's counts as ASAP even without the flag. */
 function heldChoice(start: string | null, isAsap: boolean, slotDays: readonly SlotDay[]): Choice | null {
   if (!start) return null;
-  const asap = isAsap || slotDays.some((day) => day.slots.some((slot) => slot.info.isAsap && sameInstant(slot.startTime, start)));
+  const asap =
+    isAsap || slotDays.some((day) => day.slots.some((slot) => slot.info.isAsap && sameInstant(slot.startTime, start)));
   return { start, asap };
 }
 
@@ -127,7 +134,22 @@ function SlotRow({ slot, timeZone, held, checked, onChange, onPointerDown }: Slo
  * choice (arrowing through a list must not hold every slot it passes), and Enter or the button reserves it.
  */
 export function SlotPicker(props: SlotPickerProps) {
-  const { slotDays, selectedDate, selectedStart, selectedIsAsap = false, timeZone, today, method, costText, action, csrf, dayHref, idempotencyKey, pending = false, onChoose } = props;
+  const {
+    slotDays,
+    selectedDate,
+    selectedStart,
+    selectedIsAsap = false,
+    timeZone,
+    today,
+    method,
+    costText,
+    action,
+    csrf,
+    dayHref,
+    idempotencyKey,
+    pending = false,
+    onChoose,
+  } = props;
   const costId = useId();
 
   const held = heldChoice(selectedStart, selectedIsAsap, slotDays);
@@ -213,7 +235,9 @@ export function SlotPicker(props: SlotPickerProps) {
 
   return (
     <div className={s.root}>
-      {slotDays.length > 0 ? <DayTabs slotDays={slotDays} shown={shownDate} today={today} timeZone={timeZone} dayHref={dayHref} /> : null}
+      {slotDays.length > 0 ? (
+        <DayTabs slotDays={slotDays} shown={shownDate} today={today} timeZone={timeZone} dayHref={dayHref} />
+      ) : null}
       {body}
       <p role="status" className={visuallyHidden}>
         {pending ? "Reserving your time…" : ""}

@@ -41,7 +41,11 @@ export function BoardOrder({ order: o, storeId }: { order: BoardOrderView; store
       <dl className={styles.facts}>
         <div>
           <dt>Status</dt>
-          <dd>{o.completed ? `${ORDER_STATUS_LABELS[o.status]}, ${o.type === "Delivery" ? "delivered" : "collected"}` : ORDER_STATUS_LABELS[o.status]}</dd>
+          <dd>
+            {o.completed
+              ? `${ORDER_STATUS_LABELS[o.status]}, ${o.type === "Delivery" ? "delivered" : "collected"}`
+              : ORDER_STATUS_LABELS[o.status]}
+          </dd>
         </div>
         <div>
           <dt>{o.type}</dt>
@@ -85,7 +89,9 @@ export function BoardOrder({ order: o, storeId }: { order: BoardOrderView; store
       </details>
       {o.status === "en_route" && !o.completed ? (
         <p>
-          <Link to={href("/staff/driver/:orderId", { orderId: o.businessOrderId })}>Driver page for order {o.businessOrderId}</Link>
+          <Link to={href("/staff/driver/:orderId", { orderId: o.businessOrderId })}>
+            Driver page for order {o.businessOrderId}
+          </Link>
         </p>
       ) : null}
       {o.nextStatus ? (

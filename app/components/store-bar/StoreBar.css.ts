@@ -36,15 +36,33 @@ export const summary = style({
   "@supports": { [wideFullBar]: { "@media": { [mq.md]: { display: "none" } } } },
 });
 
-export const summaryText = style({ display: "flex", alignItems: "baseline", flex: "1 1 auto", minWidth: 0, overflow: "hidden", whiteSpace: "nowrap" });
+export const summaryText = style({
+  display: "flex",
+  alignItems: "baseline",
+  flex: "1 1 auto",
+  minWidth: 0,
+  overflow: "hidden",
+  whiteSpace: "nowrap",
+});
 const shrinking = { overflow: "hidden", textOverflow: "ellipsis", minWidth: 0 } as const;
 /** The store's name gives way first on a narrow screen; the method and the time are what the shopper acts on. */
 export const summaryStore = style({ ...shrinking, flex: "0 1 auto", fontWeight: 700 });
 export const summaryPart = style({ flex: "0 0 auto", fontWeight: 700 });
 /* Kept whole while the store's name can give way; cut only if it alone is wider than the line (a 200 % zoom). */
-export const summaryTime = style({ ...shrinking, flex: "0 0 auto", maxWidth: "100%", fontWeight: 700, color: vars.color.linkOnSurface });
+export const summaryTime = style({
+  ...shrinking,
+  flex: "0 0 auto",
+  maxWidth: "100%",
+  fontWeight: 700,
+  color: vars.color.linkOnSurface,
+});
 export const separator = style({ flex: "0 0 auto", paddingInline: space[1] });
-export const summaryAction = style({ display: "inline-flex", alignItems: "center", flexShrink: 0, color: vars.color.linkOnSurface });
+export const summaryAction = style({
+  display: "inline-flex",
+  alignItems: "center",
+  flexShrink: 0,
+  color: vars.color.linkOnSurface,
+});
 export const chevron = style({ transition: "transform 150ms" });
 globalStyle(`${disclosure}[open] ${chevron}`, { transform: "rotate(180deg)" });
 

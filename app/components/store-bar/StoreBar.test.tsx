@@ -4,7 +4,13 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 import { StoreBar, type StoreBarProps } from "./StoreBar";
 
-const base: StoreBarProps = { storeName: "Larder & Co Islington", storeSlug: "islington-4", fulfilmentMethod: "delivery", canSwitch: true, slotText: null };
+const base: StoreBarProps = {
+  storeName: "Larder & Co Islington",
+  storeSlug: "islington-4",
+  fulfilmentMethod: "delivery",
+  canSwitch: true,
+  slotText: null,
+};
 
 function render(props: Partial<StoreBarProps> = {}): string {
   const Stub = createRoutesStub([

@@ -105,13 +105,19 @@ export function StoreBar({
               </Form>
             ) : null}
             {fulfilmentMethod === "delivery" ? (
-              <DialogLink to={deliveryChargesPath(storeSlug)} onOpen={() => dialogs.show("charges")} className={styles.change}>
+              <DialogLink
+                to={deliveryChargesPath(storeSlug)}
+                onOpen={() => dialogs.show("charges")}
+                className={styles.change}
+              >
                 Charges<span className={visuallyHidden}> for delivery</span>
               </DialogLink>
             ) : null}
           </li>
           <li className={styles.item}>
-            <span className={styles.label}>{fulfilmentMethod === "delivery" ? "Delivery time" : "Collection time"}</span>
+            <span className={styles.label}>
+              {fulfilmentMethod === "delivery" ? "Delivery time" : "Collection time"}
+            </span>
             <span className={styles.value}>{time}</span>
             <Link to={timeInBasket ? href("/basket") : timeSlotsPath(storeSlug)} className={styles.change}>
               {timeInBasket ? (
@@ -131,7 +137,8 @@ export function StoreBar({
           <li className={`${styles.item} ${styles.basketItem}`}>
             {totals.totalItemsQuantity > 0 ? (
               <Link to={href("/basket")} className={styles.basket}>
-                <span className={styles.label}>Basket</span> <span className={styles.value}>{formatPence(totals.orderSubtotal, { symbol })}</span>
+                <span className={styles.label}>Basket</span>{" "}
+                <span className={styles.value}>{formatPence(totals.orderSubtotal, { symbol })}</span>
                 <span className={visuallyHidden}>
                   , {totals.totalItemsQuantity} {totals.totalItemsQuantity === 1 ? "item" : "items"}
                 </span>
@@ -151,7 +158,12 @@ export function StoreBar({
       </details>
       {dialogs.used ? (
         <Suspense fallback={null}>
-          <StoreBarDialogs open={dialogs.open} here={`${pathname}${search}`} onClose={dialogs.close} onChoose={dialogs.chain} />
+          <StoreBarDialogs
+            open={dialogs.open}
+            here={`${pathname}${search}`}
+            onClose={dialogs.close}
+            onChoose={dialogs.chain}
+          />
         </Suspense>
       ) : null}
     </nav>

@@ -7,7 +7,13 @@ import { DealSectionsView, type DealSectionsData } from "./DealSectionsView";
  * The multi-section discount dialog: the deal sections page's data, read with a fetcher when the basket opens it.
  * Fetched by the browser only when a shopper first opens it.
  */
-export default function DealSectionsDialog({ deal, onClose }: { deal: { name: string; href: string } | null; onClose: () => void }) {
+export default function DealSectionsDialog({
+  deal,
+  onClose,
+}: {
+  deal: { name: string; href: string } | null;
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<DealSectionsData>();
   useEffect(() => {
     if (deal) fetcher.load(deal.href);

@@ -26,7 +26,8 @@ export function DealSectionsView({ data }: { data: DealSectionsData }) {
       </p>
       {completed ? (
         <p className={s.lead}>
-          Your basket completes it {completed.times === 1 ? "once" : `${completed.times} times`}, saving {formatPence(completed.saving, { symbol })}.
+          Your basket completes it {completed.times === 1 ? "once" : `${completed.times} times`}, saving{" "}
+          {formatPence(completed.saving, { symbol })}.
           {sections.some((section) => section.chosen > 0) ? " Towards another:" : null}
         </p>
       ) : null}
@@ -34,7 +35,9 @@ export function DealSectionsView({ data }: { data: DealSectionsData }) {
         {sections.map((section) => (
           <li key={section.id} className={s.section}>
             <span className={s.sectionName}>{section.name}</span>
-            <span className={section.chosen >= section.quantity ? s.done : undefined}>{sectionProgressText(section)}</span>
+            <span className={section.chosen >= section.quantity ? s.done : undefined}>
+              {sectionProgressText(section)}
+            </span>
           </li>
         ))}
       </ul>

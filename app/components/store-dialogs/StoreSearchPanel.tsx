@@ -39,7 +39,9 @@ export function StoreSearchPanel({ locationHref }: { locationHref: string }) {
     );
   }
   const { result, view, location } = data;
-  const stores = (["open", "preorder", "closed"] as const).flatMap((group) => result[group].map((store) => ({ store, group })));
+  const stores = (["open", "preorder", "closed"] as const).flatMap((group) =>
+    result[group].map((store) => ({ store, group })),
+  );
   return (
     <>
       <p className={s.lead}>

@@ -4,7 +4,17 @@ import { STORE_TYPES_TITLE, StoreTypesList } from "./StoreTypesList";
 import * as s from "./StoreDialogs.css";
 
 /** The store types dialog (spec 1 §2 global modals) over the stores near by: fetched by the browser when first opened. */
-export default function StoreTypesDialog({ open, types, view, onClose }: { open: boolean; types: readonly string[]; view: StoreView; onClose: () => void }) {
+export default function StoreTypesDialog({
+  open,
+  types,
+  view,
+  onClose,
+}: {
+  open: boolean;
+  types: readonly string[];
+  view: StoreView;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} title={STORE_TYPES_TITLE} onClose={onClose}>
       <p className={s.lead}>Show the stores near you of one type:</p>

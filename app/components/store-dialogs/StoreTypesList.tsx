@@ -23,12 +23,19 @@ export function storeTypesHref(view: StoreView): string {
  * type; the one shown now is marked. The store types dialog's body and its page's.
  */
 export function StoreTypesList({ types, view }: { types: readonly string[]; view: StoreView }) {
-  const entries: [string | null, string][] = [[null, "All types of store"], ...types.map((t): [string, string] => [t, productTypeLabel(t)])];
+  const entries: [string | null, string][] = [
+    [null, "All types of store"],
+    ...types.map((t): [string, string] => [t, productTypeLabel(t)]),
+  ];
   return (
     <ul className={s.list} aria-label={STORE_TYPES_TITLE}>
       {entries.map(([type, label]) => (
         <li key={type ?? ""}>
-          <Link to={storesOfType(view, type)} className={s.choice} aria-current={view.type === type ? "true" : undefined}>
+          <Link
+            to={storesOfType(view, type)}
+            className={s.choice}
+            aria-current={view.type === type ? "true" : undefined}
+          >
             {label}
           </Link>
         </li>

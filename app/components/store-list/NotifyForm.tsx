@@ -22,7 +22,10 @@ export interface NotifyFormProps {
 }
 
 export function NotifyForm({ wording, postcode, honeypot, lastResult }: NotifyFormProps) {
-  const [notifyForm, notify] = useForm<{ intent: string; email: string }>({ id: "notify", lastResult: answerOrFresh(lastResult) });
+  const [notifyForm, notify] = useForm<{ intent: string; email: string }>({
+    id: "notify",
+    lastResult: answerOrFresh(lastResult),
+  });
   const nonce = useNonce();
   return (
     <section className={styles.notify} aria-labelledby="notify-title">
@@ -41,7 +44,15 @@ export function NotifyForm({ wording, postcode, honeypot, lastResult }: NotifyFo
             {notifyForm.errors[0]}
           </p>
         ) : null}
-        <TextField field={notify.email} label="Email address" type="email" autoComplete="email" spellCheck={false} required maxLength={254} />
+        <TextField
+          field={notify.email}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          maxLength={254}
+        />
         <button type="submit" className={forms.button.primary}>
           Email me
         </button>

@@ -36,7 +36,8 @@ export function StoreCard({
         <Link to={storePath(store.slug)}>{store.storeName}</Link>
       </h3>
       <p className={styles.meta}>
-        {store.distanceMiles.toFixed(1)} miles away · {store.address.addressLine1}, {store.address.town} {store.address.postcode}
+        {store.distanceMiles.toFixed(1)} miles away · {store.address.addressLine1}, {store.address.town}{" "}
+        {store.address.postcode}
       </p>
       <p className={styles.status} data-status={group}>
         {method === "delivery" ? "Delivery" : "Collection"}: {STATUS_TEXT[group]}
@@ -66,4 +67,3 @@ export function StoreCard({
     </li>
   );
 }
-

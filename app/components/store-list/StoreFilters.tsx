@@ -22,7 +22,12 @@ export function productTypeLabel(type: string): string {
 export function StoreFilters({ view, productTypes }: { view: StoreView; productTypes: readonly string[] }) {
   return (
     // Keyed by the view: a link to another view (the store types dialog's) re-renders the uncontrolled fields with it.
-    <Form key={`${view.method} ${view.sort} ${view.type ?? ""}`} method="get" className={styles.filters} aria-label="Show stores">
+    <Form
+      key={`${view.method} ${view.sort} ${view.type ?? ""}`}
+      method="get"
+      className={styles.filters}
+      aria-label="Show stores"
+    >
       <fieldset className={styles.toggle}>
         <legend className={styles.legend}>Order type</legend>
         {(["delivery", "collection"] as const).map((m) => (

@@ -1,7 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-
 export const page = style({ padding: "16px 0 40px" });
 export const title = style({ fontSize: "clamp(1.5rem, 5vw, 2rem)", margin: "0 0 16px" });
 
@@ -20,7 +19,13 @@ export const filters = style({
 
 export const toggle = style({ border: 0, margin: 0, padding: 0, display: "flex", gap: 12, flexWrap: "wrap" });
 export const legend = style({ fontWeight: 700, marginBottom: 8, padding: 0 });
-export const toggleOption = style({ display: "inline-flex", alignItems: "center", gap: 8, minHeight: 44, cursor: "pointer" });
+export const toggleOption = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 8,
+  minHeight: 44,
+  cursor: "pointer",
+});
 export const field = style({ display: "flex", flexDirection: "column", minWidth: 160 });
 
 export const groupTitle = style({ fontSize: "1.25rem", margin: "24px 0 12px" });
@@ -61,4 +66,3 @@ export const notify = style({
   border: `1px solid ${vars.color.border}`,
   maxWidth: 560,
 });
-

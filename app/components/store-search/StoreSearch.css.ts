@@ -20,7 +20,11 @@ export const postcodeInput = style({
 
 export const submit = style({ flex: "0 0 auto" });
 // Spec 1 §2: the search button's own colours (red with white text by default), over the primary button's.
-globalStyle(`button${submit}`, { backgroundColor: vars.searchButton.bg, color: vars.searchButton.fg, borderColor: vars.searchButton.bg });
+globalStyle(`button${submit}`, {
+  backgroundColor: vars.searchButton.bg,
+  color: vars.searchButton.fg,
+  borderColor: vars.searchButton.bg,
+});
 
 export const locate = style({ width: "100%", marginTop: space[3] });
 
@@ -94,7 +98,14 @@ export const recent = style({ marginTop: space[2] });
 
 export const recentTitle = style({ marginBottom: space[2], fontSize: fontSize.sm, fontWeight: 700 });
 
-export const recentList = style({ display: "flex", flexWrap: "wrap", gap: space[2], margin: 0, padding: 0, listStyle: "none" });
+export const recentList = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: space[2],
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
 
 export const recentButton = style({
   display: "inline-flex",

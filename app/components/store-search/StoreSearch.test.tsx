@@ -36,7 +36,8 @@ function forms(html: string): string[] {
 
 function hidden(form: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const input of form.match(/<input type="hidden"[^>]*>/g) ?? []) fields[attr(input, "name")!] = attr(input, "value")!;
+  for (const input of form.match(/<input type="hidden"[^>]*>/g) ?? [])
+    fields[attr(input, "name")!] = attr(input, "value")!;
   return fields;
 }
 
@@ -76,7 +77,10 @@ describe("StoreSearch, postcode mode, without JavaScript", () => {
   });
 
   it("shows the last postcode and a configured placeholder", () => {
-    const own = tag(render({ defaultPostcode: "SW1A 1AA", postcodePlaceholder: "e.g. SW1A 1AA" }), /<input[^>]*name="postcode"[^>]*>/);
+    const own = tag(
+      render({ defaultPostcode: "SW1A 1AA", postcodePlaceholder: "e.g. SW1A 1AA" }),
+      /<input[^>]*name="postcode"[^>]*>/,
+    );
     expect(attr(own, "value")).toBe("SW1A 1AA");
     expect(attr(own, "placeholder")).toBe("e.g. SW1A 1AA");
   });
@@ -109,7 +113,11 @@ describe("StoreSearch, address mode, without JavaScript", () => {
   const input = tag(html, /<input[^>]*name="addressQuery"[^>]*>/);
 
   it("is a text search posting intent address-search", () => {
-    expect(hidden(forms(html)[0]!)).toEqual({ csrf: "csrf-token-1", intent: "address-search", redirectTo: "/stores-near-by" });
+    expect(hidden(forms(html)[0]!)).toEqual({
+      csrf: "csrf-token-1",
+      intent: "address-search",
+      redirectTo: "/stores-near-by",
+    });
     expect(forms(html)[0]).toMatch(/<button type="submit"[^>]*>Search<\/button>/);
   });
 
@@ -117,9 +125,12 @@ describe("StoreSearch, address mode, without JavaScript", () => {
     expect(html).toContain(`<label for="${attr(input, "id")}"`);
     expect(html).toMatch(/>Address<\/label>/);
     expect(attr(input, "placeholder")).toBe("Enter your address");
-    expect(attr(tag(render({ mode: "address", addressPlaceholder: "Street and town" }), /<input[^>]*name="addressQuery"[^>]*>/), "placeholder")).toBe(
-      "Street and town",
-    );
+    expect(
+      attr(
+        tag(render({ mode: "address", addressPlaceholder: "Street and town" }), /<input[^>]*name="addressQuery"[^>]*>/),
+        "placeholder",
+      ),
+    ).toBe("Street and town");
   });
 
   it("is not a combobox until script can drive one (no aria-controls pointing at nothing)", () => {
@@ -130,9 +141,12 @@ describe("StoreSearch, address mode, without JavaScript", () => {
   });
 
   it("keeps the searched text in the field", () => {
-    expect(attr(tag(render({ mode: "address", defaultAddressQuery: "10 Downing" }), /<input[^>]*name="addressQuery"[^>]*>/), "value")).toBe(
-      "10 Downing",
-    );
+    expect(
+      attr(
+        tag(render({ mode: "address", defaultAddressQuery: "10 Downing" }), /<input[^>]*name="addressQuery"[^>]*>/),
+        "value",
+      ),
+    ).toBe("10 Downing");
   });
 
   it("says 'Unable to find location' on the field when a search matched nothing", () => {
@@ -201,7 +215,12 @@ describe("StoreSearch recent searches", () => {
     const html = render({ recent });
     expect(html).toContain(">Recent searches</p>");
     const [, postcode, address] = forms(html);
-    expect(hidden(postcode!)).toEqual({ csrf: "csrf-token-1", intent: "postcode", redirectTo: "/stores-near-by", postcode: "M1 1AE" });
+    expect(hidden(postcode!)).toEqual({
+      csrf: "csrf-token-1",
+      intent: "postcode",
+      redirectTo: "/stores-near-by",
+      postcode: "M1 1AE",
+    });
     expect(postcode).toMatch(/<button type="submit"[^>]*>M1 1AE<\/button>/);
     expect(hidden(address!)).toEqual({
       csrf: "csrf-token-1",

@@ -11,10 +11,23 @@ import {
   postcodeSearchState,
   type PostcodeSearchState,
 } from "~/models/postcode";
-import { parseRecentSearches, RECENT_SEARCHES_KEY, serialiseRecentSearches, type RecentSearch } from "~/models/recent-searches";
+import {
+  parseRecentSearches,
+  RECENT_SEARCHES_KEY,
+  serialiseRecentSearches,
+  type RecentSearch,
+} from "~/models/recent-searches";
 import * as f from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
-import { chooseFields, GEOLOCATION_OPTIONS, lookupTermFor, moveActive, readSuggestions, SUGGESTION_DEBOUNCE_MS, suggestionUrl } from "./suggestions";
+import {
+  chooseFields,
+  GEOLOCATION_OPTIONS,
+  lookupTermFor,
+  moveActive,
+  readSuggestions,
+  SUGGESTION_DEBOUNCE_MS,
+  suggestionUrl,
+} from "./suggestions";
 import * as s from "./StoreSearch.css";
 
 export type { AddressSuggestion as Suggestion } from "~/models/address";
@@ -79,7 +92,18 @@ function usePendingIntent(intent: string): boolean {
 
 function LocationIcon() {
   return (
-    <svg className={s.locateIcon} width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden focusable={false}>
+    <svg
+      className={s.locateIcon}
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      aria-hidden
+      focusable={false}
+    >
       <circle cx={12} cy={12} r={7} />
       <circle cx={12} cy={12} r={2} fill="currentColor" />
       <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
@@ -87,7 +111,12 @@ function LocationIcon() {
   );
 }
 
-function UseMyLocation({ action, csrf, redirectTo, deviceLocation }: Pick<StoreSearchProps, "action" | "csrf" | "redirectTo" | "deviceLocation">) {
+function UseMyLocation({
+  action,
+  csrf,
+  redirectTo,
+  deviceLocation,
+}: Pick<StoreSearchProps, "action" | "csrf" | "redirectTo" | "deviceLocation">) {
   const [supported, setSupported] = useState(false);
   const [locating, setLocating] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -149,13 +178,26 @@ function UseMyLocation({ action, csrf, redirectTo, deviceLocation }: Pick<StoreS
   );
 }
 
-interface PostcodeFormProps extends Pick<StoreSearchProps, "action" | "csrf" | "redirectTo" | "postcodeRules" | "deviceLocation" | "submitLabel"> {
+interface PostcodeFormProps extends Pick<
+  StoreSearchProps,
+  "action" | "csrf" | "redirectTo" | "postcodeRules" | "deviceLocation" | "submitLabel"
+> {
   placeholder: string;
   defaultPostcode: string;
   error: string | null;
 }
 
-function PostcodeForm({ action, csrf, redirectTo, placeholder, defaultPostcode, error, postcodeRules, deviceLocation, submitLabel }: PostcodeFormProps) {
+function PostcodeForm({
+  action,
+  csrf,
+  redirectTo,
+  placeholder,
+  defaultPostcode,
+  error,
+  postcodeRules,
+  deviceLocation,
+  submitLabel,
+}: PostcodeFormProps) {
   const inputId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -325,7 +367,10 @@ function AddressForm({ action, csrf, redirectTo, suggestUrl, placeholder, defaul
     setLookupTerm(null);
     setOpen(false);
     setActive(-1);
-    void submit({ csrf, intent: "address-choose", redirectTo, ...chooseFields(suggestion) }, { method: "post", action });
+    void submit(
+      { csrf, intent: "address-choose", redirectTo, ...chooseFields(suggestion) },
+      { method: "post", action },
+    );
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -415,7 +460,9 @@ function AddressForm({ action, csrf, redirectTo, suggestUrl, placeholder, defaul
         </div>
         {hydrated ? (
           <p id={statusId} role="status" className={visuallyHidden}>
-            {open ? `${suggestions.length} ${suggestions.length === 1 ? "address" : "addresses"} found, use the up and down arrows to choose` : (lookupError ?? "")}
+            {open
+              ? `${suggestions.length} ${suggestions.length === 1 ? "address" : "addresses"} found, use the up and down arrows to choose`
+              : (lookupError ?? "")}
           </p>
         ) : null}
       </div>
@@ -423,7 +470,12 @@ function AddressForm({ action, csrf, redirectTo, suggestUrl, placeholder, defaul
   );
 }
 
-function AddressResults({ results, action, csrf, redirectTo }: { results: AddressSuggestion[] } & Pick<StoreSearchProps, "action" | "csrf" | "redirectTo">) {
+function AddressResults({
+  results,
+  action,
+  csrf,
+  redirectTo,
+}: { results: AddressSuggestion[] } & Pick<StoreSearchProps, "action" | "csrf" | "redirectTo">) {
   const headingId = useId();
   return (
     <section className={s.results} aria-labelledby={headingId}>
@@ -466,7 +518,12 @@ function writeStoredRecent(list: RecentSearch[]): void {
   }
 }
 
-function RecentSearches({ recent, action, csrf, redirectTo }: Pick<StoreSearchProps, "recent" | "action" | "csrf" | "redirectTo">) {
+function RecentSearches({
+  recent,
+  action,
+  csrf,
+  redirectTo,
+}: Pick<StoreSearchProps, "recent" | "action" | "csrf" | "redirectTo">) {
   const titleId = useId();
   const [list, setList] = useState(recent);
 
@@ -490,7 +547,11 @@ function RecentSearches({ recent, action, csrf, redirectTo }: Pick<StoreSearchPr
         {list.map((entry) => (
           <li key={`${entry.postcode ?? ""}|${entry.address ?? ""}`}>
             <Form method="post" action={action} className={s.inlineForm}>
-              <HiddenFields csrf={csrf} redirectTo={redirectTo} intent={entry.address ? "address-choose" : "postcode"} />
+              <HiddenFields
+                csrf={csrf}
+                redirectTo={redirectTo}
+                intent={entry.address ? "address-choose" : "postcode"}
+              />
               {entry.postcode ? <input type="hidden" name="postcode" value={entry.postcode} /> : null}
               {entry.address ? <input type="hidden" name="description" value={entry.address} /> : null}
               <button type="submit" className={s.recentButton}>
@@ -539,7 +600,9 @@ export function StoreSearch(props: StoreSearchProps) {
           error={error}
         />
       )}
-      {addressResults?.length ? <AddressResults results={addressResults} action={action} csrf={csrf} redirectTo={redirectTo} /> : null}
+      {addressResults?.length ? (
+        <AddressResults results={addressResults} action={action} csrf={csrf} redirectTo={redirectTo} />
+      ) : null}
       <RecentSearches recent={recent} action={action} csrf={csrf} redirectTo={redirectTo} />
     </div>
   );

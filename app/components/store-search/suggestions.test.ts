@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chooseFields, GEOLOCATION_OPTIONS, lookupTermFor, moveActive, readSuggestions, SUGGESTION_DEBOUNCE_MS, suggestionUrl } from "./suggestions";
+import {
+  chooseFields,
+  GEOLOCATION_OPTIONS,
+  lookupTermFor,
+  moveActive,
+  readSuggestions,
+  SUGGESTION_DEBOUNCE_MS,
+  suggestionUrl,
+} from "./suggestions";
 
 describe("timings (spec 1 §4, §5)", () => {
   it("waits 400 ms before looking up suggestions", () => {
@@ -25,10 +33,14 @@ describe("lookupTermFor", () => {
 describe("suggestionUrl", () => {
   const base = "https://shop.example/stores-near-by";
   it("adds the term, encoded", () => {
-    expect(suggestionUrl("/location/suggestions", "10 Downing St & Co", base)).toBe("/location/suggestions?term=10+Downing+St+%26+Co");
+    expect(suggestionUrl("/location/suggestions", "10 Downing St & Co", base)).toBe(
+      "/location/suggestions?term=10+Downing+St+%26+Co",
+    );
   });
   it("keeps the endpoint's own query and replaces an old term", () => {
-    expect(suggestionUrl("/location/suggestions?limit=5&term=old", "new", base)).toBe("/location/suggestions?limit=5&term=new");
+    expect(suggestionUrl("/location/suggestions?limit=5&term=old", "new", base)).toBe(
+      "/location/suggestions?limit=5&term=new",
+    );
   });
   it("keeps another origin absolute", () => {
     expect(suggestionUrl("https://api.example/suggest", "x", base)).toBe("https://api.example/suggest?term=x");
@@ -75,7 +87,10 @@ describe("chooseFields", () => {
       latitude: "0",
       longitude: "-1.5",
     });
-    expect(chooseFields({ description: "A", placeId: "p", latitude: null, longitude: null })).toEqual({ placeId: "p", description: "A" });
+    expect(chooseFields({ description: "A", placeId: "p", latitude: null, longitude: null })).toEqual({
+      placeId: "p",
+      description: "A",
+    });
   });
 });
 

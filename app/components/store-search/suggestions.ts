@@ -44,7 +44,12 @@ export function readSuggestions(body: unknown): AddressSuggestion[] {
     const lat = coordinate(latitude);
     const lng = coordinate(longitude);
     // Half a coordinate pair is no location: the place details are fetched instead.
-    out.push({ description, placeId, latitude: lat !== null && lng !== null ? lat : null, longitude: lat !== null && lng !== null ? lng : null });
+    out.push({
+      description,
+      placeId,
+      latitude: lat !== null && lng !== null ? lat : null,
+      longitude: lat !== null && lng !== null ? lng : null,
+    });
   }
   return out;
 }

@@ -7,7 +7,12 @@ function send(report: VitalReport): void {
   const body = JSON.stringify(report);
   // sendBeacon outlives the page (LCP, CLS and INP are reported as it is hidden); fetch with keepalive otherwise.
   if (navigator.sendBeacon?.(VITALS_PATH, new Blob([body], { type: "application/json" }))) return;
-  void fetch(VITALS_PATH, { method: "POST", body, keepalive: true, headers: { "content-type": "application/json" } }).catch(() => {});
+  void fetch(VITALS_PATH, {
+    method: "POST",
+    body,
+    keepalive: true,
+    headers: { "content-type": "application/json" },
+  }).catch(() => {});
 }
 
 /**

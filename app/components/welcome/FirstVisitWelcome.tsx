@@ -16,17 +16,19 @@ export function FirstVisitWelcome({ companyName }: { companyName: string }) {
   useEffect(() => {
     if (show) return;
     let current = true;
-    void import("~/models/local-data").then(({ FIRST_TIME_USER_KEY, parseFirstTimeUser, serialiseFirstTimeUser, welcomesOn }) => {
-      if (!current || !welcomesOn(pathname)) return;
-      try {
-        if (parseFirstTimeUser(window.localStorage.getItem(FIRST_TIME_USER_KEY)).welcomeSeen) return;
-        window.localStorage.setItem(FIRST_TIME_USER_KEY, serialiseFirstTimeUser({ welcomeSeen: true }));
-      } catch {
-        // No storage (switched off, or a private mode that refuses): a welcome on every visit would be worse than none.
-        return;
-      }
-      setShow(true);
-    });
+    void import("~/models/local-data").then(
+      ({ FIRST_TIME_USER_KEY, parseFirstTimeUser, serialiseFirstTimeUser, welcomesOn }) => {
+        if (!current || !welcomesOn(pathname)) return;
+        try {
+          if (parseFirstTimeUser(window.localStorage.getItem(FIRST_TIME_USER_KEY)).welcomeSeen) return;
+          window.localStorage.setItem(FIRST_TIME_USER_KEY, serialiseFirstTimeUser({ welcomeSeen: true }));
+        } catch {
+          // No storage (switched off, or a private mode that refuses): a welcome on every visit would be worse than none.
+          return;
+        }
+        setShow(true);
+      },
+    );
     return () => {
       current = false;
     };

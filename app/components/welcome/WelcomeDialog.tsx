@@ -21,8 +21,12 @@ export default function WelcomeDialog({ companyName, onDone }: WelcomeDialogProp
         onDone();
       }}
     >
-      <p className={s.text}>Order your shopping from a store near you: delivered to your door, or ready for you to collect.</p>
-      <p className={s.text}>Enter your postcode to see the stores that serve you, fill your basket, then choose a time that suits you.</p>
+      <p className={s.text}>
+        Order your shopping from a store near you: delivered to your door, or ready for you to collect.
+      </p>
+      <p className={s.text}>
+        Enter your postcode to see the stores that serve you, fill your basket, then choose a time that suits you.
+      </p>
       <button type="button" className={`${f.button.primary} ${f.buttonBlock}`} onClick={() => setOpen(false)}>
         Start shopping
       </button>

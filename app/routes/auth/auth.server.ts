@@ -13,7 +13,10 @@ type RequestContext = Readonly<RouterContextProvider>;
 const SYSTEM_ERROR = "There was an error on the system. Please try again.";
 
 /** A sign-in page's content type (spec 1 §3). */
-export function authContent(context: RequestContext, type: "login" | "register" | "forgot-password" | "reset-password"): Promise<AuthPageContent> {
+export function authContent(
+  context: RequestContext,
+  type: "login" | "register" | "forgot-password" | "reset-password",
+): Promise<AuthPageContent> {
   return loadSingle(context.get(appContext).platform, type);
 }
 
@@ -21,11 +24,17 @@ export function authContent(context: RequestContext, type: "login" | "register" 
  * A platform refusal for the form: its message (the platform's own words, spec 2 §8), and the field it names when it
  * names one of the form's. Failures of the platform itself are not the shopper's to fix: they are thrown on.
  */
-export function refusalFor<F extends string>(error: unknown, fields: readonly F[]): { field: F | null; message: string } {
+export function refusalFor<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): { field: F | null; message: string } {
   if (!(error instanceof PlatformError)) throw error;
   if (error.status >= 500) return { field: null, message: SYSTEM_ERROR };
   const body = error.body as { field?: unknown } | null;
-  const field = body && typeof body.field === "string" && (fields as readonly string[]).includes(body.field) ? (body.field as F) : null;
+  const field =
+    body && typeof body.field === "string" && (fields as readonly string[]).includes(body.field)
+      ? (body.field as F)
+      : null;
   return { field, message: error.message };
 }
 

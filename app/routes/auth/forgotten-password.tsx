@@ -36,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A bot is answered as anyone is, and nothing is sent.
   if (await isSpam(context.get(appContext).config, form)) return redirect(href("/forgotten-password-set"), 303);
   try {
-    await shopper.api.call(api.requestResetPassword, { email: submission.value.email, resetUrl: resetLinkBase(request) });
+    await shopper.api.call(api.requestResetPassword, {
+      email: submission.value.email,
+      resetUrl: resetLinkBase(request),
+    });
   } catch (error) {
     // Only limits refuse it (too many links asked for): the same words for every address.
     return data(submission.reply({ formErrors: [refusalFor(error, []).message] }), { status: 400 });
@@ -48,14 +51,25 @@ export default function ForgottenPassword({ loaderData, actionData }: Route.Comp
   const { content, honeypot } = loaderData;
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "forgotten-password", lastResult: actionData });
   const formError = form.errors?.[0];
-  const summary = [...(formError ? [{ field: fields.email.id, message: formError }] : []), ...fieldErrors([fields.email])];
+  const summary = [
+    ...(formError ? [{ field: fields.email.id, message: formError }] : []),
+    ...fieldErrors([fields.email]),
+  ];
   return (
     <AuthPage content={content}>
       <ErrorSummary errors={summary} />
       <Form method="post" {...getFormProps(form)}>
         <AuthenticityTokenInput />
         <HoneypotFields honeypot={honeypot} />
-        <TextField field={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} required maxLength={254} />
+        <TextField
+          field={fields.email}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          maxLength={254}
+        />
         <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`}>
           Send me a reset link
         </button>

@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shopper = requireGuest(context);
   const submission = parseWithZod(await request.formData(), { schema });
-  if (submission.status !== "success") return data(replyShown(submission, SHOWN, { hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(replyShown(submission, SHOWN, { hideFields: ["password"] }), { status: 400 });
   const { email, password, redirectTo } = submission.value;
   try {
     const grant = { grant_type: "password", username: email, password, registeringFromScreen: "login" } as const;
@@ -61,15 +62,33 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "login", lastResult: actionData });
   useClearedPassword(fields.password.id, actionData);
   const formError = form.errors?.[0];
-  const summary = [...(formError ? [{ field: fields.email.id, message: formError }] : []), ...fieldErrors([fields.email, fields.password])];
+  const summary = [
+    ...(formError ? [{ field: fields.email.id, message: formError }] : []),
+    ...fieldErrors([fields.email, fields.password]),
+  ];
   return (
     <AuthPage content={content}>
       <ErrorSummary errors={summary} />
       <Form method="post" {...getFormProps(form)}>
         <AuthenticityTokenInput />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField field={fields.email} label="Email address" type="email" autoComplete="username" spellCheck={false} required maxLength={254} />
-        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} />
+        <TextField
+          field={fields.email}
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          spellCheck={false}
+          required
+          maxLength={254}
+        />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`}>
           Log in
         </button>

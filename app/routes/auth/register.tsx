@@ -13,7 +13,12 @@ import { useClearedPassword } from "~/components/auth/use-cleared-password";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, validateRegistration, type RegistrationField } from "~/models/account";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  validateRegistration,
+  type RegistrationField,
+} from "~/models/account";
 import { appContext } from "~/services/context";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { signInMember } from "~/services/member-session.server";
@@ -35,17 +40,25 @@ const schema = z
     email: text,
     mobile: z.string().trim().max(30).default(""),
     password: z.string().max(PASSWORD_MAX_LENGTH).default(""),
-    marketing: z.array(z.enum(["email", "sms"])).max(2).default([]),
+    marketing: z
+      .array(z.enum(["email", "sms"]))
+      .max(2)
+      .default([]),
     redirectTo: z.string().max(2000).optional(),
   })
   .superRefine((input, ctx) => {
     const errors = validateRegistration(input);
-    for (const field of FIELDS) if (errors[field]) ctx.addIssue({ code: "custom", path: [field], message: errors[field] });
+    for (const field of FIELDS)
+      if (errors[field]) ctx.addIssue({ code: "custom", path: [field], message: errors[field] });
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
-  const [content, social, honeypot] = await Promise.all([authContent(context, "register"), socialProviders(context), honeypotInputProps(config)]);
+  const [content, social, honeypot] = await Promise.all([
+    authContent(context, "register"),
+    socialProviders(context),
+    honeypotInputProps(config),
+  ]);
   return { content, social, redirectTo: redirectFromQuery(request), honeypot };
 }
 
@@ -54,12 +67,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, clock } = context.get(appContext);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success") return data(replyShown(submission, FIELDS, { hideFields: ["password"] }), { status: 400 });
-  if (await isSpam(config, form)) return data(submission.reply({ formErrors: [BOT_REFUSED], hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(replyShown(submission, FIELDS, { hideFields: ["password"] }), { status: 400 });
+  if (await isSpam(config, form))
+    return data(submission.reply({ formErrors: [BOT_REFUSED], hideFields: ["password"] }), { status: 400 });
   const { marketing, redirectTo, ...member } = submission.value;
   try {
     const choices = { email: marketing.includes("email"), sms: marketing.includes("sms") };
-    await signInMember(shopper, api.register, { ...member, marketing: choices, platform: "web", registeringFromScreen: "register" }, clock.now());
+    await signInMember(
+      shopper,
+      api.register,
+      { ...member, marketing: choices, platform: "web", registeringFromScreen: "register" },
+      clock.now(),
+    );
   } catch (error) {
     const { field, message } = refusalFor(error, FIELDS);
     const refusal = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
@@ -74,7 +94,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "register", lastResult: actionData });
   useClearedPassword(fields.password.id, actionData);
   const formError = form.errors?.[0];
-  const summary = [...(formError ? [{ field: fields.firstName.id, message: formError }] : []), ...fieldErrors(FIELDS.map((name) => fields[name]))];
+  const summary = [
+    ...(formError ? [{ field: fields.firstName.id, message: formError }] : []),
+    ...fieldErrors(FIELDS.map((name) => fields[name])),
+  ];
   return (
     <AuthPage content={content}>
       <ErrorSummary errors={summary} />
@@ -82,11 +105,51 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <AuthenticityTokenInput />
         <HoneypotFields honeypot={honeypot} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField field={fields.firstName} label="First name" autoComplete="given-name" spellCheck={false} required maxLength={50} />
-        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" spellCheck={false} required maxLength={50} />
-        <TextField field={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} required maxLength={254} />
-        <TextField field={fields.mobile} label="Mobile number" hint="A UK mobile, like 07700 900 982" type="tel" autoComplete="tel" width="phone" required maxLength={30} />
-        <TextField field={fields.password} label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`} type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
+        <TextField
+          field={fields.firstName}
+          label="First name"
+          autoComplete="given-name"
+          spellCheck={false}
+          required
+          maxLength={50}
+        />
+        <TextField
+          field={fields.lastName}
+          label="Last name"
+          autoComplete="family-name"
+          spellCheck={false}
+          required
+          maxLength={50}
+        />
+        <TextField
+          field={fields.email}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          maxLength={254}
+        />
+        <TextField
+          field={fields.mobile}
+          label="Mobile number"
+          hint="A UK mobile, like 07700 900 982"
+          type="tel"
+          autoComplete="tel"
+          width="phone"
+          required
+          maxLength={30}
+        />
+        <TextField
+          field={fields.password}
+          label="Password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <MarketingChoices field={fields.marketing} />
         <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`}>
           Create account

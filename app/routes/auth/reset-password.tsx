@@ -26,7 +26,10 @@ const schema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).default(
 /** The link is checked before the form is shown: one used or expired says so and offers a new one. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const shopper = context.get(shopperContext);
-  const [content, check] = await Promise.all([authContent(context, "reset-password"), shopper.api.call(api.validateResetToken, { token: params.token })]);
+  const [content, check] = await Promise.all([
+    authContent(context, "reset-password"),
+    shopper.api.call(api.validateResetToken, { token: params.token }),
+  ]);
   return { content, valid: check.valid, email: check.email, invalidMessage: AUTH_MESSAGES.resetLinkInvalid };
 }
 
@@ -49,7 +52,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [form, fields] = useForm<z.input<typeof schema>>({ id: "reset-password", lastResult: actionData });
   useClearedPassword(fields.password.id, actionData);
   const formError = form.errors?.[0];
-  const summary = [...(formError ? [{ field: fields.password.id, message: formError }] : []), ...fieldErrors([fields.password])];
+  const summary = [
+    ...(formError ? [{ field: fields.password.id, message: formError }] : []),
+    ...fieldErrors([fields.password]),
+  ];
   if (!valid) {
     return (
       <AuthPage content={content}>
@@ -70,7 +76,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {email ? <p>For the account {email}</p> : null}
       <Form method="post" {...getFormProps(form)}>
         <AuthenticityTokenInput />
-        <TextField field={fields.password} label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`} type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
+        <TextField
+          field={fields.password}
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`}>
           Save new password
         </button>

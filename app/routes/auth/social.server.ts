@@ -5,7 +5,14 @@ import { loadSingle } from "~/services/content.server";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { isMember, signInMember } from "~/services/member-session.server";
-import { beginAuthorisation, completeAuthorisation, isSocialProvider, OAuthError, SOCIAL_PROVIDERS, type SocialProvider } from "~/services/oauth.server";
+import {
+  beginAuthorisation,
+  completeAuthorisation,
+  isSocialProvider,
+  OAuthError,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+} from "~/services/oauth.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { safeRedirectPath } from "~/services/session.server";
 
@@ -27,7 +34,8 @@ export const MEMBER_HOME = "/member";
 export const LOGIN_PATH = "/login";
 
 const NAMES: Record<SocialProvider, string> = { google: "Google", facebook: "Facebook" };
-export const cancelledMessage = (provider: SocialProvider) => `You cancelled signing in with ${NAMES[provider]}. You can sign in another way.`;
+export const cancelledMessage = (provider: SocialProvider) =>
+  `You cancelled signing in with ${NAMES[provider]}. You can sign in another way.`;
 
 /**
  * The providers to offer: enabled by the content's login.socialLoginButtons (spec 1 §3) and configured here (client
@@ -82,15 +90,26 @@ export async function finishSocialSignIn(args: Args): Promise<Response> {
   const client = services.config.oauth![provider]!;
   let grant;
   try {
-    grant = await completeAuthorisation(client, pending?.provider === provider ? pending : undefined, new URL(request.url), callbackUrl(context, request, provider));
+    grant = await completeAuthorisation(
+      client,
+      pending?.provider === provider ? pending : undefined,
+      new URL(request.url),
+      callbackUrl(context, request, provider),
+    );
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
-    if (error.reason === "cancelled") return redirectWithToast(context, LOGIN_PATH, { kind: "info", message: cancelledMessage(provider) });
+    if (error.reason === "cancelled")
+      return redirectWithToast(context, LOGIN_PATH, { kind: "info", message: cancelledMessage(provider) });
     services.log.warn("auth.social_callback_refused", { provider, reason: error.message });
     return redirectWithToast(context, LOGIN_PATH, { kind: "error", message: AUTH_MESSAGES.socialFailed });
   }
   try {
-    await signInMember(shopper, api.oauthToken, { grant_type: "custom_request", strategy: "member", method: "login", ...grant }, services.clock.now());
+    await signInMember(
+      shopper,
+      api.oauthToken,
+      { grant_type: "custom_request", strategy: "member", method: "login", ...grant },
+      services.clock.now(),
+    );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     // The platform's own words: socialFailed, socialNoEmail, or its limit on tries.

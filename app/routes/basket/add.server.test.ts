@@ -34,15 +34,26 @@ function form(fields: Record<string, string | string[]>): FormData {
   return f;
 }
 
-const addFields = { menuItemId: "70", quantity: "1", basketLineId: "l-seed-70", idempotencyKey: "add-seed-70", redirectTo: "/stores/x-1/category/wine-17" };
+const addFields = {
+  menuItemId: "70",
+  quantity: "1",
+  basketLineId: "l-seed-70",
+  idempotencyKey: "add-seed-70",
+  redirectTo: "/stores/x-1/category/wine-17",
+};
 
 /** A shopper whose platform answers from the given handler; calls are recorded. */
-function fakeShopper(handler: (path: string, input: unknown, key?: string) => unknown, session: Record<string, unknown> = { store: { id: 1, slug: "x-1", name: "X" }, basketToken: "tok" }) {
+function fakeShopper(
+  handler: (path: string, input: unknown, key?: string) => unknown,
+  session: Record<string, unknown> = { store: { id: 1, slug: "x-1", name: "X" }, basketToken: "tok" },
+) {
   const calls: { path: string; input: unknown; key?: string }[] = [];
   const values = new Map(Object.entries(session));
   const shopper = {
     session: { get: (k: string) => values.get(k), set: (k: string, v: unknown) => values.set(k, v) },
-    shared: { cached: async (endpoint: { path: string }) => (endpoint.path === "/api/menu/item" ? { item: wine } : {}) },
+    shared: {
+      cached: async (endpoint: { path: string }) => (endpoint.path === "/api/menu/item" ? { item: wine } : {}),
+    },
     api: {
       call: async (endpoint: { path: string }, input: unknown, options?: { idempotencyKey?: string }) => {
         calls.push({ path: endpoint.path, input, key: options?.idempotencyKey });
@@ -81,7 +92,11 @@ describe("the add form", () => {
     expect(parseAddForm(form({ ...addFields, age: "18" })).fields?.age).toBe(18);
     expect(parseAddForm(form({ ...addFields, age: "0" })).fields).toBeNull();
     expect(parseAddForm(form({ ...addFields, sizeId: "" })).fields?.sizeId).toBeUndefined();
-    expect(parseAddForm(form({ ...addFields, menuItemId: "x", _js: "1" }))).toMatchObject({ fields: null, js: true, redirectTo: addFields.redirectTo });
+    expect(parseAddForm(form({ ...addFields, menuItemId: "x", _js: "1" }))).toMatchObject({
+      fields: null,
+      js: true,
+      redirectTo: addFields.redirectTo,
+    });
   });
 });
 
@@ -90,7 +105,11 @@ describe("addToBasket", () => {
 
   it("needs a selected store (spec 2 §8)", async () => {
     const { shopper } = fakeShopper(() => basket, {});
-    expect(await addToBasket(shopper, add)).toEqual({ kind: "error", message: "Cannot perform basket action - no store selected", status: 400 });
+    expect(await addToBasket(shopper, add)).toEqual({
+      kind: "error",
+      message: "Cannot perform basket action - no store selected",
+      status: 400,
+    });
   });
 
   it("adds with the form's idempotency key and line id", async () => {
@@ -101,14 +120,20 @@ describe("addToBasket", () => {
       expect.objectContaining({
         path: "/api/basket/item/add",
         key: "add-seed-70",
-        input: expect.objectContaining({ basketToken: "tok", basketLineId: "l-seed-70", menuItem: { menuItemId: 70, quantity: 1, sizeId: null, options: [] } }),
+        input: expect.objectContaining({
+          basketToken: "tok",
+          basketLineId: "l-seed-70",
+          menuItem: { menuItemId: 70, quantity: 1, sizeId: null, options: [] },
+        }),
       }),
     ]);
   });
 
   it("turns AGE_RESTRICTED into the age question, carrying the add", async () => {
     const { shopper } = fakeShopper(() => {
-      throw new PlatformError(403, "You must be 18 or over to buy this item.", "AGE_RESTRICTED", { ageRestriction: 18 });
+      throw new PlatformError(403, "You must be 18 or over to buy this item.", "AGE_RESTRICTED", {
+        ageRestriction: 18,
+      });
     });
     expect(await addToBasket(shopper, add)).toEqual({
       kind: "age",
@@ -118,9 +143,17 @@ describe("addToBasket", () => {
 
   it("passes the platform's message on for other refusals", async () => {
     const { shopper } = fakeShopper(() => {
-      throw new PlatformError(409, "Your basket is full: this store takes at most 50 items for delivery.", "MAX_BASKET_ITEMS");
+      throw new PlatformError(
+        409,
+        "Your basket is full: this store takes at most 50 items for delivery.",
+        "MAX_BASKET_ITEMS",
+      );
     });
-    expect(await addToBasket(shopper, add)).toEqual({ kind: "error", message: "Your basket is full: this store takes at most 50 items for delivery.", status: 409 });
+    expect(await addToBasket(shopper, add)).toEqual({
+      kind: "error",
+      message: "Your basket is full: this store takes at most 50 items for delivery.",
+      status: 409,
+    });
   });
 
   it("after a yes, records the age and adds under a key of its own", async () => {

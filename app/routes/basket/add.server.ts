@@ -3,7 +3,12 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { api, BASKET_MESSAGES, type Basket, type MenuItem } from "../../../platform/contract";
 import { JS_FIELD, type AddResult } from "~/components/product-card/add-result";
-import { acceptedAddKey, ageCheckHref, type AddToBasketOnAccept, type AgeRestrictionRecord } from "~/models/age-restriction";
+import {
+  acceptedAddKey,
+  ageCheckHref,
+  type AddToBasketOnAccept,
+  type AgeRestrictionRecord,
+} from "~/models/age-restriction";
 import { basketLineIdField, idField } from "~/models/form-fields.server";
 import { choiceQuery, validateItemChoice, type ChoiceError } from "~/models/item-choice";
 import type { Shopper } from "~/services/context";
@@ -31,7 +36,10 @@ export const addFormSchema = z.object({
   option: z.array(id).max(50).default([]),
   basketLineId: basketLineIdField,
   // Required here: an add without a key could be doubled by a retry.
-  idempotencyKey: z.string().trim().regex(/^[\x21-\x7e]{1,150}$/),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,150}$/),
   bannerAdvertId: id.optional(),
   redirectTo: z.string().default("/"),
   /** The age the shopper confirmed (the age check's Yes only). */
@@ -48,7 +56,11 @@ export type AddForm = z.output<typeof addFormSchema>;
  * The add's fields, parsed (null when the form is malformed), with what a refusal needs even then: whether script
  * sent it and the page it came from.
  */
-export function parseAddForm(payload: FormData | URLSearchParams): { fields: AddForm | null; js: boolean; redirectTo: unknown } {
+export function parseAddForm(payload: FormData | URLSearchParams): {
+  fields: AddForm | null;
+  js: boolean;
+  redirectTo: unknown;
+} {
   const submission = parseWithZod(payload, { schema: addFormSchema });
   return {
     fields: submission.status === "success" ? submission.value : null,
@@ -91,12 +103,19 @@ export function fulfilmentLocation(shopper: Shopper) {
   if (!location) return null;
   return {
     ...(location.postcode ? { postcode: location.postcode } : {}),
-    ...(location.latitude !== null && location.longitude !== null ? { latitude: location.latitude, longitude: location.longitude } : {}),
+    ...(location.latitude !== null && location.longitude !== null
+      ? { latitude: location.latitude, longitude: location.longitude }
+      : {}),
   };
 }
 
 /** The item as the store sells it now, or null when it is gone. */
-export async function findItem(shopper: Shopper, storeId: number, menuItemId: number, method: "delivery" | "collection"): Promise<MenuItem | null> {
+export async function findItem(
+  shopper: Shopper,
+  storeId: number,
+  menuItemId: number,
+  method: "delivery" | "collection",
+): Promise<MenuItem | null> {
   try {
     return (await shopper.shared.cached(api.getMenuItem, { storeId, menuItemId, fulfilmentMethod: method })).item;
   } catch (error) {
@@ -115,7 +134,11 @@ function ageOf(error: PlatformError): number | null {
  * Adds the chosen item to the shopper's basket. The choice is checked against the item first (so the item page can
  * show its own messages); the platform checks it again, with the age, the store's maximum and availability.
  */
-export async function addToBasket(shopper: Shopper, add: AddToBasketOnAccept, options: { idempotencyKey?: string } = {}): Promise<AddOutcome> {
+export async function addToBasket(
+  shopper: Shopper,
+  add: AddToBasketOnAccept,
+  options: { idempotencyKey?: string } = {},
+): Promise<AddOutcome> {
   const ctx = basketContext(shopper);
   if (!ctx) return { kind: "error", message: NO_STORE_MESSAGE, status: 400 };
   const item = await findItem(shopper, ctx.store.id, add.menuItemId, ctx.method);
@@ -143,7 +166,8 @@ export async function addToBasket(shopper: Shopper, add: AddToBasketOnAccept, op
     if (!(error instanceof PlatformError) || error.status >= 500) throw error;
     if (error.errorCode === "AGE_RESTRICTED") {
       const age = ageOf(error) ?? item.ageRestriction;
-      if (age) return { kind: "age", record: { menuItemId: item.id, age, itemName: item.name, addToBasketOnAccept: add } };
+      if (age)
+        return { kind: "age", record: { menuItemId: item.id, age, itemName: item.name, addToBasketOnAccept: add } };
     }
     return { kind: "error", message: error.message, status: error.status };
   }
@@ -157,7 +181,10 @@ export async function acceptAgeAndAdd(shopper: Shopper, age: number, add: AddToB
   const ctx = basketContext(shopper);
   if (!ctx) return { kind: "error", message: NO_STORE_MESSAGE, status: 400 };
   try {
-    const basket = await shopper.api.call(api.updateBasket, { basketToken: ctx.basketToken, updates: { attributes: { acceptedAge: age } } });
+    const basket = await shopper.api.call(api.updateBasket, {
+      basketToken: ctx.basketToken,
+      updates: { attributes: { acceptedAge: age } },
+    });
     if (basket.basketToken !== ctx.basketToken) shopper.session.set("basketToken", basket.basketToken);
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status >= 500) throw error;
@@ -167,14 +194,26 @@ export async function acceptAgeAndAdd(shopper: Shopper, age: number, add: AddToB
 }
 
 /** The add's outcome as the shopper's request wants it: data for a fetcher, a redirect for a plain form post. */
-export async function answerAdd(context: Readonly<RouterContextProvider>, outcome: AddOutcome, redirectTo: string, js: boolean, fromItemPage: boolean) {
+export async function answerAdd(
+  context: Readonly<RouterContextProvider>,
+  outcome: AddOutcome,
+  redirectTo: string,
+  js: boolean,
+  fromItemPage: boolean,
+) {
   switch (outcome.kind) {
     case "added": {
       const toast = { kind: "success", message: outcome.message } as const;
       if (!js) return redirectWithToast(context, redirectTo, toast);
       // The line takes the id the form gave it, unless the same choice joined a line already there.
-      const line = outcome.basket.items.find((l) => l.basketLineId === outcome.lineId) ?? outcome.basket.items.find((l) => l.menuItemId === outcome.item.id);
-      return dataWithToast<AddResult>(context, { ok: true, message: outcome.message, basketLineId: line?.basketLineId ?? "" }, toast);
+      const line =
+        outcome.basket.items.find((l) => l.basketLineId === outcome.lineId) ??
+        outcome.basket.items.find((l) => l.menuItemId === outcome.item.id);
+      return dataWithToast<AddResult>(
+        context,
+        { ok: true, message: outcome.message, basketLineId: line?.basketLineId ?? "" },
+        toast,
+      );
     }
     case "age":
       if (js) return data<AddResult>({ ok: false, ageCheck: outcome.record });
@@ -186,7 +225,9 @@ export async function answerAdd(context: Readonly<RouterContextProvider>, outcom
       return redirectWithToast(context, redirectTo, { kind: "error", message: outcome.errors[0]!.message });
     case "error": {
       const toast = { kind: "error", message: outcome.message } as const;
-      return js ? dataWithToast<AddResult>(context, { ok: false, message: outcome.message }, toast) : redirectWithToast(context, redirectTo, toast);
+      return js
+        ? dataWithToast<AddResult>(context, { ok: false, message: outcome.message }, toast)
+        : redirectWithToast(context, redirectTo, toast);
     }
   }
 }
@@ -194,5 +235,7 @@ export async function answerAdd(context: Readonly<RouterContextProvider>, outcom
 /** The answer to a malformed add form: nothing was added, and the shopper is told so. */
 export function refuseAddForm(context: Readonly<RouterContextProvider>, js: boolean, back: string) {
   const toast = { kind: "error", message: BAD_ADD_FORM_MESSAGE } as const;
-  return js ? dataWithToast<AddResult>(context, { ok: false, message: BAD_ADD_FORM_MESSAGE }, toast) : redirectWithToast(context, back, toast);
+  return js
+    ? dataWithToast<AddResult>(context, { ok: false, message: BAD_ADD_FORM_MESSAGE }, toast)
+    : redirectWithToast(context, back, toast);
 }

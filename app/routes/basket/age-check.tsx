@@ -4,7 +4,15 @@ import { AgeCheckFields } from "~/components/age-check/AgeCheckFields";
 import { ageConfirmLabel, ageQuestion, type AgeRestrictionRecord } from "~/models/age-restriction";
 import { shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
-import { acceptAgeAndAdd, addFromForm, answerAdd, BAD_ADD_FORM_MESSAGE, findItem, parseAddForm, refuseAddForm } from "./add.server";
+import {
+  acceptAgeAndAdd,
+  addFromForm,
+  answerAdd,
+  BAD_ADD_FORM_MESSAGE,
+  findItem,
+  parseAddForm,
+  refuseAddForm,
+} from "./add.server";
 import * as forms from "~/styles/forms.css";
 import * as styles from "~/routes/stores/pages.css";
 
@@ -14,11 +22,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { fields } = parseAddForm(new URL(request.url).searchParams);
   const store = shopper.session.get("store");
   if (!fields?.age || !store) {
-    throw await redirectWithToast(context, fields ? addFromForm(fields).redirectTo : "/", { kind: "error", message: BAD_ADD_FORM_MESSAGE });
+    throw await redirectWithToast(context, fields ? addFromForm(fields).redirectTo : "/", {
+      kind: "error",
+      message: BAD_ADD_FORM_MESSAGE,
+    });
   }
   const add = addFromForm(fields);
   const item = await findItem(shopper, store.id, add.menuItemId, shopper.session.get("fulfilmentMethod") ?? "delivery");
-  const record: AgeRestrictionRecord = { menuItemId: add.menuItemId, age: fields.age, itemName: item?.name ?? "This item", addToBasketOnAccept: add };
+  const record: AgeRestrictionRecord = {
+    menuItemId: add.menuItemId,
+    age: fields.age,
+    itemName: item?.name ?? "This item",
+    addToBasketOnAccept: add,
+  };
   return { record };
 }
 
@@ -37,8 +53,8 @@ export default function AgeCheck({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <h1 className={styles.title}>{ageQuestion(record.age)}</h1>
       <p>
-        {record.itemName} can only be sold to people aged {record.age} or over. You may be asked for proof of age when your
-        order is handed over.
+        {record.itemName} can only be sold to people aged {record.age} or over. You may be asked for proof of age when
+        your order is handed over.
       </p>
       <Form method="post" className={styles.formActions}>
         <AgeCheckFields record={record} />

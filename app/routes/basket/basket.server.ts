@@ -42,10 +42,13 @@ export function sessionBasket(shopper: Shopper): Promise<Basket> | null {
   }
   let read = reads.get(key);
   if (!read) {
-    read = shopper.api.call(api.retrieveBasket, { storeId: store.id, fulfilmentMethod: method, basketToken: token }).then((basket) => {
-      if (basket.basketToken !== shopper.session.get("basketToken")) shopper.session.set("basketToken", basket.basketToken);
-      return basket;
-    });
+    read = shopper.api
+      .call(api.retrieveBasket, { storeId: store.id, fulfilmentMethod: method, basketToken: token })
+      .then((basket) => {
+        if (basket.basketToken !== shopper.session.get("basketToken"))
+          shopper.session.set("basketToken", basket.basketToken);
+        return basket;
+      });
     reads.set(key, read);
   }
   return read;
@@ -56,9 +59,14 @@ export function sessionBasket(shopper: Shopper): Promise<Basket> | null {
  * whether that member's mobile is verified. The profile is read only when the basket's coupon needs a verified
  * mobile; a profile that cannot be read counts as not verified (logged).
  */
-export async function couponStanding(shopper: Shopper, basket: Basket | null, log: Logger): Promise<{ signedIn: boolean; mobileVerified: boolean }> {
+export async function couponStanding(
+  shopper: Shopper,
+  basket: Basket | null,
+  log: Logger,
+): Promise<{ signedIn: boolean; mobileVerified: boolean }> {
   const signedIn = shopper.session.get("auth")?.strategy === "member";
-  if (!signedIn || basket?.coupon?.registeredMemberRequirement !== "registered_with_verification") return { signedIn, mobileVerified: false };
+  if (!signedIn || basket?.coupon?.registeredMemberRequirement !== "registered_with_verification")
+    return { signedIn, mobileVerified: false };
   try {
     const profile = await shopper.api.call(api.memberProfileGet, {});
     return { signedIn, mobileVerified: profile.mobileValidated };
@@ -70,7 +78,10 @@ export async function couponStanding(shopper: Shopper, basket: Basket | null, lo
 }
 
 /** The bottom navigation's figures: cheap, and never a reason for a page to fail. */
-export async function basketSummary(shopper: Shopper, log: Logger): Promise<{ itemCount: number; subtotal: number } | null> {
+export async function basketSummary(
+  shopper: Shopper,
+  log: Logger,
+): Promise<{ itemCount: number; subtotal: number } | null> {
   try {
     const basket = await sessionBasket(shopper);
     return basket ? { itemCount: basket.totalItemsQuantity, subtotal: basket.orderSubtotal } : null;
@@ -85,7 +96,10 @@ export async function selectedStoreDetails(shopper: Shopper): Promise<StoreDetai
   const store = shopper.session.get("store");
   if (!store) return null;
   try {
-    return await shopper.shared.cached(api.selectStore, { storeId: store.id, ...locationInput(shopper.session.get("location")) });
+    return await shopper.shared.cached(api.selectStore, {
+      storeId: store.id,
+      ...locationInput(shopper.session.get("location")),
+    });
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) {
       shopper.session.unset("store");
@@ -115,7 +129,8 @@ export async function recommendedFor(shopper: Shopper, basket: Basket, log: Logg
   }
 }
 
-export type BasketIntent = "set-quantity" | "remove" | "apply-coupon" | "remove-coupon" | "tip" | "clear" | "spend-points";
+export type BasketIntent =
+  "set-quantity" | "remove" | "apply-coupon" | "remove-coupon" | "tip" | "clear" | "spend-points";
 
 export interface BasketOutcome {
   /** The basket as the platform now has it; null when the change failed before one came back. */
@@ -132,7 +147,11 @@ const ok = (basket: Basket, message: string | null): BasketOutcome => ({
   toast: message ? { kind: "success", message } : null,
   couponError: null,
 });
-const failed = (message: string): BasketOutcome => ({ basket: null, toast: { kind: "error", message }, couponError: null });
+const failed = (message: string): BasketOutcome => ({
+  basket: null,
+  toast: { kind: "error", message },
+  couponError: null,
+});
 
 function tokenOrThrow(shopper: Shopper): string {
   const token = shopper.session.get("basketToken");
@@ -154,7 +173,13 @@ function remember(shopper: Shopper, basket: Basket): Basket {
 }
 
 /** A line's new quantity (absolute; 0 removes the line). */
-export async function setLineQuantity(shopper: Shopper, log: Logger, basketLineId: string, quantity: number, idempotencyKey?: string): Promise<BasketOutcome> {
+export async function setLineQuantity(
+  shopper: Shopper,
+  log: Logger,
+  basketLineId: string,
+  quantity: number,
+  idempotencyKey?: string,
+): Promise<BasketOutcome> {
   if (quantity === 0) return removeLine(shopper, log, basketLineId, idempotencyKey);
   try {
     const basketToken = tokenOrThrow(shopper);
@@ -169,10 +194,19 @@ export async function setLineQuantity(shopper: Shopper, log: Logger, basketLineI
   }
 }
 
-export async function removeLine(shopper: Shopper, log: Logger, basketLineId: string, idempotencyKey?: string): Promise<BasketOutcome> {
+export async function removeLine(
+  shopper: Shopper,
+  log: Logger,
+  basketLineId: string,
+  idempotencyKey?: string,
+): Promise<BasketOutcome> {
   try {
     const basketToken = tokenOrThrow(shopper);
-    const basket = await shopper.api.call(api.removeBasketItem, { basketToken, basketLineId }, idempotencyKey ? { idempotencyKey } : {});
+    const basket = await shopper.api.call(
+      api.removeBasketItem,
+      { basketToken, basketLineId },
+      idempotencyKey ? { idempotencyKey } : {},
+    );
     return ok(remember(shopper, basket), ITEM_REMOVED_MESSAGE);
   } catch (error) {
     return failed(refusal(error, REMOVE_ERROR_MESSAGE, log, "basket_remove_failed"));
@@ -185,7 +219,12 @@ export async function removeLine(shopper: Shopper, log: Logger, basketLineId: st
  */
 const PERSON_VERIFY_TOKEN = "honeypot:";
 
-export async function applyCoupon(shopper: Shopper, log: Logger, code: string, idempotencyKey?: string): Promise<BasketOutcome> {
+export async function applyCoupon(
+  shopper: Shopper,
+  log: Logger,
+  code: string,
+  idempotencyKey?: string,
+): Promise<BasketOutcome> {
   const value = code.trim();
   if (!value) return { basket: null, toast: null, couponError: { message: COUPON_CODE_REQUIRED_MESSAGE, value } };
   try {
@@ -197,7 +236,14 @@ export async function applyCoupon(shopper: Shopper, log: Logger, code: string, i
     );
     return ok(remember(shopper, basket), COUPON_ADDED_MESSAGE);
   } catch (error) {
-    return { basket: null, toast: null, couponError: { message: refusal(error, "There was an error on the system. Please try again.", log, "coupon_apply_failed"), value } };
+    return {
+      basket: null,
+      toast: null,
+      couponError: {
+        message: refusal(error, "There was an error on the system. Please try again.", log, "coupon_apply_failed"),
+        value,
+      },
+    };
   }
 }
 
@@ -220,10 +266,19 @@ function isMethodMismatch(error: unknown): boolean {
  * (it fell out of step with the session), the basket is refreshed for the session's method and the tip sent once
  * more under its own key (the first key would replay the stored refusal).
  */
-export async function updateTip(shopper: Shopper, log: Logger, amount: number, idempotencyKey?: string): Promise<BasketOutcome> {
+export async function updateTip(
+  shopper: Shopper,
+  log: Logger,
+  amount: number,
+  idempotencyKey?: string,
+): Promise<BasketOutcome> {
   if ((shopper.session.get("fulfilmentMethod") ?? "delivery") !== "delivery") return failed(TIP_DELIVERY_ONLY_MESSAGE);
   const send = (basketToken: string, key?: string) =>
-    shopper.api.call(api.updateTip, { basketToken, tip: { type: "driver", amount } }, key ? { idempotencyKey: key } : {});
+    shopper.api.call(
+      api.updateTip,
+      { basketToken, tip: { type: "driver", amount } },
+      key ? { idempotencyKey: key } : {},
+    );
   try {
     const basketToken = tokenOrThrow(shopper);
     try {
@@ -236,7 +291,10 @@ export async function updateTip(shopper: Shopper, log: Logger, amount: number, i
         await shopper.api.call(api.retrieveBasket, { storeId: store.id, fulfilmentMethod: "delivery", basketToken }),
       );
       try {
-        return ok(remember(shopper, await send(refreshed.basketToken, idempotencyKey ? `${idempotencyKey}-retry` : undefined)), TIP_UPDATED_MESSAGE);
+        return ok(
+          remember(shopper, await send(refreshed.basketToken, idempotencyKey ? `${idempotencyKey}-retry` : undefined)),
+          TIP_UPDATED_MESSAGE,
+        );
       } catch (retryError) {
         if (isMethodMismatch(retryError)) return failed(METHOD_MISMATCH_MESSAGE);
         throw retryError;
@@ -272,14 +330,28 @@ export function parsePoints(raw: string): number | null {
  * Spends the member's loyalty points on the basket (0 stops spending them): the platform's answer says what happened
  * (a toast); a refusal (no scheme, too few points, outside the limits, basket too small) goes on the field.
  */
-export async function spendPoints(shopper: Shopper, log: Logger, raw: string, idempotencyKey?: string): Promise<BasketOutcome> {
+export async function spendPoints(
+  shopper: Shopper,
+  log: Logger,
+  raw: string,
+  idempotencyKey?: string,
+): Promise<BasketOutcome> {
   const value = raw.trim();
   const points = parsePoints(value);
-  const onField = (message: string): BasketOutcome => ({ basket: null, toast: null, couponError: null, pointsError: { message, value } });
+  const onField = (message: string): BasketOutcome => ({
+    basket: null,
+    toast: null,
+    couponError: null,
+    pointsError: { message, value },
+  });
   if (points === null) return onField(POINTS_NUMBER_MESSAGE);
   try {
     const basketToken = tokenOrThrow(shopper);
-    const answer = await shopper.api.call(api.basketLoyaltySpend, { basketToken, points }, idempotencyKey ? { idempotencyKey } : {});
+    const answer = await shopper.api.call(
+      api.basketLoyaltySpend,
+      { basketToken, points },
+      idempotencyKey ? { idempotencyKey } : {},
+    );
     return ok(remember(shopper, answer.basket), answer.message);
   } catch (error) {
     return onField(refusal(error, "There was an error on the system. Please try again.", log, "loyalty_spend_failed"));

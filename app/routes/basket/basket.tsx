@@ -46,7 +46,12 @@ const common = {
 
 /** Every change the basket page and the product cards' steppers post (spec 2 §7 basket calls). */
 const schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("set-quantity"), basketLineId: lineId, quantity: z.string().transform(parseQuantity).pipe(z.number()), ...common }),
+  z.object({
+    intent: z.literal("set-quantity"),
+    basketLineId: lineId,
+    quantity: z.string().transform(parseQuantity).pipe(z.number()),
+    ...common,
+  }),
   z.object({ intent: z.literal("remove"), basketLineId: lineId, ...common }),
   z.object({ intent: z.literal("apply-coupon"), code: z.string().default(""), ...common }),
   z.object({ intent: z.literal("remove-coupon"), ...common }),
@@ -70,7 +75,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ba
   const backHref = rememberBackLink(shopper.session, request, BASKET_REFERER, store ? storePath(store.slug) : "/");
   if (!store) return { kind: "no-store", backHref };
 
-  const [basket, profile, settings] = await Promise.all([sessionBasket(shopper), getBusinessProfile(shopper.shared), getWhiteLabelSettings(shopper.shared)]);
+  const [basket, profile, settings] = await Promise.all([
+    sessionBasket(shopper),
+    getBusinessProfile(shopper.shared),
+    getWhiteLabelSettings(shopper.shared),
+  ]);
   const method = basket?.fulfilmentMethod.type ?? shopper.session.get("fulfilmentMethod") ?? "delivery";
   const other = method === "delivery" ? "collection" : "delivery";
   const timeZone = store.info.storeTimeZone;
@@ -79,7 +88,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ba
   const fromLink = shopper.session.get("linkNotAdded") ?? [];
   if (fromOrder.length > 0) shopper.session.unset("reorderNotAdded");
   if (fromLink.length > 0) shopper.session.unset("linkNotAdded");
-  const notAdded = { from: fromLink.length > 0 ? ("link" as const) : ("order" as const), items: fromLink.length > 0 ? fromLink : fromOrder };
+  const notAdded = {
+    from: fromLink.length > 0 ? ("link" as const) : ("order" as const),
+    items: fromLink.length > 0 ? fromLink : fromOrder,
+  };
   return {
     kind: "store",
     backHref,
@@ -130,7 +142,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let outcome: BasketOutcome;
   if (submission.status !== "success") {
-    outcome = { basket: null, toast: { kind: "error", message: MALFORMED[intent] ?? UNKNOWN_CHANGE }, couponError: null };
+    outcome = {
+      basket: null,
+      toast: { kind: "error", message: MALFORMED[intent] ?? UNKNOWN_CHANGE },
+      couponError: null,
+    };
   } else {
     const change = submission.value;
     const key = change.idempotencyKey;
@@ -143,7 +159,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         break;
       case "apply-coupon":
         outcome = (await isSpam(config, form))
-          ? { basket: null, toast: null, couponError: { message: BASKET_MESSAGES.botCheckFailed, value: change.code.trim() } }
+          ? {
+              basket: null,
+              toast: null,
+              couponError: { message: BASKET_MESSAGES.botCheckFailed, value: change.code.trim() },
+            }
           : await applyCoupon(shopper, log, change.code, key);
         break;
       case "remove-coupon":
@@ -199,7 +219,12 @@ export default function BasketPage({ loaderData, actionData }: Route.ComponentPr
     <>
       {back}
       {notAdded}
-      <FilledBasket data={loaderData} basket={basket} coupon={actionData?.coupon ?? null} points={actionData?.points ?? null} />
+      <FilledBasket
+        data={loaderData}
+        basket={basket}
+        coupon={actionData?.coupon ?? null}
+        points={actionData?.points ?? null}
+      />
     </>
   );
 }

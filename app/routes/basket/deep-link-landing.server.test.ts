@@ -9,7 +9,14 @@ import type { SessionData } from "~/models/shopper";
 import type { Shopper } from "~/services/context";
 import { memoryLogger } from "../../../platform/testing/memory-logger";
 import { createShopperApi, SharedPlatform } from "~/services/shopper.server";
-import { AGE_CHECK_REASON, fillFromLink, filledMessage, planLanding, UNKNOWN_ITEM_NAME, type Landing } from "./deep-link-landing.server";
+import {
+  AGE_CHECK_REASON,
+  fillFromLink,
+  filledMessage,
+  planLanding,
+  UNKNOWN_ITEM_NAME,
+  type Landing,
+} from "./deep-link-landing.server";
 
 /*
  * Where a deep link lands, and what filling from it does, against the embedded platform on the demo seed (issue 20
@@ -87,24 +94,39 @@ describe("where a deep link lands", () => {
   it("is ready for a guest with no basket yet at a store that serves them, and reading it changes nothing", async () => {
     const shopper = shopperAt("SW1A 1AA");
     const landing = await land(shopper, link());
-    expect(landing).toMatchObject({ state: "ready", storeName: "Larder & Co Victoria Street", target: { method: "delivery" } });
+    expect(landing).toMatchObject({
+      state: "ready",
+      storeName: "Larder & Co Victoria Street",
+      target: { method: "delivery" },
+    });
     expect(shopper.session.get("basketToken")).toBeUndefined();
   });
 
   it("answers store-gone for a store the platform does not know", async () => {
-    expect(await land(shopperAt("SW1A 1AA"), link({ storeId: 999_999 }))).toEqual({ state: "unrecoverable", problem: "store-gone" });
+    expect(await land(shopperAt("SW1A 1AA"), link({ storeId: 999_999 }))).toEqual({
+      state: "unrecoverable",
+      problem: "store-gone",
+    });
   });
 
   it("is incompatible when the store serves neither delivery nor collection where the shopper is", async () => {
     const landing = await land(shopperAt("M1 1AE"), link());
-    expect(landing).toMatchObject({ state: "incompatible", reason: "not-served", storeName: "Larder & Co Victoria Street", place: "M1 1AE" });
+    expect(landing).toMatchObject({
+      state: "incompatible",
+      reason: "not-served",
+      storeName: "Larder & Co Victoria Street",
+      place: "M1 1AE",
+    });
   });
 
   it("takes collection when the link names no method and the store only collects for the shopper's postcode", async () => {
     const landing = await land(shopperAt("E1 6AN"), link());
     expect(landing).toMatchObject({ state: "ready", target: { method: "collection" } });
     // A link that asks for delivery there cannot be served.
-    expect(await land(shopperAt("E1 6AN"), link({ method: "delivery" }))).toMatchObject({ state: "incompatible", reason: "not-served" });
+    expect(await land(shopperAt("E1 6AN"), link({ method: "delivery" }))).toMatchObject({
+      state: "incompatible",
+      reason: "not-served",
+    });
   });
 });
 
@@ -112,18 +134,33 @@ describe("filling the basket from a link", () => {
   it("selects the store, adds every item and applies the coupon", async () => {
     const shopper = shopperAt("SW1A 1AA");
     const filled = await fill(shopper, link({ coupon: "WELCOME10" }));
-    expect(filled).toEqual({ added: 3, notAdded: [], coupon: { code: "WELCOME10", applied: true, message: expect.any(String) } });
-    expect(filledMessage(filled)).toEqual({ kind: "success", message: "3 items from your link added to your basket. Coupon WELCOME10 applied." });
+    expect(filled).toEqual({
+      added: 3,
+      notAdded: [],
+      coupon: { code: "WELCOME10", applied: true, message: expect.any(String) },
+    });
+    expect(filledMessage(filled)).toEqual({
+      kind: "success",
+      message: "3 items from your link added to your basket. Coupon WELCOME10 applied.",
+    });
     expect(shopper.session.get("store")).toMatchObject({ id: VICTORIA });
     const basket = await basketOf(shopper);
-    expect(basket.items.map((l) => [l.menuItemId, l.quantity])).toEqual(expect.arrayContaining([[36, 2], [45, 1]]));
+    expect(basket.items.map((l) => [l.menuItemId, l.quantity])).toEqual(
+      expect.arrayContaining([
+        [36, 2],
+        [45, 1],
+      ]),
+    );
     expect(basket.coupon?.code).toBe("WELCOME10");
   });
 
   it("keeps the link's campaign and subscriber on the basket, for the order to carry", async () => {
     const shopper = shopperAt("SW1A 1AA");
     await fill(shopper, link({ campaign: "winter", uid: "subscriber-81" }));
-    const [row] = await platform.db.select().from(baskets).where(eq(baskets.token, shopper.session.get("basketToken")!));
+    const [row] = await platform.db
+      .select()
+      .from(baskets)
+      .where(eq(baskets.token, shopper.session.get("basketToken")!));
     expect(row).toMatchObject({ campaign: "winter", marketingIdentity: "subscriber-81" });
   });
 
@@ -131,7 +168,10 @@ describe("filling the basket from a link", () => {
     const shopper = shopperAt("SW1A 1AA");
     await fill(shopper, link());
     expect(await land(shopper, link())).toMatchObject({ state: "confirm", itemCount: 3 });
-    expect(await land(shopper, link({ clear: true, items: [cheddar] }))).toMatchObject({ state: "overwrite", itemCount: 3 });
+    expect(await land(shopper, link({ clear: true, items: [cheddar] }))).toMatchObject({
+      state: "overwrite",
+      itemCount: 3,
+    });
     // The shopper's Continue on the overwrite warning: the basket holds the link's items only.
     await fill(shopper, link({ clear: true, items: [cheddar] }), true);
     const basket = await basketOf(shopper);
@@ -143,12 +183,20 @@ describe("filling the basket from a link", () => {
     await fill(shopper, link({ storeId: SPITALFIELDS, items: [milk] }));
     const previousToken = shopper.session.get("basketToken");
     const landing = await land(shopper, link({ method: "collection" }));
-    expect(landing).toMatchObject({ state: "incompatible", reason: "other-store", basketStoreName: "Larder & Co Spitalfields" });
+    expect(landing).toMatchObject({
+      state: "incompatible",
+      reason: "other-store",
+      basketStoreName: "Larder & Co Spitalfields",
+    });
     await fill(shopper, link({ method: "collection", items: [cheddar] }));
     expect(shopper.session.get("store")).toMatchObject({ id: VICTORIA });
     expect(shopper.session.get("fulfilmentMethod")).toBe("collection");
     expect((await basketOf(shopper)).items.map((l) => l.menuItemId)).toEqual([45]);
-    const previous = await shopper.api.call(api.retrieveBasket, { storeId: SPITALFIELDS, fulfilmentMethod: "delivery", basketToken: previousToken });
+    const previous = await shopper.api.call(api.retrieveBasket, {
+      storeId: SPITALFIELDS,
+      fulfilmentMethod: "delivery",
+      basketToken: previousToken,
+    });
     expect(previous.items).toEqual([]);
   });
 
@@ -163,7 +211,9 @@ describe("filling the basket from a link", () => {
     const shopper = shopperAt("SW1A 1AA");
     const filled = await fill(
       shopper,
-      link({ items: [{ menuItemId: 999_999, quantity: 1, sizeId: null, options: [] }, { ...cheddar, sizeId: 999_999 }, milk] }),
+      link({
+        items: [{ menuItemId: 999_999, quantity: 1, sizeId: null, options: [] }, { ...cheddar, sizeId: 999_999 }, milk],
+      }),
     );
     expect(filled.added).toBe(2);
     expect(filled.notAdded).toEqual([

@@ -26,7 +26,14 @@ export type Landing =
   | { state: "unrecoverable"; problem: "unreadable" | "tampered" | "expired" | "store-gone" }
   | { state: "search" }
   | { state: "incompatible"; reason: "not-served"; storeName: string; basketStoreName: string | null; place: string }
-  | { state: "incompatible"; reason: "other-store"; storeName: string; basketStoreName: string; place: string; target: FillTarget }
+  | {
+      state: "incompatible";
+      reason: "other-store";
+      storeName: string;
+      basketStoreName: string;
+      place: string;
+      target: FillTarget;
+    }
   | { state: "overwrite"; storeName: string; itemCount: number; target: FillTarget }
   | { state: "confirm"; storeName: string; itemCount: number; target: FillTarget }
   | { state: "ready"; storeName: string; itemCount: number; target: FillTarget };
@@ -49,7 +56,8 @@ export async function planLanding(shopper: Shopper, link: DeepLink): Promise<Lan
   try {
     details = await shopper.api.call(api.selectStore, { storeId: link.storeId, ...locationInput(location) });
   } catch (error) {
-    if (error instanceof PlatformError && error.status === 404) return { state: "unrecoverable", problem: "store-gone" };
+    if (error instanceof PlatformError && error.status === 404)
+      return { state: "unrecoverable", problem: "store-gone" };
     throw error;
   }
   const storeName = details.storeName;
@@ -59,12 +67,25 @@ export async function planLanding(shopper: Shopper, link: DeepLink): Promise<Lan
   const basket = current ? await sessionBasket(shopper) : null;
   const itemCount = basket?.totalItemsQuantity ?? 0;
   const basketStoreName = current && current.id !== link.storeId && itemCount > 0 ? current.name : null;
-  if (!method) return { state: "incompatible", reason: "not-served", storeName, basketStoreName, place: placeOf(location) };
+  if (!method)
+    return { state: "incompatible", reason: "not-served", storeName, basketStoreName, place: placeOf(location) };
   const target = { details, method };
-  if (basketStoreName) return { state: "incompatible", reason: "other-store", storeName, basketStoreName, place: placeOf(location), target };
-  if (itemCount > 0) return link.clear ? { state: "overwrite", storeName, itemCount, target } : { state: "confirm", storeName, itemCount, target };
+  if (basketStoreName)
+    return {
+      state: "incompatible",
+      reason: "other-store",
+      storeName,
+      basketStoreName,
+      place: placeOf(location),
+      target,
+    };
+  if (itemCount > 0)
+    return link.clear
+      ? { state: "overwrite", storeName, itemCount, target }
+      : { state: "confirm", storeName, itemCount, target };
   const member = shopper.session.get("auth")?.strategy === "member";
-  if (member || (basket?.coupon && current?.id === link.storeId)) return { state: "confirm", storeName, itemCount, target };
+  if (member || (basket?.coupon && current?.id === link.storeId))
+    return { state: "confirm", storeName, itemCount, target };
   return { state: "ready", storeName, itemCount, target };
 }
 
@@ -121,7 +142,11 @@ export async function fillFromLink(
   shopper.session.set("fulfilmentMethod", method);
   if (link.uid) {
     // The tool's identity for the subscriber, kept with the basket (and a member's account) for attribution.
-    await shopper.api.call(api.iterableIdentifier, { sessionToken: link.uid, basketToken: basket.basketToken }, { idempotencyKey: stepKey(fillKey, "identify") });
+    await shopper.api.call(
+      api.iterableIdentifier,
+      { sessionToken: link.uid, basketToken: basket.basketToken },
+      { idempotencyKey: stepKey(fillKey, "identify") },
+    );
   }
 
   let added = 0;
@@ -142,7 +167,12 @@ export async function fillFromLink(
       added += item.quantity;
       continue;
     }
-    const known = outcome.kind === "invalid" ? outcome.item : outcome.kind === "age" ? null : await findItem(shopper, link.storeId, item.menuItemId, method);
+    const known =
+      outcome.kind === "invalid"
+        ? outcome.item
+        : outcome.kind === "age"
+          ? null
+          : await findItem(shopper, link.storeId, item.menuItemId, method);
     const name = outcome.kind === "age" ? outcome.record.itemName : (known?.name ?? UNKNOWN_ITEM_NAME);
     const reason =
       outcome.kind === "invalid"
@@ -160,7 +190,11 @@ export async function fillFromLink(
     const outcome = await applyCoupon(shopper, log, link.coupon, stepKey(fillKey, "coupon"));
     coupon = outcome.basket
       ? { code: link.coupon, applied: true, message: outcome.toast?.message ?? "Coupon applied" }
-      : { code: link.coupon, applied: false, message: outcome.couponError?.message ?? outcome.toast?.message ?? "The coupon could not be applied." };
+      : {
+          code: link.coupon,
+          applied: false,
+          message: outcome.couponError?.message ?? outcome.toast?.message ?? "The coupon could not be applied.",
+        };
   }
   return { added, notAdded, coupon };
 }
@@ -173,9 +207,15 @@ export const AGE_CHECK_REASON = "It needs an age check: add it from the menu.";
 /** One line for the basket page's toast: what the link did. */
 export function filledMessage(filled: LinkFilled): { kind: "success" | "info"; message: string } {
   const parts: string[] = [];
-  if (filled.added > 0) parts.push(`${filled.added} ${filled.added === 1 ? "item" : "items"} from your link added to your basket.`);
+  if (filled.added > 0)
+    parts.push(`${filled.added} ${filled.added === 1 ? "item" : "items"} from your link added to your basket.`);
   else if (filled.notAdded.length > 0) parts.push("Nothing from your link could be added.");
-  if (filled.coupon) parts.push(filled.coupon.applied ? `Coupon ${filled.coupon.code} applied.` : `Coupon ${filled.coupon.code} not applied: ${filled.coupon.message}`);
+  if (filled.coupon)
+    parts.push(
+      filled.coupon.applied
+        ? `Coupon ${filled.coupon.code} applied.`
+        : `Coupon ${filled.coupon.code} not applied: ${filled.coupon.message}`,
+    );
   const clean = filled.notAdded.length === 0 && (!filled.coupon || filled.coupon.applied);
   return { kind: clean ? "success" : "info", message: parts.join(" ") || "Your basket is ready." };
 }

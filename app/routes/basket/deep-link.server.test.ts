@@ -22,7 +22,9 @@ const read = (url: string, secret = SECRET, now = NOW) => readDeepLink(new URL(u
 describe("signed deep links", () => {
   it("are made on the shop's own address and read back whole", () => {
     const url = signDeepLink(link, SECRET, "https://shop.example.co.uk");
-    expect(url).toMatch(/^https:\/\/shop\.example\.co\.uk\/basket\/link\?store=1&item=36x2&item=45x1s3o7\.9&coupon=WELCOME10&exp=\d+&campaign=winter&sig=[\w-]{43}$/);
+    expect(url).toMatch(
+      /^https:\/\/shop\.example\.co\.uk\/basket\/link\?store=1&item=36x2&item=45x1s3o7\.9&coupon=WELCOME10&exp=\d+&campaign=winter&sig=[\w-]{43}$/,
+    );
     expect(read(url)).toEqual({ ok: true, link });
   });
 
@@ -50,7 +52,10 @@ describe("signed deep links", () => {
   it("still read when a mail client reorders or re-encodes the fields without changing them", () => {
     const url = new URL(signDeepLink(link, SECRET, "https://shop.example.co.uk"));
     const fields = [...url.searchParams];
-    const reordered = new URLSearchParams([...fields.filter(([key]) => key !== "item").reverse(), ...fields.filter(([key]) => key === "item")]);
+    const reordered = new URLSearchParams([
+      ...fields.filter(([key]) => key !== "item").reverse(),
+      ...fields.filter(([key]) => key === "item"),
+    ]);
     expect(readDeepLink(reordered, SECRET, NOW)).toEqual({ ok: true, link });
     expect(read(url.toString().replace("o7.9", "o7%2E9"))).toEqual({ ok: true, link });
   });
@@ -62,7 +67,10 @@ describe("signed deep links", () => {
   });
 
   it("are unreadable when their query is not a link, whatever the signature", () => {
-    expect(read("https://shop.example.co.uk/basket/link?store=1&item=36x0&exp=1796000000&sig=x")).toEqual({ ok: false, problem: "unreadable" });
+    expect(read("https://shop.example.co.uk/basket/link?store=1&item=36x0&exp=1796000000&sig=x")).toEqual({
+      ok: false,
+      problem: "unreadable",
+    });
     expect(read("https://shop.example.co.uk/basket/link")).toEqual({ ok: false, problem: "unreadable" });
   });
 });

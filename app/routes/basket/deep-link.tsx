@@ -56,14 +56,23 @@ function statusOf(landing: LandingView): number {
 
 /** The landing's page; with a message (a Continue that could not be done), the status that goes with it. */
 function page(landing: LandingView, path: string, problem: { message: string; status: number } | null = null) {
-  return data({ landing, path, message: problem?.message ?? null, fillKey: crypto.randomUUID() }, { status: problem?.status ?? statusOf(landing) });
+  return data(
+    { landing, path, message: problem?.message ?? null, fillKey: crypto.randomUUID() },
+    { status: problem?.status ?? statusOf(landing) },
+  );
 }
 
 /**
  * Fills the basket from the link and goes to the basket, whose toast says what was added and how the coupon fared and
  * whose list names what could not be added. A refusal the shopper cannot fix here comes back as this page's message.
  */
-async function fill(context: RequestContext, link: Parameters<typeof fillFromLink>[2], target: FillTarget & { clear: boolean; fillKey: string }, path: string, landing: LandingView) {
+async function fill(
+  context: RequestContext,
+  link: Parameters<typeof fillFromLink>[2],
+  target: FillTarget & { clear: boolean; fillKey: string },
+  path: string,
+  landing: LandingView,
+) {
   const shopper = context.get(shopperContext);
   const { log } = context.get(appContext);
   try {
@@ -74,7 +83,10 @@ async function fill(context: RequestContext, link: Parameters<typeof fillFromLin
   } catch (error) {
     if (error instanceof StoreSelectionError || (error instanceof PlatformError && error.status < 500)) {
       log.warn("deeplink.fill_failed", { message: error.message });
-      return page(landing, path, { message: error.message, status: error instanceof PlatformError ? error.status : 502 });
+      return page(landing, path, {
+        message: error.message,
+        status: error instanceof PlatformError ? error.status : 502,
+      });
     }
     throw error;
   }
@@ -87,7 +99,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!reading.ok) return page({ state: "unrecoverable", problem: reading.problem }, path);
   const landing = await planLanding(shopper, reading.link);
   // Only a new, empty guest basket is filled by opening the link; the key is new, as each opening is a new fill.
-  if (landing.state === "ready") return fill(context, reading.link, { ...landing.target, clear: false, fillKey: crypto.randomUUID() }, path, view(landing));
+  if (landing.state === "ready")
+    return fill(
+      context,
+      reading.link,
+      { ...landing.target, clear: false, fillKey: crypto.randomUUID() },
+      path,
+      view(landing),
+    );
   return page(view(landing), path);
 }
 
@@ -99,7 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!reading.ok) return page({ state: "unrecoverable", problem: reading.problem }, path);
   const submission = parseWithZod(await request.formData(), { schema: continueSchema });
   const landing = await planLanding(shopper, reading.link);
-  if (submission.status !== "success") return page(view(landing), path, { message: DEEP_LINK_MESSAGES.badForm, status: 400 });
+  if (submission.status !== "success")
+    return page(view(landing), path, { message: DEEP_LINK_MESSAGES.badForm, status: 400 });
   const { fillKey } = submission.value;
 
   switch (landing.state) {
@@ -109,7 +129,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "incompatible":
       if (landing.reason === "not-served") {
         // Continue empties the basket; the link then asks for a location its store serves.
-        if (shopper.session.get("basketToken") && shopper.session.get("store")) await clearBasket(shopper, log, `${fillKey}-clear`);
+        if (shopper.session.get("basketToken") && shopper.session.get("store"))
+          await clearBasket(shopper, log, `${fillKey}-clear`);
         shopper.session.unset("location");
         return redirect(path, 303);
       }
@@ -118,7 +139,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fill(context, reading.link, { ...landing.target, clear: true, fillKey }, path, view(landing));
     case "confirm":
     case "ready":
-      return fill(context, reading.link, { ...landing.target, clear: reading.link.clear, fillKey }, path, view(landing));
+      return fill(
+        context,
+        reading.link,
+        { ...landing.target, clear: reading.link.clear, fillKey },
+        path,
+        view(landing),
+      );
   }
 }
 

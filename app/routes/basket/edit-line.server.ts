@@ -23,14 +23,18 @@ export interface EditableLine {
  * The line to edit, or the reason it cannot be (spec 2 §8 words): no store, the line gone from the basket, or its
  * item no longer sold for the basket's method.
  */
-export async function editableLine(shopper: Shopper, basketLineId: string): Promise<EditableLine | { refused: string }> {
+export async function editableLine(
+  shopper: Shopper,
+  basketLineId: string,
+): Promise<EditableLine | { refused: string }> {
   const store = await selectedStoreDetails(shopper);
   const basket = store ? await sessionBasket(shopper) : null;
   if (!store || !basket) return { refused: BASKET_MESSAGES.noStore };
   const line = basket.items.find((l) => l.basketLineId === basketLineId);
   if (!line) return { refused: BASKET_MESSAGES.lineNotFound };
   const item = await findItem(shopper, store.id, line.menuItemId, basket.fulfilmentMethod.type);
-  if (!item || !item.available || line.checkoutConflicts.some((c) => c.code === "ITEM_UNAVAILABLE")) return { refused: BASKET_MESSAGES.itemUnavailable };
+  if (!item || !item.available || line.checkoutConflicts.some((c) => c.code === "ITEM_UNAVAILABLE"))
+    return { refused: BASKET_MESSAGES.itemUnavailable };
   return {
     storeSlug: store.slug,
     symbol: store.currency.symbolChar,
@@ -47,18 +51,30 @@ export type SaveOutcome = { kind: "saved"; message: string } | { kind: "invalid"
  * so each message sits beside its field; a refusal from the platform (the store's item limit …) goes on the quantity,
  * and a failed platform gets the spec's 'There was an error updating basket item quantity.'.
  */
-export async function saveLine(shopper: Shopper, log: Logger, edit: EditableLine, choice: ItemChoice, idempotencyKey: string): Promise<SaveOutcome> {
+export async function saveLine(
+  shopper: Shopper,
+  log: Logger,
+  edit: EditableLine,
+  choice: ItemChoice,
+  idempotencyKey: string,
+): Promise<SaveOutcome> {
   const errors = validateItemChoice(edit.item, choice);
   if (errors.length) return { kind: "invalid", errors };
   const basketToken = shopper.session.get("basketToken");
-  if (!basketToken) return { kind: "invalid", errors: [{ field: choiceFieldId.quantity, message: BASKET_MESSAGES.noStore }] };
+  if (!basketToken)
+    return { kind: "invalid", errors: [{ field: choiceFieldId.quantity, message: BASKET_MESSAGES.noStore }] };
   try {
     const basket = await shopper.api.call(
       api.updateBasketItem,
       {
         basketToken,
         basketLineId: edit.line.basketLineId,
-        menuItem: { menuItemId: edit.item.id, quantity: choice.quantity, sizeId: choice.sizeId, options: choice.options },
+        menuItem: {
+          menuItemId: edit.item.id,
+          quantity: choice.quantity,
+          sizeId: choice.sizeId,
+          options: choice.options,
+        },
         fulfilmentLocation: fulfilmentLocation(shopper),
       },
       { idempotencyKey },
@@ -68,6 +84,9 @@ export async function saveLine(shopper: Shopper, log: Logger, edit: EditableLine
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     if (error.status >= 500) log.error("basket_line_update_failed", { status: error.status, message: error.message });
-    return { kind: "invalid", errors: [{ field: choiceFieldId.quantity, message: error.status < 500 ? error.message : QUANTITY_ERROR_MESSAGE }] };
+    return {
+      kind: "invalid",
+      errors: [{ field: choiceFieldId.quantity, message: error.status < 500 ? error.message : QUANTITY_ERROR_MESSAGE }],
+    };
   }
 }

@@ -31,7 +31,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lineId = lineIdOf(params);
   const edit = lineId ? await editableLine(shopper, lineId) : null;
   if (!edit || "refused" in edit) {
-    throw await redirectWithToast(context, href("/basket"), { kind: "error", message: edit?.refused ?? "This item is no longer in your basket." });
+    throw await redirectWithToast(context, href("/basket"), {
+      kind: "error",
+      message: edit?.refused ?? "This item is no longer in your basket.",
+    });
   }
   return { ...edit, idempotencyKey: crypto.randomUUID() };
 }
@@ -43,7 +46,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lineId = lineIdOf(params);
   const edit = lineId ? await editableLine(shopper, lineId) : null;
   if (!edit || "refused" in edit) {
-    return redirectWithToast(context, href("/basket"), { kind: "error", message: edit?.refused ?? "This item is no longer in your basket." });
+    return redirectWithToast(context, href("/basket"), {
+      kind: "error",
+      message: edit?.refused ?? "This item is no longer in your basket.",
+    });
   }
   const submission = parseWithZod(await request.formData(), { schema });
   const next = crypto.randomUUID();
@@ -55,7 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const choice: ItemChoice = { sizeId: sizeId ?? null, options: option, quantity };
   // The key makes a resubmitted save count once; a post without one (an old page) is still only a setting.
   const outcome = await saveLine(shopper, log, edit, choice, idempotencyKey ?? next);
-  if (outcome.kind === "saved") return redirectWithToast(context, href("/basket"), { kind: "success", message: outcome.message });
+  if (outcome.kind === "saved")
+    return redirectWithToast(context, href("/basket"), { kind: "success", message: outcome.message });
   return data({ errors: outcome.errors, choice, idempotencyKey: next }, 400);
 }
 
@@ -87,7 +94,11 @@ export default function EditBasketLine({ loaderData, actionData }: Route.Compone
         <input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
         <ItemOptions item={item} choice={choice} errors={errors} />
         <QuantityField quantity={choice.quantity} errors={errors} />
-        <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`} aria-disabled={saving || undefined}>
+        <button
+          type="submit"
+          className={`${forms.button.primary} ${forms.buttonBlock}`}
+          aria-disabled={saving || undefined}
+        >
           {saving ? "Saving…" : "Save changes"}
         </button>
       </Form>

@@ -11,7 +11,10 @@ function fakeShopper(answer: () => unknown) {
     ["basketToken", "token-1"],
   ]);
   const call = vi.fn(async () => answer());
-  const shopper = { session: { get: (key: string) => session.get(key), set: (key: string, value: unknown) => session.set(key, value) }, api: { call } };
+  const shopper = {
+    session: { get: (key: string) => session.get(key), set: (key: string, value: unknown) => session.set(key, value) },
+    api: { call },
+  };
   return { shopper: shopper as unknown as Shopper, call, session };
 }
 const log = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() }) as unknown as Logger;
@@ -29,16 +32,26 @@ describe("parsePoints", () => {
 
 describe("spendPoints", () => {
   it("spends the points and says so in the platform's words, keeping a new basket token", async () => {
-    const { shopper, call, session } = fakeShopper(() => ({ message: "100 Larder points will be taken off this order.", basket: { basketToken: "token-2" } }));
+    const { shopper, call, session } = fakeShopper(() => ({
+      message: "100 Larder points will be taken off this order.",
+      basket: { basketToken: "token-2" },
+    }));
     const outcome = await spendPoints(shopper, log(), "100", "key-1");
-    expect(call).toHaveBeenCalledWith(api.basketLoyaltySpend, { basketToken: "token-1", points: 100 }, { idempotencyKey: "key-1" });
+    expect(call).toHaveBeenCalledWith(
+      api.basketLoyaltySpend,
+      { basketToken: "token-1", points: 100 },
+      { idempotencyKey: "key-1" },
+    );
     expect(outcome.toast).toEqual({ kind: "success", message: "100 Larder points will be taken off this order." });
     expect(outcome.pointsError ?? null).toBeNull();
     expect(session.get("basketToken")).toBe("token-2");
   });
   it("puts a malformed number on the field without asking the platform", async () => {
     const { shopper, call } = fakeShopper(() => ({}));
-    expect((await spendPoints(shopper, log(), "lots")).pointsError).toEqual({ message: POINTS_NUMBER_MESSAGE, value: "lots" });
+    expect((await spendPoints(shopper, log(), "lots")).pointsError).toEqual({
+      message: POINTS_NUMBER_MESSAGE,
+      value: "lots",
+    });
     expect(call).not.toHaveBeenCalled();
   });
   it("puts the platform's refusal on the field", async () => {

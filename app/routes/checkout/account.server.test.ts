@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { codeSchema, NEXT_PATHS, registerSchema, signInNext, signInSchema } from "./account.server";
 
 /** The first message zod gives for each field, as the forms show them. */
-function errors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string> {
+function errors(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): Record<string, string> {
   const found: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) found[String(issue.path[0])] ??= issue.message;
   return found;
@@ -41,20 +44,34 @@ describe("signInSchema", () => {
 
 describe("codeSchema", () => {
   it("takes six digits, spaces ignored", () => {
-    expect(codeSchema.safeParse({ intent: "code", email: "sam.patel@example.com", code: "123 456" })).toMatchObject({ success: true, data: { code: "123456" } });
+    expect(codeSchema.safeParse({ intent: "code", email: "sam.patel@example.com", code: "123 456" })).toMatchObject({
+      success: true,
+      data: { code: "123456" },
+    });
   });
   it("refuses anything else in its own words", () => {
     for (const code of ["", "12345", "1234567", "12345a"]) {
-      expect(errors(codeSchema.safeParse({ intent: "code", email: "sam.patel@example.com", code })), code).toEqual({ code: ACCOUNT_TEXT.codeInvalid });
+      expect(errors(codeSchema.safeParse({ intent: "code", email: "sam.patel@example.com", code })), code).toEqual({
+        code: ACCOUNT_TEXT.codeInvalid,
+      });
     }
   });
 });
 
 describe("registerSchema", () => {
-  const valid = { firstName: "Grace", lastName: "Hopper", email: "grace@example.com", mobile: "07700 900 456", password: "Larder-e2e-2026" };
+  const valid = {
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: "grace@example.com",
+    mobile: "07700 900 456",
+    password: "Larder-e2e-2026",
+  };
 
   it("accepts a full form, marketing by e-mail and SMS as ticked", () => {
-    expect(registerSchema.safeParse({ ...valid, marketing: ["sms"] })).toMatchObject({ success: true, data: { marketing: ["sms"] } });
+    expect(registerSchema.safeParse({ ...valid, marketing: ["sms"] })).toMatchObject({
+      success: true,
+      data: { marketing: ["sms"] },
+    });
     expect(registerSchema.safeParse(valid)).toMatchObject({ success: true, data: { marketing: [] } });
   });
   it("says what each empty field needs", () => {
@@ -67,7 +84,11 @@ describe("registerSchema", () => {
     });
   });
   it("refuses a number that is not a UK mobile, a short password, and names over 50 characters", () => {
-    expect(errors(registerSchema.safeParse({ ...valid, mobile: "020 7946 0000", password: "short", firstName: "x".repeat(51) }))).toEqual({
+    expect(
+      errors(
+        registerSchema.safeParse({ ...valid, mobile: "020 7946 0000", password: "short", firstName: "x".repeat(51) }),
+      ),
+    ).toEqual({
       firstName: "First name must be 50 characters or fewer",
       mobile: "Enter a UK mobile number, like 07700 900 982",
       password: "Your password must be at least 8 characters",

@@ -20,7 +20,10 @@ import { refusalMessage, refusedField } from "./checkout.server";
 
 /** Where a member goes once signed in: the options step, or back to the details step they were stopped at. */
 export type SignInNext = "options" | "details";
-export const NEXT_PATHS: Record<SignInNext, string> = { options: href("/checkout/options"), details: href("/checkout/details") };
+export const NEXT_PATHS: Record<SignInNext, string> = {
+  options: href("/checkout/options"),
+  details: href("/checkout/details"),
+};
 
 /** The `next` of a query, or the options step: only the two known steps, never an address from outside. */
 export function signInNext(url: URL): SignInNext {
@@ -56,7 +59,8 @@ export const codeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("send-code"), email: emailField, code: z.string().optional() }),
 ]);
 
-const name = (required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(50, tooLong);
+const name = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(50, tooLong);
 
 /** The new account form (spec 2 §7 register: platform plus fields). */
 export const registerSchema = z.object({
@@ -72,7 +76,10 @@ export const registerSchema = z.object({
     .string({ error: AUTH_MESSAGES.passwordTooShort })
     .max(200)
     .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort),
-  marketing: z.array(z.enum(["email", "sms"])).max(2).default([]),
+  marketing: z
+    .array(z.enum(["email", "sms"]))
+    .max(2)
+    .default([]),
 });
 
 type Context = Readonly<RouterContextProvider>;
@@ -84,11 +91,18 @@ function codePath(email: string, next: SignInNext): string {
 }
 
 /** Sends a one-time code by e-mail and opens the code page, or the refusal at the e-mail field. */
-async function sendCode(context: Context, email: string, next: SignInNext): Promise<{ ok: true; response: Response } | { ok: false; message: string }> {
+async function sendCode(
+  context: Context,
+  email: string,
+  next: SignInNext,
+): Promise<{ ok: true; response: Response } | { ok: false; message: string }> {
   const shopper = context.get(shopperContext);
   try {
     const sent = await shopper.api.call(api.sendOtpMessage, { email, type: "email" });
-    return { ok: true, response: await redirectWithToast(context, codePath(email, next), { kind: "success", message: sent.message }) };
+    return {
+      ok: true,
+      response: await redirectWithToast(context, codePath(email, next), { kind: "success", message: sent.message }),
+    };
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     return { ok: false, message: error.status === 429 ? error.message : AUTH_MESSAGES.otpSendFailed };
@@ -99,7 +113,8 @@ async function sendCode(context: Context, email: string, next: SignInNext): Prom
 export async function signInAction(context: Context, form: FormData, next: SignInNext) {
   const shopper = context.get(shopperContext);
   const submission = parseWithZod(form, { schema: signInSchema });
-  const refuse = (errors: Record<string, string[]> = {}) => data(submission.reply({ fieldErrors: errors, hideFields: ["password"] }), { status: 400 });
+  const refuse = (errors: Record<string, string[]> = {}) =>
+    data(submission.reply({ fieldErrors: errors, hideFields: ["password"] }), { status: 400 });
   if (submission.status !== "success") return refuse();
   const { email } = submission.value;
   if (submission.value.intent === "send-code") {
@@ -107,7 +122,14 @@ export async function signInAction(context: Context, form: FormData, next: SignI
     return sent.ok ? sent.response : refuse({ email: [sent.message] });
   }
   try {
-    const input = { grant_type: "password", strategy: "member", method: "login", username: email, password: submission.value.password, registeringFromScreen: "checkout" } as const;
+    const input = {
+      grant_type: "password",
+      strategy: "member",
+      method: "login",
+      username: email,
+      password: submission.value.password,
+      registeringFromScreen: "checkout",
+    } as const;
     await signInMember(shopper, api.oauthToken, input, context.get(appContext).clock.now());
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
@@ -120,7 +142,8 @@ export async function signInAction(context: Context, form: FormData, next: SignI
 export async function codeAction(context: Context, form: FormData, next: SignInNext) {
   const shopper = context.get(shopperContext);
   const submission = parseWithZod(form, { schema: codeSchema });
-  const refuse = (errors: Record<string, string[]> = {}) => data(submission.reply({ fieldErrors: errors, hideFields: ["code"] }), { status: 400 });
+  const refuse = (errors: Record<string, string[]> = {}) =>
+    data(submission.reply({ fieldErrors: errors, hideFields: ["code"] }), { status: 400 });
   if (submission.status !== "success") return refuse();
   const { email } = submission.value;
   if (submission.value.intent === "send-code") {
@@ -128,7 +151,15 @@ export async function codeAction(context: Context, form: FormData, next: SignInN
     return sent.ok ? sent.response : refuse({ code: [sent.message] });
   }
   try {
-    const input = { grant_type: "custom_request", provider: "otp", strategy: "member", method: "login", username: email, password: submission.value.code, registeringFromScreen: "checkout" } as const;
+    const input = {
+      grant_type: "custom_request",
+      provider: "otp",
+      strategy: "member",
+      method: "login",
+      username: email,
+      password: submission.value.code,
+      registeringFromScreen: "checkout",
+    } as const;
     await signInMember(shopper, api.oauthToken, input, context.get(appContext).clock.now());
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
@@ -153,14 +184,20 @@ export async function registerAction(context: Context, form: FormData) {
     await signInMember(
       shopper,
       api.register,
-      { platform: "website", ...details, marketing: { email: marketing.includes("email"), sms: marketing.includes("sms") }, registeringFromScreen: "checkout" },
+      {
+        platform: "website",
+        ...details,
+        marketing: { email: marketing.includes("email"), sms: marketing.includes("sms") },
+        registeringFromScreen: "checkout",
+      },
       services.clock.now(),
     );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     const field = refusedField(error);
     const message = refusalMessage(error, AUTH_MESSAGES.registerFailed);
-    if (field && (REGISTER_FIELDS as readonly string[]).includes(field)) return refuse({ fieldErrors: { [field]: [message] } });
+    if (field && (REGISTER_FIELDS as readonly string[]).includes(field))
+      return refuse({ fieldErrors: { [field]: [message] } });
     return refuse({ formErrors: [message] });
   }
   return redirect(NEXT_PATHS.options, 303);
@@ -175,7 +212,9 @@ export function sendMemberOn(shopper: Shopper, next: SignInNext = "options"): vo
  * A member's name, e-mail and mobile for the details form (spec 2 §4: members find their details filled in), the
  * mobile in its national form as the form asks for it. Null for a guest, or when the profile cannot be read.
  */
-export async function memberContact(shopper: Shopper): Promise<{ firstName: string; lastName: string; email: string; phoneNumber: string } | null> {
+export async function memberContact(
+  shopper: Shopper,
+): Promise<{ firstName: string; lastName: string; email: string; phoneNumber: string } | null> {
   if (!isMember(shopper)) return null;
   try {
     const profile = await shopper.api.call(api.memberProfileGet, {});

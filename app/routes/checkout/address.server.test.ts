@@ -35,7 +35,12 @@ function fakeLog() {
   return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
 }
 
-function saved(id: number, addressLine1: string, isDefault = false, type: "delivery" | "billing" = "delivery"): SavedAddress {
+function saved(
+  id: number,
+  addressLine1: string,
+  isDefault = false,
+  type: "delivery" | "billing" = "delivery",
+): SavedAddress {
   return {
     id,
     type,
@@ -69,7 +74,10 @@ describe("savedAddressChoices", () => {
     ]);
   });
   it("ticks the first when none is the default", () => {
-    expect(savedAddressChoices([saved(4, "1 Mall Road"), saved(7, "2 Mall Road")]).map((c) => c.isDefault)).toEqual([true, false]);
+    expect(savedAddressChoices([saved(4, "1 Mall Road"), saved(7, "2 Mall Road")]).map((c) => c.isDefault)).toEqual([
+      true,
+      false,
+    ]);
     expect(savedAddressChoices([])).toEqual([]);
   });
 });
@@ -79,7 +87,9 @@ describe("sameAddress", () => {
     const a = { addressLine1: "12 Larder Lane", addressLine2: "", postcode: "SW1A 2AA" };
     expect(sameAddress(a, { addressLine1: "12  larder lane", addressLine2: "", postcode: "sw1a2aa" })).toBe(true);
     expect(sameAddress(a, { addressLine1: "14 Larder Lane", addressLine2: "", postcode: "SW1A 2AA" })).toBe(false);
-    expect(sameAddress(a, { addressLine1: "12 Larder Lane", addressLine2: "Flat 2", postcode: "SW1A 2AA" })).toBe(false);
+    expect(sameAddress(a, { addressLine1: "12 Larder Lane", addressLine2: "Flat 2", postcode: "SW1A 2AA" })).toBe(
+      false,
+    );
   });
 });
 
@@ -90,7 +100,9 @@ describe("memberSavedAddresses", () => {
     expect(call).not.toHaveBeenCalled();
   });
   it("reads the member's addresses of the type", async () => {
-    const { shopper, call } = fakeShopper({ [api.memberAddressesList.path]: () => ({ addresses: [saved(3, "1 Mall Road")] }) });
+    const { shopper, call } = fakeShopper({
+      [api.memberAddressesList.path]: () => ({ addresses: [saved(3, "1 Mall Road")] }),
+    });
     expect((await memberSavedAddresses(shopper, "delivery", fakeLog())).map((a) => a.id)).toEqual([3]);
     expect(call).toHaveBeenCalledWith(api.memberAddressesList, { type: "delivery" });
   });
@@ -102,23 +114,41 @@ describe("memberSavedAddresses", () => {
       },
     });
     expect(await memberSavedAddresses(shopper, "billing", log)).toEqual([]);
-    expect(log.warn).toHaveBeenCalledWith("checkout.saved_addresses_failed", expect.objectContaining({ kind: "billing", status: 500 }));
+    expect(log.warn).toHaveBeenCalledWith(
+      "checkout.saved_addresses_failed",
+      expect.objectContaining({ kind: "billing", status: 500 }),
+    );
   });
 });
 
-const typed = { addressLine1: "12 Larder Lane", addressLine2: "", town: "London", county: "", postcode: "SW1A 2AA", countryCode: "GB" };
+const typed = {
+  addressLine1: "12 Larder Lane",
+  addressLine2: "",
+  town: "London",
+  county: "",
+  postcode: "SW1A 2AA",
+  countryCode: "GB",
+};
 
 describe("keepAddressOnAccount", () => {
   it("adds a new address to the member's addresses of that type", async () => {
     const add = vi.fn(() => ({}));
-    const { shopper } = fakeShopper({ [api.memberAddressesList.path]: () => ({ addresses: [] }), [api.memberAddressesAdd.path]: add });
-    expect(await keepAddressOnAccount(shopper, "billing", typed, fakeLog())).toEqual({ kind: "success", message: MEMBER_MESSAGES.addressAdded });
+    const { shopper } = fakeShopper({
+      [api.memberAddressesList.path]: () => ({ addresses: [] }),
+      [api.memberAddressesAdd.path]: add,
+    });
+    expect(await keepAddressOnAccount(shopper, "billing", typed, fakeLog())).toEqual({
+      kind: "success",
+      message: MEMBER_MESSAGES.addressAdded,
+    });
     expect(add).toHaveBeenCalledWith({ type: "billing", address: typed });
   });
   it("adds nothing the member already has", async () => {
     const add = vi.fn();
     const { shopper } = fakeShopper({
-      [api.memberAddressesList.path]: () => ({ addresses: [{ ...saved(2, "12 Larder Lane", true, "billing"), postcode: "SW1A 2AA" }] }),
+      [api.memberAddressesList.path]: () => ({
+        addresses: [{ ...saved(2, "12 Larder Lane", true, "billing"), postcode: "SW1A 2AA" }],
+      }),
       [api.memberAddressesAdd.path]: add,
     });
     expect(await keepAddressOnAccount(shopper, "billing", typed, fakeLog())).toBeNull();
@@ -132,8 +162,14 @@ describe("keepAddressOnAccount", () => {
         throw new PlatformError(400, "bad address");
       },
     });
-    expect(await keepAddressOnAccount(shopper, "delivery", typed, log)).toEqual({ kind: "info", message: ADDRESS_NOT_SAVED_MESSAGE });
-    expect(log.warn).toHaveBeenCalledWith("checkout.address_not_saved_to_account", expect.objectContaining({ kind: "delivery" }));
+    expect(await keepAddressOnAccount(shopper, "delivery", typed, log)).toEqual({
+      kind: "info",
+      message: ADDRESS_NOT_SAVED_MESSAGE,
+    });
+    expect(log.warn).toHaveBeenCalledWith(
+      "checkout.address_not_saved_to_account",
+      expect.objectContaining({ kind: "delivery" }),
+    );
   });
 });
 
@@ -144,19 +180,40 @@ describe("saveAddressFromForm", () => {
       [api.memberAddressesList.path]: () => ({ addresses: [saved(5, "1 Mall Road", true, "billing")] }),
       [api.setBillingAddress.path]: setBilling,
     });
-    const result = await saveAddressFromForm(shopper, "billing", form({ intent: "use-saved-billing", savedAddress: "5" }), "basket-1", fakeLog());
+    const result = await saveAddressFromForm(
+      shopper,
+      "billing",
+      form({ intent: "use-saved-billing", savedAddress: "5" }),
+      "basket-1",
+      fakeLog(),
+    );
     expect(result).toEqual({ ok: true, toast: null });
     expect(setBilling).toHaveBeenCalledWith({
       basketToken: "basket-1",
-      address: { addressLine1: "1 Mall Road", addressLine2: "", town: "London", county: "", postcode: "SW1A 1AA", countryCode: "GB" },
+      address: {
+        addressLine1: "1 Mall Road",
+        addressLine2: "",
+        town: "London",
+        county: "",
+        postcode: "SW1A 1AA",
+        countryCode: "GB",
+      },
       sameAsDelivery: false,
     });
     // A saved address is not saved again.
     expect(call.mock.calls.map(([endpoint]) => endpoint.path)).not.toContain(api.memberAddressesAdd.path);
   });
   it("refuses an id that is not one of the member's", async () => {
-    const { shopper } = fakeShopper({ [api.memberAddressesList.path]: () => ({ addresses: [saved(5, "1 Mall Road")] }) });
-    const result = await saveAddressFromForm(shopper, "delivery", form({ intent: "use-saved-delivery", savedAddress: "6" }), "basket-1", fakeLog());
+    const { shopper } = fakeShopper({
+      [api.memberAddressesList.path]: () => ({ addresses: [saved(5, "1 Mall Road")] }),
+    });
+    const result = await saveAddressFromForm(
+      shopper,
+      "delivery",
+      form({ intent: "use-saved-delivery", savedAddress: "6" }),
+      "basket-1",
+      fakeLog(),
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.answer.part).toBe("saved");
@@ -172,7 +229,9 @@ describe("saveAddressFromForm", () => {
     };
     const fields = { intent: "save-delivery", addressLine1: "12 Larder Lane", town: "London", postcode: "SW1A 2AA" };
     const ticked = fakeShopper(handlers);
-    expect(await saveAddressFromForm(ticked.shopper, "delivery", form({ ...fields, saveToAccount: "yes" }), "b", fakeLog())).toEqual({
+    expect(
+      await saveAddressFromForm(ticked.shopper, "delivery", form({ ...fields, saveToAccount: "yes" }), "b", fakeLog()),
+    ).toEqual({
       ok: true,
       toast: { kind: "success", message: MEMBER_MESSAGES.addressAdded },
     });
@@ -180,13 +239,25 @@ describe("saveAddressFromForm", () => {
 
     order.length = 0;
     const unticked = fakeShopper(handlers);
-    expect(await saveAddressFromForm(unticked.shopper, "delivery", form(fields), "b", fakeLog())).toEqual({ ok: true, toast: null });
+    expect(await saveAddressFromForm(unticked.shopper, "delivery", form(fields), "b", fakeLog())).toEqual({
+      ok: true,
+      toast: null,
+    });
     expect(order).toEqual(["set"]);
   });
   it("saves nothing for a guest, whatever was posted", async () => {
     const { shopper, call } = fakeShopper({ [api.setDeliveryAddress.path]: () => SET_RESULT }, false);
-    const fields = { intent: "save-delivery", addressLine1: "12 Larder Lane", town: "London", postcode: "SW1A 2AA", saveToAccount: "yes" };
-    expect(await saveAddressFromForm(shopper, "delivery", form(fields), "b", fakeLog())).toEqual({ ok: true, toast: null });
+    const fields = {
+      intent: "save-delivery",
+      addressLine1: "12 Larder Lane",
+      town: "London",
+      postcode: "SW1A 2AA",
+      saveToAccount: "yes",
+    };
+    expect(await saveAddressFromForm(shopper, "delivery", form(fields), "b", fakeLog())).toEqual({
+      ok: true,
+      toast: null,
+    });
     expect(call).toHaveBeenCalledTimes(1);
   });
   it("never saves an address the checkout refused", async () => {
@@ -195,7 +266,13 @@ describe("saveAddressFromForm", () => {
         throw new PlatformError(400, "Outside the delivery area", "VALIDATION_ERROR", { field: "postcode" });
       },
     });
-    const fields = { intent: "save-delivery", addressLine1: "12 Larder Lane", town: "London", postcode: "SW1A 2AA", saveToAccount: "yes" };
+    const fields = {
+      intent: "save-delivery",
+      addressLine1: "12 Larder Lane",
+      town: "London",
+      postcode: "SW1A 2AA",
+      saveToAccount: "yes",
+    };
     const result = await saveAddressFromForm(shopper, "delivery", form(fields), "b", fakeLog());
     expect(result.ok).toBe(false);
     expect(call).toHaveBeenCalledTimes(1);

@@ -27,7 +27,11 @@ export function pickerMode(url: URL, kind: AddressKind, hasSaved: boolean): "sho
 }
 
 /** The finder's answer for the postcode in the query, or null when none was asked for. */
-export async function lookupFromQuery(shopper: Shopper, url: URL, kind: AddressKind): Promise<(AddressLookup & { found: Address[] }) | null> {
+export async function lookupFromQuery(
+  shopper: Shopper,
+  url: URL,
+  kind: AddressKind,
+): Promise<(AddressLookup & { found: Address[] }) | null> {
   if (url.searchParams.get("change") !== kind || !url.searchParams.has("postcode")) return null;
   return lookupAddresses(shopper, url.searchParams.get("postcode") ?? "");
 }
@@ -35,11 +39,26 @@ export async function lookupFromQuery(shopper: Shopper, url: URL, kind: AddressK
 export async function lookupAddresses(shopper: Shopper, raw: string): Promise<AddressLookup & { found: Address[] }> {
   const { postcodeRules } = await getBusinessProfile(shopper.shared);
   const checked = validatePostcode(raw, postcodeRules);
-  if (!checked.ok) return { postcode: raw.trim().toUpperCase().slice(0, 8), addresses: [], found: [], error: raw.trim() ? "Enter a real postcode" : "Enter a postcode" };
+  if (!checked.ok)
+    return {
+      postcode: raw.trim().toUpperCase().slice(0, 8),
+      addresses: [],
+      found: [],
+      error: raw.trim() ? "Enter a real postcode" : "Enter a postcode",
+    };
   try {
-    const { addresses } = await shopper.api.call(api.getAddressesByPostcode, { postcode: checked.postcode, country: "GB" });
-    if (addresses.length === 0) return { postcode: checked.postcode, addresses: [], found: [], error: noAddressesMessage(checked.postcode) };
-    return { postcode: checked.postcode, addresses: addresses.map((a) => formatAddress(a)), found: addresses, error: null };
+    const { addresses } = await shopper.api.call(api.getAddressesByPostcode, {
+      postcode: checked.postcode,
+      country: "GB",
+    });
+    if (addresses.length === 0)
+      return { postcode: checked.postcode, addresses: [], found: [], error: noAddressesMessage(checked.postcode) };
+    return {
+      postcode: checked.postcode,
+      addresses: addresses.map((a) => formatAddress(a)),
+      found: addresses,
+      error: null,
+    };
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) {
       return { postcode: checked.postcode, addresses: [], found: [], error: noAddressesMessage(checked.postcode) };
@@ -81,8 +100,12 @@ export function savedAddressChoices(addresses: readonly SavedAddress[]): SavedAd
 }
 
 /** The same place: first line, second line and postcode, compared without case or spacing. */
-export function sameAddress(a: Pick<Address, "addressLine1" | "addressLine2" | "postcode">, b: Pick<Address, "addressLine1" | "addressLine2" | "postcode">): boolean {
-  const key = (x: typeof a) => [x.addressLine1, x.addressLine2, x.postcode].map((part) => part.replace(/\s+/g, "").toLowerCase()).join("|");
+export function sameAddress(
+  a: Pick<Address, "addressLine1" | "addressLine2" | "postcode">,
+  b: Pick<Address, "addressLine1" | "addressLine2" | "postcode">,
+): boolean {
+  const key = (x: typeof a) =>
+    [x.addressLine1, x.addressLine2, x.postcode].map((part) => part.replace(/\s+/g, "").toLowerCase()).join("|");
   return key(a) === key(b);
 }
 
@@ -93,12 +116,22 @@ export function sameAddress(a: Pick<Address, "addressLine1" | "addressLine2" | "
  * changed delivery fee). A member who ticked "Save this address to my account" has a new address kept on their
  * account too, once the checkout has taken it; that failing never stops the checkout.
  */
-export async function saveAddressFromForm(shopper: Shopper, kind: AddressKind, form: FormData, basketToken: string, log: Logger): Promise<AddressSaveResult> {
+export async function saveAddressFromForm(
+  shopper: Shopper,
+  kind: AddressKind,
+  form: FormData,
+  basketToken: string,
+  log: Logger,
+): Promise<AddressSaveResult> {
   const { postcodeRules } = await getBusinessProfile(shopper.shared);
   const submission = parseWithZod(form, { schema: addressFormSchema(kind, postcodeRules) });
   const intent = submission.payload.intent;
-  const part: AddressAnswer["part"] = intent === `choose-${kind}` ? "choose" : intent === `use-saved-${kind}` ? "saved" : "save";
-  const refuse = (result: SubmissionResult<string[]>): AddressSaveResult => ({ ok: false, answer: { kind, part, result } });
+  const part: AddressAnswer["part"] =
+    intent === `choose-${kind}` ? "choose" : intent === `use-saved-${kind}` ? "saved" : "save";
+  const refuse = (result: SubmissionResult<string[]>): AddressSaveResult => ({
+    ok: false,
+    answer: { kind, part, result },
+  });
   if (submission.status !== "success") return refuse(submission.reply());
 
   let address: CheckoutAddressInput;
@@ -107,15 +140,36 @@ export async function saveAddressFromForm(shopper: Shopper, kind: AddressKind, f
   if ("savedAddress" in posted) {
     const saved = (await memberSavedAddresses(shopper, kind, log)).find((a) => a.id === posted.savedAddress);
     if (!saved) return refuse(submission.reply({ formErrors: [CHOOSE_SAVED_ADDRESS] }));
-    address = { addressLine1: saved.addressLine1, addressLine2: saved.addressLine2, town: saved.town, county: saved.county, postcode: saved.postcode, countryCode: saved.countryCode || "GB" };
+    address = {
+      addressLine1: saved.addressLine1,
+      addressLine2: saved.addressLine2,
+      town: saved.town,
+      county: saved.county,
+      postcode: saved.postcode,
+      countryCode: saved.countryCode || "GB",
+    };
   } else if ("address" in posted) {
     const lookup = await lookupAddresses(shopper, posted.postcode);
     const chosen = posted.address === undefined ? undefined : lookup.found[posted.address];
     if (!chosen) return refuse(submission.reply({ formErrors: [lookup.error ?? "Choose an address from the list"] }));
-    address = { addressLine1: chosen.addressLine1, addressLine2: chosen.addressLine2, town: chosen.town, county: chosen.county, postcode: chosen.postcode, countryCode: "GB" };
+    address = {
+      addressLine1: chosen.addressLine1,
+      addressLine2: chosen.addressLine2,
+      town: chosen.town,
+      county: chosen.county,
+      postcode: chosen.postcode,
+      countryCode: "GB",
+    };
     keepOnAccount = posted.saveToAccount === "yes";
   } else if ("addressLine1" in posted) {
-    address = { addressLine1: posted.addressLine1, addressLine2: posted.addressLine2, town: posted.town, county: posted.county, postcode: posted.postcode, countryCode: "GB" };
+    address = {
+      addressLine1: posted.addressLine1,
+      addressLine2: posted.addressLine2,
+      town: posted.town,
+      county: posted.county,
+      postcode: posted.postcode,
+      countryCode: "GB",
+    };
     keepOnAccount = posted.saveToAccount === "yes";
   } else {
     return refuse(submission.reply({ formErrors: ["Choose an address from the list"] }));
@@ -129,7 +183,10 @@ export async function saveAddressFromForm(shopper: Shopper, kind: AddressKind, f
         : await shopper.api.call(api.setBillingAddress, { basketToken, address, sameAsDelivery: false });
   } catch (error) {
     const field = refusedField(error);
-    const fallback = kind === "delivery" ? "Failed to set delivery address. Please try again." : "There was an error updating your address";
+    const fallback =
+      kind === "delivery"
+        ? "Failed to set delivery address. Please try again."
+        : "There was an error updating your address";
     const message = refusalMessage(error, fallback);
     if (field && part === "save") return refuse(submission.reply({ fieldErrors: { [field]: [message] } }));
     return refuse(submission.reply({ formErrors: [message] }));
@@ -143,14 +200,22 @@ export async function saveAddressFromForm(shopper: Shopper, kind: AddressKind, f
  * Adds the order's new address to the member's saved addresses (spec 2 §3), unless they already have it. The toast
  * to show, or null when there was nothing to add. A refusal or failure is logged and told, never thrown.
  */
-export async function keepAddressOnAccount(shopper: Shopper, kind: AddressKind, address: CheckoutAddressInput, log: Logger): Promise<Toast | null> {
+export async function keepAddressOnAccount(
+  shopper: Shopper,
+  kind: AddressKind,
+  address: CheckoutAddressInput,
+  log: Logger,
+): Promise<Toast | null> {
   try {
     const { addresses } = await shopper.api.call(api.memberAddressesList, { type: kind });
     if (addresses.some((a) => a.type === kind && sameAddress(a, address))) return null;
     await shopper.api.call(api.memberAddressesAdd, { type: kind, address });
     return { kind: "success", message: MEMBER_MESSAGES.addressAdded };
   } catch (error) {
-    log.warn("checkout.address_not_saved_to_account", { kind, message: error instanceof Error ? error.message : String(error) });
+    log.warn("checkout.address_not_saved_to_account", {
+      kind,
+      message: error instanceof Error ? error.message : String(error),
+    });
     return { kind: "info", message: ADDRESS_NOT_SAVED_MESSAGE };
   }
 }

@@ -6,7 +6,13 @@ import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { appContext, shopperContext } from "~/services/context";
 import { isMember } from "~/services/member-session.server";
 import { redirectWithFlash } from "~/services/flash.server";
-import { lookupFromQuery, memberSavedAddresses, pickerMode, saveAddressFromForm, savedAddressChoices } from "./address.server";
+import {
+  lookupFromQuery,
+  memberSavedAddresses,
+  pickerMode,
+  saveAddressFromForm,
+  savedAddressChoices,
+} from "./address.server";
 import { requireCheckout } from "./checkout.server";
 
 // The form's schema is the picker's, shared with the details step: ~/models/address-form.
@@ -22,22 +28,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const saved = checkout.billingAddress;
   // Arriving here means a billing address other than the delivery one is wanted: start with the finder.
-  const mode = url.searchParams.has("manual") || url.searchParams.has("change") ? pickerMode(url, "billing", saved !== null) : "find";
-  const [lookup, savedAddresses] = await Promise.all([lookupFromQuery(shopper, url, "billing"), memberSavedAddresses(shopper, "billing", log)]);
+  const mode =
+    url.searchParams.has("manual") || url.searchParams.has("change")
+      ? pickerMode(url, "billing", saved !== null)
+      : "find";
+  const [lookup, savedAddresses] = await Promise.all([
+    lookupFromQuery(shopper, url, "billing"),
+    memberSavedAddresses(shopper, "billing", log),
+  ]);
   return {
     member: isMember(shopper),
     savedAddresses: savedAddressChoices(savedAddresses),
     saved,
     mode,
     lookup: lookup ? { postcode: lookup.postcode, addresses: lookup.addresses, error: lookup.error } : null,
-    defaultPostcode: saved?.postcode ?? checkout.deliveryAddress?.postcode ?? shopper.session.get("location")?.postcode ?? "",
+    defaultPostcode:
+      saved?.postcode ?? checkout.deliveryAddress?.postcode ?? shopper.session.get("location")?.postcode ?? "",
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shopper = context.get(shopperContext);
   const { basket } = await requireCheckout(context, "billing");
-  const saved = await saveAddressFromForm(shopper, "billing", await request.formData(), basket.basketToken, context.get(appContext).log);
+  const saved = await saveAddressFromForm(
+    shopper,
+    "billing",
+    await request.formData(),
+    basket.basketToken,
+    context.get(appContext).log,
+  );
   if (!saved.ok) return data(saved.answer, { status: 400 });
   return redirectWithFlash(context, href("/checkout/payment/card-form"), saved.toast ? { toast: saved.toast } : {});
 }

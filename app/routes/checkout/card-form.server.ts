@@ -47,7 +47,10 @@ export async function cardFormData(context: RequestContext) {
     total: formatPence(basket.orderTotal, { symbol: store.currency.symbolChar }),
     billingAddress: checkout.billingAddress ? formatAddress(checkout.billingAddress) : "",
     formKey: crypto.randomUUID(),
-    cardFields: config.cardFieldsScript && checkoutData.gatewayPublicKey ? { scriptUrl: config.cardFieldsScript, publicKey: checkoutData.gatewayPublicKey } : null,
+    cardFields:
+      config.cardFieldsScript && checkoutData.gatewayPublicKey
+        ? { scriptUrl: config.cardFieldsScript, publicKey: checkoutData.gatewayPublicKey }
+        : null,
     /** Members only: they may keep a new card, and pay with one kept (the default first). Null for guests. */
     savedCards: member ? await cardsToChoose(shopper, log) : null,
   };
@@ -69,7 +72,10 @@ export async function payByCard(context: RequestContext, request: Request) {
   if (submission.status === "error" && submission.error?.cvv) return data(submission.reply(), { status: 400 });
   const posted = submission.status === "success" ? submission.value : null;
   const member = isMember(shopper);
-  const savedCardId = member && posted?.selectedSavedCardId && posted.selectedSavedCardId !== NEW_CARD ? posted.selectedSavedCardId : null;
+  const savedCardId =
+    member && posted?.selectedSavedCardId && posted.selectedSavedCardId !== NEW_CARD
+      ? posted.selectedSavedCardId
+      : null;
   const how = savedCardId
     ? { cardId: savedCardId, cvv: posted!.cvv!.trim() }
     : { ...(posted?.token ? { token: posted.token } : {}), ...(member && posted?.saveCard ? { saveCard: true } : {}) };

@@ -62,7 +62,15 @@ export default function CardForm({ loaderData, actionData }: Route.ComponentProp
   };
   const newCard = problem ? null : loaderData.cardFields ? (
     <ClientOnly fallback={hostedPage(false)}>
-      {() => <CardFields {...loaderData.cardFields!} total={total} blocked={blocked} canSaveCard={canSaveCard} hostedPage={(failed) => hostedPage(!failed)} />}
+      {() => (
+        <CardFields
+          {...loaderData.cardFields!}
+          total={total}
+          blocked={blocked}
+          canSaveCard={canSaveCard}
+          hostedPage={(failed) => hostedPage(!failed)}
+        />
+      )}
     </ClientOnly>
   ) : (
     hostedPage(false)
@@ -84,7 +92,8 @@ export default function CardForm({ loaderData, actionData }: Route.ComponentProp
           <div>
             <dt>Billing address</dt>
             <dd>
-              {loaderData.billingAddress} <Link to={`${href("/checkout/payment/billing-address")}?change=billing`}>Change billing address</Link>
+              {loaderData.billingAddress}{" "}
+              <Link to={`${href("/checkout/payment/billing-address")}?change=billing`}>Change billing address</Link>
             </dd>
           </div>
           <div>

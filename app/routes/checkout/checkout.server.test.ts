@@ -5,7 +5,9 @@ import { PlatformError } from "~/services/platform-client.server";
 import { memberMarketingChange, memberMarketingChoices, saveMemberMarketing } from "./checkout.server";
 
 function fakeShopper(call: (endpoint: { path: string }, input: unknown) => unknown) {
-  return { api: { call: vi.fn(async (endpoint: { path: string }, input: unknown) => call(endpoint, input)) } } as unknown as Shopper & {
+  return {
+    api: { call: vi.fn(async (endpoint: { path: string }, input: unknown) => call(endpoint, input)) },
+  } as unknown as Shopper & {
     api: { call: ReturnType<typeof vi.fn> };
   };
 }
@@ -60,7 +62,9 @@ describe("memberMarketingChange", () => {
     ]);
   });
   it("leaves options the page did not show alone", () => {
-    expect(memberMarketingChange(["email"], [], ["email", "sms"], WORDS)).toEqual([{ type: "email", opted: "in", text: "Email me offers and news" }]);
+    expect(memberMarketingChange(["email"], [], ["email", "sms"], WORDS)).toEqual([
+      { type: "email", opted: "in", text: "Email me offers and news" },
+    ]);
     // Nothing shown (the choices could not be read): nothing changes, whatever was sent.
     expect(memberMarketingChange([], ["email"], [], WORDS)).toBeNull();
   });
@@ -75,15 +79,24 @@ describe("saveMemberMarketing", () => {
   });
   it("stores the changes on the member and says so", async () => {
     const shopper = fakeShopper(() => ({ success: true, message: "ok" }));
-    expect(await saveMemberMarketing(shopper, changes, 1, log())).toEqual({ kind: "success", message: MEMBER_MESSAGES.marketingUpdated });
-    expect(shopper.api.call).toHaveBeenCalledWith(api.updateMarketingPreferences, { marketingOptions: changes, marketingChannelId: 1 });
+    expect(await saveMemberMarketing(shopper, changes, 1, log())).toEqual({
+      kind: "success",
+      message: MEMBER_MESSAGES.marketingUpdated,
+    });
+    expect(shopper.api.call).toHaveBeenCalledWith(api.updateMarketingPreferences, {
+      marketingOptions: changes,
+      marketingChannelId: 1,
+    });
   });
   it("says the update failed, logged, without stopping the checkout", async () => {
     const logger = log();
     const shopper = fakeShopper(() => {
       throw new PlatformError(400, "not a channel");
     });
-    expect(await saveMemberMarketing(shopper, changes, 1, logger)).toEqual({ kind: "error", message: MEMBER_MESSAGES.marketingUpdateError });
+    expect(await saveMemberMarketing(shopper, changes, 1, logger)).toEqual({
+      kind: "error",
+      message: MEMBER_MESSAGES.marketingUpdateError,
+    });
     expect(logger.warn).toHaveBeenCalledOnce();
   });
 });

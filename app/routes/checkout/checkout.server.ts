@@ -12,7 +12,14 @@ import {
   type StoreDetails,
 } from "../../../platform/contract";
 import { basketProblems } from "~/models/basket";
-import { stepReachable, type CheckoutFacts, type CheckoutStep, CHECKOUT_STEP_ORDER, CHECKOUT_STEP_PATHS, firstInvalidStep } from "~/models/checkout";
+import {
+  stepReachable,
+  type CheckoutFacts,
+  type CheckoutStep,
+  CHECKOUT_STEP_ORDER,
+  CHECKOUT_STEP_PATHS,
+  firstInvalidStep,
+} from "~/models/checkout";
 import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE, isStoreClosed } from "~/models/store-list";
 import { couponStanding, sessionBasket, selectedStoreDetails } from "~/routes/basket/basket.server";
 import { getBusinessProfile } from "~/services/business.server";
@@ -80,7 +87,8 @@ async function readCheckout(shopper: Shopper, log: Logger): Promise<CheckoutLoad
   const problems = basketProblems(basket, standing, store.currency.symbolChar);
   // A coupon that needs an account is the sign-in step's to explain (spec 2 §4 guest rules); anything else is the basket's.
   const blocking = problems.filter((p) => p.message !== "Please Login or Create An Account to order with this store");
-  if (blocking.length > 0) return { kind: "redirect", to: href("/basket"), toast: { kind: "error", message: blocking[0]!.message } };
+  if (blocking.length > 0)
+    return { kind: "redirect", to: href("/basket"), toast: { kind: "error", message: blocking[0]!.message } };
 
   const [checkout, content, global, profile] = await Promise.all([
     shopper.api.call(api.retrieveCheckout, { basketToken: basket.basketToken }),
@@ -116,14 +124,18 @@ async function readCheckout(shopper: Shopper, log: Logger): Promise<CheckoutLoad
 }
 
 /** The checkout data, or a redirect (thrown) to where the shopper must go instead. */
-export async function requireCheckout(context: Readonly<RouterContextProvider>, step?: CheckoutStep): Promise<CheckoutData> {
+export async function requireCheckout(
+  context: Readonly<RouterContextProvider>,
+  step?: CheckoutStep,
+): Promise<CheckoutData> {
   const shopper = context.get(shopperContext);
   const load = await loadCheckout(shopper, context.get(appContext).log);
   if (load.kind === "placed") {
     rememberPlacedOrder(shopper, load.order, load.storeId);
     throw redirect(href("/checkout/success"), 303);
   }
-  if (load.kind === "redirect") throw await redirectWithFlash(context, load.to, load.toast ? { toast: load.toast } : {});
+  if (load.kind === "redirect")
+    throw await redirectWithFlash(context, load.to, load.toast ? { toast: load.toast } : {});
   if (step && !stepReachable(step, load.data.facts)) {
     const target = firstInvalidStep(load.data.facts, CHECKOUT_STEP_ORDER) ?? step;
     throw redirect(CHECKOUT_STEP_PATHS[target], 303);
@@ -132,7 +144,10 @@ export async function requireCheckout(context: Readonly<RouterContextProvider>, 
 }
 
 /** The platform's own words for an expected refusal; the spec's general message when the platform failed. */
-export function refusalMessage(error: unknown, fallback = "There was an error on the system. Please try again."): string {
+export function refusalMessage(
+  error: unknown,
+  fallback = "There was an error on the system. Please try again.",
+): string {
   // A platform that cannot answer for now is the "try again in a moment" page: reloading sends the same key again.
   rethrowIfUnavailable(error);
   if (error instanceof PlatformError && error.status < 500) return error.message;
@@ -159,7 +174,10 @@ export function rememberPlacedOrder(shopper: Shopper, order: PlacedOrder, storeI
 }
 
 /** The gateway's return addresses for a draft order: the query carries the draft order id and the platform. */
-export function paymentReturnUrls(request: Request, draftOrderId: string): { successUrl: string; failureUrl: string; cancelUrl: string } {
+export function paymentReturnUrls(
+  request: Request,
+  draftOrderId: string,
+): { successUrl: string; failureUrl: string; cancelUrl: string } {
   const origin = new URL(request.url).origin;
   const query = new URLSearchParams({ draftOrderId, platform: "website" }).toString();
   return {
@@ -180,7 +198,11 @@ export interface MemberMarketingChoices {
  * checkout content's words where it has the channel's option. Null (logged) when they cannot be read: the step then
  * shows no options and works as before.
  */
-export async function memberMarketingChoices(shopper: Shopper, content: CheckoutContent, log: Logger): Promise<MemberMarketingChoices | null> {
+export async function memberMarketingChoices(
+  shopper: Shopper,
+  content: CheckoutContent,
+  log: Logger,
+): Promise<MemberMarketingChoices | null> {
   try {
     const { options } = await shopper.api.call(api.memberMarketingPreferencesGet, {});
     const words = new Map(content.marketing.options.map((o) => [o.type.toLowerCase(), o.text]));
@@ -233,7 +255,9 @@ export async function saveMemberMarketing(
     await shopper.api.call(api.updateMarketingPreferences, { marketingOptions: changes, marketingChannelId });
     return { kind: "success", message: MEMBER_MESSAGES.marketingUpdated };
   } catch (error) {
-    log.warn("checkout.member_marketing_update_failed", { message: error instanceof Error ? error.message : String(error) });
+    log.warn("checkout.member_marketing_update_failed", {
+      message: error instanceof Error ? error.message : String(error),
+    });
     return { kind: "error", message: MEMBER_MESSAGES.marketingUpdateError };
   }
 }

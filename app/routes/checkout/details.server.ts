@@ -3,7 +3,13 @@ import { validateContactDetails, type ContactField } from "~/models/checkout";
 
 /* The details step's form (spec 2 §2, §3): one schema, for Conform on the page and parseWithZod in the action. */
 
-export const CONTACT_FIELDS = ["firstName", "lastName", "email", "phoneNumber", "acceptTerms"] as const satisfies readonly ContactField[];
+export const CONTACT_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phoneNumber",
+  "acceptTerms",
+] as const satisfies readonly ContactField[];
 
 const text = z.string().trim().default("");
 
@@ -23,7 +29,8 @@ export const detailsSchema = z
   })
   .superRefine((details, ctx) => {
     const errors = validateContactDetails({ ...details, acceptTerms: details.acceptTerms });
-    for (const field of CONTACT_FIELDS) if (errors[field]) ctx.addIssue({ code: "custom", path: [field], message: errors[field] });
+    for (const field of CONTACT_FIELDS)
+      if (errors[field]) ctx.addIssue({ code: "custom", path: [field], message: errors[field] });
   });
 
 export type DetailsForm = z.input<typeof detailsSchema>;

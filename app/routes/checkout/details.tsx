@@ -15,8 +15,21 @@ import { redirectWithFlash } from "~/services/flash.server";
 import type { Toast } from "~/models/shopper";
 import { memberContact } from "./account.server";
 import { CONTACT_FIELDS, detailsSchema as schema, type DetailsForm } from "./details.server";
-import { lookupFromQuery, memberSavedAddresses, pickerMode, saveAddressFromForm, savedAddressChoices } from "./address.server";
-import { memberMarketingChange, memberMarketingChoices, refusalMessage, refusedField, requireCheckout, saveMemberMarketing } from "./checkout.server";
+import {
+  lookupFromQuery,
+  memberSavedAddresses,
+  pickerMode,
+  saveAddressFromForm,
+  savedAddressChoices,
+} from "./address.server";
+import {
+  memberMarketingChange,
+  memberMarketingChoices,
+  refusalMessage,
+  refusedField,
+  requireCheckout,
+  saveMemberMarketing,
+} from "./checkout.server";
 import * as forms from "~/styles/forms.css";
 
 /** Ours: the details form sent before a delivery address was chosen. */
@@ -43,14 +56,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A guest's consents are the basket's; a member's their account's, shown as they chose them.
   const offered = member ? (memberMarketing?.offered ?? []) : content.marketing.options;
-  const optedIn = member ? (memberMarketing?.optedIn ?? []) : (checkout.marketing?.options ?? []).filter((o) => o.opted === "in").map((o) => o.type);
+  const optedIn = member
+    ? (memberMarketing?.optedIn ?? [])
+    : (checkout.marketing?.options ?? []).filter((o) => o.opted === "in").map((o) => o.type);
   return {
     delivery,
     address: delivery
       ? {
           saved,
           mode: pickerMode(url, "delivery", saved !== null),
-          lookup: await lookupFromQuery(shopper, url, "delivery").then((l) => (l ? { postcode: l.postcode, addresses: l.addresses, error: l.error } : null)),
+          lookup: await lookupFromQuery(shopper, url, "delivery").then((l) =>
+            l ? { postcode: l.postcode, addresses: l.addresses, error: l.error } : null,
+          ),
           defaultPostcode: shopper.session.get("location")?.postcode ?? "",
           savedAddresses: savedAddressChoices(savedAddresses),
         }
@@ -81,20 +98,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const addressMissing = facts.method === "delivery" && !checkout.deliveryAddress;
-  const refuse = (result = submission.reply()) => data({ part: "details" as const, result, addressMissing }, { status: 400 });
+  const refuse = (result = submission.reply()) =>
+    data({ part: "details" as const, result, addressMissing }, { status: 400 });
   if (submission.status !== "success" || addressMissing) return refuse();
   const details = submission.value;
   let toast: Toast | null = null;
 
   try {
     // Spec 2 §4: a guest's e-mail may force sign-in when the store checks member e-mails: to the sign-in, filled in.
-    const status = await shopper.api.call(api.checkRegistrationStatus, { email: details.email, basketToken: basket.basketToken });
-    if (status.loginRequired) return redirect(`${href("/checkout/details/sign-in")}?${new URLSearchParams({ email: details.email })}`, 303);
-    const contact = { firstName: details.firstName, lastName: details.lastName, email: details.email, phoneNumber: details.phoneNumber };
+    const status = await shopper.api.call(api.checkRegistrationStatus, {
+      email: details.email,
+      basketToken: basket.basketToken,
+    });
+    if (status.loginRequired)
+      return redirect(`${href("/checkout/details/sign-in")}?${new URLSearchParams({ email: details.email })}`, 303);
+    const contact = {
+      firstName: details.firstName,
+      lastName: details.lastName,
+      email: details.email,
+      phoneNumber: details.phoneNumber,
+    };
     await shopper.api.call(api.setContactDetails, { basketToken: basket.basketToken, ...contact });
     // A guest's consents go with the basket; a member's are their account's, changed only where they changed them.
     if (facts.mode === "member") {
-      const changes = memberMarketingChange(details.marketingShown, details.marketingWas, details.marketing, content.marketing.options);
+      const changes = memberMarketingChange(
+        details.marketingShown,
+        details.marketingWas,
+        details.marketing,
+        content.marketing.options,
+      );
       toast = await saveMemberMarketing(shopper, changes, store.allowedMarketingChannels[0]?.id ?? null, log);
     } else {
       await shopper.api.call(api.updateMarketingPreferences, {
@@ -106,7 +138,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const field = refusedField(error);
     const message = refusalMessage(error);
-    if (field && (CONTACT_FIELDS as readonly string[]).includes(field)) return refuse(submission.reply({ fieldErrors: { [field]: [message] } }));
+    if (field && (CONTACT_FIELDS as readonly string[]).includes(field))
+      return refuse(submission.reply({ fieldErrors: { [field]: [message] } }));
     return refuse(submission.reply({ formErrors: [message] }));
   }
   shopper.session.set("acceptedTerms", true);
@@ -161,18 +194,56 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="details" />
         {member
-          ? marketing.offered.map((option) => <input key={option.type} type="hidden" name={fields.marketingShown.name} value={option.type} />)
+          ? marketing.offered.map((option) => (
+              <input key={option.type} type="hidden" name={fields.marketingShown.name} value={option.type} />
+            ))
           : null}
-        {member ? marketing.optedIn.map((type) => <input key={type} type="hidden" name={fields.marketingWas.name} value={type} />) : null}
+        {member
+          ? marketing.optedIn.map((type) => (
+              <input key={type} type="hidden" name={fields.marketingWas.name} value={type} />
+            ))
+          : null}
         <section className={styles.panel} aria-labelledby="contact-title">
           <h2 className={styles.panelTitle} id="contact-title">
             Contact details
           </h2>
           {member ? null : <p className={styles.choiceHint}>{CHECKOUT_SUBTITLES.guest}</p>}
-          <TextField field={fields.firstName} label="First name" autoComplete="given-name" maxLength={50} spellCheck={false} defaultValue={contact?.firstName ?? ""} />
-          <TextField field={fields.lastName} label="Last name" autoComplete="family-name" maxLength={50} spellCheck={false} defaultValue={contact?.lastName ?? ""} />
-          <TextField field={fields.email} label="Email address" hint="We will send your order confirmation here" type="email" autoComplete="email" spellCheck={false} maxLength={254} defaultValue={contact?.email ?? ""} />
-          <TextField field={fields.phoneNumber} label="Mobile number" hint="For updates about your order, like 07700 900 982" type="tel" autoComplete="tel" width="phone" maxLength={20} defaultValue={contact?.phoneNumber ?? ""} />
+          <TextField
+            field={fields.firstName}
+            label="First name"
+            autoComplete="given-name"
+            maxLength={50}
+            spellCheck={false}
+            defaultValue={contact?.firstName ?? ""}
+          />
+          <TextField
+            field={fields.lastName}
+            label="Last name"
+            autoComplete="family-name"
+            maxLength={50}
+            spellCheck={false}
+            defaultValue={contact?.lastName ?? ""}
+          />
+          <TextField
+            field={fields.email}
+            label="Email address"
+            hint="We will send your order confirmation here"
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            maxLength={254}
+            defaultValue={contact?.email ?? ""}
+          />
+          <TextField
+            field={fields.phoneNumber}
+            label="Mobile number"
+            hint="For updates about your order, like 07700 900 982"
+            type="tel"
+            autoComplete="tel"
+            width="phone"
+            maxLength={20}
+            defaultValue={contact?.phoneNumber ?? ""}
+          />
         </section>
 
         <ConsentFields

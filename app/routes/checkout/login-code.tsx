@@ -18,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const next = signInNext(url);
   sendMemberOn(context.get(shopperContext), next);
   const email = url.searchParams.get("email")?.trim() ?? "";
-  return { email: isEmailAddress(email) ? email : null, back: next === "details" ? href("/checkout/details/sign-in") : href("/checkout/login") };
+  return {
+    email: isEmailAddress(email) ? email : null,
+    back: next === "details" ? href("/checkout/details/sign-in") : href("/checkout/login"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +36,11 @@ export default function CheckoutLoginCode({ loaderData, actionData }: Route.Comp
   return (
     <>
       <h1 className={styles.title}>Enter your code</h1>
-      {email ? <OneTimeCodeForm answer={actionData} email={email} /> : <p>Ask for a code with your email address first.</p>}
+      {email ? (
+        <OneTimeCodeForm answer={actionData} email={email} />
+      ) : (
+        <p>Ask for a code with your email address first.</p>
+      )}
       <p>
         <Link to={back}>Sign in another way</Link>
       </p>
@@ -44,4 +51,3 @@ export default function CheckoutLoginCode({ loaderData, actionData }: Route.Comp
 export function meta() {
   return [{ title: "Checkout: enter your code" }];
 }
-

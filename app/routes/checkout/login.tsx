@@ -24,7 +24,11 @@ const schema = z.object({ intent: z.literal("guest") });
 export async function loader({ context }: Route.LoaderArgs) {
   const data = await requireCheckout(context);
   sendMemberOn(context.get(shopperContext));
-  return { permitted: guestCheckoutPermitted(data.facts), blockers: checkoutBlockers(data.facts), providers: await socialProviders(context) };
+  return {
+    permitted: guestCheckoutPermitted(data.facts),
+    blockers: checkoutBlockers(data.facts),
+    providers: await socialProviders(context),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -50,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const noSlot = basket.selectedSlot ? {} : { formErrors: [NO_SLOT] };
   if (submission.status !== "success" || !basket.selectedSlot) return data(submission.reply(noSlot), { status: 400 });
   try {
-    await shopper.api.call(api.setInstructions, { basketToken: basket.basketToken, instructions: submission.value.instructions || null });
+    await shopper.api.call(api.setInstructions, {
+      basketToken: basket.basketToken,
+      instructions: submission.value.instructions || null,
+    });
   } catch (error) {
     return data(submission.reply({ fieldErrors: { instructions: [refusalMessage(error)] } }), { status: 400 });
   }
@@ -64,7 +67,10 @@ export default function CheckoutOptions({ loaderData, actionData }: Route.Compon
   const instructionsError = instructions.errors?.[0];
   const hintId = `${instructions.id}-hint`;
   const noSlotError = form.errors?.[0];
-  const errors = [...fieldErrors([instructions]), ...(noSlotError ? [{ field: "choose-time", message: noSlotError }] : [])];
+  const errors = [
+    ...fieldErrors([instructions]),
+    ...(noSlotError ? [{ field: "choose-time", message: noSlotError }] : []),
+  ];
   const methodName = method === "delivery" ? "Delivery" : "Collection";
   return (
     <>
@@ -83,7 +89,10 @@ export default function CheckoutOptions({ loaderData, actionData }: Route.Compon
               {loaderData.canSwitch ? (
                 <>
                   {" "}
-                  · <Link to={href("/basket")}>Switch to {method === "delivery" ? "collection" : "delivery"} in your basket</Link>
+                  ·{" "}
+                  <Link to={href("/basket")}>
+                    Switch to {method === "delivery" ? "collection" : "delivery"} in your basket
+                  </Link>
                 </>
               ) : null}
             </dd>
@@ -120,7 +129,9 @@ export default function CheckoutOptions({ loaderData, actionData }: Route.Compon
             name={instructions.name}
             rows={5}
             maxLength={INSTRUCTIONS_MAX}
-            defaultValue={typeof instructions.initialValue === "string" ? instructions.initialValue : loaderData.instructions}
+            defaultValue={
+              typeof instructions.initialValue === "string" ? instructions.initialValue : loaderData.instructions
+            }
             aria-describedby={instructionsError ? `${hintId} ${instructions.errorId}` : hintId}
             aria-invalid={instructionsError ? true : undefined}
           />

@@ -18,7 +18,11 @@ export type ReturnKind = "success" | "failure" | "cancel";
  * — to the success page (replacing this entry in the history), or back to payment with what happened — or, while the
  * gateway has not decided, null (the page says to wait).
  */
-export async function settleReturn(context: Readonly<RouterContextProvider>, request: Request, kind: ReturnKind): Promise<Response | null> {
+export async function settleReturn(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  kind: ReturnKind,
+): Promise<Response | null> {
   const shopper = context.get(shopperContext);
   const { log } = context.get(appContext);
   const back = (to: string, message: string) => redirectWithToast(context, to, { kind: "error", message });
@@ -27,7 +31,8 @@ export async function settleReturn(context: Readonly<RouterContextProvider>, req
   const paymentId = url.searchParams.get("cko-payment-id") ?? "";
   // Guards: a return page needs its draft order; success and failure also the gateway's payment id.
   if (!DRAFT_ID.test(draftOrderId)) return back(href("/basket"), DRAFT_NOT_FOUND);
-  if (kind !== "cancel" && !PAYMENT_ID.test(paymentId)) return back(href("/checkout/payment"), PAYMENT_MESSAGES.paymentIssue);
+  if (kind !== "cancel" && !PAYMENT_ID.test(paymentId))
+    return back(href("/checkout/payment"), PAYMENT_MESSAGES.paymentIssue);
 
   let outcome: PaymentOutcome;
   try {
@@ -45,8 +50,14 @@ export async function settleReturn(context: Readonly<RouterContextProvider>, req
       log.warn("checkout.payment_return_unavailable", { kind, errorCode: error.errorCode ?? null });
       throw unavailablePage();
     }
-    log.error("checkout.payment_return_failed", { kind, message: error instanceof Error ? error.message : String(error) });
-    return back(href("/checkout/payment"), error instanceof PlatformError && error.status < 500 ? error.message : PAYMENT_MESSAGES.paymentError);
+    log.error("checkout.payment_return_failed", {
+      kind,
+      message: error instanceof Error ? error.message : String(error),
+    });
+    return back(
+      href("/checkout/payment"),
+      error instanceof PlatformError && error.status < 500 ? error.message : PAYMENT_MESSAGES.paymentError,
+    );
   }
 
   switch (outcome.status) {
@@ -58,9 +69,11 @@ export async function settleReturn(context: Readonly<RouterContextProvider>, req
     case "declined":
       return back(href("/checkout/payment"), PAYMENT_MESSAGES.paymentIssue);
     case "cancelled":
-      return redirectWithToast(context, href("/checkout/payment"), { kind: "info", message: PAYMENT_MESSAGES.paymentCancelled });
+      return redirectWithToast(context, href("/checkout/payment"), {
+        kind: "info",
+        message: PAYMENT_MESSAGES.paymentCancelled,
+      });
     case "pending":
       return null;
   }
 }
-

@@ -3,7 +3,13 @@ import { api, PAYMENT_MESSAGES, type PaymentMethodName, type PlacedOrder } from 
 import type { Logger } from "~/services/logger.server";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
-import { cardGatewayProblem, googlePayNextStep, paymentContextFor, paymentDisabledReason, paymentOptions } from "~/models/payment-options";
+import {
+  cardGatewayProblem,
+  googlePayNextStep,
+  paymentContextFor,
+  paymentDisabledReason,
+  paymentOptions,
+} from "~/models/payment-options";
 import { checkHeldSlotTimes } from "~/routes/stores/slots.server";
 import { paymentReturnUrls, refusalMessage, rememberPlacedOrder, type CheckoutData } from "./checkout.server";
 
@@ -15,7 +21,11 @@ export function paymentState(d: CheckoutData) {
     storePaused: d.store.ordersPaused,
     slotValid: d.basket.selectedSlot !== null,
   });
-  return { options, disabledReason, cardProblem: options.includes("card") ? cardGatewayProblem(d.store, d.gateways) : null };
+  return {
+    options,
+    disabledReason,
+    cardProblem: options.includes("card") ? cardGatewayProblem(d.store, d.gateways) : null,
+  };
 }
 
 export type PaymentStart =
@@ -52,15 +62,26 @@ export async function startPayment(
 ): Promise<PaymentStart> {
   const { checkout, store } = data;
   const contact = checkout.contact;
-  if (!data.basket.selectedSlot) return { kind: "refused", message: "Invalid time slot selected. Please select a different time slot for your order." };
+  if (!data.basket.selectedSlot)
+    return {
+      kind: "refused",
+      message: "Invalid time slot selected. Please select a different time slot for your order.",
+    };
   // Spec 1 §5: the held slot's times are checked where the order is placed; an ASAP hold may be swapped for another.
   const times = await checkHeldSlotTimes(shopper, store, data.basket, new Date());
   if (!times.ok) return { kind: "refused", message: times.message };
   const basket = times.basket;
   const slot = basket.selectedSlot;
-  if (!slot) return { kind: "refused", message: "Invalid time slot selected. Please select a different time slot for your order." };
+  if (!slot)
+    return {
+      kind: "refused",
+      message: "Invalid time slot selected. Please select a different time slot for your order.",
+    };
   if (!contact) return { kind: "refused", message: "Please enter your name, e-mail address and mobile number." };
-  const gateway = paymentMethod === "cash" ? null : (store.paymentMethods.find((m) => m.name === paymentMethod)?.settings.paymentGateways[0] ?? null);
+  const gateway =
+    paymentMethod === "cash"
+      ? null
+      : (store.paymentMethods.find((m) => m.name === paymentMethod)?.settings.paymentGateways[0] ?? null);
   try {
     const draft = await shopper.api.call(
       api.processOrder,
@@ -68,7 +89,9 @@ export async function startPayment(
         basketToken: basket.basketToken,
         storeId: store.id,
         fulfilmentMethod: basket.fulfilmentMethod.type,
-        fulfilmentDetails: { time: { date: slot.date, requestedTime: slot.start, asap: shopper.session.get("slotTiming") === "asap" } },
+        fulfilmentDetails: {
+          time: { date: slot.date, requestedTime: slot.start, asap: shopper.session.get("slotTiming") === "asap" },
+        },
         instructions: checkout.instructions,
         channel: store.allowedMarketingChannels[0]?.id ?? null,
         paymentGateway: gateway,
@@ -83,7 +106,13 @@ export async function startPayment(
     );
     const paid = await shopper.api.call(
       api.makePayment,
-      { draftOrderId: draft.draftOrderId, paymentMethod, paymentGateway: gateway, ...paymentReturnUrls(request, draft.draftOrderId), ...wallet },
+      {
+        draftOrderId: draft.draftOrderId,
+        paymentMethod,
+        paymentGateway: gateway,
+        ...paymentReturnUrls(request, draft.draftOrderId),
+        ...wallet,
+      },
       idempotencyKey ? { idempotencyKey: `${idempotencyKey}:pay` } : {},
     );
     if (paid.order) {
@@ -95,7 +124,11 @@ export async function startPayment(
     // Spec 2 §4: a Google Pay payment answered with its id but no business order id is verified, then succeeds.
     const next = paymentMethod === "googlepay" ? googlePayNextStep(paid) : null;
     if (next?.kind === "verify") {
-      const verified = await shopper.api.call(api.verifyPayment, { draftOrderId: draft.draftOrderId, paymentId: next.paymentId, paymentGateway: gateway });
+      const verified = await shopper.api.call(api.verifyPayment, {
+        draftOrderId: draft.draftOrderId,
+        paymentId: next.paymentId,
+        paymentGateway: gateway,
+      });
       if (verified.status === "placed" && verified.order) {
         rememberPlacedOrder(shopper, verified.order, store.id);
         return { kind: "placed", order: verified.order };
@@ -106,7 +139,10 @@ export async function startPayment(
     // Unavailable for now: the "try again in a moment" page; the payment form's idempotency key makes the reload safe.
     rethrowIfUnavailable(error);
     if (!(error instanceof PlatformError) || error.status >= 500) {
-      log.error("checkout.payment_failed", { message: error instanceof Error ? error.message : String(error), method: paymentMethod });
+      log.error("checkout.payment_failed", {
+        message: error instanceof Error ? error.message : String(error),
+        method: paymentMethod,
+      });
     }
     const fallback = paymentMethod === "card" ? PAYMENT_MESSAGES.cardPaymentError : PAYMENT_MESSAGES.paymentError;
     return { kind: "refused", message: refusalMessage(error, fallback) };

@@ -50,8 +50,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     deliveryAddress: checkout.deliveryAddress ? formatAddress(checkout.deliveryAddress) : null,
     billingAddress: checkout.billingAddress ? formatAddress(checkout.billingAddress) : null,
     billingFollowsDelivery:
-      checkout.billingAddress === null || (checkout.deliveryAddress !== null && formatAddress(checkout.billingAddress) === formatAddress(checkout.deliveryAddress)),
-    wallets: { enableApplePayment: global.payment.enableApplePayment, enableGooglePayment: global.payment.enableGooglePayment },
+      checkout.billingAddress === null ||
+      (checkout.deliveryAddress !== null &&
+        formatAddress(checkout.billingAddress) === formatAddress(checkout.deliveryAddress)),
+    wallets: {
+      enableApplePayment: global.payment.enableApplePayment,
+      enableGooglePayment: global.payment.enableGooglePayment,
+    },
     storeId: store.id,
     storeName: store.storeName,
     gatewayPublicKey: checkoutData.gatewayPublicKey,
@@ -71,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (disabledReason) return refuse(disabledReason);
   const method = submission.status === "success" ? submission.value.paymentMethod : undefined;
-  if (!method || !options.includes(method) || method === "applepay" || method === "googlepay") return refuse(CHOOSE_METHOD, "paymentMethod", options[0] ?? "card");
+  if (!method || !options.includes(method) || method === "applepay" || method === "googlepay")
+    return refuse(CHOOSE_METHOD, "paymentMethod", options[0] ?? "card");
   const { billingSame, idempotencyKey } = submission.status === "success" ? submission.value : {};
 
   if (method === "card") {
@@ -86,8 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(href("/checkout/payment/card-form"), 303);
     }
     const differentSaved =
-      checkout.billingAddress !== null && (checkout.deliveryAddress === null || formatAddress(checkout.billingAddress) !== formatAddress(checkout.deliveryAddress));
-    return redirect(differentSaved ? href("/checkout/payment/card-form") : href("/checkout/payment/billing-address"), 303);
+      checkout.billingAddress !== null &&
+      (checkout.deliveryAddress === null ||
+        formatAddress(checkout.billingAddress) !== formatAddress(checkout.deliveryAddress));
+    return redirect(
+      differentSaved ? href("/checkout/payment/card-form") : href("/checkout/payment/billing-address"),
+      303,
+    );
   }
 
   const started = await startPayment(shopper, log, request, checkoutData, method, idempotencyKey);
@@ -135,11 +146,15 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
       ) : null}
       <p>
         Total to pay: <strong>{total}</strong>
-        {loaderData.totalPence === 0 ? ". Your credit pays for the whole order: however you choose to pay, nothing is charged." : null}
+        {loaderData.totalPence === 0
+          ? ". Your credit pays for the whole order: however you choose to pay, nothing is charged."
+          : null}
       </p>
 
       {options.length === 0 ? (
-        <p className={styles.notice}>This store cannot take payment for this order. Please change your order or choose another time.</p>
+        <p className={styles.notice}>
+          This store cannot take payment for this order. Please change your order or choose another time.
+        </p>
       ) : null}
 
       <WalletButtonsOnDemand
@@ -176,7 +191,9 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
                   />
                   <span className={styles.choiceText}>
                     <span>{PAYMENT_OPTION_LABELS[option]}</span>
-                    <span className={styles.choiceHint}>{option === "card" && cardProblem ? cardProblem : OPTION_HINTS[option]}</span>
+                    <span className={styles.choiceHint}>
+                      {option === "card" && cardProblem ? cardProblem : OPTION_HINTS[option]}
+                    </span>
                   </span>
                 </label>
               ))}
@@ -186,7 +203,14 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
           {options.includes("card") && method === "delivery" && loaderData.deliveryAddress ? (
             <div className={forms.formGroup}>
               <label className={styles.choice}>
-                <input className={styles.choiceInput} type="checkbox" id={fields.billingSame.id} name={fields.billingSame.name} value="yes" defaultChecked={loaderData.billingFollowsDelivery} />
+                <input
+                  className={styles.choiceInput}
+                  type="checkbox"
+                  id={fields.billingSame.id}
+                  name={fields.billingSame.name}
+                  value="yes"
+                  defaultChecked={loaderData.billingFollowsDelivery}
+                />
                 <span className={styles.choiceText}>
                   <span>My card's billing address is my delivery address</span>
                   <span className={styles.choiceHint}>{loaderData.deliveryAddress}</span>
@@ -195,7 +219,12 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
             </div>
           ) : null}
 
-          <button type="submit" className={forms.button.primary} disabled={disabledReason !== null || submitting || walletPaying} aria-disabled={disabledReason !== null || undefined}>
+          <button
+            type="submit"
+            className={forms.button.primary}
+            disabled={disabledReason !== null || submitting || walletPaying}
+            aria-disabled={disabledReason !== null || undefined}
+          >
             {submitting ? "Please wait…" : "Continue"}
           </button>
         </Form>

@@ -33,7 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: content.successTitle || "Thank you for your order",
     storeMessage: store?.orderSuccessMessage ?? null,
     message: content.successMessage,
-    image: image ? { url: image.url, alt: image.alternativeText ?? "", width: image.width ?? undefined, height: image.height ?? undefined } : null,
+    image: image
+      ? {
+          url: image.url,
+          alt: image.alternativeText ?? "",
+          width: image.width ?? undefined,
+          height: image.height ?? undefined,
+        }
+      : null,
   };
 }
 
@@ -42,13 +49,18 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{loaderData.title}</h1>
-      {image ? <img className={styles.image} src={image.url} alt={image.alt} width={image.width} height={image.height} /> : null}
+      {image ? (
+        <img className={styles.image} src={image.url} alt={image.alt} width={image.width} height={image.height} />
+      ) : null}
       <p>Your order number is</p>
       <p className={styles.orderNumber}>{order.businessOrderId}</p>
       {loaderData.storeMessage ? <p className={styles.lead}>{loaderData.storeMessage}</p> : null}
       {loaderData.message ? <p>{loaderData.message}</p> : null}
       <p>
-        <Link to={href("/orders/:statusToken", { statusToken: loaderData.statusToken })} className={forms.button.primary}>
+        <Link
+          to={href("/orders/:statusToken", { statusToken: loaderData.statusToken })}
+          className={forms.button.primary}
+        >
           Follow your order
         </Link>
       </p>

@@ -26,7 +26,9 @@ const jsonObject = z
   .transform((value): Record<string, unknown> | null => {
     try {
       const parsed: unknown = JSON.parse(value);
-      return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+      return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null;
     } catch {
       return null;
     }
@@ -69,9 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ ok: true, merchantSession });
     } catch (error) {
       if (error instanceof PlatformError && error.status === 422) {
-        return answer({ ok: false, message: PAYMENT_MESSAGES.applePayUnavailable, redirect: APPLE_PAY_UNAVAILABLE_PATH }, 422);
+        return answer(
+          { ok: false, message: PAYMENT_MESSAGES.applePayUnavailable, redirect: APPLE_PAY_UNAVAILABLE_PATH },
+          422,
+        );
       }
-      log.warn("checkout.apple_pay_validation_failed", { message: error instanceof Error ? error.message : String(error) });
+      log.warn("checkout.apple_pay_validation_failed", {
+        message: error instanceof Error ? error.message : String(error),
+      });
       return answer({ ok: false, message: PAYMENT_MESSAGES.applePayError }, 400);
     }
   }
@@ -84,7 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     slotValid: checkoutData.basket.selectedSlot !== null,
   });
   if (disabled) return answer({ ok: false, message: disabled }, 400);
-  if (!paymentOptions(paymentContextFor(checkoutData.store, checkoutData.basket, checkoutData.gateways)).includes(method)) {
+  if (
+    !paymentOptions(paymentContextFor(checkoutData.store, checkoutData.basket, checkoutData.gateways)).includes(method)
+  ) {
     return answer({ ok: false, message: PAYMENT_MESSAGES.methodNotAvailable }, 400);
   }
   const token = post.token;
@@ -105,7 +114,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       countryCode: contact.countryCode ?? "GB",
     };
     try {
-      await shopper.api.call(api.setBillingAddress, { basketToken: checkoutData.basket.basketToken, address, sameAsDelivery: false });
+      await shopper.api.call(api.setBillingAddress, {
+        basketToken: checkoutData.basket.basketToken,
+        address,
+        sameAsDelivery: false,
+      });
     } catch (error) {
       log.warn("checkout.wallet_billing_refused", { message: error instanceof Error ? error.message : String(error) });
     }
@@ -122,5 +135,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (started.kind === "placed") return answer({ ok: true, next: "success" });
   if (started.kind === "redirect") return answer({ ok: true, next: "redirect", href: started.href });
-  return answer({ ok: false, message: started.message === PAYMENT_MESSAGES.paymentIssue ? PAYMENT_MESSAGES.paymentIssue : started.message }, 400);
+  return answer(
+    {
+      ok: false,
+      message: started.message === PAYMENT_MESSAGES.paymentIssue ? PAYMENT_MESSAGES.paymentIssue : started.message,
+    },
+    400,
+  );
 }

@@ -17,7 +17,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const found = foundOr404(page, path);
   warnIfEmpty(log, what, found.blocks.length === 0);
-  return { page: found, seo: pageSeo(request, config.publicUrl, { ...found, seo: { ...found.seo, image: found.seo.image ?? found.image } }, { companyName: company }) };
+  return {
+    page: found,
+    seo: pageSeo(
+      request,
+      config.publicUrl,
+      { ...found, seo: { ...found.seo, image: found.seo.image ?? found.image } },
+      { companyName: company },
+    ),
+  };
 }
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {

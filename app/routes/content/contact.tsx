@@ -10,10 +10,20 @@ import * as styles from "./content.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { platform, log, config } = context.get(appContext);
   const what = { type: "contact", path: "/contact" };
-  const [contact, company] = await readContent(log, what, () => Promise.all([singleOrEmpty(platform, "contact"), companyName(platform)]));
+  const [contact, company] = await readContent(log, what, () =>
+    Promise.all([singleOrEmpty(platform, "contact"), companyName(platform)]),
+  );
   warnIfEmpty(log, what, !contact.address && !contact.phoneNumber && !contact.email);
-  const seo = pageSeo(request, config.publicUrl, { ...contact, seo: { title: "", description: "", image: null } }, { companyName: company });
-  const map = contact.latitude !== null && contact.longitude !== null ? openStreetMapHref(contact.latitude, contact.longitude) : null;
+  const seo = pageSeo(
+    request,
+    config.publicUrl,
+    { ...contact, seo: { title: "", description: "", image: null } },
+    { companyName: company },
+  );
+  const map =
+    contact.latitude !== null && contact.longitude !== null
+      ? openStreetMapHref(contact.latitude, contact.longitude)
+      : null;
   return { contact, map, seo };
 }
 

@@ -38,7 +38,13 @@ beforeEach(async () => {
     async fetch(request: Request) {
       // The server's own guest token; the content endpoints accept the test token.
       if (new URL(request.url).pathname === "/api/auth/oauthToken") {
-        return Response.json({ access_token: TEST_TOKEN, refresh_token: "r", expires_in: 3600, token_type: "Bearer", strategy: "guest" });
+        return Response.json({
+          access_token: TEST_TOKEN,
+          refresh_token: "r",
+          expires_in: 3600,
+          token_type: "Bearer",
+          strategy: "guest",
+        });
       }
       return router.handle(request, deps);
     },
@@ -54,10 +60,16 @@ afterEach(async () => {
 describe("content pages' failures (spec 1 §8)", () => {
   it("logs a failed content fetch with its page, and throws it on", async () => {
     await writeFile(join(dir, "faq.json"), "{ half-written");
-    const failed = await readContent(log, { type: "faq", path: "/faqs" }, () => singleOrEmpty(platform, "faq")).catch((e: unknown) => e);
+    const failed = await readContent(log, { type: "faq", path: "/faqs" }, () => singleOrEmpty(platform, "faq")).catch(
+      (e: unknown) => e,
+    );
     expect(failed).toMatchObject({ status: 500 });
     expect(log.entries).toContainEqual(
-      expect.objectContaining({ level: "error", event: "content.fetch_failed", fields: expect.objectContaining({ type: "faq", path: "/faqs" }) }),
+      expect.objectContaining({
+        level: "error",
+        event: "content.fetch_failed",
+        fields: expect.objectContaining({ type: "faq", path: "/faqs" }),
+      }),
     );
   });
 
@@ -67,12 +79,24 @@ describe("content pages' failures (spec 1 §8)", () => {
     expect(faq).toEqual({ title: "", subTitle: "", faqs: [] });
     expect(log.entries.filter((l) => l.event === "content.fetch_failed")).toEqual([]);
     warnIfEmpty(log, { type: "faq", path: "/faqs" }, faq.faqs.length === 0);
-    expect(log.entries).toContainEqual(expect.objectContaining({ level: "warn", event: "content.page_empty", fields: { type: "faq", path: "/faqs" } }));
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ level: "warn", event: "content.page_empty", fields: { type: "faq", path: "/faqs" } }),
+    );
   });
 
   it("gives a page without SEO words its title and subtitle, with the company name", () => {
-    const seo = pageSeo(new Request("http://shop.test/contact/"), undefined, { title: "Contact us", subTitle: "Seven days", seo: { title: "", description: "", image: null } }, { companyName: "Larder & Co" });
-    expect(seo).toEqual({ title: "Contact us | Larder & Co", description: "Seven days", image: null, canonical: "http://shop.test/contact" });
+    const seo = pageSeo(
+      new Request("http://shop.test/contact/"),
+      undefined,
+      { title: "Contact us", subTitle: "Seven days", seo: { title: "", description: "", image: null } },
+      { companyName: "Larder & Co" },
+    );
+    expect(seo).toEqual({
+      title: "Contact us | Larder & Co",
+      description: "Seven days",
+      image: null,
+      canonical: "http://shop.test/contact",
+    });
   });
 });
 
@@ -85,7 +109,10 @@ describe("route rules before routing", () => {
   async function run(path: string, method = "GET"): Promise<Response | "next"> {
     const request = new Request(`http://shop.test${path}`, { method });
     try {
-      await routeRulesMiddleware({ request, context: contextWith({ platform, log }), params: {}, unstable_pattern: "" } as never, async () => new Response("next"));
+      await routeRulesMiddleware(
+        { request, context: contextWith({ platform, log }), params: {}, unstable_pattern: "" } as never,
+        async () => new Response("next"),
+      );
       return "next";
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
@@ -105,7 +132,10 @@ describe("route rules before routing", () => {
   });
 
   it("lets every page through when the rules cannot be read, and logs why", async () => {
-    await writeFile(join(dir, "route-rules.json"), JSON.stringify({ redirects: [{ from: "/x", to: "//evil.example" }] }));
+    await writeFile(
+      join(dir, "route-rules.json"),
+      JSON.stringify({ redirects: [{ from: "/x", to: "//evil.example" }] }),
+    );
     expect(await routeRules(platform, log)).toEqual([]);
     expect(await run("/help")).toBe("next");
     expect(log.entries.some((l) => l.level === "error" && l.event === "content.route_rules_failed")).toBe(true);
@@ -122,7 +152,12 @@ describe("set-basket-referer-url", () => {
   it("keeps a same-site page in the session, changing it only when the shopper comes from another", () => {
     const session = createSession<SessionData>();
     const visit = (referer?: string) =>
-      rememberBackLink(session, new Request("http://shop.test/basket", { headers: referer ? { referer } : {} }), BASKET_REFERER, "/stores/leeds-3");
+      rememberBackLink(
+        session,
+        new Request("http://shop.test/basket", { headers: referer ? { referer } : {} }),
+        BASKET_REFERER,
+        "/stores/leeds-3",
+      );
     expect(visit()).toBe("/stores/leeds-3");
     expect(session.has("basketReferer")).toBe(false);
     expect(visit("http://shop.test/stores/leeds-3/category/dairy-2")).toBe("/stores/leeds-3/category/dairy-2");

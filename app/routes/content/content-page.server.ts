@@ -14,11 +14,19 @@ import type { SharedPlatform } from "~/services/shopper.server";
  */
 
 /** Reads a page's content; a failure is logged with the page it was for, then thrown on (spec 1 §8). */
-export async function readContent<T>(log: Logger, what: { type: string; path: string }, read: () => Promise<T>): Promise<T> {
+export async function readContent<T>(
+  log: Logger,
+  what: { type: string; path: string },
+  read: () => Promise<T>,
+): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    log.error("content.fetch_failed", { type: what.type, path: what.path, error: error instanceof Error ? error.message : String(error) });
+    log.error("content.fetch_failed", {
+      type: what.type,
+      path: what.path,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw error;
   }
 }
@@ -32,11 +40,15 @@ export function companyName(platform: SharedPlatform): Promise<string> {
 }
 
 /** A single type the content system has not filled in (Strapi answers 404) reads as empty: the page is empty. */
-export async function singleOrEmpty<T extends "faq" | "contact">(platform: SharedPlatform, type: T): Promise<ContentOf<T>> {
+export async function singleOrEmpty<T extends "faq" | "contact">(
+  platform: SharedPlatform,
+  type: T,
+): Promise<ContentOf<T>> {
   try {
     return await loadSingle(platform, type);
   } catch (error) {
-    if (error instanceof PlatformError && error.status === 404) return contentTypes[type].schema.parse({}) as ContentOf<T>;
+    if (error instanceof PlatformError && error.status === 404)
+      return contentTypes[type].schema.parse({}) as ContentOf<T>;
     throw error;
   }
 }

@@ -4,7 +4,11 @@ import { fontSize, layout, radii, space, tapTarget } from "~/styles/tokens";
 
 /* The content pages' parts: FAQ accordion, news list and pager, contact details, article heading. */
 
-export const page = style({ maxWidth: layout.readingMaxWidth, padding: `${space[2]} 0 ${space[10]}`, overflowWrap: "anywhere" });
+export const page = style({
+  maxWidth: layout.readingMaxWidth,
+  padding: `${space[2]} 0 ${space[10]}`,
+  overflowWrap: "anywhere",
+});
 export const title = style({ fontSize: "clamp(1.5rem, 5vw, 2rem)", margin: `${space[2]} 0` });
 export const subTitle = style({ fontSize: fontSize.md, margin: `0 0 ${space[6]}` });
 
@@ -45,8 +49,19 @@ export const newsTitle = style({ fontSize: fontSize.md, margin: `0 0 ${space[1]}
 globalStyle(`${newsTitle} a`, { color: vars.color.linkOnSurface });
 export const date = style({ fontSize: fontSize.sm, margin: `0 0 ${space[2]}` });
 
-export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: space[4], marginTop: space[6] });
-export const pagerLink = style({ display: "inline-flex", alignItems: "center", minHeight: tapTarget, padding: `0 ${space[2]}` });
+export const pager = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: space[4],
+  marginTop: space[6],
+});
+export const pagerLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: tapTarget,
+  padding: `0 ${space[2]}`,
+});
 
 export const details = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: space[4], margin: 0 });
 globalStyle(`${details} dt`, { fontWeight: 700 });

@@ -29,7 +29,11 @@ describe("the consent form", () => {
 describe("the consent cookies", () => {
   it("are three cookies for a year, site-wide, HttpOnly, Lax, Secure when asked", () => {
     const set = consentCookies({ performance: true, targeting: false }, true);
-    expect(set.map((c) => c.split(";")[0])).toEqual(["cookieConsent=true", "performanceCookies=true", "targetingCookies=false"]);
+    expect(set.map((c) => c.split(";")[0])).toEqual([
+      "cookieConsent=true",
+      "performanceCookies=true",
+      "targetingCookies=false",
+    ]);
     for (const cookie of set) {
       expect(cookie).toMatch(/; Max-Age=31536000/);
       expect(cookie).toMatch(/; Path=\//);
@@ -45,7 +49,11 @@ describe("the consent cookies", () => {
       .map((c) => c.split(";")[0])
       .join("; ");
     expect(parseSetCookie(header)).toMatchObject({ cookieConsent: "true" });
-    expect(readConsent(new Request("http://shop.test/", { headers: { Cookie: `session=x; ${header}` } }))).toEqual({ given: true, performance: false, targeting: true });
+    expect(readConsent(new Request("http://shop.test/", { headers: { Cookie: `session=x; ${header}` } }))).toEqual({
+      given: true,
+      performance: false,
+      targeting: true,
+    });
     expect(readConsent(new Request("http://shop.test/")).given).toBe(false);
   });
 });

@@ -20,11 +20,18 @@ export function loader({ request }: Route.LoaderArgs) {
 /** Accept all, reject all, or the two switches: the choice is kept in three cookies, and the shopper goes back. */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: consentSchema });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [CONSENT_TEXT.invalid] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ formErrors: [CONSENT_TEXT.invalid] }), { status: 400 });
   const form = submission.value;
   const headers = new Headers();
-  for (const cookie of consentCookies(choiceOf(form), context.get(appContext).config.secureCookies)) headers.append("Set-Cookie", cookie);
-  const message = form.intent === "accept-all" ? CONSENT_TEXT.accepted : form.intent === "reject-all" ? CONSENT_TEXT.rejected : CONSENT_TEXT.saved;
+  for (const cookie of consentCookies(choiceOf(form), context.get(appContext).config.secureCookies))
+    headers.append("Set-Cookie", cookie);
+  const message =
+    form.intent === "accept-all"
+      ? CONSENT_TEXT.accepted
+      : form.intent === "reject-all"
+        ? CONSENT_TEXT.rejected
+        : CONSENT_TEXT.saved;
   return redirectWithToast(context, safeRedirectPath(form.redirectTo, "/"), { kind: "success", message }, { headers });
 }
 

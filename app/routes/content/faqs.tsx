@@ -11,9 +11,16 @@ import * as styles from "./content.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { platform, log, config } = context.get(appContext);
   const what = { type: "faq", path: "/faqs" };
-  const [faq, company] = await readContent(log, what, () => Promise.all([singleOrEmpty(platform, "faq"), companyName(platform)]));
+  const [faq, company] = await readContent(log, what, () =>
+    Promise.all([singleOrEmpty(platform, "faq"), companyName(platform)]),
+  );
   warnIfEmpty(log, what, faq.faqs.length === 0);
-  const seo = pageSeo(request, config.publicUrl, { ...faq, seo: { title: "", description: "", image: null } }, { companyName: company });
+  const seo = pageSeo(
+    request,
+    config.publicUrl,
+    { ...faq, seo: { title: "", description: "", image: null } },
+    { companyName: company },
+  );
   return { faq, seo };
 }
 

@@ -29,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: closeBannerSchema });
   if (submission.status !== "success") return data({ closed: false }, { status: 400 });
   const { banner, redirectTo } = submission.value;
-  const cookie = serialize(HEADER_BANNER_COOKIE, banner, { path: "/", sameSite: "lax", httpOnly: true, secure: services.config.secureCookies });
+  const cookie = serialize(HEADER_BANNER_COOKIE, banner, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: services.config.secureCookies,
+  });
   const headers = new Headers({ "Set-Cookie": cookie });
   if (services.dataRequest) return data({ closed: true }, { headers });
   return redirect(safeRedirectPath(redirectTo, "/"), { status: 303, headers });

@@ -13,10 +13,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { platform, log, config } = context.get(appContext);
   const path = new URL(request.url).pathname;
   const what = { type: "news", path };
-  const [article, company] = await readContent(log, what, () => Promise.all([findBySlug(platform, "news", params.slug), companyName(platform)]));
+  const [article, company] = await readContent(log, what, () =>
+    Promise.all([findBySlug(platform, "news", params.slug), companyName(platform)]),
+  );
   const found = foundOr404(article, path);
   warnIfEmpty(log, what, found.blocks.length === 0);
-  const seo = pageSeo(request, config.publicUrl, { ...found, subTitle: found.summary, seo: { ...found.seo, image: found.seo.image ?? found.image } }, { companyName: company });
+  const seo = pageSeo(
+    request,
+    config.publicUrl,
+    { ...found, subTitle: found.summary, seo: { ...found.seo, image: found.seo.image ?? found.image } },
+    { companyName: company },
+  );
   return { article: found, dateText: newsDateText(found.publishedDate), seo };
 }
 

@@ -13,17 +13,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parseNewsPage(new URL(request.url).searchParams.get("page"));
   const what = { type: "news", path: "/news" };
   const [list, company] = await readContent(log, what, () =>
-    Promise.all([loadListPage(platform, "news", { page, pageSize: NEWS_PAGE_SIZE, sort: NEWS_SORT }), companyName(platform)]),
+    Promise.all([
+      loadListPage(platform, "news", { page, pageSize: NEWS_PAGE_SIZE, sort: NEWS_SORT }),
+      companyName(platform),
+    ]),
   );
   // A page past the end (fewer articles since the link was made) shows the last page instead of an empty one.
   if (list.pageCount > 0 && page > list.pageCount) throw redirect(newsPageHref(list.pageCount));
   warnIfEmpty(log, what, list.total === 0);
   const title = page > 1 ? `News, page ${page}` : "News";
-  const seo = pageSeo(request, config.publicUrl, { title, seo: { title: "", description: "", image: null } }, { companyName: company, keepParams: ["page"] });
+  const seo = pageSeo(
+    request,
+    config.publicUrl,
+    { title, seo: { title: "", description: "", image: null } },
+    { companyName: company, keepParams: ["page"] },
+  );
   return {
     page: list.page,
     pageCount: list.pageCount,
-    articles: list.entries.map((a) => ({ slug: a.slug, title: a.title, summary: a.summary, date: a.publishedDate, dateText: newsDateText(a.publishedDate) })),
+    articles: list.entries.map((a) => ({
+      slug: a.slug,
+      title: a.title,
+      summary: a.summary,
+      date: a.publishedDate,
+      dateText: newsDateText(a.publishedDate),
+    })),
     seo,
   };
 }

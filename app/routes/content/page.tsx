@@ -15,7 +15,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const slug = (params["*"] ?? "").replace(/\/+$/, "");
   const what = { type: "pages", path };
-  const [page, company] = await readContent(log, what, () => Promise.all([findBySlug(platform, "pages", slug), companyName(platform)]));
+  const [page, company] = await readContent(log, what, () =>
+    Promise.all([findBySlug(platform, "pages", slug), companyName(platform)]),
+  );
   const found = foundOr404(page, path);
   warnIfEmpty(log, what, found.blocks.length === 0);
   return { page: found, seo: pageSeo(request, config.publicUrl, found, { companyName: company }) };

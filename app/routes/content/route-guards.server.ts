@@ -59,7 +59,12 @@ export const routeRulesMiddleware: MiddlewareFunction<Response> = async ({ reque
  * set-basket-referer-url / set-search-referer-url: keeps the page the shopper came from (a same-site Referer that is
  * not the page itself), and answers the back link to show — the kept page, else the fallback.
  */
-export function rememberBackLink(session: Session<SessionData>, request: Request, guard: RefererGuard, fallback: string): string {
+export function rememberBackLink(
+  session: Session<SessionData>,
+  request: Request,
+  guard: RefererGuard,
+  fallback: string,
+): string {
   const from = refererToKeep(guard, request.headers.get("referer"), request.url);
   if (from !== null && session.get(guard.key) !== from) session.set(guard.key, from);
   return backLinkHref(session.get(guard.key), fallback);

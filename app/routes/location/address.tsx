@@ -26,7 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return {
     query: q,
-    suggestions: suggestions.map((s) => ({ description: s.description, placeId: s.placeId, latitude: s.latitude, longitude: s.longitude })),
+    suggestions: suggestions.map((s) => ({
+      description: s.description,
+      placeId: s.placeId,
+      latitude: s.latitude,
+      longitude: s.longitude,
+    })),
   };
 }
 

@@ -23,7 +23,6 @@ import { PlatformError } from "~/services/platform-client.server";
 import { safeRedirectPath } from "~/services/session.server";
 import { selectStore, StoreSelectionError } from "~/routes/stores/store-selection.server";
 
-
 const coordinate = z.number().optional().catch(undefined);
 
 /** The store search widget's forms, one per way of searching (spec 1 §4). */
@@ -57,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   const back = safeRedirectPath(submission.payload.redirectTo);
 
-  const fail = (message: string, value = "", toast?: Toast) => redirectWithFlash(context, back, { locationError: { message, value }, ...(toast ? { toast } : {}) });
+  const fail = (message: string, value = "", toast?: Toast) =>
+    redirectWithFlash(context, back, { locationError: { message, value }, ...(toast ? { toast } : {}) });
 
   // "Straight after an error": any other search forgets the failed one.
   const lastFailed = shopper.session.get("lastPostcodeSearch");
@@ -82,7 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!validCoordinate(latitude, 90) || !validCoordinate(longitude, 180)) return fail(DEVICE_LOCATION_FAILED);
       const settings = await getWhiteLabelSettings(platform);
       if (settings.deviceLocationLookup === "addresses") {
-        return redirect(`${href("/location/address")}?${new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), redirectTo: back })}`, 303);
+        return redirect(
+          `${href("/location/address")}?${new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), redirectTo: back })}`,
+          303,
+        );
       }
       const found = await shopper.api
         .call(api.getPostcodeByCoordinates, { lat: latitude, lng: longitude })
@@ -93,7 +96,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "address-search": {
       if (!search.addressQuery) return fail(NOT_A_VALID_ADDRESS);
-      return redirect(`${href("/location/address")}?${new URLSearchParams({ q: search.addressQuery, redirectTo: back })}`, 303);
+      return redirect(
+        `${href("/location/address")}?${new URLSearchParams({ q: search.addressQuery, redirectTo: back })}`,
+        303,
+      );
     }
     case "address-choose": {
       const chosen = validateChosenAddress(search);
@@ -117,7 +123,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           return fail(UNABLE_TO_GET_ADDRESS_INFO, description);
         }
       }
-      return searchStores(context, back, { postcode, latitude: latitude ?? null, longitude: longitude ?? null, address: description });
+      return searchStores(context, back, {
+        postcode,
+        latitude: latitude ?? null,
+        longitude: longitude ?? null,
+        address: description,
+      });
     }
     case "clear": {
       shopper.session.unset("location");
@@ -146,13 +157,19 @@ async function searchStores(context: Readonly<RouterContextProvider>, back: stri
   try {
     ({ stores } = await shopper.api.call(api.findNearbyStores, {
       ...(location.postcode ? { postcode: location.postcode } : {}),
-      ...(location.latitude !== null && location.longitude !== null ? { latitude: location.latitude, longitude: location.longitude } : {}),
+      ...(location.latitude !== null && location.longitude !== null
+        ? { latitude: location.latitude, longitude: location.longitude }
+        : {}),
       returnNearestOnly: false,
     }));
   } catch (error) {
     if (error instanceof PlatformError && error.status < 500) {
-      const failed = { message: error.status === 404 ? UNABLE_TO_FIND_LOCATION : error.message, value: location.postcode ?? "" };
-      if (location.postcode && !location.address) session.set("lastPostcodeSearch", { value: failed.value, error: failed.message });
+      const failed = {
+        message: error.status === 404 ? UNABLE_TO_FIND_LOCATION : error.message,
+        value: location.postcode ?? "",
+      };
+      if (location.postcode && !location.address)
+        session.set("lastPostcodeSearch", { value: failed.value, error: failed.message });
       return redirectWithFlash(context, back, { locationError: failed });
     }
     // A platform that cannot answer for a moment (a database restart) is the "try again" page, as everywhere.
@@ -168,7 +185,11 @@ async function searchStores(context: Readonly<RouterContextProvider>, back: stri
   session.set("location", location);
   session.set(
     "recentSearches",
-    addRecentSearch(session.get("recentSearches") ?? [], { postcode: location.postcode, address: location.address, timestamp: now.getTime() }),
+    addRecentSearch(session.get("recentSearches") ?? [], {
+      postcode: location.postcode,
+      address: location.address,
+      timestamp: now.getTime(),
+    }),
   );
 
   const settings = await getWhiteLabelSettings(platform);

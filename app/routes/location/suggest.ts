@@ -10,7 +10,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { suggestions } = await context.get(shopperContext).api.call(api.getAutocompleteAddresses, { term });
     return data(
-      { suggestions: suggestions.map((s) => ({ description: s.description, placeId: s.placeId, latitude: s.latitude, longitude: s.longitude })) },
+      {
+        suggestions: suggestions.map((s) => ({
+          description: s.description,
+          placeId: s.placeId,
+          latitude: s.latitude,
+          longitude: s.longitude,
+        })),
+      },
       { headers: { "Cache-Control": "private, max-age=60" } },
     );
   } catch {

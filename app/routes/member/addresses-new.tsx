@@ -16,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const manual = url.searchParams.has("manual");
   const lookup =
     !manual && url.searchParams.has("postcode")
-      ? await memberCall(context, request, (shopper) => lookupAddresses(shopper, url.searchParams.get("postcode") ?? ""))
+      ? await memberCall(context, request, (shopper) =>
+          lookupAddresses(shopper, url.searchParams.get("postcode") ?? ""),
+        )
       : null;
   return {
     type,
@@ -51,7 +53,13 @@ export default function NewAddress({ loaderData, actionData }: Route.ComponentPr
           back={{ href: path, label: "Find the address by postcode instead" }}
         />
       ) : (
-        <AddressFinder type={type} path={path} lookup={lookup} result={answer?.result ?? null} manualHref={`${path}&manual=1`} />
+        <AddressFinder
+          type={type}
+          path={path}
+          lookup={lookup}
+          result={answer?.result ?? null}
+          manualHref={`${path}&manual=1`}
+        />
       )}
       <p>
         <Link to={ADDRESSES_PATH}>Back to your addresses</Link>

@@ -40,12 +40,20 @@ export function parseAddressId(raw: string | undefined): number | null {
  * A platform call for the signed-in member. When the member's session ended meanwhile (refresh refused, 401), the
  * page is no longer theirs: back to sign in, and here again afterwards.
  */
-export async function memberCall<T>(context: RequestContext, request: Request, call: (shopper: Shopper) => Promise<T>): Promise<T> {
+export async function memberCall<T>(
+  context: RequestContext,
+  request: Request,
+  call: (shopper: Shopper) => Promise<T>,
+): Promise<T> {
   const shopper = requireMember(context, request);
   try {
     return await call(shopper);
   } catch (error) {
-    if (error instanceof PlatformError && (error.status === 401 || error.status === 403) && shopper.api.memberSessionExpired()) {
+    if (
+      error instanceof PlatformError &&
+      (error.status === 401 || error.status === 403) &&
+      shopper.api.memberSessionExpired()
+    ) {
       const url = new URL(request.url);
       throw redirect(loginPath(request.method === "GET" ? `${url.pathname}${url.search}` : ADDRESSES_PATH), 303);
     }
@@ -59,7 +67,11 @@ export async function savedAddresses(context: RequestContext, request: Request):
 }
 
 /** One of the member's own addresses by the id in the path; anything else is the 404 page, whoever's it is. */
-export async function ownAddress(context: RequestContext, request: Request, rawId: string | undefined): Promise<SavedAddress> {
+export async function ownAddress(
+  context: RequestContext,
+  request: Request,
+  rawId: string | undefined,
+): Promise<SavedAddress> {
   const id = parseAddressId(rawId);
   const address = id === null ? undefined : (await savedAddresses(context, request)).find((a) => a.id === id);
   if (!address) throw data(notFoundMessage(new URL(request.url).pathname), { status: 404 });
@@ -78,13 +90,21 @@ const checkbox = z.boolean().optional().default(false);
 const type = z.enum(["delivery", "billing"]);
 const addressIdField = z.number().int().positive().max(2_147_483_647);
 
-const typedFields = { addressLine1: text, addressLine2: text, town: text, county: text, postcode: text, isDefault: checkbox };
+const typedFields = {
+  addressLine1: text,
+  addressLine2: text,
+  town: text,
+  county: text,
+  postcode: text,
+  isDefault: checkbox,
+};
 
 /** The checkout's rules for a typed address (validateAddressForm, with the spec's messages), for Conform. */
 function addressRules(postcodeRules: readonly string[]) {
   return (address: AddressFormInput, ctx: z.RefinementCtx) => {
     const errors = validateAddressForm(address, postcodeRules);
-    for (const [field, message] of Object.entries(errors) as [AddressFormField, string][]) ctx.addIssue({ code: "custom", path: [field], message });
+    for (const [field, message] of Object.entries(errors) as [AddressFormField, string][])
+      ctx.addIssue({ code: "custom", path: [field], message });
   };
 }
 
@@ -119,14 +139,27 @@ export const removeSchema = z.object({ intent: z.literal("remove") });
 type PostedAddress = { addressLine1: string; addressLine2: string; town: string; county: string; postcode: string };
 
 function platformAddress(a: PostedAddress) {
-  return { addressLine1: a.addressLine1, addressLine2: a.addressLine2, town: a.town, county: a.county, postcode: a.postcode, countryCode: "GB" };
+  return {
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2,
+    town: a.town,
+    county: a.county,
+    postcode: a.postcode,
+    countryCode: "GB",
+  };
 }
 
 /** A refused change: the spec's words over the form, and the platform's own against the field it names. */
 function refusal(error: unknown): { formErrors: string[]; fieldErrors?: Record<string, string[]> } {
   const body = error instanceof PlatformError ? (error.body as { field?: unknown } | null) : null;
-  const field = body && typeof body.field === "string" && error instanceof PlatformError && error.status === 400 ? body.field : null;
-  return { formErrors: [MEMBER_MESSAGES.addressUpdateError], ...(field ? { fieldErrors: { [field]: [(error as PlatformError).message] } } : {}) };
+  const field =
+    body && typeof body.field === "string" && error instanceof PlatformError && error.status === 400
+      ? body.field
+      : null;
+  return {
+    formErrors: [MEMBER_MESSAGES.addressUpdateError],
+    ...(field ? { fieldErrors: { [field]: [(error as PlatformError).message] } } : {}),
+  };
 }
 
 /** The fields each form shows errors beside (components/member/Address.tsx); any other field's error is said over it. */
@@ -140,14 +173,24 @@ export async function addAddress(context: RequestContext, request: Request): Pro
   const { postcodeRules } = await getBusinessProfile(shopper.shared);
   const submission = parseWithZod(await request.formData(), { schema: newAddressSchema(postcodeRules) });
   const part = submission.payload.intent === "choose" ? "choose" : "save";
-  if (submission.status !== "success") return { ok: false, answer: { part, result: replyShown(submission, SHOWN[part]) } };
+  if (submission.status !== "success")
+    return { ok: false, answer: { part, result: replyShown(submission, SHOWN[part]) } };
   const posted = submission.value;
 
   let address: ReturnType<typeof platformAddress>;
   if (posted.intent === "choose") {
     const lookup = await lookupAddresses(shopper, posted.postcode);
     const chosen = posted.address === undefined ? undefined : lookup.found[posted.address];
-    if (!chosen) return { ok: false, answer: { part, result: replyShown(submission, SHOWN[part], { formErrors: [lookup.error ?? "Choose an address from the list"] }) } };
+    if (!chosen)
+      return {
+        ok: false,
+        answer: {
+          part,
+          result: replyShown(submission, SHOWN[part], {
+            formErrors: [lookup.error ?? "Choose an address from the list"],
+          }),
+        },
+      };
     address = platformAddress(chosen);
   } else {
     address = platformAddress(posted);
@@ -155,17 +198,31 @@ export async function addAddress(context: RequestContext, request: Request): Pro
 
   try {
     await memberCall(context, request, (s) =>
-      s.api.call(api.memberAddressesAdd, { type: posted.type, address, ...(posted.isDefault ? { isDefault: true } : {}) }),
+      s.api.call(api.memberAddressesAdd, {
+        type: posted.type,
+        address,
+        ...(posted.isDefault ? { isDefault: true } : {}),
+      }),
     );
   } catch (error) {
     if (error instanceof Response) throw error;
     return { ok: false, answer: { part, result: replyShown(submission, SHOWN[part], refusal(error)) } };
   }
-  return { ok: true, response: await redirectWithToast(context, ADDRESSES_PATH, { kind: "success", message: MEMBER_MESSAGES.addressAdded }) };
+  return {
+    ok: true,
+    response: await redirectWithToast(context, ADDRESSES_PATH, {
+      kind: "success",
+      message: MEMBER_MESSAGES.addressAdded,
+    }),
+  };
 }
 
 /** The edit page's post: the address replaced. Another member's id changes nothing: back to the list, refused. */
-export async function updateAddress(context: RequestContext, request: Request, rawId: string | undefined): Promise<AddressPostResult> {
+export async function updateAddress(
+  context: RequestContext,
+  request: Request,
+  rawId: string | undefined,
+): Promise<AddressPostResult> {
   const shopper = requireMember(context, request);
   const id = parseAddressId(rawId);
   if (id === null) return { ok: true, response: await failedChange(context) };
@@ -173,7 +230,8 @@ export async function updateAddress(context: RequestContext, request: Request, r
   const submission = parseWithZod(await request.formData(), { schema: editAddressSchema(postcodeRules) });
   if (submission.status !== "success") {
     // Not the member's address (another's, or none): nothing to show the form over, so back to the list, refused.
-    if (!(await savedAddresses(context, request)).some((a) => a.id === id)) return { ok: true, response: await failedChange(context) };
+    if (!(await savedAddresses(context, request)).some((a) => a.id === id))
+      return { ok: true, response: await failedChange(context) };
     return { ok: false, answer: { part: "save", result: replyShown(submission, SHOWN.save) } };
   }
   const posted = submission.value;
@@ -189,17 +247,28 @@ export async function updateAddress(context: RequestContext, request: Request, r
     );
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof PlatformError && error.status === 404) return { ok: true, response: await failedChange(context) };
+    if (error instanceof PlatformError && error.status === 404)
+      return { ok: true, response: await failedChange(context) };
     return { ok: false, answer: { part: "save", result: replyShown(submission, SHOWN.save, refusal(error)) } };
   }
-  return { ok: true, response: await redirectWithToast(context, ADDRESSES_PATH, { kind: "success", message: MEMBER_MESSAGES.addressUpdated }) };
+  return {
+    ok: true,
+    response: await redirectWithToast(context, ADDRESSES_PATH, {
+      kind: "success",
+      message: MEMBER_MESSAGES.addressUpdated,
+    }),
+  };
 }
 
 /**
  * The remove post. Another member's id (or one already gone) changes nothing: back to the list with the failure
  * message. Any other failure leaves the confirmation where it is, with the message.
  */
-export async function removeAddress(context: RequestContext, request: Request, rawId: string | undefined): Promise<Response | { error: string }> {
+export async function removeAddress(
+  context: RequestContext,
+  request: Request,
+  rawId: string | undefined,
+): Promise<Response | { error: string }> {
   requireMember(context, request);
   const id = parseAddressId(rawId);
   const submission = parseWithZod(await request.formData(), { schema: removeSchema });

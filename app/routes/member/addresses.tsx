@@ -51,7 +51,11 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
               </ul>
             )}
             {/* With script the finder opens over the list; without it, the link leads to its page. */}
-            <DialogLink className={forms.button.secondary} to={`/member/addresses/new?type=${section.type}`} onOpen={() => setAdding(section.type)}>
+            <DialogLink
+              className={forms.button.secondary}
+              to={`/member/addresses/new?type=${section.type}`}
+              onOpen={() => setAdding(section.type)}
+            >
               Add a {ADDRESS_NOUN[section.type]}
             </DialogLink>
           </MemberSection>

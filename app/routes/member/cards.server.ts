@@ -24,7 +24,11 @@ export async function savedCards(context: RequestContext, request: Request): Pro
 }
 
 /** One of the member's own cards by the id in the path; anything else is the 404 page, whoever's it is. */
-export async function ownCard(context: RequestContext, request: Request, cardId: string | undefined): Promise<SavedCard> {
+export async function ownCard(
+  context: RequestContext,
+  request: Request,
+  cardId: string | undefined,
+): Promise<SavedCard> {
   const card = cardId ? (await savedCards(context, request)).find((c) => c.id === cardId) : undefined;
   if (!card) throw data(notFoundMessage(new URL(request.url).pathname), { status: 404 });
   return card;
@@ -55,7 +59,11 @@ export async function setDefaultCard(context: RequestContext, request: Request):
 }
 
 /** The delete confirmation's post (page or dialog): back to the list with 'Card deleted successfully'. */
-export async function deleteCard(context: RequestContext, request: Request, cardId: string | undefined): Promise<Response> {
+export async function deleteCard(
+  context: RequestContext,
+  request: Request,
+  cardId: string | undefined,
+): Promise<Response> {
   requireMember(context, request);
   const submission = parseWithZod(await request.formData(), { schema: deleteCardSchema });
   if (!cardId || submission.status !== "success") return cardNotFound(context);
@@ -85,13 +93,17 @@ export type AddCardReply = { error: string };
 export async function addCard(context: RequestContext, request: Request) {
   requireMember(context, request);
   const submission = parseWithZod(await request.formData(), { schema: addCardSchema });
-  if (submission.status !== "success") return data<AddCardReply>({ error: SAVED_CARD_MESSAGES.cardDetails }, { status: 400 });
+  if (submission.status !== "success")
+    return data<AddCardReply>({ error: SAVED_CARD_MESSAGES.cardDetails }, { status: 400 });
   const { token } = submission.value;
   try {
     await memberCall(context, request, (s) => s.api.call(api.memberCardsAdd, { token }));
   } catch (error) {
     if (error instanceof PlatformError && (error.status === 409 || error.status === 422)) {
-      return data<AddCardReply>({ error: error.status === 409 ? SAVED_CARD_MESSAGES.exists : SAVED_CARD_MESSAGES.cardDetails }, { status: error.status });
+      return data<AddCardReply>(
+        { error: error.status === 409 ? SAVED_CARD_MESSAGES.exists : SAVED_CARD_MESSAGES.cardDetails },
+        { status: error.status },
+      );
     }
     throw error;
   }

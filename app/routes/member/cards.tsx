@@ -28,7 +28,10 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
   const closeDelete = useCallback(() => setDeleting(null), []);
   const closeAdd = useCallback(() => setAdding(false), []);
   return (
-    <MemberPage title="Saved cards" lead="The cards you keep for paying. We keep only the brand, the last four digits and the expiry date.">
+    <MemberPage
+      title="Saved cards"
+      lead="The cards you keep for paying. We keep only the brand, the last four digits and the expiry date."
+    >
       {cards.length === 0 ? (
         <p className={s.empty}>You have no saved cards yet. You can save a card when you pay, or add one here.</p>
       ) : (

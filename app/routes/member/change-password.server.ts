@@ -15,7 +15,8 @@ export const passwordSchema = z
     newPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
   })
   .superRefine((input, ctx) => {
-    if (!input.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: ACCOUNT_TEXT.passwordRequired });
+    if (!input.currentPassword)
+      ctx.addIssue({ code: "custom", path: ["currentPassword"], message: ACCOUNT_TEXT.passwordRequired });
     const problem = newPasswordError(input.newPassword);
     if (problem) ctx.addIssue({ code: "custom", path: ["newPassword"], message: problem });
   });

@@ -23,7 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["currentPassword", "newPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const refusal = await changePassword(context, submission.value);
-  if (refusal?.field) return data(submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields }), { status: 400 });
+  if (refusal?.field)
+    return data(submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields }), { status: 400 });
   if (refusal) return data(submission.reply({ formErrors: [refusal.message], hideFields }), { status: 400 });
   return redirectWithToast(context, "/member/profile", { kind: "success", message: MEMBER_MESSAGES.passwordUpdated });
 }
@@ -33,13 +34,26 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
   useClearedPassword(fields.currentPassword.id, actionData);
   useClearedPassword(fields.newPassword.id, actionData);
   const formError = form.errors?.[0];
-  const summary = [...(formError ? [{ field: fields.currentPassword.id, message: formError }] : []), ...fieldErrors([fields.currentPassword, fields.newPassword])];
+  const summary = [
+    ...(formError ? [{ field: fields.currentPassword.id, message: formError }] : []),
+    ...fieldErrors([fields.currentPassword, fields.newPassword]),
+  ];
   return (
-    <MemberPage title="Change password" lead="You stay logged in here; anywhere else you are logged in, you will need the new password.">
+    <MemberPage
+      title="Change password"
+      lead="You stay logged in here; anywhere else you are logged in, you will need the new password."
+    >
       <ErrorSummary errors={summary} />
       <Form method="post" {...getFormProps(form)}>
         <AuthenticityTokenInput />
-        <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} />
+        <TextField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <TextField
           field={fields.newPassword}
           label="New password"

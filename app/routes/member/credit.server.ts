@@ -27,6 +27,11 @@ export async function creditPage(context: RequestContext, request: Request): Pro
     referrerCredit: credit.scheme.referrerCreditPence,
     newMemberCredit: credit.scheme.newMemberCreditPence,
     referrals: credit.referrals,
-    history: credit.history.map((entry) => ({ kind: entry.kind, amount: entry.amount, orderNumber: entry.businessOrderId, at: entry.at })),
+    history: credit.history.map((entry) => ({
+      kind: entry.kind,
+      amount: entry.amount,
+      orderNumber: entry.businessOrderId,
+      at: entry.at,
+    })),
   };
 }

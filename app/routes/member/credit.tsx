@@ -26,7 +26,11 @@ export default function Credit({ loaderData }: Route.ComponentProps) {
       <MemberSection id="credit-referral" title="Refer a friend">
         <p>{REFERRAL_MESSAGES.explain(formatPence(referrerCredit), formatPence(newMemberCredit))}</p>
         {shareLink ? (
-          <ShareLink link={shareLink} companyName={root?.site.companyName ?? ""} newMemberCredit={formatPence(newMemberCredit)} />
+          <ShareLink
+            link={shareLink}
+            companyName={root?.site.companyName ?? ""}
+            newMemberCredit={formatPence(newMemberCredit)}
+          />
         ) : (
           <p>Your link appears here once the shop has a store open.</p>
         )}

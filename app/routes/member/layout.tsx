@@ -19,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Me
     retailerBanner(shopper, context.get(appContext).log),
     getBusinessProfile(shopper.shared),
   ]);
-  return { member: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email }, retailer, referral: !business.hideReferralUI };
+  return {
+    member: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email },
+    retailer,
+    referral: !business.hideReferralUI,
+  };
 }
 
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {

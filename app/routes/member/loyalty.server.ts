@@ -53,7 +53,10 @@ export async function loyaltyPage(context: RequestContext, request: Request): Pr
 }
 
 /** The rewards page: the balance and the chosen store's scheme only. */
-export async function loyaltyRewards(context: RequestContext, request: Request): Promise<{ balance: number; store: LoyaltyStoreView | null }> {
+export async function loyaltyRewards(
+  context: RequestContext,
+  request: Request,
+): Promise<{ balance: number; store: LoyaltyStoreView | null }> {
   return memberCall(context, request, async (shopper) => {
     const [summary, store] = await Promise.all([shopper.api.call(api.loyaltySummary, {}), storeProgress(shopper)]);
     return { balance: summary.balance, store };
@@ -65,7 +68,11 @@ export async function loyaltyRewards(context: RequestContext, request: Request):
  * scheme, or null when no store is chosen or it has no scheme. A failed read leaves the banner out (logged) rather than
  * the dashboard; an ended session still goes to sign in.
  */
-export async function dashboardRewards(context: RequestContext, request: Request, log: Logger): Promise<{ balance: number; store: LoyaltyStoreView } | null> {
+export async function dashboardRewards(
+  context: RequestContext,
+  request: Request,
+  log: Logger,
+): Promise<{ balance: number; store: LoyaltyStoreView } | null> {
   return memberCall(context, request, async (shopper) => {
     if (!shopper.session.get("store")) return null;
     try {

@@ -14,7 +14,10 @@ export async function retailerBanner(shopper: Shopper, log: Logger): Promise<Mem
   const store = shopper.session.get("store");
   if (!store) return null;
   try {
-    const details = await shopper.shared.cached(api.selectStore, { storeId: store.id, ...locationInput(shopper.session.get("location")) });
+    const details = await shopper.shared.cached(api.selectStore, {
+      storeId: store.id,
+      ...locationInput(shopper.session.get("location")),
+    });
     return { storeName: details.storeName, storePath: storePath(details.slug), phone: details.phone };
   } catch (error) {
     log.warn("member area: the retailer banner's store could not be read", { storeId: store.id, error: String(error) });

@@ -18,8 +18,18 @@ export const detailsSchema = z
     mobile: z.string().trim().max(30).default(""),
   })
   .superRefine((input, ctx) => {
-    const errors = validateContactDetails({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.mobile, email: "member@example.com", acceptTerms: "yes" });
-    const byField: Record<DetailsField, string | undefined> = { firstName: errors.firstName, lastName: errors.lastName, mobile: errors.phoneNumber };
+    const errors = validateContactDetails({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.mobile,
+      email: "member@example.com",
+      acceptTerms: "yes",
+    });
+    const byField: Record<DetailsField, string | undefined> = {
+      firstName: errors.firstName,
+      lastName: errors.lastName,
+      mobile: errors.phoneNumber,
+    };
     for (const field of DETAILS_FIELDS) {
       const message = byField[field];
       if (message) ctx.addIssue({ code: "custom", path: [field], message });
@@ -32,13 +42,18 @@ export type DetailsRefusal = { field: DetailsField; message: string } | { field:
  * Saves the details. A refusal that names one of the form's fields (a mobile the platform does not take) goes on
  * that field in the platform's words; anything else is 'There was an error updating your profile'.
  */
-export async function updateDetails(context: RequestContext, input: z.output<typeof detailsSchema>): Promise<DetailsRefusal | null> {
+export async function updateDetails(
+  context: RequestContext,
+  input: z.output<typeof detailsSchema>,
+): Promise<DetailsRefusal | null> {
   try {
     await context.get(shopperContext).api.call(api.memberProfileUpdate, input);
     return null;
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    context.get(appContext).log.warn("member details: profile not updated", { status: error.status, errorCode: error.errorCode });
+    context
+      .get(appContext)
+      .log.warn("member details: profile not updated", { status: error.status, errorCode: error.errorCode });
     const body = error.body as { field?: unknown } | null;
     const field = DETAILS_FIELDS.find((f) => f === body?.field);
     if (field && error.status === 400) return { field, message: error.message };

@@ -28,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: detailsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const refusal = await updateDetails(context, submission.value);
-  if (refusal?.field) return data(submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } }), { status: 400 });
+  if (refusal?.field)
+    return data(submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } }), { status: 400 });
   if (refusal) return data(submission.reply({ formErrors: [refusal.message] }), { status: 400 });
   return redirectWithToast(context, "/member/profile", { kind: "success", message: MEMBER_MESSAGES.profileUpdated });
 }
@@ -36,14 +37,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm<z.input<typeof detailsSchema>>({ id: "my-details", lastResult: actionData });
   const formError = form.errors?.[0];
-  const summary = [...(formError ? [{ field: fields.firstName.id, message: formError }] : []), ...fieldErrors([fields.firstName, fields.lastName, fields.mobile])];
+  const summary = [
+    ...(formError ? [{ field: fields.firstName.id, message: formError }] : []),
+    ...fieldErrors([fields.firstName, fields.lastName, fields.mobile]),
+  ];
   return (
     <MemberPage title="My details" lead="Your name and mobile number, as we use them for your orders.">
       <ErrorSummary errors={summary} />
       <Form method="post" {...getFormProps(form)}>
         <AuthenticityTokenInput />
-        <TextField field={fields.firstName} label="First name" defaultValue={loaderData.firstName} autoComplete="given-name" spellCheck={false} required maxLength={50} />
-        <TextField field={fields.lastName} label="Last name" defaultValue={loaderData.lastName} autoComplete="family-name" spellCheck={false} required maxLength={50} />
+        <TextField
+          field={fields.firstName}
+          label="First name"
+          defaultValue={loaderData.firstName}
+          autoComplete="given-name"
+          spellCheck={false}
+          required
+          maxLength={50}
+        />
+        <TextField
+          field={fields.lastName}
+          label="Last name"
+          defaultValue={loaderData.lastName}
+          autoComplete="family-name"
+          spellCheck={false}
+          required
+          maxLength={50}
+        />
         <TextField
           field={fields.mobile}
           label="Mobile number"

@@ -11,7 +11,14 @@ import { DriverTracking } from "~/components/order-tracking/DriverTracking";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { MemberPage, MemberSection } from "~/components/member/MemberArea";
-import { orderDate, orderSlot, orderStatusLabel, OrderSteps, OrderTotals, ReorderExplanation } from "~/components/member/OrderParts";
+import {
+  orderDate,
+  orderSlot,
+  orderStatusLabel,
+  OrderSteps,
+  OrderTotals,
+  ReorderExplanation,
+} from "~/components/member/OrderParts";
 import * as s from "~/components/member/Orders.css";
 import { formatAddress } from "~/models/address";
 import { orderProgress } from "~/models/order-status";
@@ -28,7 +35,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await memberOrder(context, request, params.orderId);
   // An order out for delivery shows where its driver is (the order tracking of spec 2 §2).
   const now = context.get(appContext).clock.now();
-  const tracking = order.trackable ? await driverTracking(context.get(shopperContext), { businessOrderId: order.businessOrderId }, now) : null;
+  const tracking = order.trackable
+    ? await driverTracking(context.get(shopperContext), { businessOrderId: order.businessOrderId }, now)
+    : null;
   return { order, tracking, progress: orderProgress(order.status, order.orderType), commentMax: REVIEW_COMMENT_MAX };
 }
 
@@ -136,7 +145,11 @@ function ReviewRefusal({ result }: { result: ReviewResult }) {
 
 /** 'Rate your order': 1–5 stars and a comment. */
 function ReviewForm({ result, commentMax }: { result: ReviewResult; commentMax: number }) {
-  const [form, fields] = useForm<z.input<typeof reviewSchema>>({ id: "review", lastResult: result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<z.input<typeof reviewSchema>>({
+    id: "review",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+  });
   const formError = form.errors?.[0];
   const ratingError = fields.starRating.errors?.[0];
   const commentError = fields.comment.errors?.[0];

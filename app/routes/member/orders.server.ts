@@ -35,9 +35,16 @@ export function cursorFrom(value: string | null): string | null {
   return value && value.length <= 100 && /^[\w.:=-]+$/.test(value) ? value : null;
 }
 
-async function listPage(context: RequestContext, request: Request, kind: OrderListKind, cursor: string | null): Promise<OrderListPage> {
+async function listPage(
+  context: RequestContext,
+  request: Request,
+  kind: OrderListKind,
+  cursor: string | null,
+): Promise<OrderListPage> {
   const read = (at: string | null) =>
-    memberCall(context, request, (shopper) => shopper.api.call(api.memberOrdersList, { kind, limit: ORDERS_PAGE_SIZE, ...(at ? { cursor: at } : {}) }));
+    memberCall(context, request, (shopper) =>
+      shopper.api.call(api.memberOrdersList, { kind, limit: ORDERS_PAGE_SIZE, ...(at ? { cursor: at } : {}) }),
+    );
   try {
     const answer = await read(cursor);
     return { orders: answer.orders, cursor, nextCursor: answer.nextCursor };
@@ -93,7 +100,11 @@ export interface NotAddedItem {
  * order's store, which the shopper then shops at. To the basket, the answer's message as a toast; the items that could
  * not go in are kept for the basket page to name.
  */
-export async function orderAgain(context: RequestContext, request: Request, rawId: string | undefined): Promise<Response> {
+export async function orderAgain(
+  context: RequestContext,
+  request: Request,
+  rawId: string | undefined,
+): Promise<Response> {
   const order = await memberOrder(context, request, rawId);
   const orderPath = `${ORDERS_PATH}/${order.businessOrderId}`;
   try {
@@ -111,9 +122,13 @@ export async function orderAgain(context: RequestContext, request: Request, rawI
       else shopper.session.unset("reorderNotAdded");
       return reply;
     });
-    return redirectWithToast(context, "/basket", { kind: answer.added.length > 0 ? "success" : "info", message: answer.message });
+    return redirectWithToast(context, "/basket", {
+      kind: answer.added.length > 0 ? "success" : "info",
+      message: answer.message,
+    });
   } catch (error) {
-    if (error instanceof PlatformError && error.status < 500) return redirectWithToast(context, orderPath, { kind: "error", message: error.message });
+    if (error instanceof PlatformError && error.status < 500)
+      return redirectWithToast(context, orderPath, { kind: "error", message: error.message });
     throw error;
   }
 }
@@ -123,7 +138,11 @@ export async function orderAgain(context: RequestContext, request: Request, rawI
 /** The review form: 1–5 stars and an optional comment. */
 export const reviewSchema = z.object({
   intent: z.literal("review"),
-  starRating: z.coerce.number({ error: REVIEW_MESSAGES.ratingRequired }).int(REVIEW_MESSAGES.ratingRequired).min(1, REVIEW_MESSAGES.ratingRequired).max(5, REVIEW_MESSAGES.ratingRequired),
+  starRating: z.coerce
+    .number({ error: REVIEW_MESSAGES.ratingRequired })
+    .int(REVIEW_MESSAGES.ratingRequired)
+    .min(1, REVIEW_MESSAGES.ratingRequired)
+    .max(5, REVIEW_MESSAGES.ratingRequired),
   comment: z.string().trim().max(REVIEW_COMMENT_MAX, REVIEW_MESSAGES.commentTooLong).default(""),
 });
 
@@ -134,14 +153,31 @@ export async function reviewOrder(context: RequestContext, request: Request, raw
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await memberCall(context, request, (shopper) =>
-      shopper.api.call(api.memberReviewCreate, { orderId: order.businessOrderId, starRating: submission.value.starRating, comment: submission.value.comment }),
+      shopper.api.call(api.memberReviewCreate, {
+        orderId: order.businessOrderId,
+        starRating: submission.value.starRating,
+        comment: submission.value.comment,
+      }),
     );
   } catch (error) {
     if (error instanceof PlatformError && error.status < 500) {
-      const field = error.message === REVIEW_MESSAGES.commentTooLong ? "comment" : error.message === REVIEW_MESSAGES.ratingRequired ? "starRating" : null;
-      return data(field ? submission.reply({ fieldErrors: { [field]: [error.message] } }) : submission.reply({ formErrors: [error.message] }), { status: error.status });
+      const field =
+        error.message === REVIEW_MESSAGES.commentTooLong
+          ? "comment"
+          : error.message === REVIEW_MESSAGES.ratingRequired
+            ? "starRating"
+            : null;
+      return data(
+        field
+          ? submission.reply({ fieldErrors: { [field]: [error.message] } })
+          : submission.reply({ formErrors: [error.message] }),
+        { status: error.status },
+      );
     }
     throw error;
   }
-  return redirectWithToast(context, `${ORDERS_PATH}/${order.businessOrderId}`, { kind: "success", message: REVIEW_MESSAGES.thanks });
+  return redirectWithToast(context, `${ORDERS_PATH}/${order.businessOrderId}`, {
+    kind: "success",
+    message: REVIEW_MESSAGES.thanks,
+  });
 }

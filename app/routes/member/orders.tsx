@@ -22,7 +22,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const pages: Record<OrderListKind, OrderListPage> = loaderData;
   const at = { current: pages.current.cursor, past: pages.past.cursor };
   return (
-    <MemberPage title="Your orders" lead="Follow the orders on their way to you, see what you ordered before and order it again.">
+    <MemberPage
+      title="Your orders"
+      lead="Follow the orders on their way to you, see what you ordered before and order it again."
+    >
       {SECTIONS.map((section) => {
         const page = pages[section.kind];
         return (
@@ -39,7 +42,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             {page.nextCursor || page.cursor ? (
               <p className={s.pager}>
                 {page.nextCursor ? (
-                  <Link className={s.link} to={ordersPageQuery({ ...at, [section.kind]: page.nextCursor })} preventScrollReset>
+                  <Link
+                    className={s.link}
+                    to={ordersPageQuery({ ...at, [section.kind]: page.nextCursor })}
+                    preventScrollReset
+                  >
                     {section.more}
                   </Link>
                 ) : null}

@@ -23,7 +23,15 @@ describe("the profile's forms", () => {
   });
 
   it("sends every option shown, ticked ones opted in and the rest out", () => {
-    const submission = parseWithZod(form([["intent", "marketing"], ["shown", "email"], ["shown", "sms"], ["opted", "sms"]]), { schema: marketingSchema });
+    const submission = parseWithZod(
+      form([
+        ["intent", "marketing"],
+        ["shown", "email"],
+        ["shown", "sms"],
+        ["opted", "sms"],
+      ]),
+      { schema: marketingSchema },
+    );
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(marketingOptions(submission.value)).toEqual([
@@ -33,19 +41,56 @@ describe("the profile's forms", () => {
   });
 
   it("holds my details to registration's words", () => {
-    const submission = parseWithZod(form([["firstName", ""], ["lastName", "Ashdown"], ["mobile", "12345"]]), { schema: detailsSchema });
-    expect(errorsOf(submission)).toEqual({ firstName: ["Enter your first name"], mobile: ["Enter a UK mobile number, like 07700 900 982"] });
+    const submission = parseWithZod(
+      form([
+        ["firstName", ""],
+        ["lastName", "Ashdown"],
+        ["mobile", "12345"],
+      ]),
+      { schema: detailsSchema },
+    );
+    expect(errorsOf(submission)).toEqual({
+      firstName: ["Enter your first name"],
+      mobile: ["Enter a UK mobile number, like 07700 900 982"],
+    });
   });
 
   it("asks for the current password and a new one long enough", () => {
-    const submission = parseWithZod(form([["currentPassword", ""], ["newPassword", "short"]]), { schema: passwordSchema });
-    expect(errorsOf(submission)).toEqual({ currentPassword: ["Enter your password"], newPassword: ["Your password must be at least 8 characters"] });
+    const submission = parseWithZod(
+      form([
+        ["currentPassword", ""],
+        ["newPassword", "short"],
+      ]),
+      { schema: passwordSchema },
+    );
+    expect(errorsOf(submission)).toEqual({
+      currentPassword: ["Enter your password"],
+      newPassword: ["Your password must be at least 8 characters"],
+    });
   });
 
   it("takes a send, and a check only with a six-digit code", () => {
     expect(parseWithZod(form([["intent", "send"]]), { schema: verifySchema }).status).toBe("success");
-    expect(parseWithZod(form([["intent", "check"], ["code", "123 456"]]), { schema: verifySchema }).status).toBe("success");
-    expect(errorsOf(parseWithZod(form([["intent", "check"], ["code", "12a"]]), { schema: verifySchema }))).toEqual({
+    expect(
+      parseWithZod(
+        form([
+          ["intent", "check"],
+          ["code", "123 456"],
+        ]),
+        { schema: verifySchema },
+      ).status,
+    ).toBe("success");
+    expect(
+      errorsOf(
+        parseWithZod(
+          form([
+            ["intent", "check"],
+            ["code", "12a"],
+          ]),
+          { schema: verifySchema },
+        ),
+      ),
+    ).toEqual({
       code: ["The code is the 6 digits we sent you, like 123456"],
     });
   });

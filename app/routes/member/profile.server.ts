@@ -44,7 +44,10 @@ export async function loadProfile(context: RequestContext, request: Request): Pr
   const [enabled, marketing] = await Promise.all([
     smsVerificationEnabled(context),
     shopper.api.call(api.memberMarketingPreferencesGet, {}).then(
-      (answer) => ({ options: answer.options.map((o) => ({ type: o.type, text: o.text, opted: o.opted === "in" })), error: null }),
+      (answer) => ({
+        options: answer.options.map((o) => ({ type: o.type, text: o.text, opted: o.opted === "in" })),
+        error: null,
+      }),
       (error: unknown) => {
         log.warn("member profile: marketing preferences could not be read", { error: String(error) });
         return { options: [], error: MEMBER_MESSAGES.marketingGetError };
@@ -73,7 +76,11 @@ export const marketingSchema = z.object({
 });
 
 export function marketingOptions(input: z.output<typeof marketingSchema>): MarketingOption[] {
-  return [...new Set(input.shown)].map((type) => ({ type, opted: input.opted.includes(type) ? "in" : "out", text: "" }));
+  return [...new Set(input.shown)].map((type) => ({
+    type,
+    opted: input.opted.includes(type) ? "in" : "out",
+    text: "",
+  }));
 }
 
 /** Sends the member's choices (checkout.ts updateMarketingPreferences with the member's token); false when refused. */

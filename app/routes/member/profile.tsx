@@ -19,7 +19,10 @@ import * as s from "~/components/member/MemberProfile.css";
  * them and the password, and the member's marketing preferences (spec 2 §3), saved from this page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [profile, honeypot] = await Promise.all([loadProfile(context, request), honeypotInputProps(context.get(appContext).config)]);
+  const [profile, honeypot] = await Promise.all([
+    loadProfile(context, request),
+    honeypotInputProps(context.get(appContext).config),
+  ]);
   return { profile, honeypot };
 }
 
@@ -44,11 +47,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           { term: "Name", value: profile.name },
           { term: "Email address", value: profile.email },
           { term: "Mobile number", value: profile.mobile ?? "None given" },
-          ...(profile.mobile ? [{ term: "Mobile number verified", value: profile.mobileVerified ? "Verified" : "Not verified" }] : []),
+          ...(profile.mobile
+            ? [{ term: "Mobile number verified", value: profile.mobileVerified ? "Verified" : "Not verified" }]
+            : []),
         ]}
       />
       <div className={s.actions}>
-        {profile.canVerify && profile.mobile ? <VerifyMobileAction mobile={profile.mobile} honeypot={honeypot} /> : null}
+        {profile.canVerify && profile.mobile ? (
+          <VerifyMobileAction mobile={profile.mobile} honeypot={honeypot} />
+        ) : null}
         <Link className={forms.button.secondary} to="/member/my-details">
           Edit my details
         </Link>

@@ -21,12 +21,10 @@ const PERSON_VERIFY_TOKEN = "honeypot:";
 /** The two forms of verification: send a code, and check the code typed in. */
 export const verifySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("send") }),
-  z
-    .object({ intent: z.literal("check"), code: z.string().trim().max(20).default("") })
-    .superRefine((input, ctx) => {
-      const problem = codeError(input.code);
-      if (problem) ctx.addIssue({ code: "custom", path: ["code"], message: problem });
-    }),
+  z.object({ intent: z.literal("check"), code: z.string().trim().max(20).default("") }).superRefine((input, ctx) => {
+    const problem = codeError(input.code);
+    if (problem) ctx.addIssue({ code: "custom", path: ["code"], message: problem });
+  }),
 ]);
 
 export function answer(parts: Partial<VerifyMobileAnswer>): VerifyMobileAnswer {
@@ -42,11 +40,17 @@ function basketToken(context: RequestContext): { basketToken?: string } {
 export async function sendCode(context: RequestContext): Promise<VerifyMobileAnswer> {
   const shopper = context.get(shopperContext);
   try {
-    const sent = await shopper.api.call(api.memberVerificationCodeRequest, { verifytoken: PERSON_VERIFY_TOKEN, platform: "web", ...basketToken(context) });
+    const sent = await shopper.api.call(api.memberVerificationCodeRequest, {
+      verifytoken: PERSON_VERIFY_TOKEN,
+      platform: "web",
+      ...basketToken(context),
+    });
     return answer({ sent: true, notice: sent.message || MEMBER_MESSAGES.otpSent });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    context.get(appContext).log.warn("member verification: code not sent", { status: error.status, errorCode: error.errorCode });
+    context
+      .get(appContext)
+      .log.warn("member verification: code not sent", { status: error.status, errorCode: error.errorCode });
     // No mobile on the profile, verification switched off: the platform's own words say what to do.
     const own = error.errorCode === "NO_MOBILE" || error.errorCode === "VERIFICATION_DISABLED";
     return answer({ error: own ? error.message : MEMBER_MESSAGES.otpSendFailed });
@@ -63,14 +67,24 @@ export function sendRefused(): VerifyMobileAnswer {
  * on another account (MOBILE_USED_WITH_INVITE, the basket's coupon for verified members removed) is the platform's
  * message for the whole form.
  */
-export async function checkCode(context: RequestContext, code: string): Promise<{ field: "code" | null; message: string } | null> {
+export async function checkCode(
+  context: RequestContext,
+  code: string,
+): Promise<{ field: "code" | null; message: string } | null> {
   const shopper = context.get(shopperContext);
   try {
-    await shopper.api.call(api.memberVerificationCodeCheck, { verificationCode: normaliseCode(code) ?? code, ...basketToken(context) });
+    await shopper.api.call(api.memberVerificationCodeCheck, {
+      verificationCode: normaliseCode(code) ?? code,
+      ...basketToken(context),
+    });
     return null;
   } catch (error) {
-    if (error instanceof PlatformError && error.errorCode === "OTP_INCORRECT") return { field: "code", message: error.message };
-    if (error instanceof PlatformError) context.get(appContext).log.warn("member verification: code refused", { status: error.status, errorCode: error.errorCode });
+    if (error instanceof PlatformError && error.errorCode === "OTP_INCORRECT")
+      return { field: "code", message: error.message };
+    if (error instanceof PlatformError)
+      context
+        .get(appContext)
+        .log.warn("member verification: code refused", { status: error.status, errorCode: error.errorCode });
     return { field: null, message: refusalFor(error, []).message };
   }
 }

@@ -10,7 +10,14 @@ import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { requireMember } from "../auth/guards.server";
 import { memberProfile } from "./member.server";
 import { smsVerificationEnabled, ukMobile } from "./profile.server";
-import { answer, checkCode, MOBILE_VERIFIED_MESSAGE, sendCode, sendRefused, verifySchema } from "./verify-mobile.server";
+import {
+  answer,
+  checkCode,
+  MOBILE_VERIFIED_MESSAGE,
+  sendCode,
+  sendRefused,
+  verifySchema,
+} from "./verify-mobile.server";
 import * as forms from "~/styles/forms.css";
 
 /**
@@ -41,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(sent, { status: sent.error ? 400 : 200 });
   }
   const refusal = await checkCode(context, submission.value.code);
-  if (!refusal) return redirectWithToast(context, "/member/profile", { kind: "success", message: MOBILE_VERIFIED_MESSAGE });
+  if (!refusal)
+    return redirectWithToast(context, "/member/profile", { kind: "success", message: MOBILE_VERIFIED_MESSAGE });
   const reply = refusal.field ? submission.reply({ fieldErrors: { code: [refusal.message] } }) : submission.reply();
   return data(answer({ sent: true, error: refusal.field ? null : refusal.message, code: reply }), { status: 400 });
 }

@@ -10,7 +10,10 @@ import { memberVoucher } from "./vouchers.server";
 
 /** A voucher's terms as a page (without script; the vouchers page opens them in a dialog with script). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const [voucher, honeypot] = await Promise.all([memberVoucher(context, request, params.code), honeypotInputProps(context.get(appContext).config)]);
+  const [voucher, honeypot] = await Promise.all([
+    memberVoucher(context, request, params.code),
+    honeypotInputProps(context.get(appContext).config),
+  ]);
   return { voucher, honeypot };
 }
 

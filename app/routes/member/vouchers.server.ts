@@ -40,15 +40,24 @@ export async function memberVouchers(context: RequestContext, request: Request):
 }
 
 /** One voucher by the code in the path (any case); anything else is the 404 page. */
-export async function memberVoucher(context: RequestContext, request: Request, rawCode: string | undefined): Promise<Voucher> {
+export async function memberVoucher(
+  context: RequestContext,
+  request: Request,
+  rawCode: string | undefined,
+): Promise<Voucher> {
   const code = (rawCode ?? "").trim().toUpperCase();
-  const voucher = code ? (await memberVouchers(context, request)).find((v) => v.code.toUpperCase() === code) : undefined;
+  const voucher = code
+    ? (await memberVouchers(context, request)).find((v) => v.code.toUpperCase() === code)
+    : undefined;
   if (!voucher) throw data(notFoundMessage(new URL(request.url).pathname), { status: 404 });
   return voucher;
 }
 
 export async function voucherPageData(context: RequestContext, request: Request) {
-  const [vouchers, honeypot] = await Promise.all([memberVouchers(context, request), honeypotInputProps(context.get(appContext).config)]);
+  const [vouchers, honeypot] = await Promise.all([
+    memberVouchers(context, request),
+    honeypotInputProps(context.get(appContext).config),
+  ]);
   return { vouchers, honeypot };
 }
 
@@ -69,5 +78,9 @@ export async function applyVoucher(context: RequestContext, request: Request): P
   const outcome = await applyCoupon(shopper, log, submission.value.code);
   if (outcome.couponError) return back(outcome.couponError.message);
   if (outcome.toast?.kind === "error") return back(outcome.toast.message);
-  return redirectWithToast(context, href("/basket"), outcome.toast ?? { kind: "success", message: COUPON_ADDED_MESSAGE });
+  return redirectWithToast(
+    context,
+    href("/basket"),
+    outcome.toast ?? { kind: "success", message: COUPON_ADDED_MESSAGE },
+  );
 }

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiveStatus } from "~/models/live-status";
-import { endLiveStreams, liveStatusResponse, liveStatusStream, openLiveStreamCount, type ReadLiveStatus } from "./events.server";
+import {
+  endLiveStreams,
+  liveStatusResponse,
+  liveStatusStream,
+  openLiveStreamCount,
+  type ReadLiveStatus,
+} from "./events.server";
 
 const TOKEN = "tok_abcdefghijklmnopqrstuv";
 const FAST = { pollMs: 5, heartbeatMs: 1000, maxMs: 5000, retryMs: 5000, maxStreams: 3, maxFailures: 3 };
@@ -33,15 +39,29 @@ describe("the live status stream", () => {
     const picking = { status: "store_accepted_picking", completed: false };
     const picked = { status: "picked", completed: false };
     const done = { status: "picked", completed: true };
-    const stream = liveStatusStream({ initial: { status: "sent_to_store", completed: false }, read: states(picking, picking, picked, done), signal: new AbortController().signal, log: quiet, settings: FAST });
+    const stream = liveStatusStream({
+      initial: { status: "sent_to_store", completed: false },
+      read: states(picking, picking, picked, done),
+      signal: new AbortController().signal,
+      log: quiet,
+      settings: FAST,
+    });
     const text = await readAll(stream!);
-    expect(text).toBe(`retry: 5000\n${sent({ status: "sent_to_store", completed: false })}${sent(picking)}${sent(picked)}${sent(done)}`);
+    expect(text).toBe(
+      `retry: 5000\n${sent({ status: "sent_to_store", completed: false })}${sent(picking)}${sent(picked)}${sent(done)}`,
+    );
     expect(openLiveStreamCount()).toBe(0);
   });
 
   it("sends a comment now and then to keep an idle stream open, and ends after its time", async () => {
     const initial = { status: "picked", completed: false };
-    const stream = liveStatusStream({ initial, read: states(initial), signal: new AbortController().signal, log: quiet, settings: { ...FAST, heartbeatMs: 20, maxMs: 110 } });
+    const stream = liveStatusStream({
+      initial,
+      read: states(initial),
+      signal: new AbortController().signal,
+      log: quiet,
+      settings: { ...FAST, heartbeatMs: 20, maxMs: 110 },
+    });
     const text = await readAll(stream!);
     expect(text.startsWith(`retry: 5000\n${sent(initial)}`)).toBe(true);
     expect(text.match(/^: keep-alive\n\n/gm)?.length).toBeGreaterThanOrEqual(2);
@@ -52,26 +72,64 @@ describe("the live status stream", () => {
   it("ends when the client goes away, when the order is gone, and after failed asks in a row", async () => {
     const initial = { status: "picked", completed: false };
     const client = new AbortController();
-    const leaving = liveStatusStream({ initial, read: states(initial), signal: client.signal, log: quiet, settings: FAST })!;
+    const leaving = liveStatusStream({
+      initial,
+      read: states(initial),
+      signal: client.signal,
+      log: quiet,
+      settings: FAST,
+    })!;
     expect(openLiveStreamCount()).toBe(1);
     const reading = readAll(leaving);
     client.abort();
     await reading;
     expect(openLiveStreamCount()).toBe(0);
 
-    expect(await readAll(liveStatusStream({ initial, read: states(null), signal: new AbortController().signal, log: quiet, settings: FAST })!)).toBe(`retry: 5000\n${sent(initial)}`);
+    expect(
+      await readAll(
+        liveStatusStream({
+          initial,
+          read: states(null),
+          signal: new AbortController().signal,
+          log: quiet,
+          settings: FAST,
+        })!,
+      ),
+    ).toBe(`retry: 5000\n${sent(initial)}`);
 
     const warnings: unknown[] = [];
-    const failing = liveStatusStream({ initial, read: states(new Error("platform down")), signal: new AbortController().signal, log: { ...quiet, warn: (_e, fields) => warnings.push(fields) }, settings: FAST })!;
+    const failing = liveStatusStream({
+      initial,
+      read: states(new Error("platform down")),
+      signal: new AbortController().signal,
+      log: { ...quiet, warn: (_e, fields) => warnings.push(fields) },
+      settings: FAST,
+    })!;
     expect(await readAll(failing)).toBe(`retry: 5000\n${sent(initial)}`);
     expect(warnings).toEqual([1, 2, 3].map((failures) => ({ failures, error: "platform down" })));
   });
 
   it("opens no more than its cap, and all end at shutdown", async () => {
     const initial = { status: "picked", completed: false };
-    const open = [1, 2, 3].map(() => liveStatusStream({ initial, read: states(initial), signal: new AbortController().signal, log: quiet, settings: FAST }));
+    const open = [1, 2, 3].map(() =>
+      liveStatusStream({
+        initial,
+        read: states(initial),
+        signal: new AbortController().signal,
+        log: quiet,
+        settings: FAST,
+      }),
+    );
     expect(open.every(Boolean)).toBe(true);
-    expect(liveStatusStream({ initial, read: states(initial), signal: new AbortController().signal, log: quiet, settings: FAST })).toBeNull();
+    expect(
+      liveStatusStream({
+        initial,
+        read: states(initial),
+        signal: new AbortController().signal,
+        log: quiet,
+        settings: FAST,
+      }),
+    ).toBeNull();
     const reads = open.map((s) => readAll(s!));
     endLiveStreams();
     await Promise.all(reads);
@@ -80,15 +138,20 @@ describe("the live status stream", () => {
 });
 
 describe("the answer to the page's EventSource", () => {
-  const answer = (read: ReadLiveStatus, statusToken = TOKEN) => liveStatusResponse({ statusToken, read, signal: new AbortController().signal, log: quiet, settings: FAST });
+  const answer = (read: ReadLiveStatus, statusToken = TOKEN) =>
+    liveStatusResponse({ statusToken, read, signal: new AbortController().signal, log: quiet, settings: FAST });
 
   it("is the stream, unbuffered and uncached, for an order in progress", async () => {
-    const response = await answer(states({ status: "picked", completed: false }, { status: "picked", completed: true }));
+    const response = await answer(
+      states({ status: "picked", completed: false }, { status: "picked", completed: true }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
     expect(response.headers.get("x-accel-buffering")).toBe("no");
-    expect(await response.text()).toBe(`retry: 5000\n${sent({ status: "picked", completed: false })}${sent({ status: "picked", completed: true })}`);
+    expect(await response.text()).toBe(
+      `retry: 5000\n${sent({ status: "picked", completed: false })}${sent({ status: "picked", completed: true })}`,
+    );
   });
 
   it("is 404 for no order or no token, 204 for an order done with (EventSource stops), 503 past the cap", async () => {

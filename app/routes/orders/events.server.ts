@@ -1,5 +1,12 @@
 import { api } from "../../../platform/contract";
-import { isFinal, liveStatusMessage, liveStatusOf, sameLiveStatus, sseComment, type LiveStatus } from "~/models/live-status";
+import {
+  isFinal,
+  liveStatusMessage,
+  liveStatusOf,
+  sameLiveStatus,
+  sseComment,
+  type LiveStatus,
+} from "~/models/live-status";
 import type { Logger } from "~/services/logger.server";
 import { PlatformError } from "~/services/platform-client.server";
 import type { SharedPlatform } from "~/services/shopper.server";
@@ -27,7 +34,14 @@ export interface LiveStreamSettings {
   maxFailures: number;
 }
 
-export const LIVE_STREAM_SETTINGS: LiveStreamSettings = { pollMs: 3000, heartbeatMs: 15_000, maxMs: 10 * 60_000, retryMs: 5000, maxStreams: 200, maxFailures: 5 };
+export const LIVE_STREAM_SETTINGS: LiveStreamSettings = {
+  pollMs: 3000,
+  heartbeatMs: 15_000,
+  maxMs: 10 * 60_000,
+  retryMs: 5000,
+  maxStreams: 200,
+  maxFailures: 5,
+};
 
 /** The streams open on this instance, each by the function that ends it. */
 const openStreams = new Set<() => void>();
@@ -102,7 +116,10 @@ export function liveStatusStream(options: {
           })
           .catch((error: unknown) => {
             failures++;
-            log.warn("orders.live_status_failed", { failures, error: error instanceof Error ? error.message : String(error) });
+            log.warn("orders.live_status_failed", {
+              failures,
+              error: error instanceof Error ? error.message : String(error),
+            });
             if (failures >= settings.maxFailures) finish();
           })
           .finally(() => {
@@ -157,11 +174,16 @@ export async function liveStatusResponse(options: {
   settings?: Partial<LiveStreamSettings>;
 }): Promise<Response> {
   const noStore = { "Cache-Control": "no-store" };
-  if (!STATUS_TOKEN.test(options.statusToken)) return new Response("Order not found.", { status: 404, headers: noStore });
+  if (!STATUS_TOKEN.test(options.statusToken))
+    return new Response("Order not found.", { status: 404, headers: noStore });
   const initial = await options.read();
   if (initial === null) return new Response("Order not found.", { status: 404, headers: noStore });
   if (isFinal(initial)) return new Response(null, { status: 204, headers: noStore });
   const stream = liveStatusStream({ ...options, initial });
-  if (!stream) return new Response("Too many live streams: the page will ask again.", { status: 503, headers: { ...noStore, "Retry-After": "30" } });
+  if (!stream)
+    return new Response("Too many live streams: the page will ask again.", {
+      status: 503,
+      headers: { ...noStore, "Retry-After": "30" },
+    });
   return new Response(stream, { status: 200, headers: STREAM_HEADERS });
 }

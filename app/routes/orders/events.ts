@@ -8,5 +8,10 @@ import { liveStatusResponse, platformLiveStatus } from "./events.server";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { platform, log } = context.get(appContext);
-  return liveStatusResponse({ statusToken: params.statusToken, read: platformLiveStatus(platform, params.statusToken), signal: request.signal, log });
+  return liveStatusResponse({
+    statusToken: params.statusToken,
+    read: platformLiveStatus(platform, params.statusToken),
+    signal: request.signal,
+    log,
+  });
 }

@@ -24,15 +24,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = await orderByStatusToken(shopper, params.statusToken, new URL(request.url).pathname);
   // The driver's position is asked for only while the order is out for delivery: before and after there is none.
   const enRoute = order.orderType === "delivery" && order.status === "en_route" && order.completedAt === null;
-  const tracking = enRoute ? await driverTracking(shopper, { businessOrderId: order.businessOrderId, statusToken: params.statusToken }, now) : null;
+  const tracking = enRoute
+    ? await driverTracking(shopper, { businessOrderId: order.businessOrderId, statusToken: params.statusToken }, now)
+    : null;
   const updatesOff = new URL(request.url).searchParams.get("updates") === "off";
   const live = liveStatusOf(order);
-  return { order, today: storeDate(now, order.store.timeZone), progress: orderProgress(order.status, order.orderType), tracking, live, updatesOff, statusToken: params.statusToken };
+  return {
+    order,
+    today: storeDate(now, order.store.timeZone),
+    progress: orderProgress(order.status, order.orderType),
+    tracking,
+    live,
+    updatesOff,
+    statusToken: params.statusToken,
+  };
 }
 
 export default function OrderStatus({ loaderData }: Route.ComponentProps) {
   const { order, progress, live, updatesOff } = loaderData;
-  useLiveOrderStatus(`/orders/${loaderData.statusToken}/events`, live, { enabled: !updatesOff, followingDriver: loaderData.tracking?.trackable === true });
+  useLiveOrderStatus(`/orders/${loaderData.statusToken}/events`, live, {
+    enabled: !updatesOff,
+    followingDriver: loaderData.tracking?.trackable === true,
+  });
   const current = progress.find((step) => step.state === "current");
   return (
     <div className={styles.page}>
@@ -45,7 +58,13 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
         {progress.map((step) => (
           <li
             key={step.status}
-            className={[styles.progressStep, step.state === "done" ? styles.progressDone : "", step.state === "current" ? styles.progressCurrent : ""].filter(Boolean).join(" ")}
+            className={[
+              styles.progressStep,
+              step.state === "done" ? styles.progressDone : "",
+              step.state === "current" ? styles.progressCurrent : "",
+            ]
+              .filter(Boolean)
+              .join(" ")}
             aria-current={step.state === "current" ? "step" : undefined}
           >
             <span className={styles.progressMark} aria-hidden="true">
@@ -76,5 +95,8 @@ export default function OrderStatus({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Order ${loaderData.order.businessOrderId}` : "Order" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? `Order ${loaderData.order.businessOrderId}` : "Order" },
+    { name: "robots", content: "noindex" },
+  ];
 }

@@ -11,10 +11,17 @@ import type { DriverTrackingData } from "~/components/order-tracking/DriverTrack
  * member) may ask by its number; anyone else holding the status page's token passes it as `statusToken`.
  * An order the platform will not name (404), or a failing call, shows no tracking rather than a broken page.
  */
-export async function driverTracking(shopper: Shopper, order: { businessOrderId: string; statusToken?: string }, now: Date): Promise<DriverTrackingData> {
+export async function driverTracking(
+  shopper: Shopper,
+  order: { businessOrderId: string; statusToken?: string },
+  now: Date,
+): Promise<DriverTrackingData> {
   let answer;
   try {
-    answer = await shopper.api.call(api.getDriverLocation, { businessOrderId: order.businessOrderId, ...(order.statusToken ? { statusToken: order.statusToken } : {}) });
+    answer = await shopper.api.call(api.getDriverLocation, {
+      businessOrderId: order.businessOrderId,
+      ...(order.statusToken ? { statusToken: order.statusToken } : {}),
+    });
   } catch (error) {
     if (error instanceof PlatformError) return { trackable: false };
     throw error;

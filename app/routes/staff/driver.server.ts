@@ -44,17 +44,33 @@ export function requireStaff(context: Readonly<RouterContextProvider>, now: Date
 }
 
 /** Checks a posted position and hands it to staff/orders/driverLocation for the order. */
-export async function sendPosition(context: Readonly<RouterContextProvider>, now: Date, businessOrderId: string, formData: FormData): Promise<{ answer: DriverPageAnswer; status: number }> {
+export async function sendPosition(
+  context: Readonly<RouterContextProvider>,
+  now: Date,
+  businessOrderId: string,
+  formData: FormData,
+): Promise<{ answer: DriverPageAnswer; status: number }> {
   const submission = parseWithZod(formData, { schema: positionSchema });
-  if (submission.status !== "success") return { answer: { result: submission.reply(), sentAt: null, problem: null }, status: 400 };
+  if (submission.status !== "success")
+    return { answer: { result: submission.reply(), sentAt: null, problem: null }, status: 400 };
   const { lat, lng, accuracy } = submission.value;
   try {
-    const { recordedAt } = await staffCall(context, now, api.staffDriverLocation, { businessOrderId, lat, lng, accuracy: accuracy ?? null });
+    const { recordedAt } = await staffCall(context, now, api.staffDriverLocation, {
+      businessOrderId,
+      lat,
+      lng,
+      accuracy: accuracy ?? null,
+    });
     const sentAt = DateTime.fromISO(recordedAt, { zone: SENT_AT_ZONE }).toFormat("HH:mm:ss");
     return { answer: { result: submission.reply(), sentAt, problem: null }, status: 200 };
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status >= 500) throw error;
-    const problem = error.errorCode === "NOT_EN_ROUTE" ? ORDER_MESSAGES.notEnRoute : error.status === 404 ? ORDER_MESSAGES.orderNotFound : error.message;
+    const problem =
+      error.errorCode === "NOT_EN_ROUTE"
+        ? ORDER_MESSAGES.notEnRoute
+        : error.status === 404
+          ? ORDER_MESSAGES.orderNotFound
+          : error.message;
     return { answer: { result: submission.reply(), sentAt: null, problem }, status: error.status === 404 ? 404 : 409 };
   }
 }

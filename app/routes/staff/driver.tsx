@@ -16,7 +16,8 @@ const SEND_EVERY_MS = 30_000;
 
 const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 
-const POSITION_REFUSED = "Your position was not shared. Allow this site to use your location, or enter the position below.";
+const POSITION_REFUSED =
+  "Your position was not shared. Allow this site to use your location, or enter the position below.";
 const POSITION_UNAVAILABLE = "Your position could not be found just now. It will be tried again, or enter it below.";
 const NO_GEOLOCATION = "This browser cannot share your position. Enter it below.";
 
@@ -72,7 +73,11 @@ export default function DriverPage({ loaderData, actionData }: Route.ComponentPr
           send(position);
         }
       },
-      (error) => setGeo({ kind: "error", message: error.code === error.PERMISSION_DENIED ? POSITION_REFUSED : POSITION_UNAVAILABLE }),
+      (error) =>
+        setGeo({
+          kind: "error",
+          message: error.code === error.PERMISSION_DENIED ? POSITION_REFUSED : POSITION_UNAVAILABLE,
+        }),
       { enableHighAccuracy: true, maximumAge: 10_000 },
     );
     const timer = window.setInterval(() => {
@@ -92,13 +97,18 @@ export default function DriverPage({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     if (actionData) setAnswer(actionData);
   }, [actionData]);
-  const [form, fields] = useForm<{ intent: string; lat: string; lng: string }>({ id: "driver-position", lastResult: actionData?.result });
+  const [form, fields] = useForm<{ intent: string; lat: string; lng: string }>({
+    id: "driver-position",
+    lastResult: actionData?.result,
+  });
 
   return (
     <div className={styles.page}>
       <div className={styles.main}>
         <h1 className={styles.title}>Driver page for order {orderId}</h1>
-        <p className={styles.lead}>Keep this page open while you deliver: it sends your position to the customer's order page every 30 seconds.</p>
+        <p className={styles.lead}>
+          Keep this page open while you deliver: it sends your position to the customer's order page every 30 seconds.
+        </p>
         <div role="status">
           {answer?.sentAt ? (
             <p className={styles.info}>Last sent at {answer.sentAt}</p>
@@ -116,8 +126,24 @@ export default function DriverPage({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" {...getFormProps(form)}>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="manual" />
-          <TextField field={fields.lat} label="Latitude" hint="In decimal degrees, like 51.50101" inputMode="text" width="half" spellCheck={false} maxLength={20} />
-          <TextField field={fields.lng} label="Longitude" hint="In decimal degrees, like -0.14159" inputMode="text" width="half" spellCheck={false} maxLength={20} />
+          <TextField
+            field={fields.lat}
+            label="Latitude"
+            hint="In decimal degrees, like 51.50101"
+            inputMode="text"
+            width="half"
+            spellCheck={false}
+            maxLength={20}
+          />
+          <TextField
+            field={fields.lng}
+            label="Longitude"
+            hint="In decimal degrees, like -0.14159"
+            inputMode="text"
+            width="half"
+            spellCheck={false}
+            maxLength={20}
+          />
           <button type="submit" className={forms.button.primary}>
             Send position
           </button>
@@ -131,5 +157,8 @@ export default function DriverPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `Driver page for order ${loaderData.orderId}` : "Driver page" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: loaderData ? `Driver page for order ${loaderData.orderId}` : "Driver page" },
+    { name: "robots", content: "noindex" },
+  ];
 }

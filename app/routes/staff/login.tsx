@@ -44,7 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await staffSignIn(shopper, now, submission.value.username, submission.value.password);
   } catch (error) {
     if (error instanceof PlatformError && error.status < 500) {
-      return data(submission.reply({ fieldErrors: { username: [error.message] }, hideFields: ["password"] }), { status: error.status === 429 ? 429 : 400 });
+      return data(submission.reply({ fieldErrors: { username: [error.message] }, hideFields: ["password"] }), {
+        status: error.status === 429 ? 429 : 400,
+      });
     }
     throw error;
   }
@@ -61,8 +63,20 @@ export default function StaffLogin({ actionData }: Route.ComponentProps) {
         <ErrorSummary errors={fieldErrors([fields.username, fields.password])} />
         <Form method="post" {...getFormProps(form)}>
           <AuthenticityTokenInput />
-          <TextField field={fields.username} label="Username" autoComplete="username" spellCheck={false} maxLength={200} />
-          <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" maxLength={200} />
+          <TextField
+            field={fields.username}
+            label="Username"
+            autoComplete="username"
+            spellCheck={false}
+            maxLength={200}
+          />
+          <TextField
+            field={fields.password}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={200}
+          />
           <button type="submit" className={forms.button.primary}>
             Sign in
           </button>

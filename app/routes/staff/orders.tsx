@@ -24,7 +24,11 @@ const UNKNOWN_CHANGE = "That change is not one the board knows.";
 /** The board's posts: sign out, or move one order on to a status. */
 const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("logout"), storeId: z.string().optional() }),
-  z.object({ intent: z.literal("complete"), storeId: z.string().optional(), businessOrderId: z.string().trim().min(1).max(64) }),
+  z.object({
+    intent: z.literal("complete"),
+    storeId: z.string().optional(),
+    businessOrderId: z.string().trim().min(1).max(64),
+  }),
   z.object({
     intent: z.literal("status"),
     storeId: z.string().optional(),
@@ -56,7 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         canComplete: o.canComplete,
         completed: o.completedAt !== null,
         type: o.orderType === "delivery" ? "Delivery" : "Collection",
-        when: o.timing === "asap" ? `ASAP (${clockTime(o.slot.start, zone)})` : `${dayLabel(o.slot.date, today, zone)} ${slotTimeRange({ startTime: o.slot.start, endTime: o.slot.end }, zone)}`,
+        when:
+          o.timing === "asap"
+            ? `ASAP (${clockTime(o.slot.start, zone)})`
+            : `${dayLabel(o.slot.date, today, zone)} ${slotTimeRange({ startTime: o.slot.start, endTime: o.slot.end }, zone)}`,
         customer: `${o.customer.firstName} ${o.customer.lastName}`,
         phone: o.customer.phoneNumber,
         email: o.customer.email,
@@ -78,8 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = context.get(appContext).clock.now();
   const submission = parseWithZod(await request.formData(), { schema });
   const storeId = submission.payload.storeId;
-  const back = typeof storeId === "string" && /^[1-9]\d{0,9}$/.test(storeId) ? `${href("/staff")}?store=${storeId}` : href("/staff");
-  if (submission.status !== "success") return redirectWithToast(context, back, { kind: "error", message: UNKNOWN_CHANGE });
+  const back =
+    typeof storeId === "string" && /^[1-9]\d{0,9}$/.test(storeId)
+      ? `${href("/staff")}?store=${storeId}`
+      : href("/staff");
+  if (submission.status !== "success")
+    return redirectWithToast(context, back, { kind: "error", message: UNKNOWN_CHANGE });
   const change = submission.value;
   if (change.intent === "logout") {
     shopper.session.unset("staff");
@@ -88,10 +99,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (change.intent === "complete") {
       const done = await staffCall(context, now, api.staffCompleteOrder, { businessOrderId: change.businessOrderId });
-      return redirectWithToast(context, back, { kind: "success", message: `Order ${done.businessOrderId} is ${completedWord(done.orderType)}` });
+      return redirectWithToast(context, back, {
+        kind: "success",
+        message: `Order ${done.businessOrderId} is ${completedWord(done.orderType)}`,
+      });
     }
-    await staffCall(context, now, api.staffUpdateOrderStatus, { businessOrderId: change.businessOrderId, status: change.status });
-    return redirectWithToast(context, back, { kind: "success", message: `Order ${change.businessOrderId} is now ${ORDER_STATUS_LABELS[change.status]}` });
+    await staffCall(context, now, api.staffUpdateOrderStatus, {
+      businessOrderId: change.businessOrderId,
+      status: change.status,
+    });
+    return redirectWithToast(context, back, {
+      kind: "success",
+      message: `Order ${change.businessOrderId} is now ${ORDER_STATUS_LABELS[change.status]}`,
+    });
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status >= 500) throw error;
     return redirectWithToast(context, back, { kind: "error", message: error.message });

@@ -33,5 +33,9 @@ export async function staffCall<E extends Endpoint>(
 
 export async function staffSignIn(shopper: Shopper, now: Date, username: string, password: string): Promise<void> {
   const answer = await shopper.api.call(api.staffLogin, { username, password });
-  shopper.session.set("staff", { token: answer.access_token, expiresAt: now.getTime() + answer.expires_in * 1000, username });
+  shopper.session.set("staff", {
+    token: answer.access_token,
+    expiresAt: now.getTime() + answer.expires_in * 1000,
+    username,
+  });
 }

@@ -31,7 +31,8 @@ function record(shopper: Shopper, log: Logger, kind: "display" | "click", ids: n
       : shopper.api.call(api.clickBanner, { bannerId: ids[0]!, platform: CLIENT_PLATFORM });
   return call.then(
     () => undefined,
-    (error: unknown) => log.warn("banner.event_failed", { kind, ids, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      log.warn("banner.event_failed", { kind, ids, error: error instanceof Error ? error.message : String(error) }),
   );
 }
 
@@ -63,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { log } = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema });
   const events = submission.status === "success" ? submission.value : {};
-  await Promise.all([record(shopper, log, "display", bannerIds(events.display ?? null)), record(shopper, log, "click", bannerIds(events.click ?? null))]);
+  await Promise.all([
+    record(shopper, log, "display", bannerIds(events.display ?? null)),
+    record(shopper, log, "click", bannerIds(events.click ?? null)),
+  ]);
   return new Response(null, { status: 204 });
 }

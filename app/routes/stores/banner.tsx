@@ -17,12 +17,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (bannerId === null) storeNotFound(shopper, request);
   const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
   try {
-    const { banner } = await shopper.shared.cached(api.getBanner, { storeId: details.id, bannerId, fulfilmentMethod: method });
-    if (banner.slug !== params.bannerSlug) throw redirect(`${bannerPath(details.slug, banner.slug)}${new URL(request.url).search}`, 301);
+    const { banner } = await shopper.shared.cached(api.getBanner, {
+      storeId: details.id,
+      bannerId,
+      fulfilmentMethod: method,
+    });
+    if (banner.slug !== params.bannerSlug)
+      throw redirect(`${bannerPath(details.slug, banner.slug)}${new URL(request.url).search}`, 301);
     return { banner };
   } catch (error) {
-    if (error instanceof PlatformError && (error.status === 404 || error.status === 400)) storeNotFound(shopper, request);
-    if (error instanceof PlatformError) throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
+    if (error instanceof PlatformError && (error.status === 404 || error.status === 400))
+      storeNotFound(shopper, request);
+    if (error instanceof PlatformError)
+      throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
     throw error;
   }
 }
@@ -35,7 +42,17 @@ export default function BannerPage({ loaderData, matches }: Route.ComponentProps
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{banner.title}</h1>
-      {banner.image ? <Picture src={banner.image} alt="" width={800} height={400} preset="banner" priority className={styles.bannerPicture} /> : null}
+      {banner.image ? (
+        <Picture
+          src={banner.image}
+          alt=""
+          width={800}
+          height={400}
+          preset="banner"
+          priority
+          className={styles.bannerPicture}
+        />
+      ) : null}
       {banner.body ? <p className={styles.lead}>{banner.body}</p> : null}
       {items.length ? (
         <section aria-labelledby="banner-items">

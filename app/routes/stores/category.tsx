@@ -35,10 +35,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (category.category.slug !== params.categorySlug) {
       throw redirect(`${categoryPath(details.slug, category.category.slug)}${url.search}`, 301);
     }
-    return { ...category, categories: list.categories, method, banners, secondHeroBannerThreshold: profile.secondHeroBannerThreshold };
+    return {
+      ...category,
+      categories: list.categories,
+      method,
+      banners,
+      secondHeroBannerThreshold: profile.secondHeroBannerThreshold,
+    };
   } catch (error) {
     if (error instanceof PlatformError && error.status === 404) storeNotFound(shopper, request);
-    if (error instanceof PlatformError) throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
+    if (error instanceof PlatformError)
+      throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
     throw error;
   }
 }
@@ -59,7 +66,9 @@ export default function StoreCategory({ loaderData, matches }: Route.ComponentPr
   const secondAt = Math.max(secondHeroBannerThreshold, firstAt + FIRST_ROW);
   const cuts = [
     ...(first ? [{ at: firstAt, banner: first, label: "Offer" }] : []),
-    ...(second ? [{ at: items.length >= secondAt ? secondAt : items.length, banner: second, label: "Another offer" }] : []),
+    ...(second
+      ? [{ at: items.length >= secondAt ? secondAt : items.length, banner: second, label: "Another offer" }]
+      : []),
   ];
   const more = [...restPrimary, ...banners.secondaryBanners];
   return (
@@ -75,7 +84,13 @@ export default function StoreCategory({ loaderData, matches }: Route.ComponentPr
         <Fragment key={cut.banner.id}>
           <ItemGrid items={items.slice(index ? cuts[index - 1]!.at : 0, cut.at)} storeSlug={store.slug} />
           {/* The first offer stays the page's main image: on most phones its top shows on the first screen. */}
-          <BannerList banners={[cut.banner]} storeSlug={store.slug} label={cut.label} priorityFirst={index === 0} track={track} />
+          <BannerList
+            banners={[cut.banner]}
+            storeSlug={store.slug}
+            label={cut.label}
+            priorityFirst={index === 0}
+            track={track}
+          />
         </Fragment>
       ))}
       <ItemGrid items={items.slice(cuts.at(-1)?.at ?? 0)} storeSlug={store.slug} />

@@ -26,8 +26,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
   try {
     ({ deal } = await shopper.shared.cached(api.getDeal, { storeId: details.id, dealId, fulfilmentMethod: method }));
   } catch (error) {
-    if (error instanceof PlatformError && (error.status === 404 || error.status === 400)) storeNotFound(shopper, request);
-    if (error instanceof PlatformError) throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
+    if (error instanceof PlatformError && (error.status === 404 || error.status === 400))
+      storeNotFound(shopper, request);
+    if (error instanceof PlatformError)
+      throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
     throw error;
   }
   const basket = await currentBasket(shopper, details);

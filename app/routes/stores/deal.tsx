@@ -22,12 +22,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (dealId === null) storeNotFound(shopper, request);
   const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
   try {
-    const { deal } = await shopper.shared.cached(api.getDeal, { storeId: details.id, dealId, fulfilmentMethod: method });
-    if (deal.slug !== params.dealSlug) throw redirect(`${dealPath(details.slug, deal.slug)}${new URL(request.url).search}`, 301);
+    const { deal } = await shopper.shared.cached(api.getDeal, {
+      storeId: details.id,
+      dealId,
+      fulfilmentMethod: method,
+    });
+    if (deal.slug !== params.dealSlug)
+      throw redirect(`${dealPath(details.slug, deal.slug)}${new URL(request.url).search}`, 301);
     return { deal, method };
   } catch (error) {
-    if (error instanceof PlatformError && (error.status === 404 || error.status === 400)) storeNotFound(shopper, request);
-    if (error instanceof PlatformError) throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
+    if (error instanceof PlatformError && (error.status === 404 || error.status === 400))
+      storeNotFound(shopper, request);
+    if (error instanceof PlatformError)
+      throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
     throw error;
   }
 }
@@ -51,7 +58,17 @@ export default function DealPage({ loaderData, matches }: Route.ComponentProps) 
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{deal.name}</h1>
-      {deal.image ? <Picture src={deal.image} alt="" width={800} height={400} preset="banner" priority className={styles.bannerPicture} /> : null}
+      {deal.image ? (
+        <Picture
+          src={deal.image}
+          alt=""
+          width={800}
+          height={400}
+          preset="banner"
+          priority
+          className={styles.bannerPicture}
+        />
+      ) : null}
       {deal.description ? <p className={styles.lead}>{deal.description}</p> : null}
       <p className={styles.price}>{formatPence(deal.price)} for the deal</p>
       {!deal.available ? <p className={styles.unavailable}>Not available for {method}</p> : null}
@@ -59,7 +76,8 @@ export default function DealPage({ loaderData, matches }: Route.ComponentProps) 
         <div className={styles.dealNote} role="note" aria-label="In your basket">
           {progress.completed ? (
             <p className={styles.lead}>
-              In your basket {progress.completed.times === 1 ? "once" : `${progress.completed.times} times`}, saving {formatPence(progress.completed.saving)}.
+              In your basket {progress.completed.times === 1 ? "once" : `${progress.completed.times} times`}, saving{" "}
+              {formatPence(progress.completed.saving)}.
             </p>
           ) : progress.missed ? (
             <p className={styles.lead}>
@@ -68,7 +86,8 @@ export default function DealPage({ loaderData, matches }: Route.ComponentProps) 
           ) : null}
           {progress.lines.length ? (
             <p className={styles.lead}>
-              Already in your basket: {progress.lines.map((l) => `${l.quantity} × ${l.name}${l.variant ? ` (${l.variant})` : ""}`).join(", ")}
+              Already in your basket:{" "}
+              {progress.lines.map((l) => `${l.quantity} × ${l.name}${l.variant ? ` (${l.variant})` : ""}`).join(", ")}
             </p>
           ) : null}
         </div>

@@ -24,7 +24,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const shopper = context.get(shopperContext);
   const { clock, log } = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema });
-  const back = safeRedirectPath(submission.payload.redirectTo, href("/stores/:storeSlug", { storeSlug: params.storeSlug }));
+  const back = safeRedirectPath(
+    submission.payload.redirectTo,
+    href("/stores/:storeSlug", { storeSlug: params.storeSlug }),
+  );
   const refused = () => redirectWithToast(context, back, { kind: "error", message: CANNOT_SWAP_FULFILMENT });
   if (submission.status !== "success") return refused();
   const { method } = submission.value;

@@ -29,7 +29,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     loadBanners(shopper, log, { storeId: details.id, fulfilmentMethod: method }),
     // The deals strip is an extra: a failure leaves it out rather than failing the store page.
     shopper.shared.cached(api.listDeals, { storeId: details.id, fulfilmentMethod: method }).catch((error: unknown) => {
-      log.warn("deals.list_failed", { storeId: details.id, error: error instanceof Error ? error.message : String(error) });
+      log.warn("deals.list_failed", {
+        storeId: details.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return { deals: [] };
     }),
   ]);
@@ -39,7 +42,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const STATUS_TEXT = { open: "Open now", preorder: "Pre-order only", closed: "Closed" } as const;
 
 export default function StoreHome({ loaderData, matches }: Route.ComponentProps) {
-  const layout = matches[1]?.data as { store: import("../../../platform/contract").StoreDetails; locationMissing: boolean };
+  const layout = matches[1]?.data as {
+    store: import("../../../platform/contract").StoreDetails;
+    locationMissing: boolean;
+  };
   const { store, locationMissing } = layout;
   const { categories, method, banners, deals } = loaderData;
   const notice = storeStateMessage(store);
@@ -51,7 +57,9 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
       <CategoryStrip storeSlug={store.slug} categories={categories} />
       <BannerList banners={banners.banners} storeSlug={store.slug} label="Offers" priorityFirst track={track} />
       <p className={styles.address}>
-        {[store.address.addressLine1, store.address.addressLine2, store.address.town, store.address.postcode].filter(Boolean).join(", ")}
+        {[store.address.addressLine1, store.address.addressLine2, store.address.town, store.address.postcode]
+          .filter(Boolean)
+          .join(", ")}
         {store.phone ? (
           <>
             {" · "}
@@ -121,7 +129,9 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
             {deals.map((deal) => (
               <li key={deal.id}>
                 <Link to={`deal/${deal.slug}`} className={styles.dealCard}>
-                  {deal.image ? <Picture src={deal.image} alt="" width={260} height={130} className={styles.dealImage} /> : null}
+                  {deal.image ? (
+                    <Picture src={deal.image} alt="" width={260} height={130} className={styles.dealImage} />
+                  ) : null}
                   <span className={styles.dealName}>{deal.name}</span>
                   <span>{formatPence(deal.price)}</span>
                   {deal.description ? <span>{deal.description}</span> : null}
@@ -141,7 +151,16 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
             {categories.map((c) => (
               <li key={c.id}>
                 <Link to={`category/${c.slug}`} className={styles.categoryCard}>
-                  {c.image ? <Picture src={c.image} alt="" width={80} height={80} sizes="80px" className={styles.categoryImage} /> : null}
+                  {c.image ? (
+                    <Picture
+                      src={c.image}
+                      alt=""
+                      width={80}
+                      height={80}
+                      sizes="80px"
+                      className={styles.categoryImage}
+                    />
+                  ) : null}
                   <span className={styles.categoryName}>{c.name}</span>
                   <span className={styles.categoryCount}>{c.itemCount} items</span>
                 </Link>
@@ -155,7 +174,13 @@ export default function StoreHome({ loaderData, matches }: Route.ComponentProps)
       {banners.secondaryBanners.length ? (
         <>
           <h2 className={styles.sectionTitle}>More offers</h2>
-          <BannerList banners={banners.secondaryBanners} storeSlug={store.slug} label="More offers" headingLevel={3} track={track} />
+          <BannerList
+            banners={banners.secondaryBanners}
+            storeSlug={store.slug}
+            label="More offers"
+            headingLevel={3}
+            track={track}
+          />
         </>
       ) : null}
     </div>

@@ -26,7 +26,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
     // are each a visitor's first, under a token family of its own, so one fixed seed never meets itself.
     formSeed: shopper.csrfToken ? crypto.randomUUID() : "visitor",
     bar: {
-      slotText: heldSlotText(selected && { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" }, storeDate(now, timeZone), timeZone, null),
+      slotText: heldSlotText(
+        selected && { ...selected, isAsap: shopper.session.get("slotTiming") === "asap" },
+        storeDate(now, timeZone),
+        timeZone,
+        null,
+      ),
       canSwitch: details.orderMethods[fulfilmentMethod === "delivery" ? "collection" : "delivery"].enabledForMethod,
       timeInBasket: details.basketOnlyTimeSelection,
     },

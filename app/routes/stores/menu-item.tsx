@@ -21,7 +21,11 @@ import {
 /** The choice the item form's fields hold now, read as the server reads a post. */
 function choiceInForm(form: HTMLFormElement): ItemChoice {
   const data = new FormData(form);
-  return choiceFromValues({ sizeId: data.getAll("sizeId"), option: data.getAll("option"), quantity: data.getAll("quantity") });
+  return choiceFromValues({
+    sizeId: data.getAll("sizeId"),
+    option: data.getAll("option"),
+    quantity: data.getAll("quantity"),
+  });
 }
 import { formatPence } from "~/models/money";
 import { shopperContext } from "~/services/context";
@@ -39,10 +43,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
   let item;
   try {
-    ({ item } = await shopper.shared.cached(api.getMenuItem, { storeId: details.id, menuItemId, fulfilmentMethod: method }));
+    ({ item } = await shopper.shared.cached(api.getMenuItem, {
+      storeId: details.id,
+      menuItemId,
+      fulfilmentMethod: method,
+    }));
   } catch (error) {
-    if (error instanceof PlatformError && (error.status === 404 || error.status === 400)) storeNotFound(shopper, request);
-    if (error instanceof PlatformError) throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
+    if (error instanceof PlatformError && (error.status === 404 || error.status === 400))
+      storeNotFound(shopper, request);
+    if (error instanceof PlatformError)
+      throw data({ message: error.message }, error.status >= 500 ? 502 : error.status);
     throw error;
   }
   const url = new URL(request.url);
@@ -69,7 +79,8 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
 
   const result = fetcher.data;
   const errors: ChoiceError[] = result && "errors" in result ? result.errors : loaderData.errors;
-  const ageRecord = fetcher.state === "idle" && result && "ageCheck" in result && result !== dismissed ? result.ageCheck : null;
+  const ageRecord =
+    fetcher.state === "idle" && result && "ageCheck" in result && result !== dismissed ? result.ageCheck : null;
   const adding = fetcher.state !== "idle";
 
   useEffect(() => {
@@ -84,19 +95,31 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
       </nav>
       <div className={styles.itemLayout}>
         {item.image ? (
-          <Picture src={item.image} alt={item.name} width={480} height={480} priority sizes="(min-width: 960px) 480px, 100vw" className={styles.itemPicture} />
+          <Picture
+            src={item.image}
+            alt={item.name}
+            width={480}
+            height={480}
+            priority
+            sizes="(min-width: 960px) 480px, 100vw"
+            className={styles.itemPicture}
+          />
         ) : null}
         <div>
           <ErrorSummary errors={errors} summaryRef={summaryRef} />
           <h1 className={styles.title}>{item.name}</h1>
           {item.description ? <p>{item.description}</p> : null}
           <p className={styles.price}>
-            {item.sizes.length ? `From ${formatPence(Math.min(...item.sizes.map((s) => s.price)))}` : formatPence(item.price)}
+            {item.sizes.length
+              ? `From ${formatPence(Math.min(...item.sizes.map((s) => s.price)))}`
+              : formatPence(item.price)}
             {item.sizes.length === 0 && item.memberPrice !== null && item.memberPrice < item.price ? (
               <span className={styles.memberPrice}>Members {formatPence(item.memberPrice)}</span>
             ) : null}
           </p>
-          {item.ageRestriction ? <p className={styles.ageNote}>Only for people aged {item.ageRestriction} or over.</p> : null}
+          {item.ageRestriction ? (
+            <p className={styles.ageNote}>Only for people aged {item.ageRestriction} or over.</p>
+          ) : null}
           {!item.available ? (
             <p className={styles.unavailable}>Not available for {method}</p>
           ) : (
@@ -118,12 +141,18 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
               <input type="hidden" name="redirectTo" value={pathname} />
               <ItemOptions item={item} choice={loaderData.choice} errors={errors} />
               <QuantityField quantity={loaderData.choice.quantity} errors={errors} />
-              <button type="submit" className={`${forms.button.primary} ${forms.buttonBlock}`} aria-disabled={adding || undefined}>
+              <button
+                type="submit"
+                className={`${forms.button.primary} ${forms.buttonBlock}`}
+                aria-disabled={adding || undefined}
+              >
                 {adding ? "Adding…" : `Add to basket · ${formatPence(choiceTotal(item, choice))}`}
               </button>
             </fetcher.Form>
           )}
-          <ClientOnly>{() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(result)} />}</ClientOnly>
+          <ClientOnly>
+            {() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(result)} />}
+          </ClientOnly>
         </div>
       </div>
     </div>
@@ -132,5 +161,7 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const store = (matches[1]?.data as { store?: { storeName: string } } | undefined)?.store;
-  return loaderData && store ? [{ title: `${loaderData.errors.length ? "Error: " : ""}${loaderData.item.name} | ${store.storeName}` }] : [];
+  return loaderData && store
+    ? [{ title: `${loaderData.errors.length ? "Error: " : ""}${loaderData.item.name} | ${store.storeName}` }]
+    : [];
 }

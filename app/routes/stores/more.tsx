@@ -17,7 +17,10 @@ export default function StoreMenu() {
       <BackLink href={home} />
       <h1 className={styles.title}>{STORE_MENU_TITLE}</h1>
       {/* The location search's way back is the store, not this menu. */}
-      <MenuList entries={storeMenuEntries(layout.store.slug, home, layout.store.orderMethods.delivery.enabledForMethod)} label={STORE_MENU_TITLE} />
+      <MenuList
+        entries={storeMenuEntries(layout.store.slug, home, layout.store.orderMethods.delivery.enabledForMethod)}
+        label={STORE_MENU_TITLE}
+      />
     </div>
   );
 }

@@ -29,7 +29,11 @@ const EMAIL_INVALID = "Enter an email address in the correct format, like name@e
 
 /** The page's two posts: shop at a store, or leave an e-mail for when a store delivers here. */
 const schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("select"), storeId: z.number().int().positive().max(2_147_483_647), method: z.enum(["delivery", "collection"]).optional() }),
+  z.object({
+    intent: z.literal("select"),
+    storeId: z.number().int().positive().max(2_147_483_647),
+    method: z.enum(["delivery", "collection"]).optional(),
+  }),
   z.object({
     intent: z.literal("notify"),
     email: z
@@ -96,12 +100,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "notify") {
     const postcode = shopper.session.get("location")?.postcode ?? "";
     // A bot fills every field (or drops the form's own): it is thanked and nothing is stored.
-    if (await isSpam(config, form)) return redirectWithToast(context, href("/stores-near-by"), { kind: "success", message: FUTURE_CONTACT_THANKS });
-    if (submission.status !== "success" || submission.value.intent !== "notify") return data(replyShown(submission, ["email"]), { status: 400 });
+    if (await isSpam(config, form))
+      return redirectWithToast(context, href("/stores-near-by"), { kind: "success", message: FUTURE_CONTACT_THANKS });
+    if (submission.status !== "success" || submission.value.intent !== "notify")
+      return data(replyShown(submission, ["email"]), { status: 400 });
     try {
       await shopper.api.call(api.futureContactRequest, { email: submission.value.email, postcode });
     } catch (error) {
-      if (error instanceof PlatformError && error.status < 500) return data(replyShown(submission, ["email"], { fieldErrors: { email: [error.message] } }), { status: error.status });
+      if (error instanceof PlatformError && error.status < 500)
+        return data(replyShown(submission, ["email"], { fieldErrors: { email: [error.message] } }), {
+          status: error.status,
+        });
       throw error;
     }
     return redirectWithToast(context, href("/stores-near-by"), { kind: "success", message: FUTURE_CONTACT_THANKS });
@@ -111,18 +120,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     const method = submission.payload.method;
     if (method === "delivery" || method === "collection") shopper.session.set("fulfilmentMethod", method);
     if (submission.status !== "success" || submission.value.intent !== "select") {
-      return redirectWithToast(context, `${href("/stores-near-by")}${new URL(request.url).search}`, { kind: "error", message: STORE_DETAILS_FAILED_MESSAGE });
+      return redirectWithToast(context, `${href("/stores-near-by")}${new URL(request.url).search}`, {
+        kind: "error",
+        message: STORE_DETAILS_FAILED_MESSAGE,
+      });
     }
     try {
       const details = await selectStore(shopper, submission.value.storeId);
       return redirect(storePath(details.slug), 303);
     } catch (error) {
-      if (error instanceof StoreSelectionError) return redirectWithToast(context, `${href("/stores-near-by")}${new URL(request.url).search}`, { kind: "error", message: error.message });
+      if (error instanceof StoreSelectionError)
+        return redirectWithToast(context, `${href("/stores-near-by")}${new URL(request.url).search}`, {
+          kind: "error",
+          message: error.message,
+        });
       throw error;
     }
   }
   // Neither form's post (a forged or repeated intent): the list again, saying so, whichever form it shows.
-  return redirectWithToast(context, `${href("/stores-near-by")}${new URL(request.url).search}`, { kind: "error", message: FORM_UNREADABLE_MESSAGE });
+  return redirectWithToast(context, `${href("/stores-near-by")}${new URL(request.url).search}`, {
+    kind: "error",
+    message: FORM_UNREADABLE_MESSAGE,
+  });
 }
 
 export default function StoresNearBy({ loaderData, actionData }: Route.ComponentProps) {
@@ -153,17 +172,28 @@ export default function StoresNearBy({ loaderData, actionData }: Route.Component
           ) : null}
           {typesUsed ? (
             <Suspense fallback={null}>
-              <StoreTypesDialog open={typesOpen} types={result.storeProductTypes} view={view} onClose={() => setTypesOpen(false)} />
+              <StoreTypesDialog
+                open={typesOpen}
+                types={result.storeProductTypes}
+                view={view}
+                onClose={() => setTypesOpen(false)}
+              />
             </Suspense>
           ) : null}
 
           {result.total === 0 ? (
             view.type ? (
               <p className={styles.empty}>
-                No {productTypeLabel(view.type).toLowerCase()} stores here. <Link to={`?method=${view.method}&sort=${view.sort}`}>Show all store types</Link>
+                No {productTypeLabel(view.type).toLowerCase()} stores here.{" "}
+                <Link to={`?method=${view.method}&sort=${view.sort}`}>Show all store types</Link>
               </p>
             ) : (
-              <NotifyFormOnDemand wording={view.method === "delivery" ? "deliver to" : "have a store near"} postcode={location?.postcode ?? null} honeypot={loaderData.honeypot} lastResult={actionData} />
+              <NotifyFormOnDemand
+                wording={view.method === "delivery" ? "deliver to" : "have a store near"}
+                postcode={location?.postcode ?? null}
+                honeypot={loaderData.honeypot}
+                lastResult={actionData}
+              />
             )
           ) : (
             <>
@@ -202,4 +232,3 @@ export default function StoresNearBy({ loaderData, actionData }: Route.Component
 export function meta() {
   return [{ title: "Stores near you" }];
 }
-

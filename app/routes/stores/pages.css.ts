@@ -9,7 +9,12 @@ export const sectionTitle = style({ fontSize: "1.25rem", margin: "24px 0 12px" }
 export const notice = style([dangerNotice, { fontWeight: 600 }]);
 export const locationPrompt = style({ margin: "16px 0" });
 
-export const methods = style({ display: "grid", gap: 8, margin: "16px 0", gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))" });
+export const methods = style({
+  display: "grid",
+  gap: 8,
+  margin: "16px 0",
+  gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))",
+});
 export const method = style({
   background: vars.color.surface,
   color: vars.color.onSurface,
@@ -48,7 +53,13 @@ export const categoryCount = style({ fontSize: "0.875rem" });
 
 /* The category's name and its item count on one line: little height above the first products (decision 0038). */
 export const categoryPage = style([page, { paddingTop: 0 }]);
-export const titleRow = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: 12, margin: "2px 0 6px" });
+export const titleRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  columnGap: 12,
+  margin: "2px 0 6px",
+});
 export const categoryTitle = style({ fontSize: "clamp(1.25rem, 5vw, 2rem)", margin: 0 });
 export const count = style({ margin: 0, fontSize: "0.875rem" });
 export const description = style({ margin: "16px 0 0" });
@@ -56,7 +67,13 @@ export const price = style({ fontWeight: 700, margin: 0 });
 export const memberPrice = style({ display: "block", fontWeight: 600, fontSize: "0.875rem" });
 export const unavailable = style({ margin: 0, fontSize: "0.875rem", color: vars.color.dangerText });
 export const ageNote = style({ margin: 0, fontSize: "0.875rem" });
-export const pager = style({ display: "flex", gap: 16, alignItems: "center", justifyContent: "center", margin: "24px 0" });
+export const pager = style({
+  display: "flex",
+  gap: 16,
+  alignItems: "center",
+  justifyContent: "center",
+  margin: "24px 0",
+});
 
 // Menu item, deal and banner pages (issue 5).
 export const breadcrumb = style({ margin: "4px 0 8px" });
@@ -70,7 +87,13 @@ export const itemPicture = style({ width: "100%", height: "auto", aspectRatio: "
 export const itemForm = style({ marginTop: 16 });
 export const formActions = style({ display: "flex", flexWrap: "wrap", gap: 12, alignItems: "center", marginTop: 16 });
 export const lead = style({ margin: "0 0 12px" });
-export const bannerPicture = style({ width: "100%", maxWidth: 800, height: "auto", aspectRatio: "2 / 1", borderRadius: 8 });
+export const bannerPicture = style({
+  width: "100%",
+  maxWidth: 800,
+  height: "auto",
+  aspectRatio: "2 / 1",
+  borderRadius: 8,
+});
 export const dealSection = style({ margin: "24px 0" });
 export const dealNote = style({
   padding: 12,

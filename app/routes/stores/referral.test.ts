@@ -24,7 +24,8 @@ afterAll(async () => {
 function visit(params: { partnerUniqueId: string; partnerMemberId: string; storeId: string }, member = false) {
   const transport = { baseUrl: "http://platform.test", fetch: platform.fetch };
   const session = createSession<SessionData>();
-  if (member) session.set("auth", { strategy: "member", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 60_000 });
+  if (member)
+    session.set("auth", { strategy: "member", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 60_000 });
   const shopper = {
     session,
     takeFlash: () => ({}),
@@ -33,9 +34,13 @@ function visit(params: { partnerUniqueId: string; partnerMemberId: string; store
     api: createShopperApi({ transport, session, clock: platform.clock, clientIp: "203.0.113.30" }),
   } as unknown as Shopper;
   const context = new RouterContextProvider();
-  context.set(appContext, { config: { sessionSecrets: ["s".repeat(32)], secureCookies: false, testRoutes: false } } as unknown as AppServices);
+  context.set(appContext, {
+    config: { sessionSecrets: ["s".repeat(32)], secureCookies: false, testRoutes: false },
+  } as unknown as AppServices);
   context.set(shopperContext, shopper);
-  const request = new Request(`http://shop.test/referral/${params.partnerUniqueId}/${params.partnerMemberId}/${params.storeId}`);
+  const request = new Request(
+    `http://shop.test/referral/${params.partnerUniqueId}/${params.partnerMemberId}/${params.storeId}`,
+  );
   return { session, run: () => loader({ request, params, context } as never) as Promise<Response> };
 }
 

@@ -30,10 +30,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const profile = await getBusinessProfile(shopper.shared);
   if (profile.hideReferralUI) return redirect(storePath(slug), 302);
-  if (params.partnerUniqueId !== profile.referral.partnerUniqueId || !CODE.test(params.partnerMemberId)) return redirect("/", 302);
+  if (params.partnerUniqueId !== profile.referral.partnerUniqueId || !CODE.test(params.partnerMemberId))
+    return redirect("/", 302);
   // A member already has an account: there is no registration for the link to lead to.
   if (isMember(shopper)) return redirect(storePath(slug), 302);
-  shopper.session.set("referral", { partnerUniqueId: params.partnerUniqueId, partnerMemberId: params.partnerMemberId, storeId });
+  shopper.session.set("referral", {
+    partnerUniqueId: params.partnerUniqueId,
+    partnerMemberId: params.partnerMemberId,
+    storeId,
+  });
   const message = REFERRAL_MESSAGES.invited(formatPence(profile.referral.newMemberCreditPence));
   return redirectWithToast(context, storePath(slug), { kind: "info", message }, 302);
 }

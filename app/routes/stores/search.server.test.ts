@@ -55,11 +55,22 @@ describe("searchItems", () => {
   it("sends the spec's payload: trimmed term, the page, category page 1, 24 items and 200 categories", async () => {
     const { fake, calls } = shopper(() => found);
     const { log } = recorder();
-    expect(await searchItems(fake, log, { ...input, searchTerm: "  chese " })).toEqual({ status: "results", results: found });
+    expect(await searchItems(fake, log, { ...input, searchTerm: "  chese " })).toEqual({
+      status: "results",
+      results: found,
+    });
     expect(calls).toEqual([
       {
         endpoint: api.globalSearch,
-        input: { storeId: 1, fulfilmentMethod: "delivery", searchTerm: "chese", itemsPage: 2, categoryPage: 1, itemsLimit: 24, categoriesLimit: 200 },
+        input: {
+          storeId: 1,
+          fulfilmentMethod: "delivery",
+          searchTerm: "chese",
+          itemsPage: 2,
+          categoryPage: 1,
+          itemsLimit: 24,
+          categoriesLimit: 200,
+        },
       },
     ]);
   });
@@ -69,9 +80,16 @@ describe("searchItems", () => {
       throw new PlatformError(503, "There was an error on the system. Please try again.");
     });
     const { log, entries } = recorder();
-    expect(await searchItems(fake, log, { ...input, searchTerm: "milk" })).toEqual({ status: "error", message: "Error searching for items" });
+    expect(await searchItems(fake, log, { ...input, searchTerm: "milk" })).toEqual({
+      status: "error",
+      message: "Error searching for items",
+    });
     expect(entries).toEqual([
-      { level: "warn", event: "Error searching for items", fields: { status: 503, message: "There was an error on the system. Please try again.", storeId: 1 } },
+      {
+        level: "warn",
+        event: "Error searching for items",
+        fields: { status: 503, message: "There was an error on the system. Please try again.", storeId: 1 },
+      },
     ]);
   });
 
@@ -87,13 +105,21 @@ describe("recommendedItemsFor", () => {
   const request = { storeId: 1, fulfilmentMethod: "collection" as const, routeName: "routes/store-search" };
 
   it("sends the basket token of the same store's basket", async () => {
-    const { fake, calls } = shopper(() => ({ topSellingItems: [] }), { store: { id: 1, slug: "victoria-street-1", name: "V" }, basketToken: "b-1" });
+    const { fake, calls } = shopper(() => ({ topSellingItems: [] }), {
+      store: { id: 1, slug: "victoria-street-1", name: "V" },
+      basketToken: "b-1",
+    });
     expect(await recommendedItemsFor(fake, recorder().log, request)).toEqual([]);
-    expect(calls).toEqual([{ endpoint: api.recommendedItems, input: { storeId: 1, basketToken: "b-1", fulfilmentMethod: "collection" } }]);
+    expect(calls).toEqual([
+      { endpoint: api.recommendedItems, input: { storeId: 1, basketToken: "b-1", fulfilmentMethod: "collection" } },
+    ]);
   });
 
   it("leaves out another store's basket token", async () => {
-    const { fake, calls } = shopper(() => ({ topSellingItems: [] }), { store: { id: 4, slug: "islington-4", name: "I" }, basketToken: "b-4" });
+    const { fake, calls } = shopper(() => ({ topSellingItems: [] }), {
+      store: { id: 4, slug: "islington-4", name: "I" },
+      basketToken: "b-4",
+    });
     await recommendedItemsFor(fake, recorder().log, request);
     expect(calls[0]?.input).toEqual({ storeId: 1, basketToken: null, fulfilmentMethod: "collection" });
   });
@@ -109,7 +135,12 @@ describe("recommendedItemsFor", () => {
       {
         level: "error",
         event: "Recommended items fetch error",
-        fields: { message: "Top sellers unavailable", stack: failure.stack, storeId: 1, routeName: "routes/store-search" },
+        fields: {
+          message: "Top sellers unavailable",
+          stack: failure.stack,
+          storeId: 1,
+          routeName: "routes/store-search",
+        },
       },
     ]);
   });

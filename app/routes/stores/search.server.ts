@@ -1,5 +1,16 @@
-import { api, SEARCH_CATEGORIES_LIMIT, SEARCH_ITEMS_LIMIT, type GlobalSearchResponse, type MenuItem } from "../../../platform/contract";
-import { RECOMMENDED_FETCH_ERROR, SEARCH_FAILED_MESSAGE, normaliseSearchTerm, searchTermState } from "~/models/item-search";
+import {
+  api,
+  SEARCH_CATEGORIES_LIMIT,
+  SEARCH_ITEMS_LIMIT,
+  type GlobalSearchResponse,
+  type MenuItem,
+} from "../../../platform/contract";
+import {
+  RECOMMENDED_FETCH_ERROR,
+  SEARCH_FAILED_MESSAGE,
+  normaliseSearchTerm,
+  searchTermState,
+} from "~/models/item-search";
 import type { Shopper } from "~/services/context";
 import type { FulfilmentMethod } from "~/models/shopper";
 import type { Logger } from "~/services/logger.server";
@@ -23,7 +34,11 @@ export interface ItemSearchInput {
  * platform nothing. Results depend on the store, method, term and page only, never on the shopper, so they are a
  * shared read. A platform failure is an outcome the page shows ('Error searching for items'), not an error page.
  */
-export async function searchItems(shopper: Pick<Shopper, "shared">, log: Logger, input: ItemSearchInput): Promise<ItemSearchOutcome> {
+export async function searchItems(
+  shopper: Pick<Shopper, "shared">,
+  log: Logger,
+  input: ItemSearchInput,
+): Promise<ItemSearchOutcome> {
   const searchTerm = normaliseSearchTerm(input.searchTerm);
   const state = searchTermState(searchTerm);
   if (state !== "ready") return { status: state };
@@ -57,9 +72,14 @@ export interface RecommendedInput {
  * 'Recommended items fetch error' (message, stack, storeId, routeName) and answers null: the page goes on
  * without them.
  */
-export async function recommendedItemsFor(shopper: Pick<Shopper, "api" | "session">, log: Logger, input: RecommendedInput): Promise<MenuItem[] | null> {
+export async function recommendedItemsFor(
+  shopper: Pick<Shopper, "api" | "session">,
+  log: Logger,
+  input: RecommendedInput,
+): Promise<MenuItem[] | null> {
   // A basket belongs to one store: another store's token would only be refused.
-  const basketToken = shopper.session.get("store")?.id === input.storeId ? (shopper.session.get("basketToken") ?? null) : null;
+  const basketToken =
+    shopper.session.get("store")?.id === input.storeId ? (shopper.session.get("basketToken") ?? null) : null;
   try {
     const { topSellingItems } = await shopper.api.call(api.recommendedItems, {
       storeId: input.storeId,

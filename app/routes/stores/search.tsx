@@ -119,7 +119,11 @@ export default function StoreSearch({ loaderData }: Route.ComponentProps) {
   const results = search?.status === "results" ? search.results : null;
 
   const statusText =
-    typedState === "too-short" ? SEARCH_TOO_SHORT_HINT : results ? resultSummary(results.totals, current.searchTerm) : "";
+    typedState === "too-short"
+      ? SEARCH_TOO_SHORT_HINT
+      : results
+        ? resultSummary(results.totals, current.searchTerm)
+        : "";
 
   return (
     <div className={styles.page}>
@@ -169,7 +173,9 @@ export default function StoreSearch({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {results ? <SearchResults storeSlug={storeSlug} searchTerm={current.searchTerm} results={results} /> : null}
-        {typedState === "empty" && current.recommended ? <RecommendedItems items={current.recommended} storeSlug={storeSlug} /> : null}
+        {typedState === "empty" && current.recommended ? (
+          <RecommendedItems items={current.recommended} storeSlug={storeSlug} />
+        ) : null}
       </div>
     </div>
   );

@@ -17,7 +17,10 @@ function shopper(answers: Record<string, Answer>, session: Partial<SessionData> 
     if (!answer) throw new Error(`unexpected call to ${endpoint.path}`);
     return answer(input);
   };
-  const fake = { api: { call }, session: createSession<SessionData, Flash>(session as SessionData) } as unknown as Shopper;
+  const fake = {
+    api: { call },
+    session: createSession<SessionData, Flash>(session as SessionData),
+  } as unknown as Shopper;
   return { shopper: fake, calls };
 }
 
@@ -110,7 +113,16 @@ describe("checkHeldSlotTimes: where an order is placed (spec 1 §5)", () => {
       {
         slotDate: "2026-11-23",
         holidayMessage: null,
-        slots: [{ startTime: start, endTime: end, slotDate: "2026-11-23", info: { isAsap: true, status: "available", fulfilmentIn: 45 }, expires: "2026-11-23T23:59:00.000+00:00", denyPayments: [] }],
+        slots: [
+          {
+            startTime: start,
+            endTime: end,
+            slotDate: "2026-11-23",
+            info: { isAsap: true, status: "available", fulfilmentIn: 45 },
+            expires: "2026-11-23T23:59:00.000+00:00",
+            denyPayments: [],
+          },
+        ],
       },
     ],
     storeTimeZone: "Europe/London",
@@ -124,7 +136,9 @@ describe("checkHeldSlotTimes: where an order is placed (spec 1 §5)", () => {
 
   it("refuses a future slot with equal times, and any slot with a missing end, in the spec's words", async () => {
     const { shopper: s } = shopper({}, { slotTiming: "future" });
-    expect(await checkHeldSlotTimes(s, store, basket("2026-11-24T09:00:00.000+00:00", "2026-11-24T09:00:00.000+00:00"), now)).toEqual({
+    expect(
+      await checkHeldSlotTimes(s, store, basket("2026-11-24T09:00:00.000+00:00", "2026-11-24T09:00:00.000+00:00"), now),
+    ).toEqual({
       ok: false,
       message: "Invalid time slot selected. Please select a different time slot for your order.",
     });
@@ -143,9 +157,16 @@ describe("checkHeldSlotTimes: where an order is placed (spec 1 §5)", () => {
       },
       { ...withCoordinates, slotTiming: "asap", basketToken: "b1" },
     );
-    const result = await checkHeldSlotTimes(s, store, basket("2026-11-23T10:00:00.000+00:00", "2026-11-23T10:00:00.000+00:00"), now);
+    const result = await checkHeldSlotTimes(
+      s,
+      store,
+      basket("2026-11-23T10:00:00.000+00:00", "2026-11-23T10:00:00.000+00:00"),
+      now,
+    );
     expect(result).toEqual({ ok: true, basket: swappedBasket });
-    expect(calls.find((c) => c.path === api.reserveTimeSlot.path)!.input).toMatchObject({ timeSlotDate: "2026-11-23T10:01:00.000+00:00" });
+    expect(calls.find((c) => c.path === api.reserveTimeSlot.path)!.input).toMatchObject({
+      timeSlotDate: "2026-11-23T10:01:00.000+00:00",
+    });
   });
 
   it("refuses an ASAP hold with equal times when no other ASAP slot is valid", async () => {
@@ -153,7 +174,9 @@ describe("checkHeldSlotTimes: where an order is placed (spec 1 §5)", () => {
       { [api.listTimeSlots.path]: () => asapListing("2026-11-23T10:00:00.000+00:00", "2026-11-23T10:00:00.000+00:00") },
       { ...withCoordinates, slotTiming: "asap", basketToken: "b1" },
     );
-    expect(await checkHeldSlotTimes(s, store, basket("2026-11-23T10:00:00.000+00:00", "2026-11-23T10:00:00.000+00:00"), now)).toEqual({
+    expect(
+      await checkHeldSlotTimes(s, store, basket("2026-11-23T10:00:00.000+00:00", "2026-11-23T10:00:00.000+00:00"), now),
+    ).toEqual({
       ok: false,
       message: "Invalid time slot selected. Please try again or contact support.",
     });
@@ -179,12 +202,19 @@ describe("chooseListedSlot: where a slot is reserved (spec 1 §4, §5)", () => {
   const withRules = (cutOffDateTime: string | null, orderDaysInAdvance = 7) =>
     ({
       ...store,
-      orderMethods: { ...store.orderMethods, delivery: { cutOffDateTime, hasFutureSlotType: true, orderDaysInAdvance } },
+      orderMethods: {
+        ...store.orderMethods,
+        delivery: { cutOffDateTime, hasFutureSlotType: true, orderDaysInAdvance },
+      },
     }) as unknown as StoreDetails;
 
   it("holds a future slot as chosen, and refuses one with equal times", async () => {
     const { shopper: s } = shopper({});
-    expect(await chooseListedSlot(s, tomorrowNine, days, withRules(null), "delivery", now)).toEqual({ ok: true, slot: tomorrowNine, timing: "future" });
+    expect(await chooseListedSlot(s, tomorrowNine, days, withRules(null), "delivery", now)).toEqual({
+      ok: true,
+      slot: tomorrowNine,
+      timing: "future",
+    });
     const equal = { ...tomorrowNine, endTime: tomorrowNine.startTime };
     expect(await chooseListedSlot(s, equal, days, withRules(null), "delivery", now)).toEqual({
       ok: false,
@@ -194,8 +224,16 @@ describe("chooseListedSlot: where a slot is reserved (spec 1 §4, §5)", () => {
 
   it("holds ASAP before the cut-off; after it, falls back to the first future slot, or refuses without future days", async () => {
     const { shopper: s } = shopper({});
-    expect(await chooseListedSlot(s, asap, days, withRules("2026-11-23T20:00:00Z"), "delivery", now)).toEqual({ ok: true, slot: asap, timing: "asap" });
-    expect(await chooseListedSlot(s, asap, days, withRules("2026-11-23T09:00:00Z"), "delivery", now)).toEqual({ ok: true, slot: tomorrowNine, timing: "future" });
+    expect(await chooseListedSlot(s, asap, days, withRules("2026-11-23T20:00:00Z"), "delivery", now)).toEqual({
+      ok: true,
+      slot: asap,
+      timing: "asap",
+    });
+    expect(await chooseListedSlot(s, asap, days, withRules("2026-11-23T09:00:00Z"), "delivery", now)).toEqual({
+      ok: true,
+      slot: tomorrowNine,
+      timing: "future",
+    });
     expect(await chooseListedSlot(s, asap, days, withRules("2026-11-23T09:00:00Z", 0), "delivery", now)).toEqual({
       ok: false,
       message: "There are not available slots for today",
@@ -203,8 +241,15 @@ describe("chooseListedSlot: where a slot is reserved (spec 1 §4, §5)", () => {
   });
 
   it("fetches the store details again when their cut-off is not today's, and judges by the fresh one", async () => {
-    const { shopper: s, calls } = shopper({ [api.selectStore.path]: () => withRules("2026-11-23T20:00:00Z") }, withCoordinates);
-    expect(await chooseListedSlot(s, asap, days, withRules("2026-11-22T20:00:00Z"), "delivery", now)).toEqual({ ok: true, slot: asap, timing: "asap" });
+    const { shopper: s, calls } = shopper(
+      { [api.selectStore.path]: () => withRules("2026-11-23T20:00:00Z") },
+      withCoordinates,
+    );
+    expect(await chooseListedSlot(s, asap, days, withRules("2026-11-22T20:00:00Z"), "delivery", now)).toEqual({
+      ok: true,
+      slot: asap,
+      timing: "asap",
+    });
     expect(calls.map((c) => c.path)).toEqual([api.selectStore.path]);
     expect(calls[0]!.input).toMatchObject({ storeId: 1, postcode: "SW1A 1AA" });
   });

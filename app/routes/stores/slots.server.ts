@@ -51,11 +51,14 @@ export async function serverNow(shopper: Shopper, fallback: Date): Promise<Date>
  * POST /api/location/geocode and keeps the answer in the session. Null when there is nothing to geocode or the
  * postcode cannot be placed: the listing then returns nothing.
  */
-export async function slotCoordinates(shopper: Shopper): Promise<{ postcode?: string; latitude: number; longitude: number } | null> {
+export async function slotCoordinates(
+  shopper: Shopper,
+): Promise<{ postcode?: string; latitude: number; longitude: number } | null> {
   const location = shopper.session.get("location");
   if (!hasLocation(location)) return null;
   const postcode = location.postcode ? { postcode: location.postcode } : {};
-  if (location.latitude !== null && location.longitude !== null) return { ...postcode, latitude: location.latitude, longitude: location.longitude };
+  if (location.latitude !== null && location.longitude !== null)
+    return { ...postcode, latitude: location.latitude, longitude: location.longitude };
   if (!location.postcode) return null;
   try {
     const found = await shopper.api.call(api.geocode, { postcode: location.postcode, country: "Uk" });
@@ -71,7 +74,12 @@ export async function slotCoordinates(shopper: Shopper): Promise<{ postcode?: st
  * The slot days the picker shows: today through the method's days in advance, and tomorrow too from the server's
  * hour 22 (spec 1 §4 window rules). `now` is the platform's time (serverNow).
  */
-export async function listSlotDays(shopper: Shopper, store: StoreDetails, method: FulfilmentMethod, now: Date): Promise<SlotDay[]> {
+export async function listSlotDays(
+  shopper: Shopper,
+  store: StoreDetails,
+  method: FulfilmentMethod,
+  now: Date,
+): Promise<SlotDay[]> {
   const where = await slotCoordinates(shopper);
   if (!where) return [];
   const rules = slotRulesFor(store, method);
@@ -87,13 +95,25 @@ export async function listSlotDays(shopper: Shopper, store: StoreDetails, method
 }
 
 /** Holds a slot for the basket; remembers whether it was ASAP. */
-export async function reserveSlot(shopper: Shopper, store: StoreDetails, startTime: string, timing: SlotTiming, idempotencyKey?: string) {
+export async function reserveSlot(
+  shopper: Shopper,
+  store: StoreDetails,
+  startTime: string,
+  timing: SlotTiming,
+  idempotencyKey?: string,
+) {
   const token = shopper.session.get("basketToken");
   if (!token) throw new PlatformError(400, "Cannot perform basket action - no store selected");
   const method = shopper.session.get("fulfilmentMethod") ?? "delivery";
   const result = await shopper.api.call(
     api.reserveTimeSlot,
-    { storeId: store.id, basketToken: token, timeSlotDate: startTime, fulfilmentMethod: method, ...locationInput(shopper.session.get("location")) },
+    {
+      storeId: store.id,
+      basketToken: token,
+      timeSlotDate: startTime,
+      fulfilmentMethod: method,
+      ...locationInput(shopper.session.get("location")),
+    },
     idempotencyKey ? { idempotencyKey } : {},
   );
   shopper.session.set("basketToken", result.basketToken);
@@ -119,12 +139,19 @@ export async function chooseListedSlot(
   now: Date,
 ): Promise<SlotChoiceOutcome> {
   const rules = slotRulesFor(store, method);
-  const checked = validateSlotTimes(chosen, { candidates: slotDays.flatMap((day) => day.slots), now, storeCutOff: rules.cutOffDateTime });
+  const checked = validateSlotTimes(chosen, {
+    candidates: slotDays.flatMap((day) => day.slots),
+    now,
+    storeCutOff: rules.cutOffDateTime,
+  });
   if (!checked.ok) return checked;
   if (!checked.slot.info.isAsap) return { ok: true, slot: checked.slot, timing: "future" };
   let choice = selectAsap({ slotDays, now, store: rules });
   if (choice.action === "refresh-store") {
-    const fresh = await shopper.api.call(api.selectStore, { storeId: store.id, ...locationInput(shopper.session.get("location")) });
+    const fresh = await shopper.api.call(api.selectStore, {
+      storeId: store.id,
+      ...locationInput(shopper.session.get("location")),
+    });
     choice = selectAsap({ slotDays, now, store: slotRulesFor(fresh, method), storeRefreshed: true });
   }
   if (choice.action === "refresh-store") return { ok: false, message: NO_SLOTS_TODAY_MESSAGE };
@@ -162,7 +189,11 @@ export async function checkHeldSlotTimes(
   const method = basket.fulfilmentMethod.type;
   const now = await serverNow(shopper, fallbackNow);
   const slotDays = await listSlotDays(shopper, store, method, now);
-  const swapped = validateSlotTimes(asSlot, { candidates: slotDays.flatMap((day) => day.slots), now, storeCutOff: slotRulesFor(store, method).cutOffDateTime });
+  const swapped = validateSlotTimes(asSlot, {
+    candidates: slotDays.flatMap((day) => day.slots),
+    now,
+    storeCutOff: slotRulesFor(store, method).cutOffDateTime,
+  });
   if (!swapped.ok) return swapped;
   try {
     return { ok: true, basket: (await reserveSlot(shopper, store, swapped.slot.startTime, "asap")).basket };
@@ -176,7 +207,13 @@ export async function checkHeldSlotTimes(
  * Spec 1 §4 "Time slots": the held slot is checked on every visit (and at store-local midnight, by the page); a
  * stale one is replaced by auto-pick (today's ASAP first). Answers the basket as it now stands.
  */
-export async function revalidateHeldSlot(shopper: Shopper, store: StoreDetails, basket: Basket, slotDays: SlotDay[], now: Date): Promise<Basket> {
+export async function revalidateHeldSlot(
+  shopper: Shopper,
+  store: StoreDetails,
+  basket: Basket,
+  slotDays: SlotDay[],
+  now: Date,
+): Promise<Basket> {
   if (!basket.selectedSlot) return basket;
   const method = basket.fulfilmentMethod.type;
   const result = revalidateSelection({
@@ -199,7 +236,12 @@ export async function revalidateHeldSlot(shopper: Shopper, store: StoreDetails, 
  * Spec 1 §4 "Fulfilment method": switching clears the slot and reselects the same kind of slot (ASAP for ASAP,
  * the first future slot for a future one) when the new method offers one.
  */
-export async function switchFulfilment(shopper: Shopper, store: StoreDetails, method: FulfilmentMethod, now: Date): Promise<void> {
+export async function switchFulfilment(
+  shopper: Shopper,
+  store: StoreDetails,
+  method: FulfilmentMethod,
+  now: Date,
+): Promise<void> {
   const token = shopper.session.get("basketToken");
   const previousTiming = shopper.session.get("slotTiming");
   if (token) {
@@ -209,7 +251,11 @@ export async function switchFulfilment(shopper: Shopper, store: StoreDetails, me
       // A refusal, or a platform that failed to answer: either way the basket kept its method, and the shopper is told
       // so in the spec's words rather than shown an error page (the failure's status stays in the error code, which the switch logs).
       if (error instanceof PlatformError) {
-        throw new PlatformError(error.status < 500 ? error.status : 409, CANNOT_SWAP_FULFILMENT, error.status < 500 ? error.errorCode : `PLATFORM_${error.status}`);
+        throw new PlatformError(
+          error.status < 500 ? error.status : 409,
+          CANNOT_SWAP_FULFILMENT,
+          error.status < 500 ? error.errorCode : `PLATFORM_${error.status}`,
+        );
       }
       throw error;
     }
@@ -220,7 +266,9 @@ export async function switchFulfilment(shopper: Shopper, store: StoreDetails, me
 
   const slotDays = await listSlotDays(shopper, store, method, now);
   const today = storeDate(now, slotRulesFor(store, method).timeZone);
-  const candidates = slotDays.flatMap((d) => d.slots).filter((s) => s.info.status.toLowerCase() === "available" && hasUsableTimes(s));
+  const candidates = slotDays
+    .flatMap((d) => d.slots)
+    .filter((s) => s.info.status.toLowerCase() === "available" && hasUsableTimes(s));
   const same =
     previousTiming === "asap"
       ? candidates.find((s) => s.info.isAsap && s.slotDate === today)

@@ -4,7 +4,13 @@ import { isUnavailablePage, notFoundMessage } from "~/models/error-page";
 import { idFromSlug } from "../../../platform/contract";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
-import { deselectStore, hasLocation, locationInput, selectStore, STORE_DETAILS_FAILED_MESSAGE } from "./store-selection.server";
+import {
+  deselectStore,
+  hasLocation,
+  locationInput,
+  selectStore,
+  STORE_DETAILS_FAILED_MESSAGE,
+} from "./store-selection.server";
 import { storePath } from "~/models/store-paths";
 
 /**
@@ -51,7 +57,10 @@ async function fetchStorePage(shopper: Shopper, request: Request, storeSlug: str
     throw redirect(`${storePath(details.slug)}${rest}${url.search}`, 301);
   }
   // A new store, or the same store after an order (which ends the basket): the shopper gets a basket here.
-  if (hasLocation(location) && (shopper.session.get("store")?.id !== details.id || !shopper.session.get("basketToken"))) {
+  if (
+    hasLocation(location) &&
+    (shopper.session.get("store")?.id !== details.id || !shopper.session.get("basketToken"))
+  ) {
     await selectStore(shopper, details.id, details);
   }
   return { details, locationMissing: !hasLocation(location) };

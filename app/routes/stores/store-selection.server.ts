@@ -25,10 +25,15 @@ export function hasLocation(location: ShopperLocation | undefined): location is 
 }
 
 /** Spec 1 §4: details by postcode, else coordinates, else the store id alone. */
-export function locationInput(location: ShopperLocation | undefined): { postcode?: string; latitude?: number; longitude?: number } {
+export function locationInput(location: ShopperLocation | undefined): {
+  postcode?: string;
+  latitude?: number;
+  longitude?: number;
+} {
   if (!location) return {};
   if (location.postcode) return { postcode: location.postcode };
-  if (location.latitude !== null && location.longitude !== null) return { latitude: location.latitude, longitude: location.longitude };
+  if (location.latitude !== null && location.longitude !== null)
+    return { latitude: location.latitude, longitude: location.longitude };
   return {};
 }
 

@@ -27,7 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const location = shopper.session.get("location");
   if (!hasLocation(location)) throw redirect(href("/stores-near-by"), 302);
   const view = readView(new URL(request.url), shopper.session.get("fulfilmentMethod") ?? "delivery");
-  const { storeProductTypes } = await shopper.api.call(api.findNearbyStores, { ...locationInput(location), fulfilmentMethod: view.method, sortBy: view.sort });
+  const { storeProductTypes } = await shopper.api.call(api.findNearbyStores, {
+    ...locationInput(location),
+    fulfilmentMethod: view.method,
+    sortBy: view.sort,
+  });
   return { view, types: storeProductTypes };
 }
 

@@ -15,7 +15,14 @@ import { idempotencyKeyField } from "~/models/form-fields.server";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { chooseListedSlot, currentBasket, listSlotDays, reserveSlot, revalidateHeldSlot, serverNow } from "./slots.server";
+import {
+  chooseListedSlot,
+  currentBasket,
+  listSlotDays,
+  reserveSlot,
+  revalidateHeldSlot,
+  serverNow,
+} from "./slots.server";
 import { hasLocation } from "./store-selection.server";
 import { loadStorePage } from "./store-page.server";
 import * as styles from "./pages.css";
@@ -79,19 +86,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const slotDays = await listSlotDays(shopper, details, method, now);
   const listed = findListedSlot(slotDays, Date.parse(timeSlotDate))?.slot;
   // A start the listing no longer has goes to the platform as it is: its answer says the slot is gone.
-  const choice = listed ? await chooseListedSlot(shopper, listed, slotDays, details, method, now) : ({ ok: true, slot: null, timing: "future" } as const);
+  const choice = listed
+    ? await chooseListedSlot(shopper, listed, slotDays, details, method, now)
+    : ({ ok: true, slot: null, timing: "future" } as const);
   if (!choice.ok) return redirectWithToast(context, back, { kind: "error", message: choice.message });
   try {
     await reserveSlot(shopper, details, choice.slot?.startTime ?? timeSlotDate, choice.timing, idempotencyKey);
   } catch (error) {
     // The platform words a missing location for developers (spec 1 §5); the shopper is told what to do.
-    const message = error instanceof PlatformError && error.message === LOCATION_REQUIRED ? LOCATION_REQUIRED_USER_MESSAGE : (error as Error).message;
-    if (error instanceof PlatformError && error.status < 500) return redirectWithToast(context, back, { kind: "error", message });
+    const message =
+      error instanceof PlatformError && error.message === LOCATION_REQUIRED
+        ? LOCATION_REQUIRED_USER_MESSAGE
+        : (error as Error).message;
+    if (error instanceof PlatformError && error.status < 500)
+      return redirectWithToast(context, back, { kind: "error", message });
     throw error;
   }
   // A store whose time is chosen in the basket only (basketOnlyTimeSelection) sends the shopper back there.
   const done = details.basketOnlyTimeSelection && !back.includes("from=checkout") ? href("/basket") : back;
-  return redirectWithToast(context, done, { kind: "success", message: choice.timing === "asap" ? ASAP_RESERVED : TIME_RESERVED });
+  return redirectWithToast(context, done, {
+    kind: "success",
+    message: choice.timing === "asap" ? ASAP_RESERVED : TIME_RESERVED,
+  });
 }
 
 export default function TimeSlots({ loaderData, matches }: Route.ComponentProps) {
@@ -107,7 +123,10 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
   useEffect(() => {
     const every = window.setInterval(() => revalidator.revalidate(), SLOT_REFRESH_MS);
     const untilMidnight = revalidateInMs !== null ? Math.max(1000, revalidateInMs) : null;
-    const midnight = untilMidnight !== null && untilMidnight < 2 ** 31 - 1 ? window.setTimeout(() => revalidator.revalidate(), untilMidnight) : null;
+    const midnight =
+      untilMidnight !== null && untilMidnight < 2 ** 31 - 1
+        ? window.setTimeout(() => revalidator.revalidate(), untilMidnight)
+        : null;
     return () => {
       window.clearInterval(every);
       if (midnight !== null) window.clearTimeout(midnight);
@@ -122,7 +141,10 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
   // Sent here from checkout to change the time: every link and post keeps that, and the way back is offered.
   const fromCheckout = useSearchParams()[0].get("from") === "checkout";
   const keep = fromCheckout ? "&from=checkout" : "";
-  const idempotencyKey = useMemo(() => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined), [loaderData]);
+  const idempotencyKey = useMemo(
+    () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined),
+    [loaderData],
+  );
 
   if (loaderData.locationMissing) {
     return (
@@ -176,4 +198,3 @@ export function meta({ matches }: Route.MetaArgs) {
   const store = (matches[1]?.data as { store?: { storeName: string } } | undefined)?.store;
   return store ? [{ title: `Choose a time | ${store.storeName}` }] : [];
 }
-

@@ -34,11 +34,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       await shopper.api.call(api.clientLog, {
         level: entry.level,
         message: entry.message,
-        data: { timestamp, userAgent, url: entry.url, type: "client_log", ...(entry.stack ? { stack: entry.stack } : {}) },
+        data: {
+          timestamp,
+          userAgent,
+          url: entry.url,
+          type: "client_log",
+          ...(entry.stack ? { stack: entry.stack } : {}),
+        },
       });
     }
   } catch (error) {
-    if (error instanceof PlatformError) return data({ ok: false }, error.status === 429 ? 429 : error.status === 413 ? 413 : 502);
+    if (error instanceof PlatformError)
+      return data({ ok: false }, error.status === 429 ? 429 : error.status === 413 ? 413 : 502);
     throw error;
   }
   return data({ ok: true }, 202);

@@ -30,7 +30,9 @@ describe("/img (spec 1 §7, §9)", () => {
     const meta = await sharp(Buffer.from(await second.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: "png", width: 640, height: 320 });
 
-    const revalidated = await get("src=/catalogue/pizza.svg&w=640&h=320&fmt=png", { "If-None-Match": first.headers.get("etag")! });
+    const revalidated = await get("src=/catalogue/pizza.svg&w=640&h=320&fmt=png", {
+      "If-None-Match": first.headers.get("etag")!,
+    });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
   });

@@ -5,7 +5,10 @@ import { imageEtag, optimisedImage } from "~/services/images.server";
 const CACHE_CONTROL = `public, max-age=${IMAGE_CACHE_MAX_AGE_SECONDS}`;
 
 function text(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**

@@ -13,7 +13,10 @@ function streamed(parts: string[]): { request: Request; pulled: () => number } {
       else controller.close();
     },
   });
-  return { request: new Request("http://shop.test/_log", { method: "POST", body, duplex: "half" } as RequestInit), pulled: () => pulled };
+  return {
+    request: new Request("http://shop.test/_log", { method: "POST", body, duplex: "half" } as RequestInit),
+    pulled: () => pulled,
+  };
 }
 
 describe("readJsonBody", () => {
@@ -23,7 +26,11 @@ describe("readJsonBody", () => {
   });
 
   it("is 413 when the declared length is over the limit, before reading", async () => {
-    const request = new Request("http://shop.test/_log", { method: "POST", body: "x".repeat(200), headers: { "content-length": "200" } });
+    const request = new Request("http://shop.test/_log", {
+      method: "POST",
+      body: "x".repeat(200),
+      headers: { "content-length": "200" },
+    });
     expect(await readJsonBody(request, 100, schema)).toEqual({ ok: false, status: 413 });
     expect(request.bodyUsed).toBe(false);
   });

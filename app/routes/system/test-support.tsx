@@ -8,7 +8,8 @@ import { redirectWithToast } from "~/services/flash.server";
  * and a flash toast. They exist only when the server runs with the test clock (never in production).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!context.get(appContext).config.testRoutes) throw data({ message: `Page Not Found: ${new URL(request.url).pathname}` }, 404);
+  if (!context.get(appContext).config.testRoutes)
+    throw data({ message: `Page Not Found: ${new URL(request.url).pathname}` }, 404);
   const what = params["*"];
   if (what === "boom") throw new Error("Deliberate failure with a secret: postgres://user:pass@db/internal");
   if (what === "toast") {

@@ -7,7 +7,12 @@ import type { Db } from "../../db/open";
 /** The test platform as these helpers use it (testing/ imports auth, so not its type). */
 interface Platform {
   db: Db;
-  call(method: string, path: string, body?: Record<string, unknown>, options?: { token?: string | null }): Promise<{ status: number; body: unknown }>;
+  call(
+    method: string,
+    path: string,
+    body?: Record<string, unknown>,
+    options?: { token?: string | null },
+  ): Promise<{ status: number; body: unknown }>;
 }
 
 /** A registration body that passes every rule; override what the test is about. */
@@ -24,7 +29,11 @@ export function newMember(overrides: Record<string, unknown> = {}): Record<strin
 }
 
 /** Registers (as the guest `token`, when given) and answers the new member's tokens. */
-export async function registerMember(t: Platform, overrides: Record<string, unknown> = {}, token?: string): Promise<OauthTokenResponse> {
+export async function registerMember(
+  t: Platform,
+  overrides: Record<string, unknown> = {},
+  token?: string,
+): Promise<OauthTokenResponse> {
   const res = await t.call("POST", "/api/auth/register", newMember(overrides), { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return api.register.response.parse(res.body);
@@ -39,7 +48,11 @@ export function memberSeries(prefix: string, firstMobile: number) {
   return async (t: Platform, overrides: Record<string, unknown> = {}) => {
     n++;
     const email = `${prefix}${n}@example.com`;
-    const tokens = await registerMember(t, { email, mobile: `07700 900${String(firstMobile + n).padStart(3, "0")}`, ...overrides });
+    const tokens = await registerMember(t, {
+      email,
+      mobile: `07700 900${String(firstMobile + n).padStart(3, "0")}`,
+      ...overrides,
+    });
     return { token: tokens.access_token, refresh: tokens.refresh_token, email };
   };
 }

@@ -36,7 +36,9 @@ export async function startFakeFacebook(appId = "1234567890", appSecret = "fake-
     res.writeHead(status, { "content-type": "application/json; charset=UTF-8" });
     res.end(JSON.stringify(body));
   };
-  const oauthError = { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190 } };
+  const oauthError = {
+    error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190 },
+  };
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://graph.test");
@@ -45,7 +47,10 @@ export async function startFakeFacebook(appId = "1234567890", appSecret = "fake-
     if (url.pathname === "/debug_token") {
       if (url.searchParams.get("access_token") !== `${appId}|${appSecret}`) return send(res, 400, oauthError);
       const known = tokens.get(url.searchParams.get("input_token") ?? "");
-      if (!known) return send(res, 200, { data: { is_valid: false, scopes: [], error: { code: 190, message: "Invalid OAuth access token." } } });
+      if (!known)
+        return send(res, 200, {
+          data: { is_valid: false, scopes: [], error: { code: 190, message: "Invalid OAuth access token." } },
+        });
       return send(res, 200, {
         data: {
           app_id: known.appId,
@@ -62,7 +67,12 @@ export async function startFakeFacebook(appId = "1234567890", appSecret = "fake-
       const known = tokens.get(url.searchParams.get("access_token") ?? "");
       if (!known) return send(res, 400, oauthError);
       const { user } = known;
-      return send(res, 200, { id: user.id, first_name: user.firstName, last_name: user.lastName, ...(user.email ? { email: user.email } : {}) });
+      return send(res, 200, {
+        id: user.id,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        ...(user.email ? { email: user.email } : {}),
+      });
     }
     return send(res, 404, oauthError);
   });

@@ -17,7 +17,11 @@ export interface FakeGoogle {
    * An ID token for the person, issued at `now` for an hour, signed by the served key. `claims` override any claim
    * (aud, iss, exp …); `foreignKey` signs with a key the JWKS does not serve, under the served key's id.
    */
-  idToken(person: GooglePerson, now: Date, options?: { claims?: JWTPayload & Record<string, unknown>; foreignKey?: boolean }): Promise<string>;
+  idToken(
+    person: GooglePerson,
+    now: Date,
+    options?: { claims?: JWTPayload & Record<string, unknown>; foreignKey?: boolean },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -39,7 +43,10 @@ export async function startFakeGoogle(clientId = "test-client.apps.googleusercon
   const server: Server = createServer((req, res) => {
     if (req.method === "GET" && req.url === "/oauth2/v3/certs") {
       fetches++;
-      res.writeHead(200, { "content-type": "application/json; charset=UTF-8", "cache-control": "public, max-age=21600" });
+      res.writeHead(200, {
+        "content-type": "application/json; charset=UTF-8",
+        "cache-control": "public, max-age=21600",
+      });
       res.end(JSON.stringify({ keys: [jwk] }));
       return;
     }
@@ -67,7 +74,9 @@ export async function startFakeGoogle(clientId = "test-client.apps.googleusercon
         exp: iat + 3600,
         ...options.claims,
       };
-      return new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(options.foreignKey ? foreign.privateKey : served.privateKey);
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
+        .sign(options.foreignKey ? foreign.privateKey : served.privateKey);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -28,7 +28,10 @@ export async function fakeRecaptcha(secret: string): Promise<FakeRecaptcha> {
         res.writeHead(status, { "content-type": type });
         res.end(typeof payload === "string" ? payload : JSON.stringify(payload));
       };
-      if (req.method !== "POST" || !(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
+      if (
+        req.method !== "POST" ||
+        !(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")
+      ) {
         return send(405, { success: false, "error-codes": ["bad-request"] });
       }
       const token = form.get("response") ?? "";

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { members } from "./orders";
 
 /** A Google or Facebook account linked to a member: the provider's stable subject id, never the e-mail. */
@@ -28,7 +38,9 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
     /** sign_in: the otp grant's codes; verify_mobile: member/verificationCode's. One never passes for the other. */
-    purpose: text("purpose", { enum: ["sign_in", "verify_mobile"] }).notNull().default("sign_in"),
+    purpose: text("purpose", { enum: ["sign_in", "verify_mobile"] })
+      .notNull()
+      .default("sign_in"),
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     recipient: text("recipient").notNull(),
     codeHash: text("code_hash").notNull(),
@@ -83,6 +95,8 @@ export const memberAddresses = pgTable(
   },
   (t) => [
     index("member_addresses_member_idx").on(t.memberId, t.type),
-    uniqueIndex("member_addresses_one_default_idx").on(t.memberId, t.type).where(sql`${t.isDefault}`),
+    uniqueIndex("member_addresses_one_default_idx")
+      .on(t.memberId, t.type)
+      .where(sql`${t.isDefault}`),
   ],
 );

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { stores } from "./stores";
 
 /** A shopper's basket, addressed by an unguessable token kept in the shopper's session. */
@@ -10,7 +21,9 @@ export const baskets = pgTable(
     storeId: integer("store_id")
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
-    fulfilmentMethod: text("fulfilment_method", { enum: ["delivery", "collection"] }).notNull().default("delivery"),
+    fulfilmentMethod: text("fulfilment_method", { enum: ["delivery", "collection"] })
+      .notNull()
+      .default("delivery"),
     /** The auth token family that created it: a basket answers only to its own session (or member). */
     ownerFamily: text("owner_family").notNull(),
     memberId: integer("member_id"),
@@ -82,5 +95,7 @@ export const coupons = pgTable("coupons", {
   /** Offered to members as a voucher (decision 0022), with its terms; applied like any coupon. */
   memberVoucher: boolean("member_voucher").notNull().default(false),
   terms: text("terms"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

@@ -27,7 +27,9 @@ export const memberCards = pgTable(
   },
   (t) => [
     uniqueIndex("member_cards_fingerprint_idx").on(t.memberId, t.fingerprint),
-    uniqueIndex("member_cards_default_idx").on(t.memberId).where(sql`${t.isDefault}`),
+    uniqueIndex("member_cards_default_idx")
+      .on(t.memberId)
+      .where(sql`${t.isDefault}`),
     index("member_cards_member_idx").on(t.memberId, t.createdAt),
   ],
 );

@@ -6,7 +6,13 @@ export type ItemSize = { id: number; name: string; pricePence: number; memberPri
 /** One choice of an option group, priced on top of the item (0 when free). */
 export type ItemOption = { id: number; name: string; pricePence: number };
 /** A group of options: the shopper picks between minChoices and maxChoices of them (1 and 1: a radio group). */
-export type ItemOptionGroup = { id: number; name: string; minChoices: number; maxChoices: number; options: ItemOption[] };
+export type ItemOptionGroup = {
+  id: number;
+  name: string;
+  minChoices: number;
+  maxChoices: number;
+  options: ItemOption[];
+};
 /** One part of a deal: pick `quantity` items from `itemIds`. */
 export type DealSection = { id: number; name: string; quantity: number; itemIds: number[] };
 
@@ -66,7 +72,10 @@ export const menuItems = pgTable(
     index("menu_items_category_idx").on(t.categoryId, t.sortOrder),
     index("menu_items_menu_group_idx").on(t.menuGroupId),
     // Item search: full-text on name and description, trigram similarity on the name for misspellings.
-    index("menu_items_search_idx").using("gin", sql`to_tsvector('english', ${t.name} || ' ' || coalesce(${t.description}, ''))`),
+    index("menu_items_search_idx").using(
+      "gin",
+      sql`to_tsvector('english', ${t.name} || ' ' || coalesce(${t.description}, ''))`,
+    ),
     index("menu_items_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
@@ -93,7 +102,10 @@ export const deals = pgTable(
     availableForCollection: boolean("available_for_collection").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
   },
-  (t) => [index("deals_menu_group_idx").on(t.menuGroupId, t.sortOrder), index("deals_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index("deals_menu_group_idx").on(t.menuGroupId, t.sortOrder),
+    index("deals_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 /**

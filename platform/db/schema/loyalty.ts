@@ -25,5 +25,8 @@ export const loyaltyLedger = pgTable(
     spendPence: integer("spend_pence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("loyalty_ledger_order_kind_idx").on(t.orderId, t.kind), index("loyalty_ledger_member_idx").on(t.memberId, t.storeId)],
+  (t) => [
+    uniqueIndex("loyalty_ledger_order_kind_idx").on(t.orderId, t.kind),
+    index("loyalty_ledger_member_idx").on(t.memberId, t.storeId),
+  ],
 );

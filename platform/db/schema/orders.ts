@@ -33,7 +33,10 @@ export type StoredAddress = {
   lat?: number | null;
   lng?: number | null;
 };
-export type StoredMarketing = { marketingChannelId: number | null; options: { type: string; opted: "in" | "out"; text: string }[] };
+export type StoredMarketing = {
+  marketingChannelId: number | null;
+  options: { type: string; opted: "in" | "out"; text: string }[];
+};
 
 /** The marketing choices a member made when registering, by channel. */
 export type MemberMarketing = { email: boolean; sms: boolean };
@@ -66,7 +69,10 @@ export const members = pgTable(
     referFriendCode: text("refer_friend_code").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("members_email_idx").on(t.email), uniqueIndex("members_refer_friend_code_idx").on(t.referFriendCode)],
+  (t) => [
+    uniqueIndex("members_email_idx").on(t.email),
+    uniqueIndex("members_refer_friend_code_idx").on(t.referFriendCode),
+  ],
 );
 
 /** How a store takes payment, per way of paying (spec 1 §3 store paymentMethods). */
@@ -150,7 +156,9 @@ export const orders = pgTable(
       .references(() => stores.id),
     state: text("state", { enum: ["draft", "placed", "superseded"] }).notNull(),
     /** Set when placed. */
-    status: text("status", { enum: ["sent_to_store", "store_accepted_picking", "picked", "en_route"] }).$type<OrderStatusValue>(),
+    status: text("status", {
+      enum: ["sent_to_store", "store_accepted_picking", "picked", "en_route"],
+    }).$type<OrderStatusValue>(),
     statusHistory: jsonb("status_history").$type<{ status: OrderStatusValue; at: string }[]>().notNull().default([]),
     fulfilmentMethod: text("fulfilment_method", { enum: ["delivery", "collection"] }).notNull(),
     timing: text("timing", { enum: ["asap", "future", "preorder"] }).notNull(),
@@ -252,7 +260,9 @@ export const orderPayments = pgTable(
     /** The gateway's payment id (pay_…), once known. */
     gatewayPaymentId: text("gateway_payment_id"),
     idempotencyKey: text("idempotency_key").notNull(),
-    status: text("status", { enum: ["initiated", "pending", "approved", "declined", "cancelled", "failed", "voided"] }).notNull(),
+    status: text("status", {
+      enum: ["initiated", "pending", "approved", "declined", "cancelled", "failed", "voided"],
+    }).notNull(),
     amountPence: integer("amount_pence").notNull(),
     responseSummary: text("response_summary"),
     redirectUrl: text("redirect_url"),
@@ -264,7 +274,9 @@ export const orderPayments = pgTable(
   (t) => [
     uniqueIndex("order_payments_attempt_idx").on(t.orderId, t.attempt),
     uniqueIndex("order_payments_gateway_payment_idx").on(t.gatewayPaymentId),
-    uniqueIndex("order_payments_one_approved_idx").on(t.orderId).where(sql`status = 'approved'`),
+    uniqueIndex("order_payments_one_approved_idx")
+      .on(t.orderId)
+      .where(sql`status = 'approved'`),
   ],
 );
 
@@ -296,6 +308,8 @@ export const outbox = pgTable(
   },
   (t) => [
     index("outbox_created_idx").on(t.createdAt),
-    index("outbox_pending_idx").on(t.id).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index("outbox_pending_idx")
+      .on(t.id)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );

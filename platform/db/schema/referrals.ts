@@ -27,7 +27,10 @@ export const referrals = pgTable(
     settledOrderId: integer("settled_order_id"),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("referrals_referred_member_idx").on(t.referredMemberId), index("referrals_referrer_member_idx").on(t.referrerMemberId)],
+  (t) => [
+    uniqueIndex("referrals_referred_member_idx").on(t.referredMemberId),
+    index("referrals_referrer_member_idx").on(t.referrerMemberId),
+  ],
 );
 
 /**

@@ -65,7 +65,9 @@ export const stores = pgTable("stores", {
 export const storeOrderMethods = pgTable(
   "store_order_methods",
   {
-    storeId: integer("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     method: text("method", { enum: ["delivery", "collection"] }).notNull(),
     enabled: boolean("enabled").notNull().default(true),
     /** Takes only future orders: pre-order whatever the hour. */
@@ -92,7 +94,9 @@ export const storeOrderMethods = pgTable(
 export const storeHolidays = pgTable(
   "store_holidays",
   {
-    storeId: integer("store_id").notNull().references(() => stores.id, { onDelete: "cascade" }),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
     date: date("date").notNull(),
     holidayMessage: text("holiday_message").notNull(),
   },

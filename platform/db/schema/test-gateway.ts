@@ -58,7 +58,16 @@ export const testGatewayPayments = pgTable("test_gateway_payments", {
   responseCode: text("response_code"),
   responseSummary: text("response_summary"),
   source: jsonb("source")
-    .$type<{ id?: string; type: string; scheme: string; last4: string; bin: string; expiry_month: number; expiry_year: number; fingerprint?: string }>()
+    .$type<{
+      id?: string;
+      type: string;
+      scheme: string;
+      last4: string;
+      bin: string;
+      expiry_month: number;
+      expiry_year: number;
+      fingerprint?: string;
+    }>()
     .notNull(),
   successUrl: text("success_url"),
   failureUrl: text("failure_url"),

@@ -157,7 +157,8 @@ export function demoAddresses(): AddressRow[] {
     const town = pc.town ?? "";
     const county = countyByTown[town] ?? null;
     const rows: AddressRow[] = [];
-    for (const line of entry.named ?? []) rows.push({ postcode: pc.postcode, addressLine1: line, addressLine2: null, town, county, lat: 0, lng: 0 });
+    for (const line of entry.named ?? [])
+      rows.push({ postcode: pc.postcode, addressLine1: line, addressLine2: null, town, county, lat: 0, lng: 0 });
     const firstNumber = 1 + ((hash >>> 8) % 40);
     for (let i = 0; rows.length < count; i++) {
       const street = entry.streets[i % entry.streets.length]!;

@@ -44,6 +44,8 @@ export async function seedBanners(tx: Tx): Promise<number> {
   await tx.delete(banners);
   const rows = bannerRows();
   await tx.insert(banners).values(rows);
-  await tx.execute(sql`select setval(pg_get_serial_sequence('banners', 'id'), (select coalesce(max(id), 0) + 1 from banners), false)`);
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('banners', 'id'), (select coalesce(max(id), 0) + 1 from banners), false)`,
+  );
   return rows.length;
 }

@@ -52,7 +52,13 @@ describe("the demo catalogue", () => {
 
   it("has the everyday staples shoppers look for first", () => {
     const names = new Set(grocery().map((i) => i.name));
-    for (const name of ["Larder Mature Cheddar Cheese", "Semi-Skimmed Milk 2 Pints", "Free Range Eggs x12", "Thick Sliced White Bread 800g", "Bananas x5"]) {
+    for (const name of [
+      "Larder Mature Cheddar Cheese",
+      "Semi-Skimmed Milk 2 Pints",
+      "Free Range Eggs x12",
+      "Thick Sliced White Bread 800g",
+      "Bananas x5",
+    ]) {
       expect(names.has(name), name).toBe(true);
     }
   });
@@ -64,9 +70,13 @@ describe("the demo catalogue", () => {
       [2, "Larder Kitchen"],
       [3, "Larder Bakehouse"],
     ]);
-    const kitchenCategories = allCategories.filter((c) => c.menuGroupId === demoMenuGroupIds.kitchen).map((c) => c.name);
+    const kitchenCategories = allCategories
+      .filter((c) => c.menuGroupId === demoMenuGroupIds.kitchen)
+      .map((c) => c.name);
     expect(kitchenCategories.length).toBeGreaterThanOrEqual(8);
-    expect(kitchenCategories).toEqual(expect.arrayContaining(["Burgers", "Pizza", "Curries", "Sides", "Desserts", "Drinks"]));
+    expect(kitchenCategories).toEqual(
+      expect.arrayContaining(["Burgers", "Pizza", "Curries", "Sides", "Desserts", "Drinks"]),
+    );
   });
 
   it("prices every item in whole, positive pence, with member prices only below the price", () => {
@@ -132,7 +142,8 @@ describe("the demo catalogue", () => {
 
   it("points each store at the menu of its range", () => {
     for (const store of allStores) {
-      if (store.productTypes.includes("grocery")) expect(store.menuGroupId, `store ${store.id}`).toBe(demoMenuGroupIds.grocery);
+      if (store.productTypes.includes("grocery"))
+        expect(store.menuGroupId, `store ${store.id}`).toBe(demoMenuGroupIds.grocery);
       expect(store.menuGroupId, `store ${store.id}`).toBe(menuGroupForProductTypes(store.productTypes));
     }
     const byId = (id: number) => allStores.find((s) => s.id === id)!;
@@ -155,7 +166,10 @@ describe("the demo catalogue", () => {
     expect(snapshot()).toEqual(before);
 
     const [group] = await db.insert(menuGroups).values({ name: "Created later" }).returning();
-    const [category] = await db.insert(categories).values({ menuGroupId: group!.id, slugText: "extra", name: "Extra" }).returning();
+    const [category] = await db
+      .insert(categories)
+      .values({ menuGroupId: group!.id, slugText: "extra", name: "Extra" })
+      .returning();
     const [item] = await db
       .insert(menuItems)
       .values({ menuGroupId: group!.id, categoryId: category!.id, slugText: "extra", name: "Extra", pricePence: 100 })
@@ -192,7 +206,8 @@ describe("sizes, options and top sellers", () => {
         expect(group.minChoices, `${item.name}: ${group.name}`).toBeLessThanOrEqual(group.maxChoices);
         expect(group.maxChoices, `${item.name}: ${group.name}`).toBeLessThanOrEqual(group.options.length);
         expect(group.maxChoices, `${item.name}: ${group.name}`).toBeGreaterThanOrEqual(1);
-        for (const option of group.options) expect(Number.isInteger(option.pricePence) && option.pricePence >= 0, option.name).toBe(true);
+        for (const option of group.options)
+          expect(Number.isInteger(option.pricePence) && option.pricePence >= 0, option.name).toBe(true);
       }
     }
   });
@@ -212,15 +227,31 @@ describe("sizes, options and top sellers", () => {
   it("has sizes and options on every menu, where a shopper expects them", () => {
     const names = (items: typeof allItems) => items.map((i) => i.name);
     expect(names(withSizes())).toEqual(
-      expect.arrayContaining(["Margherita Pizza", "Cola", "Carrot Cake", "Larder Mature Cheddar Cheese", "Basmati Rice", "Porridge Oats"]),
+      expect.arrayContaining([
+        "Margherita Pizza",
+        "Cola",
+        "Carrot Cake",
+        "Larder Mature Cheddar Cheese",
+        "Basmati Rice",
+        "Porridge Oats",
+      ]),
     );
-    const groupNames = (name: string) => allItems.find((i) => i.name === name)!.optionGroups.map((g) => [g.name, g.minChoices, g.maxChoices]);
+    const groupNames = (name: string) =>
+      allItems.find((i) => i.name === name)!.optionGroups.map((g) => [g.name, g.minChoices, g.maxChoices]);
     expect(groupNames("Classic Cheeseburger")).toEqual([["Extras", 0, 3]]);
-    expect(groupNames("Pepperoni Pizza")).toEqual([["Crust", 1, 1], ["Extra toppings", 0, 5]]);
-    expect(groupNames("Lamb Rogan Josh")).toEqual([["Spice level", 1, 1], ["Rice", 0, 1]]);
+    expect(groupNames("Pepperoni Pizza")).toEqual([
+      ["Crust", 1, 1],
+      ["Extra toppings", 0, 5],
+    ]);
+    expect(groupNames("Lamb Rogan Josh")).toEqual([
+      ["Spice level", 1, 1],
+      ["Rice", 0, 1],
+    ]);
     expect(groupNames("Flat White")).toEqual([["Milk", 1, 1]]);
     expect(groupNames("Larder Mature Cheddar Cheese")).toEqual([["Slice it", 0, 1]]);
-    for (const item of allItems.filter((i) => i.name.includes("Burger") && i.menuGroupId === demoMenuGroupIds.kitchen)) {
+    for (const item of allItems.filter(
+      (i) => i.name.includes("Burger") && i.menuGroupId === demoMenuGroupIds.kitchen,
+    )) {
       for (const option of item.optionGroups[0]!.options) {
         expect(option.pricePence, option.name).toBeGreaterThanOrEqual(50);
         expect(option.pricePence, option.name).toBeLessThanOrEqual(150);
@@ -234,7 +265,9 @@ describe("sizes, options and top sellers", () => {
   it("names at least twelve top sellers on every menu", () => {
     for (const groupId of Object.values(demoMenuGroupIds)) {
       const sellers = allItems.filter((i) => i.menuGroupId === groupId && i.popularity > 0);
-      expect(sellers.length, `menu ${groupId}`).toBeGreaterThanOrEqual(groupId === demoMenuGroupIds.bakehouse ? 10 : 12);
+      expect(sellers.length, `menu ${groupId}`).toBeGreaterThanOrEqual(
+        groupId === demoMenuGroupIds.bakehouse ? 10 : 12,
+      );
     }
   });
 });
@@ -247,7 +280,10 @@ describe("deals", () => {
       expect(count, `menu ${groupId}`).toBeGreaterThanOrEqual(3);
       expect(count, `menu ${groupId}`).toBeLessThanOrEqual(5);
     }
-    expect(allDeals.find((d) => d.name === "Meal Deal")).toMatchObject({ menuGroupId: demoMenuGroupIds.grocery, pricePence: 350 });
+    expect(allDeals.find((d) => d.name === "Meal Deal")).toMatchObject({
+      menuGroupId: demoMenuGroupIds.grocery,
+      pricePence: 350,
+    });
   });
 
   it("builds every section from items of the deal's own menu, with section ids unique", () => {

@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../open";
 import { categories, deals, menuGroups, menuItems, stores, type ItemOptionGroup, type ItemSize } from "../schema";
-import { demoDeals, demoMenuGroups, menuGroupForProductTypes, type SeedDeal, type SeedItemOptions, type SeedMenuGroup } from "./catalogue-data";
+import {
+  demoDeals,
+  demoMenuGroups,
+  menuGroupForProductTypes,
+  type SeedDeal,
+  type SeedItemOptions,
+  type SeedMenuGroup,
+} from "./catalogue-data";
 import { demoStores } from "./stores";
 
 export { demoBanners, demoDeals, demoMenuGroupIds, demoMenuGroups, menuGroupForProductTypes } from "./catalogue-data";
@@ -32,7 +39,6 @@ export function itemChoices(itemId: number, options: Pick<SeedItemOptions, "size
   }));
   return { sizes, optionGroups };
 }
-
 
 /** Kebab-case text for a slug: "Crème Fraîche 200ml" → "creme-fraiche-200ml", "Fish & Chips" → "fish-and-chips". */
 export function slugText(name: string): string {
@@ -153,7 +159,10 @@ export async function seedCatalogue(tx: Tx): Promise<number> {
   await cleanSearchIndexes(tx);
 
   for (const store of demoStores) {
-    await tx.update(stores).set({ menuGroupId: menuGroupForProductTypes(store.productTypes) }).where(eq(stores.id, store.id));
+    await tx
+      .update(stores)
+      .set({ menuGroupId: menuGroupForProductTypes(store.productTypes) })
+      .where(eq(stores.id, store.id));
   }
 
   // Ids were written explicitly, so the serial sequences never advanced: move them past the seeded ids.

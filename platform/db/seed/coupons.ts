@@ -16,7 +16,8 @@ export const demoCoupons: SeedCoupon[] = [
     value: 500,
     requirement: "registered",
     memberVoucher: true,
-    terms: "£5 off one order for signed-in members, at any Larder & Co store. One voucher per order; it cannot be exchanged for cash or used with another voucher.",
+    terms:
+      "£5 off one order for signed-in members, at any Larder & Co store. One voucher per order; it cannot be exchanged for cash or used with another voucher.",
   },
   {
     code: "VERIFIED15",
@@ -28,8 +29,22 @@ export const demoCoupons: SeedCoupon[] = [
     terms:
       "15% off the goods in one order (after deals) for members who have verified their mobile number. One mobile number per account; one voucher per order; it cannot be exchanged for cash.",
   },
-  { code: "SPRING5", name: "£5 off this spring", kind: "fixed", value: 500, requirement: "none", validUntil: new Date("2025-05-31T23:00:00.000Z") },
-  { code: "FEAST10", name: "£10 off orders of £60 or more", kind: "fixed", value: 1000, requirement: "none", minSpendPence: 6000 },
+  {
+    code: "SPRING5",
+    name: "£5 off this spring",
+    kind: "fixed",
+    value: 500,
+    requirement: "none",
+    validUntil: new Date("2025-05-31T23:00:00.000Z"),
+  },
+  {
+    code: "FEAST10",
+    name: "£10 off orders of £60 or more",
+    kind: "fixed",
+    value: 1000,
+    requirement: "none",
+    minSpendPence: 6000,
+  },
 ];
 
 /** Inserts the demo coupons; the creation time is the database's. */

@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../open";
-import { addresses, coupons, menuGroups, orders, postcodes, storeHolidays, storeOrderMethods, storePaymentMethods, stores } from "../schema";
+import {
+  addresses,
+  coupons,
+  menuGroups,
+  orders,
+  postcodes,
+  storeHolidays,
+  storeOrderMethods,
+  storePaymentMethods,
+  stores,
+} from "../schema";
 import { seedAddresses } from "./addresses";
 import { seedBanners } from "./banners";
 import { seedCatalogue } from "./catalogue";
@@ -19,7 +29,6 @@ export interface SeedSummary {
   holidays: number;
   postcodes: number;
 }
-
 
 export const demoSummary: SeedSummary = {
   stores: demoStores.length,

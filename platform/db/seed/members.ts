@@ -37,5 +37,8 @@ export async function seedMembers(tx: Tx, now: Date): Promise<void> {
   await tx
     .insert(members)
     .values(demoMembers.map((member) => ({ ...member, createdAt: now })))
-    .onConflictDoUpdate({ target: members.email, set: { passwordHash: sql`coalesce(${members.passwordHash}, excluded.password_hash)` } });
+    .onConflictDoUpdate({
+      target: members.email,
+      set: { passwordHash: sql`coalesce(${members.passwordHash}, excluded.password_hash)` },
+    });
 }

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../auth/passwords";
 import { distanceKm, servesDelivery } from "../../stores/geo";
 import { openDatabase, type Database } from "../open";
-import { members, postcodes, storeHolidays, storeOrderMethods, storePaymentMethods, stores, type WeeklyHours } from "../schema";
+import {
+  members,
+  postcodes,
+  storeHolidays,
+  storeOrderMethods,
+  storePaymentMethods,
+  stores,
+  type WeeklyHours,
+} from "../schema";
 import { demoStoreIds, demoSummary, reseed, seedIfEmpty } from "./index";
 import { DEMO_MEMBER_PASSWORD } from "./members";
 
@@ -31,7 +39,16 @@ async function counts() {
 async function insertStoreWithoutId(name: string) {
   const [row] = await database.db
     .insert(stores)
-    .values({ slugText: "extra", name, addressLine1: "1 High Street", town: "York", postcode: "YO11AA", lat: 53.96, lng: -1.08, productTypes: [] })
+    .values({
+      slugText: "extra",
+      name,
+      addressLine1: "1 High Street",
+      town: "York",
+      postcode: "YO11AA",
+      lat: 53.96,
+      lng: -1.08,
+      productTypes: [],
+    })
     .returning({ id: stores.id });
   return row!.id;
 }
@@ -62,8 +79,13 @@ type Method = NonNullable<Loaded["delivery"]>;
 
 /** Open for a method whatever the hour or day: nothing but the clock could make it otherwise. */
 const openAroundTheClock = (store: Loaded, method: Method | undefined) =>
-  !!method && method.enabled && !method.preorderOnly && isAlwaysOpen(method.hours) &&
-  !store.ordersPaused && !store.temporarilyClosed && store.holidays.length === 0;
+  !!method &&
+  method.enabled &&
+  !method.preorderOnly &&
+  isAlwaysOpen(method.hours) &&
+  !store.ordersPaused &&
+  !store.temporarilyClosed &&
+  store.holidays.length === 0;
 
 describe("seedIfEmpty", () => {
   it("seeds an empty database once and leaves a seeded one alone", async () => {
@@ -125,7 +147,8 @@ describe("the demo brand", () => {
   it("has at least 12 stores in at least 4 cities", () => {
     expect(all.length).toBeGreaterThanOrEqual(12);
     expect(new Set(all.map((s) => s.town)).size).toBeGreaterThanOrEqual(4);
-    for (const city of ["London", "Manchester", "Leeds", "Edinburgh"]) expect(all.some((s) => s.town === city)).toBe(true);
+    for (const city of ["London", "Manchester", "Leeds", "Edinburgh"])
+      expect(all.some((s) => s.town === city)).toBe(true);
   });
 
   it.each(["SW1A 1AA", "E1 6AN", "M1 1AE", "LS1 4DY", "EH1 1YZ"])(
@@ -147,9 +170,17 @@ describe("the demo brand", () => {
   it("has stores in each fixture role, by settings alone", () => {
     const byId = (id: number) => all.find((s) => s.id === id)!;
 
-    for (const id of [demoStoreIds.openLondonVictoria, demoStoreIds.openLondonSpitalfields, demoStoreIds.openManchester, demoStoreIds.openLeeds, demoStoreIds.openEdinburgh]) {
+    for (const id of [
+      demoStoreIds.openLondonVictoria,
+      demoStoreIds.openLondonSpitalfields,
+      demoStoreIds.openManchester,
+      demoStoreIds.openLeeds,
+      demoStoreIds.openEdinburgh,
+    ]) {
       const store = byId(id);
-      expect(openAroundTheClock(store, store.delivery) && openAroundTheClock(store, store.collection), store.name).toBe(true);
+      expect(openAroundTheClock(store, store.delivery) && openAroundTheClock(store, store.collection), store.name).toBe(
+        true,
+      );
     }
 
     const preorder = byId(demoStoreIds.preorderOnly);
@@ -223,7 +254,11 @@ describe("the demo brand", () => {
 
   it("uses only phone numbers Ofcom reserves for drama", () => {
     const dramaRanges = [/^020 7946 0\d{3}$/, /^01(1[3-8]|[2-6]1) 496 0\d{3}$/, /^01632 960\d{3}$/];
-    for (const store of all) expect(dramaRanges.some((r) => r.test(store.phone ?? "")), `${store.name}: ${store.phone}`).toBe(true);
+    for (const store of all)
+      expect(
+        dramaRanges.some((r) => r.test(store.phone ?? "")),
+        `${store.name}: ${store.phone}`,
+      ).toBe(true);
   });
 
   it("has well-formed weekly hours on every method", () => {
@@ -306,7 +341,9 @@ describe("payment methods and members", () => {
     const [cash] = await database.db
       .select()
       .from(storePaymentMethods)
-      .where(and(eq(storePaymentMethods.storeId, demoStoreIds.openLondonSpitalfields), eq(storePaymentMethods.name, "cash")));
+      .where(
+        and(eq(storePaymentMethods.storeId, demoStoreIds.openLondonSpitalfields), eq(storePaymentMethods.name, "cash")),
+      );
     expect(cash).toMatchObject({ enabledForDelivery: false, enabledForCollection: true });
   });
 
@@ -314,7 +351,12 @@ describe("payment methods and members", () => {
     await reseed(database.db);
     const rows = await database.db.select().from(members);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: "sam.patel@example.com", mobile: "+447700900982", mobileValidated: true, emailVerified: true });
+    expect(rows[0]).toMatchObject({
+      email: "sam.patel@example.com",
+      mobile: "+447700900982",
+      mobileValidated: true,
+      emailVerified: true,
+    });
     // The password the README gives for the demo member is the one its seeded hash was made from.
     expect(await verifyPassword(DEMO_MEMBER_PASSWORD, rows[0]!.passwordHash!)).toBe(true);
     expect(await verifyPassword("not-the-demo-password", rows[0]!.passwordHash!)).toBe(false);

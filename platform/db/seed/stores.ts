@@ -26,7 +26,14 @@
  * settings alone, never from the hour the tests run. IV27 4AA (Lairg) is in the postcode table and no
  * store delivers there or lies within 25 km of it.
  */
-import type { storeHolidays, storeOrderMethods, storePaymentMethods, stores, StoreLoyalty, WeeklyHours } from "../schema";
+import type {
+  storeHolidays,
+  storeOrderMethods,
+  storePaymentMethods,
+  stores,
+  StoreLoyalty,
+  WeeklyHours,
+} from "../schema";
 import { normalisePostcode } from "./postcodes";
 
 export type SeedMethod = Omit<typeof storeOrderMethods.$inferInsert, "storeId">;
@@ -95,11 +102,15 @@ const ALWAYS_OPEN = everyDay(allDay);
 function festiveClosures(options: { scottish?: boolean } = {}): SeedHoliday[] {
   const holidays: SeedHoliday[] = [];
   for (let year = 2026; year <= 2030; year++) {
-    holidays.push({ date: `${year}-12-25`, holidayMessage: "Closed for Christmas Day. Merry Christmas from everyone at Larder & Co!" });
+    holidays.push({
+      date: `${year}-12-25`,
+      holidayMessage: "Closed for Christmas Day. Merry Christmas from everyone at Larder & Co!",
+    });
     holidays.push({ date: `${year}-12-26`, holidayMessage: "Closed for Boxing Day. We reopen tomorrow." });
     holidays.push({ date: `${year}-01-01`, holidayMessage: "Closed for New Year's Day. Happy New Year!" });
     // 2 January is a bank holiday in Scotland only.
-    if (options.scottish) holidays.push({ date: `${year}-01-02`, holidayMessage: "Closed for the 2 January bank holiday." });
+    if (options.scottish)
+      holidays.push({ date: `${year}-01-02`, holidayMessage: "Closed for the 2 January bank holiday." });
   }
   return holidays;
 }
@@ -142,7 +153,14 @@ export const demoStores: SeedStore[] = [
         minSpendPence: 1500,
         freeFulfilmentMessage: "Free delivery on orders of £40 or more",
       },
-      { method: "collection", hours: ALWAYS_OPEN, leadTimeSeconds: 900, slotMinutes: 30, slotCapacity: 8, orderDaysInAdvance: 7 },
+      {
+        method: "collection",
+        hours: ALWAYS_OPEN,
+        leadTimeSeconds: 900,
+        slotMinutes: 30,
+        slotCapacity: 8,
+        orderDaysInAdvance: 7,
+      },
     ],
     holidays: [],
   },
@@ -173,7 +191,14 @@ export const demoStores: SeedStore[] = [
         minSpendPence: 1200,
         freeFulfilmentMessage: "Free delivery on orders of £35 or more",
       },
-      { method: "collection", hours: ALWAYS_OPEN, leadTimeSeconds: 600, slotMinutes: 15, slotCapacity: 4, orderDaysInAdvance: 5 },
+      {
+        method: "collection",
+        hours: ALWAYS_OPEN,
+        leadTimeSeconds: 600,
+        slotMinutes: 15,
+        slotCapacity: 4,
+        orderDaysInAdvance: 5,
+      },
     ],
     holidays: [],
   },
@@ -197,7 +222,10 @@ export const demoStores: SeedStore[] = [
       {
         method: "delivery",
         hours: week(
-          [{ open: "11:30", close: "14:30" }, { open: "17:00", close: "22:30" }],
+          [
+            { open: "11:30", close: "14:30" },
+            { open: "17:00", close: "22:30" },
+          ],
           [{ open: "11:30", close: "23:00" }],
           [{ open: "12:00", close: "21:00" }],
         ),
@@ -219,7 +247,10 @@ export const demoStores: SeedStore[] = [
       {
         method: "collection",
         hours: week(
-          [{ open: "11:30", close: "14:30" }, { open: "17:00", close: "22:30" }],
+          [
+            { open: "11:30", close: "14:30" },
+            { open: "17:00", close: "22:30" },
+          ],
           [{ open: "11:30", close: "23:00" }],
           [{ open: "12:00", close: "21:00" }],
         ),
@@ -327,7 +358,14 @@ export const demoStores: SeedStore[] = [
         minSpendPence: 1500,
         freeFulfilmentMessage: "Free delivery on orders of £40 or more",
       },
-      { method: "collection", hours: ALWAYS_OPEN, leadTimeSeconds: 900, slotMinutes: 30, slotCapacity: 8, orderDaysInAdvance: 7 },
+      {
+        method: "collection",
+        hours: ALWAYS_OPEN,
+        leadTimeSeconds: 900,
+        slotMinutes: 30,
+        slotCapacity: 8,
+        orderDaysInAdvance: 7,
+      },
     ],
     holidays: [],
   },
@@ -355,7 +393,11 @@ export const demoStores: SeedStore[] = [
     methods: [
       {
         method: "delivery",
-        hours: week([{ open: "08:00", close: "21:00" }], [{ open: "09:00", close: "21:00" }], [{ open: "10:00", close: "16:00" }]),
+        hours: week(
+          [{ open: "08:00", close: "21:00" }],
+          [{ open: "09:00", close: "21:00" }],
+          [{ open: "10:00", close: "16:00" }],
+        ),
         leadTimeSeconds: 3600,
         slotMinutes: 60,
         slotCapacity: 8,
@@ -367,7 +409,11 @@ export const demoStores: SeedStore[] = [
       },
       {
         method: "collection",
-        hours: week([{ open: "07:00", close: "22:00" }], [{ open: "08:00", close: "22:00" }], [{ open: "10:00", close: "16:00" }]),
+        hours: week(
+          [{ open: "07:00", close: "22:00" }],
+          [{ open: "08:00", close: "22:00" }],
+          [{ open: "10:00", close: "16:00" }],
+        ),
         leadTimeSeconds: 1800,
         slotMinutes: 30,
         slotCapacity: 10,
@@ -394,7 +440,14 @@ export const demoStores: SeedStore[] = [
     customerOrderNotePlaceholder: "Anything the kitchen should know?",
     methods: [
       { method: "delivery", enabled: false, hours: ALWAYS_OPEN, costPence: 299 },
-      { method: "collection", hours: ALWAYS_OPEN, leadTimeSeconds: 900, slotMinutes: 15, slotCapacity: 5, orderDaysInAdvance: 3 },
+      {
+        method: "collection",
+        hours: ALWAYS_OPEN,
+        leadTimeSeconds: 900,
+        slotMinutes: 15,
+        slotCapacity: 5,
+        orderDaysInAdvance: 3,
+      },
     ],
     holidays: [],
   },
@@ -428,7 +481,14 @@ export const demoStores: SeedStore[] = [
         minSpendPence: 1500,
         freeFulfilmentMessage: "Free delivery on orders of £40 or more",
       },
-      { method: "collection", hours: ALWAYS_OPEN, leadTimeSeconds: 900, slotMinutes: 30, slotCapacity: 8, orderDaysInAdvance: 7 },
+      {
+        method: "collection",
+        hours: ALWAYS_OPEN,
+        leadTimeSeconds: 900,
+        slotMinutes: 30,
+        slotCapacity: 8,
+        orderDaysInAdvance: 7,
+      },
     ],
     holidays: [],
   },
@@ -462,7 +522,11 @@ export const demoStores: SeedStore[] = [
       },
       {
         method: "collection",
-        hours: week([{ open: "08:00", close: "20:00" }], [{ open: "08:00", close: "18:00" }], [{ open: "10:00", close: "16:00" }]),
+        hours: week(
+          [{ open: "08:00", close: "20:00" }],
+          [{ open: "08:00", close: "18:00" }],
+          [{ open: "10:00", close: "16:00" }],
+        ),
         leadTimeSeconds: 1800,
         cutOffTime: "18:00",
         slotMinutes: 30,
@@ -503,7 +567,14 @@ export const demoStores: SeedStore[] = [
         minSpendPence: 1500,
         freeFulfilmentMessage: "Free delivery on orders of £40 or more",
       },
-      { method: "collection", hours: ALWAYS_OPEN, leadTimeSeconds: 900, slotMinutes: 30, slotCapacity: 8, orderDaysInAdvance: 7 },
+      {
+        method: "collection",
+        hours: ALWAYS_OPEN,
+        leadTimeSeconds: 900,
+        slotMinutes: 30,
+        slotCapacity: 8,
+        orderDaysInAdvance: 7,
+      },
     ],
     holidays: [],
   },
@@ -521,7 +592,8 @@ export const demoStores: SeedStore[] = [
     productTypes: ["grocery", "alcohol"],
     deliveryRadiusKm: 4,
     temporarilyClosed: true,
-    storeClosedMessage: "Our Leith Walk shop is closed for refurbishment. Our Princes Street store can still deliver to you.",
+    storeClosedMessage:
+      "Our Leith Walk shop is closed for refurbishment. Our Princes Street store can still deliver to you.",
     ...standardMessages,
     methods: [
       { method: "delivery", hours: ALWAYS_OPEN, costPence: 299, freeFromPence: 4000, minSpendPence: 1500 },
@@ -547,7 +619,11 @@ export const demoStores: SeedStore[] = [
     methods: [
       {
         method: "delivery",
-        hours: week([{ open: "11:00", close: "23:00" }], [{ open: "11:00", close: "23:30" }], [{ open: "12:00", close: "22:00" }]),
+        hours: week(
+          [{ open: "11:00", close: "23:00" }],
+          [{ open: "11:00", close: "23:30" }],
+          [{ open: "12:00", close: "22:00" }],
+        ),
         leadTimeSeconds: 2400,
         hasOnlyAsapSlotType: true,
         hasFutureSlotType: false,
@@ -560,7 +636,11 @@ export const demoStores: SeedStore[] = [
       },
       {
         method: "collection",
-        hours: week([{ open: "11:00", close: "23:00" }], [{ open: "11:00", close: "23:30" }], [{ open: "12:00", close: "22:00" }]),
+        hours: week(
+          [{ open: "11:00", close: "23:00" }],
+          [{ open: "11:00", close: "23:30" }],
+          [{ open: "12:00", close: "22:00" }],
+        ),
         leadTimeSeconds: 1200,
         slotMinutes: 15,
         slotCapacity: 6,
@@ -589,7 +669,11 @@ export const demoStores: SeedStore[] = [
     methods: [
       {
         method: "collection",
-        hours: week([{ open: "08:00", close: "19:00" }], [{ open: "09:00", close: "18:00" }], [{ open: "10:00", close: "16:00" }]),
+        hours: week(
+          [{ open: "08:00", close: "19:00" }],
+          [{ open: "09:00", close: "18:00" }],
+          [{ open: "10:00", close: "16:00" }],
+        ),
         leadTimeSeconds: 1800,
         slotMinutes: 30,
         slotCapacity: 6,
@@ -615,7 +699,11 @@ export const demoStores: SeedStore[] = [
     methods: [
       {
         method: "delivery",
-        hours: week([{ open: "09:00", close: "20:00" }], [{ open: "09:00", close: "18:00" }], [{ open: "11:00", close: "17:00" }]),
+        hours: week(
+          [{ open: "09:00", close: "20:00" }],
+          [{ open: "09:00", close: "18:00" }],
+          [{ open: "11:00", close: "17:00" }],
+        ),
         leadTimeSeconds: 5400,
         cutOffTime: "17:00",
         slotMinutes: 120,
@@ -632,7 +720,11 @@ export const demoStores: SeedStore[] = [
       },
       {
         method: "collection",
-        hours: week([{ open: "08:00", close: "21:00" }], [{ open: "08:00", close: "20:00" }], [{ open: "10:00", close: "18:00" }]),
+        hours: week(
+          [{ open: "08:00", close: "21:00" }],
+          [{ open: "08:00", close: "20:00" }],
+          [{ open: "10:00", close: "18:00" }],
+        ),
         leadTimeSeconds: 1800,
         slotMinutes: 30,
         slotCapacity: 8,
@@ -649,12 +741,26 @@ export type SeedPaymentMethod = Omit<typeof storePaymentMethods.$inferInsert, "s
 const standardPaymentMethods: SeedPaymentMethod[] = [
   { name: "cash", enabledForDelivery: true, enabledForCollection: true, cutOffTime: "21:00:00", gateways: [] },
   { name: "card", enabledForDelivery: true, enabledForCollection: true, cutOffTime: null, gateways: ["checkoutcom"] },
-  { name: "applepay", enabledForDelivery: true, enabledForCollection: true, cutOffTime: null, gateways: ["checkoutcom"] },
-  { name: "googlepay", enabledForDelivery: true, enabledForCollection: true, cutOffTime: null, gateways: ["checkoutcom"] },
+  {
+    name: "applepay",
+    enabledForDelivery: true,
+    enabledForCollection: true,
+    cutOffTime: null,
+    gateways: ["checkoutcom"],
+  },
+  {
+    name: "googlepay",
+    enabledForDelivery: true,
+    enabledForCollection: true,
+    cutOffTime: null,
+    gateways: ["checkoutcom"],
+  },
 ];
 
 /** Stores that take payment differently from the standard set, by store id. */
-const paymentMethodOverrides: Partial<Record<number, Partial<Record<SeedPaymentMethod["name"], Partial<SeedPaymentMethod>>>>> = {
+const paymentMethodOverrides: Partial<
+  Record<number, Partial<Record<SeedPaymentMethod["name"], Partial<SeedPaymentMethod>>>>
+> = {
   // Spitalfields' drivers carry no cash: cash is for collection only.
   [demoStoreIds.openLondonSpitalfields]: { cash: { enabledForDelivery: false } },
   // Piccadilly takes no cash for evening slots: slots from 20:00 refuse it (their denyPayments).
@@ -664,6 +770,10 @@ const paymentMethodOverrides: Partial<Record<number, Partial<Record<SeedPaymentM
 /** The store_payment_methods rows of every demo store. */
 export function demoPaymentMethods(): (SeedPaymentMethod & { storeId: number })[] {
   return demoStores.flatMap((store) =>
-    standardPaymentMethods.map((method) => ({ ...method, ...paymentMethodOverrides[store.id]?.[method.name], storeId: store.id })),
+    standardPaymentMethods.map((method) => ({
+      ...method,
+      ...paymentMethodOverrides[store.id]?.[method.name],
+      storeId: store.id,
+    })),
   );
 }

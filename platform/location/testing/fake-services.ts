@@ -70,10 +70,38 @@ async function startFake(handle: Handle): Promise<FakeServer> {
 // ---------------------------------------------------------------------------------------------------------
 
 export const FAKE_POSTCODES = [
-  { postcode: "SW1A 1AA", latitude: 51.501009, longitude: -0.141588, admin_district: "Westminster", eastings: 529090, northings: 179645 },
-  { postcode: "SW1A 2AA", latitude: 51.50354, longitude: -0.127695, admin_district: "Westminster", eastings: 530047, northings: 179951 },
-  { postcode: "SW1A 2AB", latitude: 51.503429, longitude: -0.128006, admin_district: "Westminster", eastings: 530026, northings: 179938 },
-  { postcode: "M1 1AE", latitude: 53.4808, longitude: -2.2374, admin_district: "Manchester", eastings: 384386, northings: 398134 },
+  {
+    postcode: "SW1A 1AA",
+    latitude: 51.501009,
+    longitude: -0.141588,
+    admin_district: "Westminster",
+    eastings: 529090,
+    northings: 179645,
+  },
+  {
+    postcode: "SW1A 2AA",
+    latitude: 51.50354,
+    longitude: -0.127695,
+    admin_district: "Westminster",
+    eastings: 530047,
+    northings: 179951,
+  },
+  {
+    postcode: "SW1A 2AB",
+    latitude: 51.503429,
+    longitude: -0.128006,
+    admin_district: "Westminster",
+    eastings: 530026,
+    northings: 179938,
+  },
+  {
+    postcode: "M1 1AE",
+    latitude: 53.4808,
+    longitude: -2.2374,
+    admin_district: "Manchester",
+    eastings: 384386,
+    northings: 398134,
+  },
   // A postcode postcodes.io knows without a grid reference.
   { postcode: "GY1 1AA", latitude: null, longitude: null, admin_district: null, eastings: null, northings: null },
 ];
@@ -98,7 +126,9 @@ export function fakePostcodesIo(): Promise<FakeServer> {
       const radius = Math.min(2000, Number(query.get("radius") ?? 100));
       const limit = Math.min(100, Number(query.get("limit") ?? 10));
       const result = FAKE_POSTCODES.flatMap((p) =>
-        p.latitude === null || p.longitude === null ? [] : [{ ...p, distance: distanceKm({ lat, lng: lon }, { lat: p.latitude, lng: p.longitude }) * 1000 }],
+        p.latitude === null || p.longitude === null
+          ? []
+          : [{ ...p, distance: distanceKm({ lat, lng: lon }, { lat: p.latitude, lng: p.longitude }) * 1000 }],
       )
         .filter((p) => p.distance <= radius)
         .sort((a, b) => a.distance - b.distance)
@@ -169,7 +199,8 @@ const describe = (a: (typeof FAKE_ADDRESSES)[number]) =>
 
 export function fakeGetAddress(): Promise<FakeServer> {
   return startFake((path, query) => {
-    if (query.get("api-key") !== FAKE_GETADDRESS_KEY) return { status: 401, body: { Message: "Api key is not valid." } };
+    if (query.get("api-key") !== FAKE_GETADDRESS_KEY)
+      return { status: 401, body: { Message: "Api key is not valid." } };
     const auto = /^\/autocomplete\/(.+)$/.exec(path);
     if (auto) {
       const term = auto[1]!.toLowerCase();
@@ -189,7 +220,8 @@ export function fakeGetAddress(): Promise<FakeServer> {
     const find = /^\/find\/(.+)$/.exec(path);
     if (find) {
       const key = compact(find[1]!);
-      if (!/^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(key)) return { status: 400, body: { Message: "Invalid postcode." } };
+      if (!/^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(key))
+        return { status: 400, body: { Message: "Invalid postcode." } };
       const matches = FAKE_ADDRESSES.filter((a) => compact(a.postcode) === key);
       if (matches.length === 0) return { status: 404, body: { Message: "Postcode not found." } };
       const expand = query.get("expand") === "true";
@@ -201,7 +233,17 @@ export function fakeGetAddress(): Promise<FakeServer> {
           longitude: matches[0]!.longitude,
           addresses: matches.map((a) =>
             expand
-              ? { formatted_address: a.formatted_address, line_1: a.line_1, line_2: a.line_2, line_3: a.line_3, line_4: a.line_4, locality: a.locality, town_or_city: a.town_or_city, county: a.county, country: a.country }
+              ? {
+                  formatted_address: a.formatted_address,
+                  line_1: a.line_1,
+                  line_2: a.line_2,
+                  line_3: a.line_3,
+                  line_4: a.line_4,
+                  locality: a.locality,
+                  town_or_city: a.town_or_city,
+                  county: a.county,
+                  country: a.country,
+                }
               : a.formatted_address.join(", "),
           ),
         },

@@ -16,7 +16,12 @@ export interface FakeCloudWatch {
   close(): Promise<void>;
 }
 
-export async function startFakeCloudWatch(options: { group: string; accessKeyId: string; secretAccessKey: string; region: string }): Promise<FakeCloudWatch> {
+export async function startFakeCloudWatch(options: {
+  group: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}): Promise<FakeCloudWatch> {
   const fake: Omit<FakeCloudWatch, "url" | "close"> = { streams: new Map(), calls: [], failNext: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -28,7 +33,12 @@ export async function startFakeCloudWatch(options: { group: string; accessKeyId:
         res.end(JSON.stringify(body));
       };
       const error = (status: number, type: string, message: string) => answer(status, { __type: type, message });
-      if (!signatureValid(req.method ?? "", req.url ?? "/", req.headers, text, options)) return error(403, "InvalidSignatureException", "The request signature we calculated does not match the signature you provided.");
+      if (!signatureValid(req.method ?? "", req.url ?? "/", req.headers, text, options))
+        return error(
+          403,
+          "InvalidSignatureException",
+          "The request signature we calculated does not match the signature you provided.",
+        );
       const target = String(req.headers["x-amz-target"] ?? "");
       const action = target.startsWith("Logs_20140328.") ? target.slice("Logs_20140328.".length) : "";
       let body: Record<string, unknown>;
@@ -42,24 +52,39 @@ export async function startFakeCloudWatch(options: { group: string; accessKeyId:
         fake.failNext--;
         return error(500, "ServiceUnavailableException", "The service cannot complete the request.");
       }
-      if (body.logGroupName !== options.group) return error(400, "ResourceNotFoundException", "The specified log group does not exist.");
+      if (body.logGroupName !== options.group)
+        return error(400, "ResourceNotFoundException", "The specified log group does not exist.");
       const name = String(body.logStreamName ?? "");
       switch (action) {
         case "DescribeLogStreams": {
           const prefix = String(body.logStreamNamePrefix ?? "");
-          const logStreams = [...fake.streams.keys()].filter((n) => n.startsWith(prefix)).map((n) => ({ logStreamName: n, creationTime: 0, arn: `arn:aws:logs:${options.region}:000000000000:log-group:${options.group}:log-stream:${n}` }));
+          const logStreams = [...fake.streams.keys()]
+            .filter((n) => n.startsWith(prefix))
+            .map((n) => ({
+              logStreamName: n,
+              creationTime: 0,
+              arn: `arn:aws:logs:${options.region}:000000000000:log-group:${options.group}:log-stream:${n}`,
+            }));
           return answer(200, { logStreams });
         }
         case "CreateLogStream":
-          if (fake.streams.has(name)) return error(400, "ResourceAlreadyExistsException", "The specified log stream already exists");
+          if (fake.streams.has(name))
+            return error(400, "ResourceAlreadyExistsException", "The specified log stream already exists");
           fake.streams.set(name, []);
           return answer(200, {});
         case "PutLogEvents": {
           const stream = fake.streams.get(name);
           if (!stream) return error(400, "ResourceNotFoundException", "The specified log stream does not exist.");
           const events = body.logEvents as { timestamp: number; message: string }[];
-          if (!Array.isArray(events) || events.length === 0 || events.length > 10_000) return error(400, "InvalidParameterException", "logEvents is invalid");
-          for (let i = 1; i < events.length; i++) if (events[i]!.timestamp < events[i - 1]!.timestamp) return error(400, "InvalidParameterException", "Log events in a single PutLogEvents request must be in chronological order.");
+          if (!Array.isArray(events) || events.length === 0 || events.length > 10_000)
+            return error(400, "InvalidParameterException", "logEvents is invalid");
+          for (let i = 1; i < events.length; i++)
+            if (events[i]!.timestamp < events[i - 1]!.timestamp)
+              return error(
+                400,
+                "InvalidParameterException",
+                "Log events in a single PutLogEvents request must be in chronological order.",
+              );
           stream.push(...events);
           return answer(200, { nextSequenceToken: String(stream.length) });
         }
@@ -84,7 +109,10 @@ function signatureValid(
   keys: { accessKeyId: string; secretAccessKey: string; region: string },
 ): boolean {
   const auth = String(headers.authorization ?? "");
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/logs\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(auth);
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/logs\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
   if (!match || match[1] !== keys.accessKeyId || match[3] !== keys.region) return false;
   const [, , dateStamp, region, signed, signature] = match;
   const signedHeaders: Record<string, string> = {};

@@ -108,21 +108,39 @@ function authHeaderFields(value: string): Record<string, string> {
   return fields;
 }
 
-export async function startFakeSentry(options: { publicKey: string; projectId: string; port?: number }): Promise<FakeSentry> {
+export async function startFakeSentry(options: {
+  publicKey: string;
+  projectId: string;
+  port?: number;
+}): Promise<FakeSentry> {
   const envelopes: ReceivedEnvelope[] = [];
   const refused: FakeSentry["refused"] = [];
   const server: Server = createServer((req, res) => {
-    const cors = { "access-control-allow-origin": "*", "access-control-expose-headers": "x-sentry-error, x-sentry-rate-limits, retry-after" };
+    const cors = {
+      "access-control-allow-origin": "*",
+      "access-control-expose-headers": "x-sentry-error, x-sentry-rate-limits, retry-after",
+    };
     const answer = (status: number, body: unknown, reason?: string) => {
       if (reason) refused.push({ status, reason });
-      res.writeHead(status, { ...cors, "content-type": "application/json", ...(reason ? { "x-sentry-error": reason } : {}) });
+      res.writeHead(status, {
+        ...cors,
+        "content-type": "application/json",
+        ...(reason ? { "x-sentry-error": reason } : {}),
+      });
       res.end(JSON.stringify(body));
     };
     const url = new URL(req.url ?? "/", "http://fake-sentry");
     if (req.method === "OPTIONS") {
       // Any request headers are allowed, as Sentry's ingest does (a browser may add its own, e.g. a test's extra headers).
-      const asked = String(req.headers["access-control-request-headers"] ?? "content-type, x-sentry-auth, content-encoding");
-      res.writeHead(204, { ...cors, "access-control-allow-methods": "POST", "access-control-allow-headers": asked, "access-control-max-age": "3600" });
+      const asked = String(
+        req.headers["access-control-request-headers"] ?? "content-type, x-sentry-auth, content-encoding",
+      );
+      res.writeHead(204, {
+        ...cors,
+        "access-control-allow-methods": "POST",
+        "access-control-allow-headers": asked,
+        "access-control-max-age": "3600",
+      });
       return res.end();
     }
     if (req.method === "GET" && url.pathname === "/__fake/envelopes") return answer(200, { envelopes });
@@ -140,11 +158,18 @@ export async function startFakeSentry(options: { publicKey: string; projectId: s
       } catch (error) {
         return answer(400, { detail: String(error instanceof Error ? error.message : error) }, "invalid envelope");
       }
-      const headerAuth = req.headers["x-sentry-auth"] ? authHeaderFields(String(req.headers["x-sentry-auth"])).sentry_key : undefined;
+      const headerAuth = req.headers["x-sentry-auth"]
+        ? authHeaderFields(String(req.headers["x-sentry-auth"])).sentry_key
+        : undefined;
       const dsnKey = typeof parsed.header.dsn === "string" ? safeUsername(parsed.header.dsn) : undefined;
       const queryKey = url.searchParams.get("sentry_key") ?? undefined;
-      const [auth, key] = queryKey ? (["query", queryKey] as const) : headerAuth ? (["header", headerAuth] as const) : (["dsn", dsnKey] as const);
-      if (!key) return answer(401, { detail: "missing authorization information" }, "missing authorization information");
+      const [auth, key] = queryKey
+        ? (["query", queryKey] as const)
+        : headerAuth
+          ? (["header", headerAuth] as const)
+          : (["dsn", dsnKey] as const);
+      if (!key)
+        return answer(401, { detail: "missing authorization information" }, "missing authorization information");
       if (key !== options.publicKey) return answer(401, { detail: "invalid api key" }, "invalid api key");
       envelopes.push({ raw: body.toString("utf8"), ...parsed, auth, receivedAt: Date.now() });
       return answer(200, { id: parsed.header.event_id ?? null });
@@ -158,7 +183,10 @@ export async function startFakeSentry(options: { publicKey: string; projectId: s
     dsn: `http://${options.publicKey}@127.0.0.1:${port}/${options.projectId}`,
     envelopes,
     refused,
-    events: () => envelopes.flatMap((e) => e.items.filter((i) => i.header.type === "event").map((i) => i.payload as Record<string, unknown>)),
+    events: () =>
+      envelopes.flatMap((e) =>
+        e.items.filter((i) => i.header.type === "event").map((i) => i.payload as Record<string, unknown>),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -32,7 +32,11 @@ export interface FakeTwilio {
 }
 
 /** `port` 0 (the default) takes any free port; the end-to-end server gives a fixed one. */
-export async function startFakeTwilio(accountSid: string, authToken: string, options: { port?: number } = {}): Promise<FakeTwilio> {
+export async function startFakeTwilio(
+  accountSid: string,
+  authToken: string,
+  options: { port?: number } = {},
+): Promise<FakeTwilio> {
   let count = 0;
   const messagesPath = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
   const sent: { sid: string; to: string; from: string; body: string; date_created: string }[] = [];
@@ -44,10 +48,16 @@ export async function startFakeTwilio(accountSid: string, authToken: string, opt
       const url = new URL(request.url ?? "/", "http://twilio.local");
       // Twilio's "read multiple messages" (GET …/Messages.json?To=…), newest first: how a journey reads its SMS.
       if (request.method === "GET" && url.pathname === messagesPath) {
-        if (request.headers.authorization !== expectedAuth) return sendJson(response, 401, { code: 20003, message: "Authenticate", status: 401 });
+        if (request.headers.authorization !== expectedAuth)
+          return sendJson(response, 401, { code: 20003, message: "Authenticate", status: 401 });
         const to = url.searchParams.get("To");
         const messages = sent.filter((m) => !to || m.to === to).reverse();
-        return sendJson(response, 200, { messages, page: 0, page_size: messages.length, uri: `${messagesPath}?${url.searchParams}` });
+        return sendJson(response, 200, {
+          messages,
+          page: 0,
+          page_size: messages.length,
+          uri: `${messagesPath}?${url.searchParams}`,
+        });
       }
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
       const recorded: TwilioRequest = {
@@ -62,10 +72,12 @@ export async function startFakeTwilio(accountSid: string, authToken: string, opt
       const reply = (status: number, body: unknown) => sendJson(response, status, body);
       const error = (status: number, code: number, message: string) =>
         reply(status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
-      if (recorded.path !== messagesPath || recorded.method !== "POST") return error(404, 20404, "The requested resource was not found");
+      if (recorded.path !== messagesPath || recorded.method !== "POST")
+        return error(404, 20404, "The requested resource was not found");
       if (recorded.authorization !== expectedAuth) return error(401, 20003, "Authenticate");
       if (fake.failWith) return error(400, 21211, fake.failWith);
-      if (!form.To || !form.From || !form.Body) return error(400, 21604, "A 'To' phone number, a 'From' and a 'Body' are required.");
+      if (!form.To || !form.From || !form.Body)
+        return error(400, 21604, "A 'To' phone number, a 'From' and a 'Body' are required.");
       count++;
       const sid = `SM${String(count).padStart(32, "0")}`;
       const message = {

@@ -96,7 +96,12 @@ export function parseMail(raw: string): { from: string; subject: string; text: s
 
 function decodeQuotedPrintable(text: string): string {
   // Each =XX is a byte: percent-decoded as UTF-8, literal % signs escaped first.
-  return decodeURIComponent(text.replace(/=\r?\n/g, "").replace(/%/g, "%25").replace(/=([0-9A-F]{2})/gi, "%$1"));
+  return decodeURIComponent(
+    text
+      .replace(/=\r?\n/g, "")
+      .replace(/%/g, "%25")
+      .replace(/=([0-9A-F]{2})/gi, "%$1"),
+  );
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=). */
@@ -104,6 +109,8 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : decodeQuotedPrintable(data.replace(/_/g, " ")),
     );
 }

@@ -5,9 +5,22 @@ import type { Database } from "../../db/open";
 import { testGatewayPayments } from "../../db/schema";
 import { memoryLogger, openTestDatabase, TEST_NOW } from "../../testing";
 import { fixture, serveFetch, type LocalServer } from "../testing/fake-checkout";
-import { GatewayError, type HostedPaymentRequest, type PaymentGateway, type PaymentRequest } from "../../ports/payment-gateway";
+import {
+  GatewayError,
+  type HostedPaymentRequest,
+  type PaymentGateway,
+  type PaymentRequest,
+} from "../../ports/payment-gateway";
 import { createTestGateway, type TestGateway } from "../test-gateway";
-import { answerChallenge, cancelOnCardPage, getPage, payOnCardPage, postForm, TEST_CARD, type FetchHandler } from "../testing/drive";
+import {
+  answerChallenge,
+  cancelOnCardPage,
+  getPage,
+  payOnCardPage,
+  postForm,
+  TEST_CARD,
+  type FetchHandler,
+} from "../testing/drive";
 import { checkoutComGateway } from "./adapter";
 
 /*
@@ -34,7 +47,13 @@ beforeAll(async () => {
   clock = controllableClock(TEST_NOW);
   testGateway = createTestGateway({ db: database.db, clock, log, publicKey: PUBLIC, secretKey: SECRET });
   server = await serveFetch(testGateway.fetch);
-  gateway = checkoutComGateway({ secretKey: SECRET, publicKey: PUBLIC, environment: "test", baseUrl: `${server.url}/test-gateway`, timeoutMs: 5000 });
+  gateway = checkoutComGateway({
+    secretKey: SECRET,
+    publicKey: PUBLIC,
+    environment: "test",
+    baseUrl: `${server.url}/test-gateway`,
+    timeoutMs: 5000,
+  });
   browser = (request) => fetch(request, { redirect: "manual" });
 });
 afterAll(async () => {
@@ -129,9 +148,15 @@ describe("payments with a token", () => {
 
   it("finds the payments made with a reference, newest first", async () => {
     const reference = draft();
-    const declined = await gateway.requestPayment(paymentRequest(await cardToken(TEST_CARD.decline), { reference }), key());
+    const declined = await gateway.requestPayment(
+      paymentRequest(await cardToken(TEST_CARD.decline), { reference }),
+      key(),
+    );
     clock.advance(1000);
-    const approved = await gateway.requestPayment(paymentRequest(await cardToken("4242424242424242"), { reference }), key());
+    const approved = await gateway.requestPayment(
+      paymentRequest(await cardToken("4242424242424242"), { reference }),
+      key(),
+    );
     await gateway.requestPayment(paymentRequest(await cardToken("4242424242424242")), key());
     expect(await gateway.findPayments(reference)).toEqual([approved, { ...declined, redirectUrl: null }]);
     expect(await gateway.findPayments(draft())).toEqual([]);
@@ -139,7 +164,12 @@ describe("payments with a token", () => {
 
   it("declines the declining test card", async () => {
     const payment = await gateway.requestPayment(paymentRequest(await cardToken("4544 2491 6767 3670")), key());
-    expect(payment).toMatchObject({ status: "Declined", approved: false, responseSummary: "Declined - Do Not Honour", redirectUrl: null });
+    expect(payment).toMatchObject({
+      status: "Declined",
+      approved: false,
+      responseSummary: "Declined - Do Not Honour",
+      redirectUrl: null,
+    });
     expect(await gateway.getPayment(payment.id)).toMatchObject({ status: "Declined", approved: false });
   });
 
@@ -155,7 +185,9 @@ describe("payments with a token", () => {
     expect(error.kind).toBe("declined");
     expect(error.status).toBe(422);
     expect(error.message).toContain("token_used");
-    expect((await failure(gateway.requestPayment(paymentRequest("tok_nosuchtoken"), key()))).message).toContain("token_invalid");
+    expect((await failure(gateway.requestPayment(paymentRequest("tok_nosuchtoken"), key()))).message).toContain(
+      "token_invalid",
+    );
   });
 
   it("refuses a token older than 15 minutes", async () => {
@@ -169,8 +201,15 @@ describe("payments with a token", () => {
   });
 
   it("declines a card that needs 3-D Secure when it was not asked for", async () => {
-    const payment = await gateway.requestPayment(paymentRequest(await cardToken(TEST_CARD.challenge), { threeDs: false }), key());
-    expect(payment).toMatchObject({ status: "Declined", approved: false, responseSummary: "3DS authentication required" });
+    const payment = await gateway.requestPayment(
+      paymentRequest(await cardToken(TEST_CARD.challenge), { threeDs: false }),
+      key(),
+    );
+    expect(payment).toMatchObject({
+      status: "Declined",
+      approved: false,
+      responseSummary: "3DS authentication required",
+    });
   });
 });
 
@@ -204,42 +243,67 @@ describe("instruments (saved cards)", () => {
     const again = await gateway.createInstrument(await cardToken("4242424242424242"));
     expect(again.fingerprint).toBe(card.fingerprint);
     expect(again.sourceId).not.toBe(card.sourceId);
-    expect((await gateway.createInstrument(await cardToken("5555555555554444"))).fingerprint).not.toBe(card.fingerprint);
+    expect((await gateway.createInstrument(await cardToken("5555555555554444"))).fingerprint).not.toBe(
+      card.fingerprint,
+    );
     expect((await failure(gateway.createInstrument("tok_nosuchtoken"))).kind).toBe("declined");
   });
 
   it("a wallet token is not kept, and can still pay", async () => {
-    const walletToken = await gateway.exchangeWalletToken("googlepay", { signature: "s", protocolVersion: "ECv2", signedMessage: "m" });
+    const walletToken = await gateway.exchangeWalletToken("googlepay", {
+      signature: "s",
+      protocolVersion: "ECv2",
+      signedMessage: "m",
+    });
     expect((await failure(gateway.createInstrument(walletToken))).status).toBe(422);
-    expect(await gateway.requestPayment(paymentRequest(walletToken, { threeDs: false }), key())).toMatchObject({ status: "Authorized" });
+    expect(await gateway.requestPayment(paymentRequest(walletToken, { threeDs: false }), key())).toMatchObject({
+      status: "Authorized",
+    });
   });
 
   it("pays with an instrument and its security code, as often as asked; the card's own outcome applies", async () => {
     const approve = await gateway.createInstrument(await cardToken("4242424242424242"));
     for (let i = 0; i < 2; i++) {
       const paid = await gateway.requestPayment(withSaved(approve.sourceId, "123"), key());
-      expect(paid).toMatchObject({ status: "Authorized", approved: true, card: { sourceId: approve.sourceId, fingerprint: approve.fingerprint, last4: "4242" } });
+      expect(paid).toMatchObject({
+        status: "Authorized",
+        approved: true,
+        card: { sourceId: approve.sourceId, fingerprint: approve.fingerprint, last4: "4242" },
+      });
     }
     const decline = await gateway.createInstrument(await cardToken(TEST_CARD.decline.replace(/ /g, "")));
-    expect(await gateway.requestPayment(withSaved(decline.sourceId, "123"), key())).toMatchObject({ status: "Declined", approved: false });
+    expect(await gateway.requestPayment(withSaved(decline.sourceId, "123"), key())).toMatchObject({
+      status: "Declined",
+      approved: false,
+    });
     const challenge = await gateway.createInstrument(await cardToken(TEST_CARD.challenge.replace(/ /g, "")));
     const pending = await gateway.requestPayment(withSaved(challenge.sourceId, "123"), key());
     expect(pending).toMatchObject({ status: "Pending", redirectUrl: `/test-gateway/3ds/${pending.id}` });
     await answerChallenge(browser, pending.redirectUrl!, "authenticate", server.url);
-    expect(await gateway.getPayment(pending.id)).toMatchObject({ status: "Authorized", card: { sourceId: challenge.sourceId, last4: "0021" } });
+    expect(await gateway.getPayment(pending.id)).toMatchObject({
+      status: "Authorized",
+      card: { sourceId: challenge.sourceId, last4: "0021" },
+    });
   });
 
   it("a payment's source id pays again, like an instrument", async () => {
     const first = await gateway.requestPayment(paymentRequest(await cardToken("4242424242424242")), key());
     const again = await gateway.requestPayment(withSaved(first.card!.sourceId, "123"), key());
-    expect(again).toMatchObject({ status: "Authorized", card: { sourceId: first.card!.sourceId, fingerprint: first.card!.fingerprint } });
+    expect(again).toMatchObject({
+      status: "Authorized",
+      card: { sourceId: first.card!.sourceId, fingerprint: first.card!.fingerprint },
+    });
   });
 
   it("refuses a security code that is not 3 digits, and an unknown source", async () => {
     const card = await gateway.createInstrument(await cardToken("4242424242424242"));
     const before = (await database.db.select({ n: count() }).from(testGatewayPayments))[0]!.n;
-    expect((await failure(gateway.requestPayment(withSaved(card.sourceId, "12"), key()))).message).toContain("cvv_invalid");
-    expect((await failure(gateway.requestPayment(withSaved("src_nosuchsource", "123"), key()))).message).toContain("source_id_invalid");
+    expect((await failure(gateway.requestPayment(withSaved(card.sourceId, "12"), key()))).message).toContain(
+      "cvv_invalid",
+    );
+    expect((await failure(gateway.requestPayment(withSaved("src_nosuchsource", "123"), key()))).message).toContain(
+      "source_id_invalid",
+    );
     expect((await database.db.select({ n: count() }).from(testGatewayPayments))[0]!.n).toBe(before);
   });
 });
@@ -248,7 +312,13 @@ describe("3-D Secure", () => {
   async function pending(): Promise<{ id: string; redirectUrl: string; request: PaymentRequest }> {
     const request = paymentRequest(await cardToken(TEST_CARD.challenge));
     const payment = await gateway.requestPayment(request, key());
-    expect(payment).toMatchObject({ status: "Pending", approved: false, amount: 2350, currency: "GBP", reference: request.reference });
+    expect(payment).toMatchObject({
+      status: "Pending",
+      approved: false,
+      amount: 2350,
+      currency: "GBP",
+      reference: request.reference,
+    });
     expect(payment.redirectUrl).toBe(`/test-gateway/3ds/${payment.id}`);
     return { id: payment.id, redirectUrl: payment.redirectUrl!, request };
   }
@@ -264,7 +334,12 @@ describe("3-D Secure", () => {
     const answered = await answerChallenge(browser, redirectUrl, "authenticate", server.url);
     expect(answered.status).toBe(303);
     expect(answered.location).toBe(`${request.successUrl}&cko-payment-id=${id}`);
-    expect(await gateway.getPayment(id)).toMatchObject({ status: "Authorized", approved: true, responseSummary: "Approved", redirectUrl: null });
+    expect(await gateway.getPayment(id)).toMatchObject({
+      status: "Authorized",
+      approved: true,
+      responseSummary: "Approved",
+      redirectUrl: null,
+    });
 
     // Deciding again only repeats the outcome; the challenge page now redirects there too.
     const again = await postForm(browser, redirectUrl, { outcome: "fail" }, server.url);
@@ -278,7 +353,11 @@ describe("3-D Secure", () => {
     const answered = await answerChallenge(browser, redirectUrl, "fail", server.url);
     expect(answered.status).toBe(303);
     expect(answered.location).toBe(`${request.failureUrl}&cko-payment-id=${id}`);
-    expect(await gateway.getPayment(id)).toMatchObject({ status: "Declined", approved: false, responseSummary: "Cardholder failed 3DS authentication" });
+    expect(await gateway.getPayment(id)).toMatchObject({
+      status: "Declined",
+      approved: false,
+      responseSummary: "Cardholder failed 3DS authentication",
+    });
   });
 
   it("Cancel cancels and, without a hosted page, returns to the failure address", async () => {
@@ -295,7 +374,11 @@ describe("hosted payment page", () => {
     const hosted = await gateway.createHostedPayment(request, key());
     expect(hosted.id).toMatch(/^hpp_/);
     expect(hosted.redirectUrl).toBe(`/test-gateway/hpp/${hosted.id}`);
-    expect(await gateway.getHostedPayment(hosted.id)).toEqual({ id: hosted.id, status: "Payment Pending", paymentId: null });
+    expect(await gateway.getHostedPayment(hosted.id)).toEqual({
+      id: hosted.id,
+      status: "Payment Pending",
+      paymentId: null,
+    });
 
     const page = await getPage(browser, hosted.redirectUrl, server.url);
     expect(page.status).toBe(200);
@@ -307,7 +390,12 @@ describe("hosted payment page", () => {
     const paymentId = paymentIdIn(paid.location);
     expect(paid.location).toBe(`${request.successUrl}&cko-payment-id=${paymentId}`);
     expect(await gateway.getHostedPayment(hosted.id)).toEqual({ id: hosted.id, status: "Payment Received", paymentId });
-    expect(await gateway.getPayment(paymentId!)).toMatchObject({ status: "Authorized", approved: true, amount: 1250, reference: request.reference });
+    expect(await gateway.getPayment(paymentId!)).toMatchObject({
+      status: "Authorized",
+      approved: true,
+      amount: 1250,
+      reference: request.reference,
+    });
 
     // The page, opened or posted again, only sends the shopper to the outcome: one payment per page.
     expect((await getPage(browser, hosted.redirectUrl, server.url)).location).toBe(paid.location);
@@ -427,7 +515,10 @@ describe("voids", () => {
 });
 
 async function paymentsFor(reference: string): Promise<number> {
-  const [row] = await database.db.select({ n: count() }).from(testGatewayPayments).where(eq(testGatewayPayments.reference, reference));
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(testGatewayPayments)
+    .where(eq(testGatewayPayments.reference, reference));
   return row!.n;
 }
 
@@ -452,7 +543,9 @@ describe("Cko-Idempotency-Key", () => {
   it("refuses the same key for a different request", async () => {
     const idempotencyKey = key();
     await gateway.requestPayment(paymentRequest(await cardToken("4242424242424242")), idempotencyKey);
-    const refused = await failure(gateway.requestPayment(paymentRequest(await cardToken("4242424242424242"), { amount: 999 }), idempotencyKey));
+    const refused = await failure(
+      gateway.requestPayment(paymentRequest(await cardToken("4242424242424242"), { amount: 999 }), idempotencyKey),
+    );
     expect(refused).toMatchObject({ kind: "invalid", status: 409 });
   });
 
@@ -480,9 +573,15 @@ describe("wallet tokens", () => {
   });
 
   it("declines a wallet token whose data says decline", async () => {
-    const data = { ...fixture("googlepay-token-data.json"), signedMessage: '{"encryptedMessage":"DECLINE","ephemeralPublicKey":"x","tag":"y"}' };
+    const data = {
+      ...fixture("googlepay-token-data.json"),
+      signedMessage: '{"encryptedMessage":"DECLINE","ephemeralPublicKey":"x","tag":"y"}',
+    };
     const token = await gateway.exchangeWalletToken("googlepay", data);
-    expect(await gateway.requestPayment(paymentRequest(token), key())).toMatchObject({ status: "Declined", approved: false });
+    expect(await gateway.requestPayment(paymentRequest(token), key())).toMatchObject({
+      status: "Declined",
+      approved: false,
+    });
   });
 
   it("refuses token data not in the wallet's documented shape", async () => {
@@ -491,15 +590,25 @@ describe("wallet tokens", () => {
     expect(refused).toMatchObject({ kind: "declined", status: 422 });
     expect(refused.message).toContain("token_data_invalid");
     const { signedMessage: _m, ...noMessage } = fixture("googlepay-token-data.json");
-    expect((await failure(gateway.exchangeWalletToken("googlepay", noMessage))).message).toContain("token_data_invalid");
+    expect((await failure(gateway.exchangeWalletToken("googlepay", noMessage))).message).toContain(
+      "token_data_invalid",
+    );
   });
 });
 
 describe("keys", () => {
   it("refuses a wrong secret key with 401, and a secret key where the public one belongs", async () => {
-    const wrong = checkoutComGateway({ secretKey: "sk_test_wrong", publicKey: SECRET, environment: "test", baseUrl: `${server.url}/test-gateway` });
+    const wrong = checkoutComGateway({
+      secretKey: "sk_test_wrong",
+      publicKey: SECRET,
+      environment: "test",
+      baseUrl: `${server.url}/test-gateway`,
+    });
     expect(await failure(wrong.getPayment("pay_x"))).toMatchObject({ kind: "invalid", status: 401 });
-    expect(await failure(wrong.exchangeWalletToken("applepay", fixture("applepay-token-data.json")))).toMatchObject({ kind: "invalid", status: 401 });
+    expect(await failure(wrong.exchangeWalletToken("applepay", fixture("applepay-token-data.json")))).toMatchObject({
+      kind: "invalid",
+      status: 401,
+    });
   });
 
   it("never logs card numbers or keys", () => {

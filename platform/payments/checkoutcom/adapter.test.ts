@@ -23,7 +23,14 @@ afterEach(() => {
 });
 
 const adapter = (options: Partial<CheckoutComOptions> = {}) =>
-  checkoutComGateway({ secretKey: SECRET, publicKey: PUBLIC, environment: "sandbox", baseUrl: fake.url, timeoutMs: 300, ...options });
+  checkoutComGateway({
+    secretKey: SECRET,
+    publicKey: PUBLIC,
+    environment: "sandbox",
+    baseUrl: fake.url,
+    timeoutMs: 300,
+    ...options,
+  });
 
 const request: PaymentRequest = {
   token: "tok_4gzeau5o2uqubbk6fufs3m7p54",
@@ -48,7 +55,10 @@ async function failure(promise: Promise<unknown>): Promise<GatewayError> {
 
 describe("reading checkout.com's answers", () => {
   it("reads an authorised payment and sends the token, 3-D Secure, the key and the idempotency key", async () => {
-    const payment = await adapter({ processingChannelId: "pc_q4dbxom5jbgudnjzjpz7j2z6uq" }).requestPayment(request, "draft_8421:try:1");
+    const payment = await adapter({ processingChannelId: "pc_q4dbxom5jbgudnjzjpz7j2z6uq" }).requestPayment(
+      request,
+      "draft_8421:try:1",
+    );
     expect(payment).toEqual({
       id: "pay_y3oqhf46pyzuxjbcn2giaqnb44",
       status: "Authorized",
@@ -74,7 +84,11 @@ describe("reading checkout.com's answers", () => {
     expect(sent.headers["cko-idempotency-key"]).toBe("draft_8421:try:1");
     expect(sent.headers["content-type"]).toBe("application/json");
     expect(sent.body).toEqual({
-      source: { type: "token", token: request.token, billing_address: { address_line1: "10 Downing Street", city: "London", zip: "SW1A 2AA", country: "GB" } },
+      source: {
+        type: "token",
+        token: request.token,
+        billing_address: { address_line1: "10 Downing Street", city: "London", zip: "SW1A 2AA", country: "GB" },
+      },
       amount: 2350,
       currency: "GBP",
       reference: "draft_8421",
@@ -133,15 +147,37 @@ describe("reading checkout.com's answers", () => {
       },
     });
     const sent = fake.requests.at(-1)!;
-    expect([sent.method, sent.path, sent.headers.authorization]).toEqual(["GET", "/payments/pay_mbabizu24mvu3mela5njyhpit4", `Bearer ${SECRET}`]);
+    expect([sent.method, sent.path, sent.headers.authorization]).toEqual([
+      "GET",
+      "/payments/pay_mbabizu24mvu3mela5njyhpit4",
+      `Bearer ${SECRET}`,
+    ]);
     expect(sent.headers["cko-idempotency-key"]).toBeUndefined();
   });
 
   it("lists the payments made with a reference, newest first, with no idempotency key", async () => {
     const payments = await adapter().findPayments("draft_8421");
     expect(payments).toEqual([
-      { id: "pay_x3ykcdq7hnaetbyvmp5ttchtsi", status: "Authorized", approved: true, responseSummary: null, redirectUrl: null, reference: "draft_8421", amount: 2350, currency: "GBP" },
-      { id: "pay_mbabizu24mvu3mela5njyhpit4", status: "Declined", approved: false, responseSummary: "Declined - Do Not Honour", redirectUrl: null, reference: "draft_8421", amount: 2350, currency: "GBP" },
+      {
+        id: "pay_x3ykcdq7hnaetbyvmp5ttchtsi",
+        status: "Authorized",
+        approved: true,
+        responseSummary: null,
+        redirectUrl: null,
+        reference: "draft_8421",
+        amount: 2350,
+        currency: "GBP",
+      },
+      {
+        id: "pay_mbabizu24mvu3mela5njyhpit4",
+        status: "Declined",
+        approved: false,
+        responseSummary: "Declined - Do Not Honour",
+        redirectUrl: null,
+        reference: "draft_8421",
+        amount: 2350,
+        currency: "GBP",
+      },
     ]);
     const sent = fake.requests.at(-1)!;
     expect([sent.method, sent.path, sent.query]).toEqual(["GET", "/payments", "reference=draft_8421&limit=100&skip=0"]);
@@ -167,7 +203,10 @@ describe("reading checkout.com's answers", () => {
       },
       "draft_8421:hpp:1",
     );
-    expect(hosted).toEqual({ id: "hpp_xGQBg0AXl3cM", redirectUrl: "https://pay.sandbox.checkout.com/page/hpp_xGQBg0AXl3cM" });
+    expect(hosted).toEqual({
+      id: "hpp_xGQBg0AXl3cM",
+      redirectUrl: "https://pay.sandbox.checkout.com/page/hpp_xGQBg0AXl3cM",
+    });
     const sent = fake.requests.at(-1)!;
     expect(sent.headers["cko-idempotency-key"]).toBe("draft_8421:hpp:1");
     expect(sent.body).toMatchObject({
@@ -190,11 +229,19 @@ describe("reading checkout.com's answers", () => {
     fake.answerNext(200, linkOnly);
     expect((await adapter().getHostedPayment("hpp_xGQBg0AXl3cM")).paymentId).toBe("pay_mbabizu24mvu3mela5njyhpit4");
     fake.answerNext(200, { id: "hpp_xGQBg0AXl3cM", status: "Payment Pending", _links: { self: { href: "x" } } });
-    expect(await adapter().getHostedPayment("hpp_xGQBg0AXl3cM")).toEqual({ id: "hpp_xGQBg0AXl3cM", status: "Payment Pending", paymentId: null });
+    expect(await adapter().getHostedPayment("hpp_xGQBg0AXl3cM")).toEqual({
+      id: "hpp_xGQBg0AXl3cM",
+      status: "Payment Pending",
+      paymentId: null,
+    });
   });
 
   it("voids with the reference and an idempotency key", async () => {
-    await adapter().voidPayment("pay_y3oqhf46pyzuxjbcn2giaqnb44", "draft_8421", "draft_8421:void:pay_y3oqhf46pyzuxjbcn2giaqnb44");
+    await adapter().voidPayment(
+      "pay_y3oqhf46pyzuxjbcn2giaqnb44",
+      "draft_8421",
+      "draft_8421:void:pay_y3oqhf46pyzuxjbcn2giaqnb44",
+    );
     const sent = fake.requests.at(-1)!;
     expect([sent.method, sent.path]).toEqual(["POST", "/payments/pay_y3oqhf46pyzuxjbcn2giaqnb44/voids"]);
     expect(sent.body).toEqual({ reference: "draft_8421" });
@@ -233,9 +280,16 @@ describe("reading checkout.com's answers", () => {
 
   it("pays with a saved card as source id with its security code, and no token or billing address", async () => {
     const { token: _token, ...withoutToken } = request;
-    await adapter().requestPayment({ ...withoutToken, savedCard: { sourceId: "src_wmlfc3zyhqzehihu7giusaaawu", cvv: "100" } }, "k");
+    await adapter().requestPayment(
+      { ...withoutToken, savedCard: { sourceId: "src_wmlfc3zyhqzehihu7giusaaawu", cvv: "100" } },
+      "k",
+    );
     const sent = fake.requests.at(-1)!;
-    expect((sent.body as { source: unknown }).source).toEqual({ type: "id", id: "src_wmlfc3zyhqzehihu7giusaaawu", cvv: "100" });
+    expect((sent.body as { source: unknown }).source).toEqual({
+      type: "id",
+      id: "src_wmlfc3zyhqzehihu7giusaaawu",
+      cvv: "100",
+    });
   });
 });
 
@@ -260,12 +314,17 @@ describe("failures", () => {
     expect(ours.message).toContain("amount_invalid, currency_required");
 
     fake.answerNext(422, fixture("checkoutcom/error-422-token.json"));
-    expect(await failure(adapter().exchangeWalletToken("googlepay", fixture("googlepay-token-data.json")))).toMatchObject({ kind: "declined", status: 422 });
+    expect(
+      await failure(adapter().exchangeWalletToken("googlepay", fixture("googlepay-token-data.json"))),
+    ).toMatchObject({ kind: "declined", status: 422 });
   });
 
   it("403, 409 are invalid; 429 and 5xx are unavailable", async () => {
     fake.answerNext(403);
-    expect(await failure(adapter().voidPayment("pay_y3oqhf46pyzuxjbcn2giaqnb44", "r", "k"))).toMatchObject({ kind: "invalid", status: 403 });
+    expect(await failure(adapter().voidPayment("pay_y3oqhf46pyzuxjbcn2giaqnb44", "r", "k"))).toMatchObject({
+      kind: "invalid",
+      status: 403,
+    });
     fake.answerNext(409, { request_id: "r", error_type: "request_invalid", error_codes: ["idempotency_key_reused"] });
     expect(await failure(adapter().requestPayment(request, "k"))).toMatchObject({ kind: "invalid", status: 409 });
     fake.answerNext(429, { request_id: "r", error_type: "request_invalid", error_codes: ["duplicate_request"] });
@@ -286,7 +345,13 @@ describe("failures", () => {
     expect(await failure(adapter().requestPayment(request, "k"))).toMatchObject({ kind: "unavailable", status: 201 });
 
     fake.mode = "normal";
-    const closed = checkoutComGateway({ secretKey: SECRET, publicKey: PUBLIC, environment: "sandbox", baseUrl: "http://127.0.0.1:1", timeoutMs: 1000 });
+    const closed = checkoutComGateway({
+      secretKey: SECRET,
+      publicKey: PUBLIC,
+      environment: "sandbox",
+      baseUrl: "http://127.0.0.1:1",
+      timeoutMs: 1000,
+    });
     expect((await failure(closed.getPayment("pay_x"))).kind).toBe("unavailable");
   });
 });
@@ -298,12 +363,34 @@ describe("environments", () => {
       urls.push(input);
       return new Response(JSON.stringify(fixture("checkoutcom/payment-details.json")), { status: 200 });
     };
-    await checkoutComGateway({ secretKey: SECRET, publicKey: PUBLIC, environment: "sandbox", fetch: capture }).getPayment("pay_a");
-    await checkoutComGateway({ secretKey: "sk_live", publicKey: "pk_live", environment: "live", fetch: capture }).getPayment("pay_b");
-    await checkoutComGateway({ secretKey: SECRET, publicKey: PUBLIC, environment: "sandbox", baseUrl: "https://abc.api.sandbox.checkout.com/", fetch: capture }).getPayment("pay_c");
-    expect(urls).toEqual([`${CHECKOUT_BASE_URLS.sandbox}/payments/pay_a`, "https://api.checkout.com/payments/pay_b", "https://abc.api.sandbox.checkout.com/payments/pay_c"]);
+    await checkoutComGateway({
+      secretKey: SECRET,
+      publicKey: PUBLIC,
+      environment: "sandbox",
+      fetch: capture,
+    }).getPayment("pay_a");
+    await checkoutComGateway({
+      secretKey: "sk_live",
+      publicKey: "pk_live",
+      environment: "live",
+      fetch: capture,
+    }).getPayment("pay_b");
+    await checkoutComGateway({
+      secretKey: SECRET,
+      publicKey: PUBLIC,
+      environment: "sandbox",
+      baseUrl: "https://abc.api.sandbox.checkout.com/",
+      fetch: capture,
+    }).getPayment("pay_c");
+    expect(urls).toEqual([
+      `${CHECKOUT_BASE_URLS.sandbox}/payments/pay_a`,
+      "https://api.checkout.com/payments/pay_b",
+      "https://abc.api.sandbox.checkout.com/payments/pay_c",
+    ]);
     expect(() => checkoutComGateway({ secretKey: SECRET, publicKey: PUBLIC, environment: "test" })).toThrow(/base URL/);
-    expect(checkoutComGateway({ secretKey: SECRET, publicKey: PUBLIC, environment: "live", fetch: capture })).toMatchObject({
+    expect(
+      checkoutComGateway({ secretKey: SECRET, publicKey: PUBLIC, environment: "live", fetch: capture }),
+    ).toMatchObject({
       name: "checkoutcom",
       environment: "live",
       publicKey: PUBLIC,

@@ -131,13 +131,31 @@ export function failureFor(label: string, answer: Answer): GatewayError {
   const { status, body } = answer;
   const parsed = errorSchema.safeParse(body);
   const codes = parsed.success ? (parsed.data.error_codes ?? []) : [];
-  const detail = codes.length > 0 ? ` (${codes.join(", ")})` : parsed.success && parsed.data.error_type ? ` (${parsed.data.error_type})` : "";
+  const detail =
+    codes.length > 0
+      ? ` (${codes.join(", ")})`
+      : parsed.success && parsed.data.error_type
+        ? ` (${parsed.data.error_type})`
+        : "";
   const message = `checkout.com ${label} answered ${status}${detail}`;
-  if (status === 401) return new GatewayError("invalid", `checkout.com ${label} answered 401: the API key was refused`, status, body);
+  if (status === 401)
+    return new GatewayError("invalid", `checkout.com ${label} answered 401: the API key was refused`, status, body);
   if (status === 403) return new GatewayError("invalid", `${message}: the action is not allowed`, status, body);
   if (status === 404) return new GatewayError("not_found", `${message}: not found`, status, body);
-  if (status === 409) return new GatewayError("invalid", `${message}: the idempotency key was used for a different request`, status, body);
-  if (status === 422) return new GatewayError(shopperCodes(codes) ? "declined" : "invalid", `${message}: the request was refused`, status, body);
+  if (status === 409)
+    return new GatewayError(
+      "invalid",
+      `${message}: the idempotency key was used for a different request`,
+      status,
+      body,
+    );
+  if (status === 422)
+    return new GatewayError(
+      shopperCodes(codes) ? "declined" : "invalid",
+      `${message}: the request was refused`,
+      status,
+      body,
+    );
   if (status === 429) return new GatewayError("unavailable", `${message}: too many requests`, status, body);
   if (status >= 500) return new GatewayError("unavailable", message, status, body);
   return new GatewayError("invalid", message, status, body);
@@ -159,12 +177,22 @@ function addressBody(address: GatewayAddress): Record<string, unknown> {
 function hostedPaymentId(parsed: z.infer<typeof hostedSchema>): string | null {
   if (parsed.payment_id) return parsed.payment_id;
   const href = parsed._links?.payment?.href;
-  const last = href ? decodeURIComponent(href.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop() ?? "") : "";
+  const last = href
+    ? decodeURIComponent(
+        href
+          .replace(/[?#].*$/, "")
+          .replace(/\/+$/, "")
+          .split("/")
+          .pop() ?? "",
+      )
+    : "";
   return last.startsWith("pay_") ? last : null;
 }
 
 export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGateway {
-  const base = (options.baseUrl ?? (options.environment === "test" ? null : CHECKOUT_BASE_URLS[options.environment]))?.replace(/\/+$/, "");
+  const base = (
+    options.baseUrl ?? (options.environment === "test" ? null : CHECKOUT_BASE_URLS[options.environment])
+  )?.replace(/\/+$/, "");
   if (!base) throw new Error("The checkout.com adapter needs a base URL for the test environment");
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -194,8 +222,10 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
       });
       text = await response.text();
     } catch (error) {
-      if (signal.aborted) throw new GatewayError("unavailable", `checkout.com ${label} timed out after ${timeoutMs} ms`);
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      if (signal.aborted)
+        throw new GatewayError("unavailable", `checkout.com ${label} timed out after ${timeoutMs} ms`);
+      const reason =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       throw new GatewayError("unavailable", `checkout.com ${label} failed: ${reason}`);
     }
     let body: unknown = null;
@@ -213,12 +243,20 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
     const parsed = schema.safeParse(answer.body);
     if (!parsed.success) {
       // A success status with a body we cannot read: whatever happened is unknown, so the caller asks again later.
-      throw new GatewayError("unavailable", `checkout.com ${label} answered ${answer.status} in an unexpected shape`, answer.status, answer.body);
+      throw new GatewayError(
+        "unavailable",
+        `checkout.com ${label} answered ${answer.status} in an unexpected shape`,
+        answer.status,
+        answer.body,
+      );
     }
     return parsed.data;
   }
 
-  function toPayment(parsed: z.infer<typeof paymentSchema>, fallback: { amount: number; currency: string; reference: string | null }): GatewayPayment {
+  function toPayment(
+    parsed: z.infer<typeof paymentSchema>,
+    fallback: { amount: number; currency: string; reference: string | null },
+  ): GatewayPayment {
     const card = cardOf(parsed.source);
     return {
       id: parsed.id,
@@ -284,7 +322,11 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
           // A saved card is paid with its instrument and the security code typed for this payment.
           source: request.savedCard
             ? { type: "id", id: request.savedCard.sourceId, cvv: request.savedCard.cvv }
-            : compact({ type: "token", token: request.token, billing_address: request.billing ? addressBody(request.billing) : undefined }),
+            : compact({
+                type: "token",
+                token: request.token,
+                billing_address: request.billing ? addressBody(request.billing) : undefined,
+              }),
           amount: request.amount,
           currency: request.currency,
           reference: request.reference,
@@ -306,7 +348,12 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
       if (answer.status !== 200) throw failureFor(label, answer);
       const parsed = parse(paymentSchema, label, answer);
       if (parsed.amount === undefined || parsed.currency === undefined) {
-        throw new GatewayError("unavailable", `checkout.com ${label} answered without the amount`, answer.status, answer.body);
+        throw new GatewayError(
+          "unavailable",
+          `checkout.com ${label} answered without the amount`,
+          answer.status,
+          answer.body,
+        );
       }
       return toPayment(parsed, { amount: parsed.amount, currency: parsed.currency, reference: null });
     },
@@ -324,13 +371,19 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
 
     async voidPayment(id, reference, idempotencyKey) {
       const label = "POST /payments/{id}/voids";
-      const answer = await call(label, "POST", `/payments/${encodeURIComponent(id)}/voids`, { idempotencyKey, body: { reference } });
+      const answer = await call(label, "POST", `/payments/${encodeURIComponent(id)}/voids`, {
+        idempotencyKey,
+        body: { reference },
+      });
       if (answer.status !== 202 && answer.status !== 200) throw failureFor(label, answer);
     },
 
     async exchangeWalletToken(type: WalletType, tokenData) {
       const label = "POST /tokens";
-      const answer = await call(label, "POST", "/tokens", { key: options.publicKey, body: { type, token_data: tokenData } });
+      const answer = await call(label, "POST", "/tokens", {
+        key: options.publicKey,
+        body: { type, token_data: tokenData },
+      });
       if (answer.status !== 201 && answer.status !== 200) throw failureFor(label, answer);
       return parse(tokenSchema, label, answer).token;
     },
@@ -340,7 +393,13 @@ export function checkoutComGateway(options: CheckoutComOptions): CheckoutComGate
       const answer = await call(label, "POST", "/instruments", { body: { type: "token", token } });
       if (answer.status !== 201 && answer.status !== 200) throw failureFor(label, answer);
       const card = cardOf(answer.body);
-      if (!card) throw new GatewayError("unavailable", `checkout.com ${label} answered ${answer.status} in an unexpected shape`, answer.status, answer.body);
+      if (!card)
+        throw new GatewayError(
+          "unavailable",
+          `checkout.com ${label} answered ${answer.status} in an unexpected shape`,
+          answer.status,
+          answer.body,
+        );
       return card;
     },
   };

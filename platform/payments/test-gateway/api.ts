@@ -91,7 +91,9 @@ async function readJson(request: Request): Promise<Record<string, unknown> | nul
   if (text.trim() === "") return {};
   try {
     const parsed = JSON.parse(text) as unknown;
-    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -116,7 +118,8 @@ function checkMoney(body: Record<string, unknown>, codes: string[]): void {
   else if (!Number.isSafeInteger(body.amount) || (body.amount as number) < 1) codes.push("amount_invalid");
   if (body.currency === undefined || body.currency === null) codes.push("currency_required");
   else if (typeof body.currency !== "string" || !/^[A-Z]{3}$/.test(body.currency)) codes.push("currency_invalid");
-  if (body.reference !== undefined && (typeof body.reference !== "string" || body.reference.length > 80)) codes.push("reference_invalid");
+  if (body.reference !== undefined && (typeof body.reference !== "string" || body.reference.length > 80))
+    codes.push("reference_invalid");
 }
 
 function checkCustomer(value: unknown, codes: string[]): { email?: string; name?: string } | null {
@@ -127,7 +130,8 @@ function checkCustomer(value: unknown, codes: string[]): { email?: string; name?
   }
   const customer: { email?: string; name?: string } = {};
   if (value.email !== undefined) {
-    if (typeof value.email !== "string" || !/^[^\s@]+@[^\s@]+$/.test(value.email) || value.email.length > 255) codes.push("customer_email_invalid");
+    if (typeof value.email !== "string" || !/^[^\s@]+@[^\s@]+$/.test(value.email) || value.email.length > 255)
+      codes.push("customer_email_invalid");
     else customer.email = value.email;
   }
   if (value.name !== undefined) {
@@ -158,7 +162,8 @@ function paymentLinks(ctx: GatewayContext, payment: PaymentRow): Record<string, 
     links.void = { href: `${self}/voids` };
     links.capture = { href: `${self}/captures` };
   }
-  if (payment.status === "Pending" && !awaitsAcquirer(payment)) links.redirect = { href: `${ctx.basePath}/3ds/${payment.id}` };
+  if (payment.status === "Pending" && !awaitsAcquirer(payment))
+    links.redirect = { href: `${ctx.basePath}/3ds/${payment.id}` };
   return links;
 }
 
@@ -290,7 +295,10 @@ function walletTokenDataValid(type: "applepay" | "googlepay", data: Record<strin
   return nonEmptyString(data.signature) && nonEmptyString(data.protocolVersion) && nonEmptyString(data.signedMessage);
 }
 
-function cardTokenProblems(body: Record<string, unknown>, now: Date): { codes: string[]; digits: string | null; scheme: string | null } {
+function cardTokenProblems(
+  body: Record<string, unknown>,
+  now: Date,
+): { codes: string[]; digits: string | null; scheme: string | null } {
   const codes: string[] = [];
   let digits: string | null = null;
   let scheme: string | null = null;
@@ -298,25 +306,33 @@ function cardTokenProblems(body: Record<string, unknown>, now: Date): { codes: s
   else {
     const checked = checkCardNumber(typeof body.number === "string" ? body.number : String(body.number));
     if (checked.ok) ({ digits, scheme } = checked.value);
-    else codes.push(checked.message === CARD_MESSAGES.brandNotAccepted ? "card_scheme_not_supported" : "card_number_invalid");
+    else
+      codes.push(
+        checked.message === CARD_MESSAGES.brandNotAccepted ? "card_scheme_not_supported" : "card_number_invalid",
+      );
   }
   const month = body.expiry_month;
   const year = body.expiry_year;
   if (month === undefined || month === null) codes.push("card_expiry_month_required");
-  else if (!Number.isInteger(month) || (month as number) < 1 || (month as number) > 12) codes.push("card_expiry_month_invalid");
+  else if (!Number.isInteger(month) || (month as number) < 1 || (month as number) > 12)
+    codes.push("card_expiry_month_invalid");
   if (year === undefined || year === null) codes.push("card_expiry_year_required");
-  else if (!Number.isInteger(year) || (year as number) < 1000 || (year as number) > 9999) codes.push("card_expiry_year_invalid");
+  else if (!Number.isInteger(year) || (year as number) < 1000 || (year as number) > 9999)
+    codes.push("card_expiry_year_invalid");
   if (!codes.some((c) => c.startsWith("card_expiry"))) {
     const expiry = (year as number) * 12 + (month as number);
     if (expiry < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) codes.push("card_expired");
   }
   // checkout.com takes a card without its security code; when one is given it must fit the accepted brands.
-  if (body.cvv !== undefined && body.cvv !== null && (typeof body.cvv !== "string" || !/^\d{3}$/.test(body.cvv))) codes.push("cvv_invalid");
+  if (body.cvv !== undefined && body.cvv !== null && (typeof body.cvv !== "string" || !/^\d{3}$/.test(body.cvv)))
+    codes.push("cvv_invalid");
   return { codes, digits, scheme };
 }
 
 /** What checkout.com says of a card, in a token's answer and an instrument's alike. */
-function cardDetails(card: Pick<TokenRow, "expiryMonth" | "expiryYear" | "scheme" | "last4" | "bin">): Record<string, unknown> {
+function cardDetails(
+  card: Pick<TokenRow, "expiryMonth" | "expiryYear" | "scheme" | "last4" | "bin">,
+): Record<string, unknown> {
   return {
     expiry_month: card.expiryMonth,
     expiry_year: card.expiryYear,
@@ -404,14 +420,23 @@ export async function postPayments(ctx: GatewayContext, request: Request): Promi
     if (!nonEmptyString(source.id)) codes.push("source_id_required");
     else instrumentId = source.id;
     // A saved card's security code is optional at checkout.com; when given it must be the accepted brands' 3 digits.
-    if (source.cvv !== undefined && source.cvv !== null && (typeof source.cvv !== "string" || !/^\d{3}$/.test(source.cvv))) codes.push("cvv_invalid");
+    if (
+      source.cvv !== undefined &&
+      source.cvv !== null &&
+      (typeof source.cvv !== "string" || !/^\d{3}$/.test(source.cvv))
+    )
+      codes.push("cvv_invalid");
   } else codes.push(source.type === undefined ? "source_type_required" : "payment_source_type_invalid");
   checkMoney(body, codes);
   const customer = checkCustomer(body.customer, codes);
   const successUrl = checkUrl(body, "success_url", false, codes);
   const failureUrl = checkUrl(body, "failure_url", false, codes);
   const threeDsSetting = body["3ds"];
-  if (threeDsSetting !== undefined && threeDsSetting !== null && (!isObject(threeDsSetting) || (threeDsSetting.enabled !== undefined && typeof threeDsSetting.enabled !== "boolean"))) {
+  if (
+    threeDsSetting !== undefined &&
+    threeDsSetting !== null &&
+    (!isObject(threeDsSetting) || (threeDsSetting.enabled !== undefined && typeof threeDsSetting.enabled !== "boolean"))
+  ) {
     codes.push("3ds_invalid");
   }
   const now = ctx.clock.now();
@@ -447,7 +472,12 @@ export async function postPayments(ctx: GatewayContext, request: Request): Promi
       },
       now,
     );
-    ctx.log.info("test_gateway.payment", { id: payment.id, status: payment.status, amount: payment.amount, reference: payment.reference });
+    ctx.log.info("test_gateway.payment", {
+      id: payment.id,
+      status: payment.status,
+      amount: payment.amount,
+      reference: payment.reference,
+    });
     return paymentCreated(ctx, payment);
   });
 }
@@ -471,20 +501,22 @@ export async function postInstruments(ctx: GatewayContext, request: Request): Pr
   if (!nonEmptyString(body.token)) return invalid("token_required");
   const token = body.token;
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const taken = await takeToken(tx, token, now);
-    if (typeof taken === "string") return invalid(taken);
-    if (taken.type !== "card" || !taken.fingerprint) {
-      // Spending the token is undone: a wallet token can still pay.
-      tx.rollback();
-    }
-    const row = await insertInstrument(tx, { ...taken, fingerprint: taken.fingerprint! }, now);
-    ctx.log.info("test_gateway.instrument", { id: row.id, scheme: row.scheme });
-    return { status: 201, body: instrumentBody(row) };
-  }).catch((error: unknown) => {
-    if (error instanceof TransactionRollbackError) return invalid("token_type_invalid");
-    throw error;
-  });
+  return ctx.db
+    .transaction(async (tx) => {
+      const taken = await takeToken(tx, token, now);
+      if (typeof taken === "string") return invalid(taken);
+      if (taken.type !== "card" || !taken.fingerprint) {
+        // Spending the token is undone: a wallet token can still pay.
+        tx.rollback();
+      }
+      const row = await insertInstrument(tx, { ...taken, fingerprint: taken.fingerprint! }, now);
+      ctx.log.info("test_gateway.instrument", { id: row.id, scheme: row.scheme });
+      return { status: 201, body: instrumentBody(row) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return invalid("token_type_invalid");
+      throw error;
+    });
 }
 
 export async function getPayment(ctx: GatewayContext, request: Request, id: string): Promise<ApiAnswer> {
@@ -512,7 +544,11 @@ export async function listPayments(ctx: GatewayContext, request: Request): Promi
   if (limit === null) return invalid("limit_invalid");
   if (skip === null) return invalid("skip_invalid");
   const { total, rows } = await findPaymentsByReference(ctx.db, reference, limit, skip);
-  const read = await Promise.all(rows.map(async (row) => (awaitsAcquirer(row) ? ((await readPayment(ctx.db, row.id, ctx.clock.now())).payment ?? row) : row)));
+  const read = await Promise.all(
+    rows.map(async (row) =>
+      awaitsAcquirer(row) ? ((await readPayment(ctx.db, row.id, ctx.clock.now())).payment ?? row) : row,
+    ),
+  );
   return { status: 200, body: { limit, skip, total_count: total, data: read.map((row) => paymentDetails(ctx, row)) } };
 }
 
@@ -520,23 +556,35 @@ export async function postVoid(ctx: GatewayContext, request: Request, id: string
   if (!sameKey(presentedKey(request), ctx.secretKey)) return unauthorized;
   const body = await readJson(request);
   if (!body) return invalid("request_body_invalid");
-  if (body.reference !== undefined && (typeof body.reference !== "string" || body.reference.length > 80)) return invalid("reference_invalid");
+  if (body.reference !== undefined && (typeof body.reference !== "string" || body.reference.length > 80))
+    return invalid("reference_invalid");
   const now = ctx.clock.now();
-  return withIdempotencyKey(ctx.db, now, idempotencyKey(request), `POST /payments/${id}/voids`, body, async (tx: Tx) => {
-    const voided = await voidPayment(tx, id, now);
-    if (voided === null) return notFound;
-    // checkout.com refuses to void anything but an authorisation: 403 Void not allowed.
-    if (voided === false) return { status: 403, body: { request_id: requestId(), error_type: "action_not_allowed", error_codes: ["void_not_allowed"] } };
-    ctx.log.info("test_gateway.void", { id, reference: voided.reference });
-    return {
-      status: 202,
-      body: {
-        action_id: newId("act"),
-        reference: typeof body.reference === "string" ? body.reference : voided.reference,
-        _links: { payment: { href: `${ctx.basePath}/payments/${id}` } },
-      },
-    };
-  });
+  return withIdempotencyKey(
+    ctx.db,
+    now,
+    idempotencyKey(request),
+    `POST /payments/${id}/voids`,
+    body,
+    async (tx: Tx) => {
+      const voided = await voidPayment(tx, id, now);
+      if (voided === null) return notFound;
+      // checkout.com refuses to void anything but an authorisation: 403 Void not allowed.
+      if (voided === false)
+        return {
+          status: 403,
+          body: { request_id: requestId(), error_type: "action_not_allowed", error_codes: ["void_not_allowed"] },
+        };
+      ctx.log.info("test_gateway.void", { id, reference: voided.reference });
+      return {
+        status: 202,
+        body: {
+          action_id: newId("act"),
+          reference: typeof body.reference === "string" ? body.reference : voided.reference,
+          _links: { payment: { href: `${ctx.basePath}/payments/${id}` } },
+        },
+      };
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -549,13 +597,15 @@ export async function postHostedPayments(ctx: GatewayContext, request: Request):
   if (!body) return invalid("request_body_invalid");
   const codes: string[] = [];
   checkMoney(body, codes);
-  if (body.description !== undefined && (typeof body.description !== "string" || body.description.length > 100)) codes.push("description_invalid");
+  if (body.description !== undefined && (typeof body.description !== "string" || body.description.length > 100))
+    codes.push("description_invalid");
   const customer = checkCustomer(body.customer, codes);
   // checkout.com's hosted page needs a billing address with at least its country.
   const billing = body.billing;
   if (!isObject(billing)) codes.push("billing_required");
   else if (!isObject(billing.address)) codes.push("billing_address_required");
-  else if (!nonEmptyString(billing.address.country) || !/^[A-Z]{2}$/.test(billing.address.country)) codes.push("billing_address_country_invalid");
+  else if (!nonEmptyString(billing.address.country) || !/^[A-Z]{2}$/.test(billing.address.country))
+    codes.push("billing_address_country_invalid");
   const successUrl = checkUrl(body, "success_url", true, codes);
   const failureUrl = checkUrl(body, "failure_url", true, codes);
   const cancelUrl = checkUrl(body, "cancel_url", true, codes);
@@ -582,7 +632,10 @@ export async function postHostedPayments(ctx: GatewayContext, request: Request):
       body: {
         id: hosted.id,
         reference: hosted.reference,
-        _links: { self: { href: `${ctx.basePath}/hosted-payments/${hosted.id}` }, redirect: { href: `${ctx.basePath}/hpp/${hosted.id}` } },
+        _links: {
+          self: { href: `${ctx.basePath}/hosted-payments/${hosted.id}` },
+          redirect: { href: `${ctx.basePath}/hpp/${hosted.id}` },
+        },
       },
     };
   });

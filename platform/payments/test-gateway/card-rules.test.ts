@@ -34,9 +34,14 @@ describe("card number", () => {
   });
 
   it("takes digits and spaces only", () => {
-    expect(numberMessage("4242-4242-4242-4242")).toBe("Enter your card number using only the numbers 0 to 9 and spaces");
+    expect(numberMessage("4242-4242-4242-4242")).toBe(
+      "Enter your card number using only the numbers 0 to 9 and spaces",
+    );
     expect(numberMessage("4242 4242 4242 424x")).toBe(CARD_MESSAGES.numberCharacters);
-    expect(checkCardNumber(" 4242 4242 4242 4242 ")).toEqual({ ok: true, value: { digits: "4242424242424242", scheme: "Visa" } });
+    expect(checkCardNumber(" 4242 4242 4242 4242 ")).toEqual({
+      ok: true,
+      value: { digits: "4242424242424242", scheme: "Visa" },
+    });
   });
 
   it("has 12 to 19 digits", () => {
@@ -141,10 +146,12 @@ describe("the card form", () => {
   });
 
   it("gives the card when every field is good", () => {
-    expect(checkCardForm({ cardNumber: "4242 4242 4242 4242", expiryDate: "06/29", securityCode: "100" }, NOW)).toEqual({
-      ok: true,
-      card: { digits: "4242424242424242", scheme: "Visa", expiryMonth: 6, expiryYear: 2029 },
-    });
+    expect(checkCardForm({ cardNumber: "4242 4242 4242 4242", expiryDate: "06/29", securityCode: "100" }, NOW)).toEqual(
+      {
+        ok: true,
+        card: { digits: "4242424242424242", scheme: "Visa", expiryMonth: 6, expiryYear: 2029 },
+      },
+    );
   });
 });
 

@@ -35,7 +35,11 @@ export const ACCEPTED_SCHEMES: readonly CardScheme[] = ["Visa", "Mastercard", "D
 export const TEST_CARDS: readonly { number: string; outcome: CardOutcome; description: string }[] = [
   { number: "4242 4242 4242 4242", outcome: "approve", description: "approved" },
   { number: "4544 2491 6767 3670", outcome: "decline", description: "declined" },
-  { number: "4010 0617 0000 0021", outcome: "challenge", description: "asks for 3-D Secure (authenticate, fail or cancel)" },
+  {
+    number: "4010 0617 0000 0021",
+    outcome: "challenge",
+    description: "asks for 3-D Secure (authenticate, fail or cancel)",
+  },
 ];
 
 const DECLINE_NUMBER = "4544249167673670";
@@ -98,14 +102,16 @@ export function checkExpiry(input: string | null | undefined, now: Date): Check<
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
   if (month < 1 || month > 12) return { ok: false, message: CARD_MESSAGES.expiryMonth };
-  if (year * 12 + month < now.getUTCFullYear() * 12 + (now.getUTCMonth() + 1)) return { ok: false, message: CARD_MESSAGES.expired };
+  if (year * 12 + month < now.getUTCFullYear() * 12 + (now.getUTCMonth() + 1))
+    return { ok: false, message: CARD_MESSAGES.expired };
   return { ok: true, value: { month, year } };
 }
 
 export function checkSecurityCode(input: string | null | undefined): Check<string> {
   const value = (input ?? "").trim();
   if (value === "") return { ok: false, message: CARD_MESSAGES.securityCodeRequired };
-  if (!new RegExp(`^\\d{${SECURITY_CODE_LENGTH}}$`).test(value)) return { ok: false, message: CARD_MESSAGES.securityCodeInvalid };
+  if (!new RegExp(`^\\d{${SECURITY_CODE_LENGTH}}$`).test(value))
+    return { ok: false, message: CARD_MESSAGES.securityCodeInvalid };
   return { ok: true, value };
 }
 
@@ -133,7 +139,12 @@ export function checkCardForm(
   if (!number.ok || !expiry.ok || !code.ok) return { ok: false, errors };
   return {
     ok: true,
-    card: { digits: number.value.digits, scheme: number.value.scheme, expiryMonth: expiry.value.month, expiryYear: expiry.value.year },
+    card: {
+      digits: number.value.digits,
+      scheme: number.value.scheme,
+      expiryMonth: expiry.value.month,
+      expiryYear: expiry.value.year,
+    },
   };
 }
 

@@ -312,7 +312,13 @@ export function fieldPage(query: URLSearchParams, base: string, now: Date): { ht
   const element = query.get("element");
   const session = query.get("session") ?? "";
   const shop = originsOf([query.get("origin")]);
-  if (!element || !(FRAME_ELEMENTS as readonly string[]).includes(element) || !/^[0-9a-f]{8,64}$/.test(session) || shop.length !== 1) return null;
+  if (
+    !element ||
+    !(FRAME_ELEMENTS as readonly string[]).includes(element) ||
+    !/^[0-9a-f]{8,64}$/.test(session) ||
+    shop.length !== 1
+  )
+    return null;
   const origin = shop[0]!;
   const { label, autocomplete, placeholder } = FRAME_LABELS[element as FrameElement];
   const nonce = randomBytes(16).toString("base64");
@@ -342,7 +348,11 @@ export function fieldPage(query: URLSearchParams, base: string, now: Date): { ht
   return { html, csp };
 }
 
-const SCRIPT_HEADERS = { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache", "x-content-type-options": "nosniff" };
+const SCRIPT_HEADERS = {
+  "content-type": "text/javascript; charset=utf-8",
+  "cache-control": "no-cache",
+  "x-content-type-options": "nosniff",
+};
 
 export function scriptResponse(source: string): Response {
   return new Response(source, { status: 200, headers: SCRIPT_HEADERS });

@@ -15,8 +15,27 @@ import {
 } from "./api";
 import { cardOutcome, checkCardForm } from "./card-rules";
 import { fieldPage, fieldPageResponse, fieldScript, framesScript, scriptResponse } from "./frames";
-import { CHALLENGE_OUTCOMES, cardPage, challengePage, FIELD_NAMES, htmlResponse, messagePage, originsOf, type ChallengeOutcome } from "./pages";
-import { awaitsAcquirer, cancelHosted, cardFingerprint, findHosted, findPayment, payOnHostedPage, settleChallenge, type HostedRow, type PaymentRow } from "./state";
+import {
+  CHALLENGE_OUTCOMES,
+  cardPage,
+  challengePage,
+  FIELD_NAMES,
+  htmlResponse,
+  messagePage,
+  originsOf,
+  type ChallengeOutcome,
+} from "./pages";
+import {
+  awaitsAcquirer,
+  cancelHosted,
+  cardFingerprint,
+  findHosted,
+  findPayment,
+  payOnHostedPage,
+  settleChallenge,
+  type HostedRow,
+  type PaymentRow,
+} from "./state";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../../contract/service-unavailable";
 import { databaseUnavailable } from "../../db/unavailable";
 
@@ -64,7 +83,10 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return notFoundPage();
     const path = url.pathname.slice(basePath.length) || "/";
     const method = request.method.toUpperCase();
-    const segments = path.split("/").filter((s) => s !== "").map(decodeURIComponent);
+    const segments = path
+      .split("/")
+      .filter((s) => s !== "")
+      .map(decodeURIComponent);
     const [first, id, action] = segments;
     const allow = (...methods: string[]) => (methods.includes(method) ? null : methodNotAllowed(methods));
 
@@ -85,10 +107,14 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
         return allow("POST") ?? jsonResponse(await postTokens(ctx, request));
       case "payments":
         if (segments.length === 1) {
-          return allow("GET", "POST") ?? jsonResponse(await (method === "GET" ? listPayments(ctx, request) : postPayments(ctx, request)));
+          return (
+            allow("GET", "POST") ??
+            jsonResponse(await (method === "GET" ? listPayments(ctx, request) : postPayments(ctx, request)))
+          );
         }
         if (segments.length === 2) return allow("GET") ?? jsonResponse(await getPayment(ctx, request, id!));
-        if (segments.length === 3 && action === "voids") return allow("POST") ?? jsonResponse(await postVoid(ctx, request, id!));
+        if (segments.length === 3 && action === "voids")
+          return allow("POST") ?? jsonResponse(await postVoid(ctx, request, id!));
         break;
       case "instruments":
         if (segments.length !== 1) break;
@@ -105,7 +131,9 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
         break;
       case "3ds":
         if (segments.length === 2) {
-          return allow("GET", "POST") ?? (method === "GET" ? showChallenge(ctx, id!) : answerChallenge(ctx, id!, request));
+          return (
+            allow("GET", "POST") ?? (method === "GET" ? showChallenge(ctx, id!) : answerChallenge(ctx, id!, request))
+          );
         }
         break;
     }
@@ -127,8 +155,14 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
             headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5", "cache-control": "no-store" },
           });
         }
-        options.log.error("test_gateway.unhandled", { path: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) });
-        return new Response("The test payment gateway failed. Please try again.", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+        options.log.error("test_gateway.unhandled", {
+          path: new URL(request.url).pathname,
+          error: error instanceof Error ? error.stack : String(error),
+        });
+        return new Response("The test payment gateway failed. Please try again.", {
+          status: 500,
+          headers: { "content-type": "text/plain; charset=utf-8" },
+        });
       }
     },
   };
@@ -139,7 +173,13 @@ function methodNotAllowed(methods: string[]): Response {
 }
 
 function notFoundPage(): Response {
-  return htmlResponse(messagePage({ heading: "Page not found", paragraphs: ["There is no test payment here. Check the address, or go back to the shop and try again."] }), { status: 404 });
+  return htmlResponse(
+    messagePage({
+      heading: "Page not found",
+      paragraphs: ["There is no test payment here. Check the address, or go back to the shop and try again."],
+    }),
+    { status: 404 },
+  );
 }
 
 function redirect(location: string): Response {
@@ -221,7 +261,11 @@ function formTargets(hosted: HostedRow): string[] {
   return originsOf([hosted.successUrl, hosted.failureUrl, hosted.cancelUrl]);
 }
 
-function renderCardPage(ctx: GatewayContext, hosted: HostedRow, state: { errors?: Parameters<typeof cardPage>[0]["errors"]; expiry?: string; status?: number } = {}): Response {
+function renderCardPage(
+  ctx: GatewayContext,
+  hosted: HostedRow,
+  state: { errors?: Parameters<typeof cardPage>[0]["errors"]; expiry?: string; status?: number } = {},
+): Response {
   return htmlResponse(
     cardPage({
       id: hosted.id,
@@ -264,7 +308,11 @@ async function payOnCardPage(ctx: GatewayContext, id: string, request: Request):
   if (!form) return new Response("Request body too large", { status: 413 });
   const expiry = form.get(FIELD_NAMES.expiryDate) ?? "";
   const checked = checkCardForm(
-    { cardNumber: form.get(FIELD_NAMES.cardNumber), expiryDate: expiry, securityCode: form.get(FIELD_NAMES.securityCode) },
+    {
+      cardNumber: form.get(FIELD_NAMES.cardNumber),
+      expiryDate: expiry,
+      securityCode: form.get(FIELD_NAMES.securityCode),
+    },
     now,
   );
   if (!checked.ok) return renderCardPage(ctx, hosted, { errors: checked.errors, expiry, status: 400 });
@@ -288,7 +336,13 @@ async function payOnCardPage(ctx: GatewayContext, id: string, request: Request):
     const current = await findHosted(ctx.db, id, now);
     return (current && (await settledHostedPage(ctx, current))) ?? renderCardPage(ctx, hosted);
   }
-  ctx.log.info("test_gateway.payment", { id: payment.id, hostedId: hosted.id, status: payment.status, amount: payment.amount, reference: payment.reference });
+  ctx.log.info("test_gateway.payment", {
+    id: payment.id,
+    hostedId: hosted.id,
+    status: payment.status,
+    amount: payment.amount,
+    reference: payment.reference,
+  });
   return goToOutcome(ctx, payment);
 }
 
@@ -315,7 +369,12 @@ async function showChallenge(ctx: GatewayContext, paymentId: string): Promise<Re
   if (!payment || awaitsAcquirer(payment)) return notFoundPage();
   if (payment.status !== "Pending") return goToOutcome(ctx, payment);
   return htmlResponse(
-    challengePage({ amount: payment.amount, currency: payment.currency, reference: payment.reference, actionPath: `${ctx.basePath}/3ds/${payment.id}` }),
+    challengePage({
+      amount: payment.amount,
+      currency: payment.currency,
+      reference: payment.reference,
+      actionPath: `${ctx.basePath}/3ds/${payment.id}`,
+    }),
     { formTargets: challengeTargets(payment) },
   );
 }
@@ -328,7 +387,12 @@ async function answerChallenge(ctx: GatewayContext, paymentId: string, request: 
   const outcome = form?.get("outcome");
   if (!outcome || !(outcome in CHALLENGE_OUTCOMES)) {
     return htmlResponse(
-      challengePage({ amount: existing.amount, currency: existing.currency, reference: existing.reference, actionPath: `${ctx.basePath}/3ds/${existing.id}` }),
+      challengePage({
+        amount: existing.amount,
+        currency: existing.currency,
+        reference: existing.reference,
+        actionPath: `${ctx.basePath}/3ds/${existing.id}`,
+      }),
       { status: 400, formTargets: challengeTargets(existing) },
     );
   }

@@ -17,7 +17,10 @@ export const FIELD_NAMES: Record<CardField, string> = {
 export const TEST_NOTICE = "Test payment page — no real money is taken";
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** Pence (or another currency's minor units) for display: £12.50. */
@@ -139,7 +142,9 @@ function paymentSummary(amount: number, currency: string, reference: string): st
 }
 
 function aboutSection(): string {
-  const cards = TEST_CARDS.map((c) => `<li><span class="nowrap">${escapeHtml(c.number)}</span>: ${escapeHtml(c.description)}</li>`).join("\n");
+  const cards = TEST_CARDS.map(
+    (c) => `<li><span class="nowrap">${escapeHtml(c.number)}</span>: ${escapeHtml(c.description)}</li>`,
+  ).join("\n");
   return `<section class="about" aria-labelledby="about-heading">
 <h2 id="about-heading">About this test page</h2>
 <p>This page stands in for the card payment provider while the shop is being tried out. Nothing entered here is charged or kept.</p>
@@ -168,9 +173,21 @@ export interface CardPageInput {
 }
 
 const FIELDS: { field: CardField; label: string; hint: string; autocomplete: string; short: boolean }[] = [
-  { field: "cardNumber", label: "Card number", hint: "The long number on the front of your card", autocomplete: "cc-number", short: false },
+  {
+    field: "cardNumber",
+    label: "Card number",
+    hint: "The long number on the front of your card",
+    autocomplete: "cc-number",
+    short: false,
+  },
   { field: "expiryDate", label: "Expiry date", hint: "For example, 04/28", autocomplete: "cc-exp", short: true },
-  { field: "securityCode", label: "Security code", hint: "The last 3 digits on the back of the card", autocomplete: "cc-csc", short: true },
+  {
+    field: "securityCode",
+    label: "Security code",
+    hint: "The last 3 digits on the back of the card",
+    autocomplete: "cc-csc",
+    short: true,
+  },
 ];
 
 /** The hosted card page: three fields, a pay button and a cancel button. */
@@ -226,7 +243,11 @@ export interface ChallengePageInput {
   actionPath: string;
 }
 
-export const CHALLENGE_OUTCOMES = { authenticate: "Authenticate", fail: "Fail authentication", cancel: "Cancel" } as const;
+export const CHALLENGE_OUTCOMES = {
+  authenticate: "Authenticate",
+  fail: "Fail authentication",
+  cancel: "Cancel",
+} as const;
 export type ChallengeOutcome = keyof typeof CHALLENGE_OUTCOMES;
 
 /** The 3-D Secure challenge: where the shopper's bank would ask them to confirm the payment. */

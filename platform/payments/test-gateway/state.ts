@@ -1,7 +1,13 @@
 import { and, count, desc, eq, isNull, lt, lte, sql, TransactionRollbackError } from "drizzle-orm";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Db, Tx } from "../../db/open";
-import { testGatewayHostedPayments, testGatewayIdempotency, testGatewayInstruments, testGatewayPayments, testGatewayTokens } from "../../db/schema";
+import {
+  testGatewayHostedPayments,
+  testGatewayIdempotency,
+  testGatewayInstruments,
+  testGatewayPayments,
+  testGatewayTokens,
+} from "../../db/schema";
 import { hashInput } from "../../idempotency";
 import type { CardOutcome } from "./card-rules";
 import { purgeBatch } from "../../db/purge";
@@ -69,7 +75,13 @@ export function cardFingerprint(secretKey: string, cardDigits: string): string {
 export async function insertToken(conn: Conn, input: TokenInput, now: Date): Promise<TokenRow> {
   const [row] = await conn
     .insert(testGatewayTokens)
-    .values({ token: newId("tok"), ...input, used: false, createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS) })
+    .values({
+      token: newId("tok"),
+      ...input,
+      used: false,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS),
+    })
     .returning();
   return row!;
 }
@@ -94,7 +106,10 @@ export async function takeToken(tx: Tx, token: string, now: Date): Promise<Token
 // Instruments
 // ---------------------------------------------------------------------------------------------------------
 
-export type InstrumentInput = Pick<InstrumentRow, "scheme" | "last4" | "bin" | "expiryMonth" | "expiryYear" | "outcome" | "fingerprint">;
+export type InstrumentInput = Pick<
+  InstrumentRow,
+  "scheme" | "last4" | "bin" | "expiryMonth" | "expiryYear" | "outcome" | "fingerprint"
+>;
 
 export async function insertInstrument(conn: Conn, input: InstrumentInput, now: Date): Promise<InstrumentRow> {
   const [row] = await conn
@@ -153,26 +168,54 @@ function decide(outcome: CardOutcome, threeDs: boolean): Decision {
   if (outcome === "challenge") {
     return threeDs
       ? { status: "Pending", approved: false, responseCode: null, responseSummary: null, threeDsEnrolled: true }
-      : { status: "Declined", approved: false, responseCode: RESPONSES.authenticationRequired.code, responseSummary: RESPONSES.authenticationRequired.summary, threeDsEnrolled: false };
+      : {
+          status: "Declined",
+          approved: false,
+          responseCode: RESPONSES.authenticationRequired.code,
+          responseSummary: RESPONSES.authenticationRequired.summary,
+          threeDsEnrolled: false,
+        };
   }
   if (outcome === "processing") {
     return { status: "Pending", approved: false, responseCode: null, responseSummary: null, threeDsEnrolled: false };
   }
   if (outcome === "decline") {
-    return { status: "Declined", approved: false, responseCode: RESPONSES.declined.code, responseSummary: RESPONSES.declined.summary, threeDsEnrolled: threeDs };
+    return {
+      status: "Declined",
+      approved: false,
+      responseCode: RESPONSES.declined.code,
+      responseSummary: RESPONSES.declined.summary,
+      threeDsEnrolled: threeDs,
+    };
   }
-  return { status: "Authorized", approved: true, responseCode: RESPONSES.approved.code, responseSummary: RESPONSES.approved.summary, threeDsEnrolled: threeDs };
+  return {
+    status: "Authorized",
+    approved: true,
+    responseCode: RESPONSES.approved.code,
+    responseSummary: RESPONSES.approved.summary,
+    threeDsEnrolled: threeDs,
+  };
 }
 
 /** What a payment is made with: a spent token, or a kept instrument (its id is then the payment's source id). */
-export type PaidWith = Pick<TokenRow, "type" | "scheme" | "last4" | "bin" | "expiryMonth" | "expiryYear" | "outcome" | "fingerprint"> & { instrumentId?: string };
+export type PaidWith = Pick<
+  TokenRow,
+  "type" | "scheme" | "last4" | "bin" | "expiryMonth" | "expiryYear" | "outcome" | "fingerprint"
+> & { instrumentId?: string };
 
 /**
  * The payment's source in checkout.com's terms. A card payment's source has an id (src_…) the card can be paid with
  * again, and the card's fingerprint; a token paid with for the first time makes that instrument.
  */
 async function sourceOf(tx: Tx, card: PaidWith, now: Date): Promise<PaymentRow["source"]> {
-  const base = { type: "card", scheme: card.scheme, last4: card.last4, bin: card.bin, expiry_month: card.expiryMonth, expiry_year: card.expiryYear };
+  const base = {
+    type: "card",
+    scheme: card.scheme,
+    last4: card.last4,
+    bin: card.bin,
+    expiry_month: card.expiryMonth,
+    expiry_year: card.expiryYear,
+  };
   if (card.type !== "card" || !card.fingerprint) return base;
   const id = card.instrumentId ?? (await insertInstrument(tx, { ...card, fingerprint: card.fingerprint }, now)).id;
   return { id, ...base, fingerprint: card.fingerprint };
@@ -208,7 +251,12 @@ export async function findPayment(conn: Conn, id: string): Promise<PaymentRow | 
 }
 
 /** A page of the payments made with a reference, newest first, and how many there are in all. */
-export async function findPaymentsByReference(conn: Conn, reference: string, limit: number, skip: number): Promise<{ total: number; rows: PaymentRow[] }> {
+export async function findPaymentsByReference(
+  conn: Conn,
+  reference: string,
+  limit: number,
+  skip: number,
+): Promise<{ total: number; rows: PaymentRow[] }> {
   const where = eq(testGatewayPayments.reference, reference);
   const [counted] = await conn.select({ total: count() }).from(testGatewayPayments).where(where);
   const rows = await conn
@@ -230,12 +278,22 @@ export function awaitsAcquirer(payment: PaymentRow): boolean {
 }
 
 /** Reads a payment, first settling it when it was waiting only for the acquirer (see awaitsAcquirer). */
-export async function readPayment(db: Db, id: string, now: Date): Promise<{ payment: PaymentRow | null; settled: boolean }> {
+export async function readPayment(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<{ payment: PaymentRow | null; settled: boolean }> {
   const found = await findPayment(db, id);
   if (!found || !awaitsAcquirer(found)) return { payment: found, settled: false };
   const [updated] = await db
     .update(testGatewayPayments)
-    .set({ status: "Authorized", approved: true, responseCode: RESPONSES.approved.code, responseSummary: RESPONSES.approved.summary, updatedAt: now })
+    .set({
+      status: "Authorized",
+      approved: true,
+      responseCode: RESPONSES.approved.code,
+      responseSummary: RESPONSES.approved.summary,
+      updatedAt: now,
+    })
     .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.status, "Pending")))
     .returning();
   return updated ? { payment: updated, settled: true } : { payment: await findPayment(db, id), settled: false };
@@ -247,13 +305,28 @@ export type ChallengeDecision = "authenticate" | "fail" | "cancel";
  * Settles a payment waiting for 3-D Secure. Only the first decision counts: the payment row is changed only while
  * it is still Pending, and the answer is the payment as it then stands.
  */
-export async function settleChallenge(db: Db, id: string, decision: ChallengeDecision, now: Date): Promise<PaymentRow | null> {
+export async function settleChallenge(
+  db: Db,
+  id: string,
+  decision: ChallengeDecision,
+  now: Date,
+): Promise<PaymentRow | null> {
   return db.transaction(async (tx) => {
     const change: Partial<PaymentRow> =
       decision === "authenticate"
-        ? { status: "Authorized", approved: true, responseCode: RESPONSES.approved.code, responseSummary: RESPONSES.approved.summary }
+        ? {
+            status: "Authorized",
+            approved: true,
+            responseCode: RESPONSES.approved.code,
+            responseSummary: RESPONSES.approved.summary,
+          }
         : decision === "fail"
-          ? { status: "Declined", approved: false, responseCode: RESPONSES.authenticationFailed.code, responseSummary: RESPONSES.authenticationFailed.summary }
+          ? {
+              status: "Declined",
+              approved: false,
+              responseCode: RESPONSES.authenticationFailed.code,
+              responseSummary: RESPONSES.authenticationFailed.summary,
+            }
           : { status: "Canceled", approved: false, responseCode: null, responseSummary: null };
     const [updated] = await tx
       .update(testGatewayPayments)
@@ -263,7 +336,11 @@ export async function settleChallenge(db: Db, id: string, decision: ChallengeDec
     if (!updated) return findPayment(tx, id);
     if (updated.hostedId) {
       const status = decision === "authenticate" ? "Payment Received" : decision === "cancel" ? "Cancelled" : null;
-      if (status) await tx.update(testGatewayHostedPayments).set({ status }).where(eq(testGatewayHostedPayments.id, updated.hostedId));
+      if (status)
+        await tx
+          .update(testGatewayHostedPayments)
+          .set({ status })
+          .where(eq(testGatewayHostedPayments.id, updated.hostedId));
     }
     return updated;
   });
@@ -309,9 +386,19 @@ export async function findHosted(db: Db, id: string, now: Date): Promise<HostedR
     const [expired] = await db
       .update(testGatewayHostedPayments)
       .set({ status: "Expired" })
-      .where(and(eq(testGatewayHostedPayments.id, id), eq(testGatewayHostedPayments.status, "Payment Pending"), isNull(testGatewayHostedPayments.paymentId)))
+      .where(
+        and(
+          eq(testGatewayHostedPayments.id, id),
+          eq(testGatewayHostedPayments.status, "Payment Pending"),
+          isNull(testGatewayHostedPayments.paymentId),
+        ),
+      )
       .returning();
-    return expired ?? (await db.select().from(testGatewayHostedPayments).where(eq(testGatewayHostedPayments.id, id)))[0] ?? null;
+    return (
+      expired ??
+      (await db.select().from(testGatewayHostedPayments).where(eq(testGatewayHostedPayments.id, id)))[0] ??
+      null
+    );
   }
   return row;
 }
@@ -320,41 +407,57 @@ export async function findHosted(db: Db, id: string, now: Date): Promise<HostedR
  * Pays on a hosted page with a fresh card token. The page takes one payment: when another request got there first
  * (a double-clicked Pay button) nothing is written and the page's payment is answered instead.
  */
-export async function payOnHostedPage(db: Db, hosted: HostedRow, token: Omit<TokenInput, "type">, now: Date): Promise<PaymentRow | null> {
-  return db.transaction(async (tx) => {
-    const tokenRow = await insertToken(tx, { ...token, type: "card" }, now);
-    const taken = await takeToken(tx, tokenRow.token, now);
-    if (typeof taken === "string") throw new Error(`A fresh token could not be spent: ${taken}`);
-    const payment = await createPayment(
-      tx,
-      taken,
-      {
-        amount: hosted.amount,
-        currency: hosted.currency,
-        reference: hosted.reference,
-        customer: hosted.customer ?? null,
-        successUrl: hosted.successUrl,
-        failureUrl: hosted.failureUrl,
-        cancelUrl: hosted.cancelUrl,
-        hostedId: hosted.id,
-        threeDs: true,
-      },
-      now,
-    );
-    const [claimed] = await tx
-      .update(testGatewayHostedPayments)
-      .set({ paymentId: payment.id, ...(payment.status === "Authorized" ? { status: "Payment Received" as const } : {}) })
-      .where(and(eq(testGatewayHostedPayments.id, hosted.id), eq(testGatewayHostedPayments.status, "Payment Pending"), isNull(testGatewayHostedPayments.paymentId)))
-      .returning();
-    if (!claimed) {
-      // Undo this request's token and payment; the page already has its payment (or was cancelled meanwhile).
-      tx.rollback();
-    }
-    return payment;
-  }).catch((error: unknown) => {
-    if (error instanceof TransactionRollbackError) return null;
-    throw error;
-  });
+export async function payOnHostedPage(
+  db: Db,
+  hosted: HostedRow,
+  token: Omit<TokenInput, "type">,
+  now: Date,
+): Promise<PaymentRow | null> {
+  return db
+    .transaction(async (tx) => {
+      const tokenRow = await insertToken(tx, { ...token, type: "card" }, now);
+      const taken = await takeToken(tx, tokenRow.token, now);
+      if (typeof taken === "string") throw new Error(`A fresh token could not be spent: ${taken}`);
+      const payment = await createPayment(
+        tx,
+        taken,
+        {
+          amount: hosted.amount,
+          currency: hosted.currency,
+          reference: hosted.reference,
+          customer: hosted.customer ?? null,
+          successUrl: hosted.successUrl,
+          failureUrl: hosted.failureUrl,
+          cancelUrl: hosted.cancelUrl,
+          hostedId: hosted.id,
+          threeDs: true,
+        },
+        now,
+      );
+      const [claimed] = await tx
+        .update(testGatewayHostedPayments)
+        .set({
+          paymentId: payment.id,
+          ...(payment.status === "Authorized" ? { status: "Payment Received" as const } : {}),
+        })
+        .where(
+          and(
+            eq(testGatewayHostedPayments.id, hosted.id),
+            eq(testGatewayHostedPayments.status, "Payment Pending"),
+            isNull(testGatewayHostedPayments.paymentId),
+          ),
+        )
+        .returning();
+      if (!claimed) {
+        // Undo this request's token and payment; the page already has its payment (or was cancelled meanwhile).
+        tx.rollback();
+      }
+      return payment;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
+    });
 }
 
 /** Marks a page cancelled unless it was paid on meanwhile; answers the page as it then stands. */
@@ -362,7 +465,13 @@ export async function cancelHosted(db: Db, id: string): Promise<HostedRow | null
   const [cancelled] = await db
     .update(testGatewayHostedPayments)
     .set({ status: "Cancelled" })
-    .where(and(eq(testGatewayHostedPayments.id, id), eq(testGatewayHostedPayments.status, "Payment Pending"), isNull(testGatewayHostedPayments.paymentId)))
+    .where(
+      and(
+        eq(testGatewayHostedPayments.id, id),
+        eq(testGatewayHostedPayments.status, "Payment Pending"),
+        isNull(testGatewayHostedPayments.paymentId),
+      ),
+    )
     .returning();
   if (cancelled) return cancelled;
   const [row] = await db.select().from(testGatewayHostedPayments).where(eq(testGatewayHostedPayments.id, id));
@@ -399,7 +508,12 @@ export async function withIdempotencyKey(
     // An expired key is free again.
     await tx
       .delete(testGatewayIdempotency)
-      .where(and(eq(testGatewayIdempotency.key, key), lt(testGatewayIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS))));
+      .where(
+        and(
+          eq(testGatewayIdempotency.key, key),
+          lt(testGatewayIdempotency.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)),
+        ),
+      );
     const inserted = await tx
       .insert(testGatewayIdempotency)
       .values({ key, requestHash, status: PENDING, body: sql`'{}'::jsonb`, createdAt: now })
@@ -409,7 +523,10 @@ export async function withIdempotencyKey(
       const [row] = await tx.select().from(testGatewayIdempotency).where(eq(testGatewayIdempotency.key, key));
       if (!row) throw new Error(`Idempotency key ${key} conflicted but cannot be read`);
       if (row.requestHash !== requestHash) {
-        return { status: 409, body: { request_id: requestId(), error_type: "request_invalid", error_codes: ["idempotency_key_reused"] } };
+        return {
+          status: 409,
+          body: { request_id: requestId(), error_type: "request_invalid", error_codes: ["idempotency_key_reused"] },
+        };
       }
       return { status: row.status, body: row.body };
     }

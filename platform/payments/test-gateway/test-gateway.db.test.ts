@@ -29,11 +29,21 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function api(method: string, path: string, body?: unknown, key: string | null = SECRET, headers: Record<string, string> = {}) {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  key: string | null = SECRET,
+  headers: Record<string, string> = {},
+) {
   const response = await gateway.fetch(
     new Request(`http://gateway.test/test-gateway${path}`, {
       method,
-      headers: { ...(key ? { authorization: key } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      headers: {
+        ...(key ? { authorization: key } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
@@ -62,20 +72,38 @@ async function hostedPage(overrides: Record<string, unknown> = {}): Promise<{ id
 
 describe("API: instruments", () => {
   const token = async (number = "4242424242424242") =>
-    ((await api("POST", "/tokens", { type: "card", number, expiry_month: 12, expiry_year: 2030, cvv: "123" }, PUBLIC)).body as { token: string }).token;
+    (
+      (await api("POST", "/tokens", { type: "card", number, expiry_month: 12, expiry_year: 2030, cvv: "123" }, PUBLIC))
+        .body as { token: string }
+    ).token;
 
   it("keeps a card token as an instrument with the secret key only, and checks the request", async () => {
     const tok = await token();
     expect((await api("POST", "/instruments", { type: "token", token: tok }, PUBLIC)).status).toBe(401);
-    expect(await api("POST", "/instruments", { token: tok })).toMatchObject({ status: 422, body: { error_codes: ["instrument_type_required"] } });
-    expect(await api("POST", "/instruments", { type: "card", token: tok })).toMatchObject({ status: 422, body: { error_codes: ["instrument_type_invalid"] } });
-    expect(await api("POST", "/instruments", { type: "token" })).toMatchObject({ status: 422, body: { error_codes: ["token_required"] } });
+    expect(await api("POST", "/instruments", { token: tok })).toMatchObject({
+      status: 422,
+      body: { error_codes: ["instrument_type_required"] },
+    });
+    expect(await api("POST", "/instruments", { type: "card", token: tok })).toMatchObject({
+      status: 422,
+      body: { error_codes: ["instrument_type_invalid"] },
+    });
+    expect(await api("POST", "/instruments", { type: "token" })).toMatchObject({
+      status: 422,
+      body: { error_codes: ["token_required"] },
+    });
     expect((await api("GET", "/instruments")).status).toBe(405);
     const made = await api("POST", "/instruments", { type: "token", token: tok });
-    expect(made).toMatchObject({ status: 201, body: { type: "card", scheme: "Visa", last4: "4242", bin: "424242", expiry_month: 12, expiry_year: 2030 } });
+    expect(made).toMatchObject({
+      status: 201,
+      body: { type: "card", scheme: "Visa", last4: "4242", bin: "424242", expiry_month: 12, expiry_year: 2030 },
+    });
     expect(made.body!.id).toMatch(/^src_[a-z2-7]{26}$/);
     expect(JSON.stringify(made.body)).not.toContain("4242424242424242");
-    expect(await api("POST", "/instruments", { type: "token", token: tok })).toMatchObject({ status: 422, body: { error_codes: ["token_used"] } });
+    expect(await api("POST", "/instruments", { type: "token", token: tok })).toMatchObject({
+      status: 422,
+      body: { error_codes: ["token_used"] },
+    });
   });
 
   it("never keeps the security code given with a saved-card payment, even in its idempotency record", async () => {
@@ -89,9 +117,15 @@ describe("API: instruments", () => {
     );
     expect(paid).toMatchObject({ status: 201, body: { status: "Authorized", source: { id: made.body!.id } } });
     expect(JSON.stringify(paid.body)).not.toContain("864");
-    const rows = await database.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.reference, "draft_cvv"));
+    const rows = await database.db
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.reference, "draft_cvv"));
     expect(JSON.stringify(rows)).not.toContain("864");
-    const [kept] = await database.db.select().from(testGatewayIdempotency).where(eq(testGatewayIdempotency.key, "cvv-key"));
+    const [kept] = await database.db
+      .select()
+      .from(testGatewayIdempotency)
+      .where(eq(testGatewayIdempotency.key, "cvv-key"));
     expect(kept!.status).toBe(201);
     expect(JSON.stringify(kept!.body)).not.toContain("864");
     // The same request again (its cvv is not part of what makes it the same) is answered with the first payment.
@@ -116,7 +150,12 @@ describe("API", () => {
   });
 
   it("tokenises a card, keeping only its scheme, BIN, last four digits and expiry", async () => {
-    const answer = await api("POST", "/tokens", { type: "card", number: "4242424242424242", expiry_month: 6, expiry_year: 2029, cvv: "100" }, PUBLIC);
+    const answer = await api(
+      "POST",
+      "/tokens",
+      { type: "card", number: "4242424242424242", expiry_month: 6, expiry_year: 2029, cvv: "100" },
+      PUBLIC,
+    );
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
       type: "card",
@@ -155,15 +194,21 @@ describe("API", () => {
   });
 
   it("refuses a payment request that is not a token payment checkout.com would take", async () => {
-    const codes = async (body: Record<string, unknown>) => ((await api("POST", "/payments", body)).body as { error_codes: string[] }).error_codes;
+    const codes = async (body: Record<string, unknown>) =>
+      ((await api("POST", "/payments", body)).body as { error_codes: string[] }).error_codes;
     expect(await codes({ amount: 100, currency: "GBP" })).toEqual(["payment_source_required"]);
-    expect(await codes({ source: { type: "card" }, amount: 100, currency: "GBP" })).toEqual(["payment_source_type_invalid"]);
-    expect(await codes({ source: { type: "token" }, amount: 100, currency: "GBP" })).toEqual(["token_required"]);
-    expect(await codes({ source: { type: "token", token: "tok_x" }, amount: 1.5, currency: "gbp", success_url: "/relative" })).toEqual([
-      "amount_invalid",
-      "currency_invalid",
-      "success_url_invalid",
+    expect(await codes({ source: { type: "card" }, amount: 100, currency: "GBP" })).toEqual([
+      "payment_source_type_invalid",
     ]);
+    expect(await codes({ source: { type: "token" }, amount: 100, currency: "GBP" })).toEqual(["token_required"]);
+    expect(
+      await codes({
+        source: { type: "token", token: "tok_x" },
+        amount: 1.5,
+        currency: "gbp",
+        success_url: "/relative",
+      }),
+    ).toEqual(["amount_invalid", "currency_invalid", "success_url_invalid"]);
     expect(await codes({ source: { type: "token", token: "tok_x" }, currency: "GBP" })).toEqual(["amount_required"]);
   });
 
@@ -179,9 +224,21 @@ describe("API", () => {
   });
 
   it("lists payments by reference only, with the secret key, in pages of 1 to 100", async () => {
-    expect((await api("GET", "/payments?reference=draft_nothing")).body).toMatchObject({ limit: 10, skip: 0, total_count: 0, data: [] });
+    expect((await api("GET", "/payments?reference=draft_nothing")).body).toMatchObject({
+      limit: 10,
+      skip: 0,
+      total_count: 0,
+      data: [],
+    });
     expect((await api("GET", "/payments?reference=draft_nothing", undefined, PUBLIC)).status).toBe(401);
-    for (const query of ["", "?reference=", "?reference=a&limit=0", "?reference=a&limit=101", "?reference=a&skip=-1", "?reference=a&limit=ten"]) {
+    for (const query of [
+      "",
+      "?reference=",
+      "?reference=a&limit=0",
+      "?reference=a&limit=101",
+      "?reference=a&skip=-1",
+      "?reference=a&limit=ten",
+    ]) {
       const refused = await api("GET", `/payments${query}`);
       expect(refused.status, query).toBe(422);
       expect(refused.body).toMatchObject({ error_type: "request_invalid" });
@@ -202,7 +259,7 @@ describe("the card page", () => {
     expect(page.status).toBe(200);
     const { html } = page;
     expect(html).toMatch(/^<!DOCTYPE html>\s*<html lang="en-GB">/);
-    expect(html).toContain("<main id=\"main\">");
+    expect(html).toContain('<main id="main">');
     expect(html.match(/<h1>/g)).toHaveLength(1);
     expect(html).toContain("Test payment page — no real money is taken");
     expect(html).toContain("£19.99");
@@ -215,7 +272,9 @@ describe("the card page", () => {
       ["security-code", "Security code", "cc-csc"],
     ] as const) {
       expect(html).toContain(`<label for="${name}">${label}</label>`);
-      const input = new RegExp(`<input id="${name}" name="${name}" type="text" inputmode="numeric" autocomplete="${autocomplete}"[^>]*aria-describedby="${name}-hint"`);
+      const input = new RegExp(
+        `<input id="${name}" name="${name}" type="text" inputmode="numeric" autocomplete="${autocomplete}"[^>]*aria-describedby="${name}-hint"`,
+      );
       expect(html).toMatch(input);
       expect(html).toContain(`id="${name}-hint"`);
     }
@@ -247,22 +306,34 @@ describe("the card page", () => {
       failure_url: "http://storefront.test/f",
       cancel_url: "http://storefront.test/c",
     });
-    expect((await getPage(gateway.fetch, local.href)).headers.get("content-security-policy")).toContain("form-action 'self' http://storefront.test;");
+    expect((await getPage(gateway.fetch, local.href)).headers.get("content-security-policy")).toContain(
+      "form-action 'self' http://storefront.test;",
+    );
   });
 
   it("re-renders with 400, an error summary linked to each field and messages tied to the fields, keeping only the expiry", async () => {
     const { href } = await hostedPage();
-    const posted = await postForm(gateway.fetch, href, { "card-number": "4242 4242 4242 4241", "expiry-date": "13/30", "security-code": "98" });
+    const posted = await postForm(gateway.fetch, href, {
+      "card-number": "4242 4242 4242 4241",
+      "expiry-date": "13/30",
+      "security-code": "98",
+    });
     expect(posted.status).toBe(400);
     const { html } = posted;
     expect(html).toContain("<title>Error: ");
-    expect(html).toMatch(/<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>/);
+    expect(html).toMatch(
+      /<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>/,
+    );
     expect(html).toContain('<a href="#card-number">Enter a valid card number</a>');
     expect(html).toContain('<a href="#expiry-date">The expiry month must be between 01 and 12</a>');
     expect(html).toContain('<a href="#security-code">The security code is the 3 digits on the back of your card</a>');
     for (const name of ["card-number", "expiry-date", "security-code"]) {
-      expect(html).toMatch(new RegExp(`<span id="${name}-error" class="error-message"><span class="visually-hidden">Error:</span> `));
-      expect(html).toMatch(new RegExp(`<input id="${name}"[^>]*aria-describedby="${name}-hint ${name}-error" aria-invalid="true"`));
+      expect(html).toMatch(
+        new RegExp(`<span id="${name}-error" class="error-message"><span class="visually-hidden">Error:</span> `),
+      );
+      expect(html).toMatch(
+        new RegExp(`<input id="${name}"[^>]*aria-describedby="${name}-hint ${name}-error" aria-invalid="true"`),
+      );
     }
     expect(html).toContain('value="13/30"');
     expect(html).not.toContain("4242 4242 4242 4241");
@@ -270,8 +341,13 @@ describe("the card page", () => {
 
     const missing = await postForm(gateway.fetch, href, {});
     expect(missing.status).toBe(400);
-    for (const message of ["Enter your card number", "Enter the expiry date", "Enter the security code"]) expect(missing.html).toContain(message);
-    const amex = await postForm(gateway.fetch, href, { "card-number": "3782 822463 10005", "expiry-date": "12/30", "security-code": "123" });
+    for (const message of ["Enter your card number", "Enter the expiry date", "Enter the security code"])
+      expect(missing.html).toContain(message);
+    const amex = await postForm(gateway.fetch, href, {
+      "card-number": "3782 822463 10005",
+      "expiry-date": "12/30",
+      "security-code": "123",
+    });
     expect(amex.html).toContain("We accept Visa, Mastercard, Discover and JCB</a>");
   });
 
@@ -279,7 +355,10 @@ describe("the card page", () => {
     const { href } = await hostedPage();
     const paid = await payOnCardPage(gateway.fetch, href, { number: "5555 5555 5555 4444", securityCode: "987" });
     expect(paid.status).toBe(303);
-    const stored = JSON.stringify([await database.db.select().from(testGatewayTokens), await database.db.select().from(testGatewayPayments)]);
+    const stored = JSON.stringify([
+      await database.db.select().from(testGatewayTokens),
+      await database.db.select().from(testGatewayPayments),
+    ]);
     expect(stored).not.toContain("5555555555554444");
     expect(stored).toContain('"last4":"4444"');
     const logged = JSON.stringify(log.entries);
@@ -307,7 +386,12 @@ describe("the card page", () => {
 
 describe("API: a payment its acquirer answers later", () => {
   it("is Pending with no challenge link when made, has no challenge page, and is Authorized when next read", async () => {
-    const token = await api("POST", "/tokens", { type: "googlepay", token_data: { signature: "s", protocolVersion: "ECv2", signedMessage: "PROCESSING" } }, PUBLIC);
+    const token = await api(
+      "POST",
+      "/tokens",
+      { type: "googlepay", token_data: { signature: "s", protocolVersion: "ECv2", signedMessage: "PROCESSING" } },
+      PUBLIC,
+    );
     expect(token.status).toBe(201);
     const made = await api("POST", "/payments", {
       source: { type: "token", token: (token.body as { token: string }).token },
@@ -321,16 +405,34 @@ describe("API: a payment its acquirer answers later", () => {
     expect((made.body as { _links: Record<string, unknown> })._links.redirect).toBeUndefined();
     expect((await getPage(gateway.fetch, `/test-gateway/3ds/${id}`)).status).toBe(404);
     expect((await postForm(gateway.fetch, `/test-gateway/3ds/${id}`, { outcome: "authenticate" })).status).toBe(404);
-    expect(await api("GET", `/payments/${id}`)).toMatchObject({ status: 200, body: { status: "Authorized", approved: true, response_code: "10000" } });
+    expect(await api("GET", `/payments/${id}`)).toMatchObject({
+      status: 200,
+      body: { status: "Authorized", approved: true, response_code: "10000" },
+    });
     expect(log.entries.some((e) => e.event === "test_gateway.processing_settled" && e.fields?.id === id)).toBe(true);
-    expect(await api("GET", "/payments?reference=processing-1")).toMatchObject({ status: 200, body: { total_count: 1, data: [{ id, status: "Authorized" }] } });
+    expect(await api("GET", "/payments?reference=processing-1")).toMatchObject({
+      status: 200,
+      body: { total_count: 1, data: [{ id, status: "Authorized" }] },
+    });
   });
 
   it("settles when listed by its reference, as when read alone", async () => {
-    const token = await api("POST", "/tokens", { type: "googlepay", token_data: { signature: "s", protocolVersion: "ECv2", signedMessage: "PROCESSING" } }, PUBLIC);
-    const made = await api("POST", "/payments", { source: { type: "token", token: (token.body as { token: string }).token }, amount: 750, currency: "GBP", reference: "processing-2" });
+    const token = await api(
+      "POST",
+      "/tokens",
+      { type: "googlepay", token_data: { signature: "s", protocolVersion: "ECv2", signedMessage: "PROCESSING" } },
+      PUBLIC,
+    );
+    const made = await api("POST", "/payments", {
+      source: { type: "token", token: (token.body as { token: string }).token },
+      amount: 750,
+      currency: "GBP",
+      reference: "processing-2",
+    });
     expect(made.status).toBe(202);
-    expect(await api("GET", "/payments?reference=processing-2")).toMatchObject({ body: { data: [{ status: "Authorized", approved: true }] } });
+    expect(await api("GET", "/payments?reference=processing-2")).toMatchObject({
+      body: { data: [{ status: "Authorized", approved: true }] },
+    });
   });
 });
 
@@ -340,17 +442,30 @@ describe("the 3-D Secure page", () => {
     const paid = await payOnCardPage(gateway.fetch, href, { number: TEST_CARD.challenge });
     const page = await getPage(gateway.fetch, paid.location!);
     expect(page.status).toBe(200);
-    expect(page.html).toContain('<button type="submit" name="outcome" value="authenticate" class="primary">Authenticate</button>');
-    expect(page.html).toContain('<button type="submit" name="outcome" value="fail" class="warning">Fail authentication</button>');
-    expect(page.html).toContain('<button type="submit" name="outcome" value="cancel" class="secondary">Cancel</button>');
+    expect(page.html).toContain(
+      '<button type="submit" name="outcome" value="authenticate" class="primary">Authenticate</button>',
+    );
+    expect(page.html).toContain(
+      '<button type="submit" name="outcome" value="fail" class="warning">Fail authentication</button>',
+    );
+    expect(page.html).toContain(
+      '<button type="submit" name="outcome" value="cancel" class="secondary">Cancel</button>',
+    );
     expect(page.html).toContain("£19.99");
     expect(page.headers.get("content-security-policy")).toContain(`form-action 'self' ${SHOP}`);
     expect((await postForm(gateway.fetch, paid.location!, { outcome: "maybe" })).status).toBe(400);
-    expect((await answerChallenge(gateway.fetch, paid.location!, "authenticate")).location).toMatch(/^https:\/\/shop\.example\.co\.uk\/checkout\/payment\/success\?draftOrderId=1&cko-payment-id=pay_/);
+    expect((await answerChallenge(gateway.fetch, paid.location!, "authenticate")).location).toMatch(
+      /^https:\/\/shop\.example\.co\.uk\/checkout\/payment\/success\?draftOrderId=1&cko-payment-id=pay_/,
+    );
   });
 
   it("says how a payment made without return addresses ended", async () => {
-    const token = await api("POST", "/tokens", { type: "card", number: TEST_CARD.challenge, expiry_month: 1, expiry_year: 2031 }, PUBLIC);
+    const token = await api(
+      "POST",
+      "/tokens",
+      { type: "card", number: TEST_CARD.challenge, expiry_month: 1, expiry_year: 2031 },
+      PUBLIC,
+    );
     const payment = await api("POST", "/payments", {
       source: { type: "token", token: (token.body as { token: string }).token },
       amount: 500,

@@ -24,14 +24,24 @@ export const TEST_CARD = {
 } as const;
 
 async function answer(response: Response): Promise<PageAnswer> {
-  return { status: response.status, location: response.headers.get("location"), headers: response.headers, html: await response.text() };
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    headers: response.headers,
+    html: await response.text(),
+  };
 }
 
 export async function getPage(fetch: FetchHandler, href: string, origin = DRIVE_ORIGIN): Promise<PageAnswer> {
   return answer(await fetch(new Request(new URL(href, origin), { redirect: "manual" })));
 }
 
-export async function postForm(fetch: FetchHandler, href: string, fields: Record<string, string>, origin = DRIVE_ORIGIN): Promise<PageAnswer> {
+export async function postForm(
+  fetch: FetchHandler,
+  href: string,
+  fields: Record<string, string>,
+  origin = DRIVE_ORIGIN,
+): Promise<PageAnswer> {
   return answer(
     await fetch(
       new Request(new URL(href, origin), {
@@ -44,7 +54,13 @@ export async function postForm(fetch: FetchHandler, href: string, fields: Record
   );
 }
 
-const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescape = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The action of every form on a page, in order. */
 export function formActions(html: string): string[] {
@@ -53,7 +69,8 @@ export function formActions(html: string): string[] {
 
 async function openForms(fetch: FetchHandler, href: string, origin: string): Promise<string[]> {
   const page = await getPage(fetch, href, origin);
-  if (page.status !== 200) throw new Error(`${href} answered ${page.status}${page.location ? ` (to ${page.location})` : ""}`);
+  if (page.status !== 200)
+    throw new Error(`${href} answered ${page.status}${page.location ? ` (to ${page.location})` : ""}`);
   return formActions(page.html);
 }
 
@@ -66,11 +83,20 @@ export async function payOnCardPage(
 ): Promise<PageAnswer> {
   const [pay] = await openForms(fetch, hostedHref, origin);
   if (!pay) throw new Error(`${hostedHref} has no card form`);
-  return postForm(fetch, pay, { "card-number": card.number, "expiry-date": card.expiry ?? "12/30", "security-code": card.securityCode ?? "123" }, origin);
+  return postForm(
+    fetch,
+    pay,
+    { "card-number": card.number, "expiry-date": card.expiry ?? "12/30", "security-code": card.securityCode ?? "123" },
+    origin,
+  );
 }
 
 /** Opens the hosted card page and presses "Cancel payment". */
-export async function cancelOnCardPage(fetch: FetchHandler, hostedHref: string, origin = DRIVE_ORIGIN): Promise<PageAnswer> {
+export async function cancelOnCardPage(
+  fetch: FetchHandler,
+  hostedHref: string,
+  origin = DRIVE_ORIGIN,
+): Promise<PageAnswer> {
   const [, cancel] = await openForms(fetch, hostedHref, origin);
   if (!cancel) throw new Error(`${hostedHref} has no cancel form`);
   return postForm(fetch, cancel, {}, origin);

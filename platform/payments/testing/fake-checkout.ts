@@ -47,7 +47,11 @@ export async function serveFetch(handler: (request: Request) => Promise<Response
         else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
       }
       const response = await handler(
-        new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined }),
+        new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+          method: req.method,
+          headers,
+          body: body ? new Uint8Array(body) : undefined,
+        }),
       );
       res.statusCode = response.status;
       response.headers.forEach((value, name) => res.setHeader(name, value));
@@ -83,19 +87,28 @@ export interface FakeCheckoutCom extends LocalServer {
 
 /** checkout.com's documented answers, by call. */
 function recordedAnswer(method: string, path: string): { status: number; body: unknown } {
-  if (method === "POST" && path === "/payments") return { status: 201, body: fixture("checkoutcom/payment-authorized.json") };
+  if (method === "POST" && path === "/payments")
+    return { status: 201, body: fixture("checkoutcom/payment-authorized.json") };
   if (method === "GET" && path === "/payments") return { status: 200, body: fixture("checkoutcom/payment-list.json") };
-  if (method === "GET" && /^\/payments\/pay_[a-z0-9]+$/.test(path)) return { status: 200, body: fixture("checkoutcom/payment-details.json") };
-  if (method === "POST" && /^\/payments\/pay_[a-z0-9]+\/voids$/.test(path)) return { status: 202, body: fixture("checkoutcom/void-accepted.json") };
-  if (method === "POST" && path === "/hosted-payments") return { status: 201, body: fixture("checkoutcom/hosted-created.json") };
-  if (method === "GET" && /^\/hosted-payments\/hpp_[A-Za-z0-9_-]+$/.test(path)) return { status: 200, body: fixture("checkoutcom/hosted-details.json") };
+  if (method === "GET" && /^\/payments\/pay_[a-z0-9]+$/.test(path))
+    return { status: 200, body: fixture("checkoutcom/payment-details.json") };
+  if (method === "POST" && /^\/payments\/pay_[a-z0-9]+\/voids$/.test(path))
+    return { status: 202, body: fixture("checkoutcom/void-accepted.json") };
+  if (method === "POST" && path === "/hosted-payments")
+    return { status: 201, body: fixture("checkoutcom/hosted-created.json") };
+  if (method === "GET" && /^\/hosted-payments\/hpp_[A-Za-z0-9_-]+$/.test(path))
+    return { status: 200, body: fixture("checkoutcom/hosted-details.json") };
   if (method === "POST" && path === "/tokens") return { status: 201, body: fixture("checkoutcom/token-applepay.json") };
-  if (method === "POST" && path === "/instruments") return { status: 201, body: fixture("checkoutcom/instrument-created.json") };
+  if (method === "POST" && path === "/instruments")
+    return { status: 201, body: fixture("checkoutcom/instrument-created.json") };
   return { status: 404, body: null };
 }
 
 export async function fakeCheckoutCom(): Promise<FakeCheckoutCom> {
-  const state: { mode: FakeCheckoutMode; next: { status: number; body: unknown } | null } = { mode: "normal", next: null };
+  const state: { mode: FakeCheckoutMode; next: { status: number; body: unknown } | null } = {
+    mode: "normal",
+    next: null,
+  };
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     void readBody(req).then((raw) => {
@@ -105,7 +118,9 @@ export async function fakeCheckoutCom(): Promise<FakeCheckoutCom> {
         method: req.method ?? "GET",
         path: url.pathname,
         query: url.search.replace(/^\?/, ""),
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")])),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
+        ),
         body: text ? (JSON.parse(text) as unknown) : null,
       });
       const send = (status: number, body: string, type = "application/json") => {

@@ -26,12 +26,21 @@ export function returnedPaymentId(location: string | null, expectedBase: string)
 }
 
 /** A card token from the platform's embedded test gateway, as a card form script would get one. */
-export async function cardToken(p: { testGateway: { basePath: string; fetch(request: Request): Promise<Response> } }, number: string): Promise<string> {
+export async function cardToken(
+  p: { testGateway: { basePath: string; fetch(request: Request): Promise<Response> } },
+  number: string,
+): Promise<string> {
   const res = await p.testGateway.fetch(
     new Request(`http://gateway.test${p.testGateway.basePath}/tokens`, {
       method: "POST",
       headers: { authorization: EMBEDDED_PUBLIC_KEY, "content-type": "application/json" },
-      body: JSON.stringify({ type: "card", number: number.replace(/\s/g, ""), expiry_month: 12, expiry_year: 2030, cvv: "123" }),
+      body: JSON.stringify({
+        type: "card",
+        number: number.replace(/\s/g, ""),
+        expiry_month: 12,
+        expiry_year: 2030,
+        cvv: "123",
+      }),
     }),
   );
   expect(res.status).toBe(201);
@@ -57,8 +66,19 @@ export interface GatewayFaults {
  * A gateway that passes every call to `inner` (set once the platform's database exists) with the faults the test
  * switches on.
  */
-export function faultyGateway(): { gateway: PaymentGateway; faults: GatewayFaults; passTo(inner: PaymentGateway | null): void } {
-  const faults: GatewayFaults = { loseHosted: false, losePayment: false, drop: false, failVoids: 0, paymentsDown: false, failPage: new Map() };
+export function faultyGateway(): {
+  gateway: PaymentGateway;
+  faults: GatewayFaults;
+  passTo(inner: PaymentGateway | null): void;
+} {
+  const faults: GatewayFaults = {
+    loseHosted: false,
+    losePayment: false,
+    drop: false,
+    failVoids: 0,
+    paymentsDown: false,
+    failPage: new Map(),
+  };
   const unavailable = (message: string) => new GatewayError("unavailable", message);
   /** Whether a one-time fault is switched on; taking it switches it off. */
   const take = (fault: "loseHosted" | "losePayment" | "drop"): boolean => {

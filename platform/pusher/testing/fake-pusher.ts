@@ -43,7 +43,10 @@ function sameHex(a: string, b: string): boolean {
 }
 
 /** `port` 0 (the default) takes any free port. */
-export async function startFakePusher(app: { appId: string; key: string; secret: string }, options: { port?: number } = {}): Promise<FakePusher> {
+export async function startFakePusher(
+  app: { appId: string; key: string; secret: string },
+  options: { port?: number } = {},
+): Promise<FakePusher> {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -55,7 +58,8 @@ export async function startFakePusher(app: { appId: string; key: string; secret:
       if (request.method !== "POST" || url.pathname !== path) return answer(404, "404 NOT FOUND");
       const params = Object.fromEntries(url.searchParams);
       const { auth_signature: signature, ...signed } = params;
-      if (!signed.auth_key || !signed.auth_timestamp || !signed.auth_version || !signature) return answer(401, "Missing authentication parameters");
+      if (!signed.auth_key || !signed.auth_timestamp || !signed.auth_version || !signature)
+        return answer(401, "Missing authentication parameters");
       if (signed.auth_key !== app.key) return answer(401, "Unknown auth_key");
       if (signed.auth_version !== PUSHER_AUTH_VERSION) return answer(401, "Unsupported auth_version");
       if (Math.abs(Date.now() / 1000 - Number(signed.auth_timestamp)) > TIMESTAMP_GRACE_SECONDS) {
@@ -63,21 +67,37 @@ export async function startFakePusher(app: { appId: string; key: string; secret:
       }
       if (signed.body_md5 !== bodyMd5(body)) return answer(401, "Invalid body_md5");
       const expected = pusherSignature({ method: "POST", path, params: signed, secret: app.secret });
-      if (!sameHex(signature, expected)) return answer(401, "Invalid signature: you should have sent HmacSHA256Hex of the string to sign");
+      if (!sameHex(signature, expected))
+        return answer(401, "Invalid signature: you should have sent HmacSHA256Hex of the string to sign");
       let event: { name?: unknown; channels?: unknown; channel?: unknown; data?: unknown };
       try {
         event = JSON.parse(body) as typeof event;
       } catch {
         return answer(400, "Request body is not valid JSON");
       }
-      const channels = Array.isArray(event.channels) ? event.channels : typeof event.channel === "string" ? [event.channel] : [];
-      if (typeof event.name !== "string" || event.name.length === 0 || event.name.length > 200) return answer(400, "Event name is missing or longer than 200 characters");
-      if (channels.length === 0 || channels.length > 100 || !channels.every((c) => typeof c === "string" && CHANNEL.test(c))) {
+      const channels = Array.isArray(event.channels)
+        ? event.channels
+        : typeof event.channel === "string"
+          ? [event.channel]
+          : [];
+      if (typeof event.name !== "string" || event.name.length === 0 || event.name.length > 200)
+        return answer(400, "Event name is missing or longer than 200 characters");
+      if (
+        channels.length === 0 ||
+        channels.length > 100 ||
+        !channels.every((c) => typeof c === "string" && CHANNEL.test(c))
+      ) {
         return answer(400, "Invalid channel names");
       }
       if (typeof event.data !== "string") return answer(400, "data must be a string");
       if (Buffer.byteLength(event.data) > MAX_DATA_BYTES) return answer(413, "Payload too large");
-      fake.events.push({ appId: app.appId, name: event.name, channels: channels as string[], data: event.data, receivedAt: Date.now() });
+      fake.events.push({
+        appId: app.appId,
+        name: event.name,
+        channels: channels as string[],
+        data: event.data,
+        receivedAt: Date.now(),
+      });
       response.writeHead(200, { "content-type": "application/json" });
       response.end("{}");
       fake.answers.push({ status: 200, body: "{}" });

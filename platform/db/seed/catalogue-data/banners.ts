@@ -29,7 +29,13 @@ export const demoBanners: SeedBanner[] = [
     title: "Lunch, sorted",
     body: "A sandwich or wrap, a snack and a drink: the Meal Deal is £3.50.",
     image: "/catalogue/banners/lunch.svg",
-    items: ["Chicken & Bacon Sandwich", "Egg Mayonnaise Sandwich", "Cheese & Pickle Sandwich", "Chicken Caesar Wrap", "Falafel & Red Pepper Wrap"],
+    items: [
+      "Chicken & Bacon Sandwich",
+      "Egg Mayonnaise Sandwich",
+      "Cheese & Pickle Sandwich",
+      "Chicken Caesar Wrap",
+      "Falafel & Red Pepper Wrap",
+    ],
   },
   {
     id: 3,

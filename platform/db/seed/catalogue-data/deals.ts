@@ -28,9 +28,19 @@ export const demoDeals: SeedDeal[] = [
       {
         name: "Main",
         quantity: 1,
-        items: ["Chicken & Bacon Sandwich", "Egg Mayonnaise Sandwich", "Cheese & Pickle Sandwich", "Chicken Caesar Wrap", "Falafel & Red Pepper Wrap"],
+        items: [
+          "Chicken & Bacon Sandwich",
+          "Egg Mayonnaise Sandwich",
+          "Cheese & Pickle Sandwich",
+          "Chicken Caesar Wrap",
+          "Falafel & Red Pepper Wrap",
+        ],
       },
-      { name: "Snack", quantity: 1, items: ["Sea Salt Crisps 40g", "Salt & Vinegar Crisps 40g", "Mango", "Blueberries 150g"] },
+      {
+        name: "Snack",
+        quantity: 1,
+        items: ["Sea Salt Crisps 40g", "Salt & Vinegar Crisps 40g", "Mango", "Blueberries 150g"],
+      },
       { name: "Drink", quantity: 1, items: soloDrinks },
     ],
   },
@@ -46,7 +56,13 @@ export const demoDeals: SeedDeal[] = [
       {
         name: "Cheeses",
         quantity: 2,
-        items: ["Larder Mature Cheddar Cheese", "Larder Extra Mature Cheddar 400g", "Red Leicester 350g", "Brie 200g", "Parmigiano Reggiano 200g"],
+        items: [
+          "Larder Mature Cheddar Cheese",
+          "Larder Extra Mature Cheddar 400g",
+          "Red Leicester 350g",
+          "Brie 200g",
+          "Parmigiano Reggiano 200g",
+        ],
       },
       { name: "Crackers", quantity: 1, items: ["Cream Crackers 200g", "Scottish Oatcakes 250g"] },
     ],
@@ -76,7 +92,11 @@ export const demoDeals: SeedDeal[] = [
     sections: [
       { name: "Eggs", quantity: 1, items: ["Free Range Eggs x6", "Large Free Range Eggs x6"] },
       { name: "Bacon", quantity: 1, items: ["Smoked Back Bacon 300g", "Unsmoked Streaky Bacon 240g"] },
-      { name: "Bread", quantity: 1, items: ["Thick Sliced White Bread 800g", "Medium Sliced Wholemeal Bread 800g", "Crumpets x6"] },
+      {
+        name: "Bread",
+        quantity: 1,
+        items: ["Thick Sliced White Bread 800g", "Medium Sliced Wholemeal Bread 800g", "Crumpets x6"],
+      },
     ],
   },
   {
@@ -105,9 +125,19 @@ export const demoDeals: SeedDeal[] = [
       {
         name: "Pizzas",
         quantity: 2,
-        items: ["Margherita Pizza", "Pepperoni Pizza", "BBQ Chicken Pizza", "Vegetable Supreme Pizza", "Nduja & Hot Honey Pizza"],
+        items: [
+          "Margherita Pizza",
+          "Pepperoni Pizza",
+          "BBQ Chicken Pizza",
+          "Vegetable Supreme Pizza",
+          "Nduja & Hot Honey Pizza",
+        ],
       },
-      { name: "Side", quantity: 1, items: ["Cheesy Garlic Bread", "Skin-On Fries", "Mac & Cheese Bites x6", "Onion Rings x8"] },
+      {
+        name: "Side",
+        quantity: 1,
+        items: ["Cheesy Garlic Bread", "Skin-On Fries", "Mac & Cheese Bites x6", "Onion Rings x8"],
+      },
     ],
   },
   {
@@ -122,7 +152,14 @@ export const demoDeals: SeedDeal[] = [
       {
         name: "Curries",
         quantity: 2,
-        items: ["Chicken Tikka Masala", "Lamb Rogan Josh", "Chicken Korma", "Chicken Jalfrezi", "Saag Paneer", "Chana Masala"],
+        items: [
+          "Chicken Tikka Masala",
+          "Lamb Rogan Josh",
+          "Chicken Korma",
+          "Chicken Jalfrezi",
+          "Saag Paneer",
+          "Chana Masala",
+        ],
       },
       { name: "Rice or naan", quantity: 2, items: ["Pilau Rice", "Garlic & Coriander Naan"] },
     ],
@@ -152,7 +189,11 @@ export const demoDeals: SeedDeal[] = [
     delivery: false,
     sections: [
       { name: "Coffee", quantity: 1, items: ["Flat White", "Cappuccino", "Caffè Latte"] },
-      { name: "Cake", quantity: 1, items: ["Lemon Drizzle Cake", "Carrot Cake", "Chocolate Brownie", "Portuguese Custard Tart"] },
+      {
+        name: "Cake",
+        quantity: 1,
+        items: ["Lemon Drizzle Cake", "Carrot Cake", "Chocolate Brownie", "Portuguese Custard Tart"],
+      },
     ],
   },
   {
@@ -163,7 +204,13 @@ export const demoDeals: SeedDeal[] = [
     description: "Any four pastries for the breakfast table.",
     image: "/catalogue/pastry.svg",
     pricePence: 700,
-    sections: [{ name: "Pastries", quantity: 4, items: ["Butter Croissant", "Pain au Chocolat", "Almond Croissant", "Cinnamon Swirl"] }],
+    sections: [
+      {
+        name: "Pastries",
+        quantity: 4,
+        items: ["Butter Croissant", "Pain au Chocolat", "Almond Croissant", "Cinnamon Swirl"],
+      },
+    ],
   },
   {
     id: 11,

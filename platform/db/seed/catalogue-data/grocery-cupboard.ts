@@ -113,7 +113,18 @@ export const cupboardCategories: SeedCategory[] = [
     description: "Porridge, flakes, granola and muesli.",
     image: "/catalogue/cereal.svg",
     items: [
-      ["Porridge Oats", 65, "Wholegrain rolled oats, a hearty start to the day.", { sizes: [["500g", 65], ["1kg", 99]], popularity: 450 }],
+      [
+        "Porridge Oats",
+        65,
+        "Wholegrain rolled oats, a hearty start to the day.",
+        {
+          sizes: [
+            ["500g", 65],
+            ["1kg", 99],
+          ],
+          popularity: 450,
+        },
+      ],
       ["Cornflakes 500g", 115, "Crisp golden flakes of toasted corn."],
       ["Bran Flakes 750g", 155, "Wholegrain wheat flakes, high in fibre."],
       ["Wholegrain Wheat Biscuits x24", 199, "100% wholegrain wheat with no added sugar."],

@@ -7,11 +7,20 @@ import { kitchenCategories } from "./larder-kitchen";
 import { demoMenuGroupIds } from "./menu-group-ids";
 import type { SeedMenuGroup } from "./types";
 
-export type { SeedBanner, SeedCategory, SeedDeal, SeedDealSection, SeedItem, SeedItemOptions, SeedMenuGroup, SeedOptionGroup, SeedSize } from "./types";
+export type {
+  SeedBanner,
+  SeedCategory,
+  SeedDeal,
+  SeedDealSection,
+  SeedItem,
+  SeedItemOptions,
+  SeedMenuGroup,
+  SeedOptionGroup,
+  SeedSize,
+} from "./types";
 export { demoMenuGroupIds } from "./menu-group-ids";
 export { demoDeals } from "./deals";
 export { demoBanners } from "./banners";
-
 
 /** The demo menus, in insertion order: categories and items take their sort order from their place here. */
 export const demoMenuGroups: SeedMenuGroup[] = [

@@ -53,11 +53,38 @@ export const bakehouseCategories: SeedCategory[] = [
     description: "Slices, traybakes and celebration cakes.",
     image: "/catalogue/cake.svg",
     items: [
-      ["Lemon Drizzle Cake", 300, "Zesty sponge soaked in lemon syrup. A slice, or the whole cake to share.", { sizes: [["Slice", 300], ["Whole cake", 1600]], popularity: 410 }],
-      ["Carrot Cake", 350, "Spiced carrot cake with cream cheese frosting. A slice, or the whole cake to share.", { sizes: [["Slice", 350], ["Whole cake", 2000]], popularity: 380 }],
+      [
+        "Lemon Drizzle Cake",
+        300,
+        "Zesty sponge soaked in lemon syrup. A slice, or the whole cake to share.",
+        {
+          sizes: [
+            ["Slice", 300],
+            ["Whole cake", 1600],
+          ],
+          popularity: 410,
+        },
+      ],
+      [
+        "Carrot Cake",
+        350,
+        "Spiced carrot cake with cream cheese frosting. A slice, or the whole cake to share.",
+        {
+          sizes: [
+            ["Slice", 350],
+            ["Whole cake", 2000],
+          ],
+          popularity: 380,
+        },
+      ],
       ["Chocolate Brownie", 300, "Fudgy dark chocolate brownie.", { popularity: 450 }],
       ["Portuguese Custard Tart", 250, "Crisp pastry and a caramelised custard."],
-      ["Victoria Sponge Whole Cake", 1800, "Serves ten. Collection only so it arrives in one piece.", { delivery: false }],
+      [
+        "Victoria Sponge Whole Cake",
+        1800,
+        "Serves ten. Collection only so it arrives in one piece.",
+        { delivery: false },
+      ],
     ],
   },
   {
@@ -67,11 +94,31 @@ export const bakehouseCategories: SeedCategory[] = [
     description: "Coffee from our own roast, tea and hot chocolate. Collection only.",
     image: "/catalogue/tea-coffee.svg",
     items: [
-      ["Flat White", 330, "Double ristretto with silky steamed milk.", { delivery: false, optionGroups: [coffeeMilk], popularity: 860 }],
-      ["Cappuccino", 330, "Espresso, steamed milk and a thick foam.", { delivery: false, sizes: coffeeSizes(330), optionGroups: [coffeeMilk], popularity: 640 }],
-      ["Caffè Latte", 330, "Espresso with plenty of steamed milk.", { delivery: false, sizes: coffeeSizes(330), optionGroups: [coffeeMilk], popularity: 720 }],
+      [
+        "Flat White",
+        330,
+        "Double ristretto with silky steamed milk.",
+        { delivery: false, optionGroups: [coffeeMilk], popularity: 860 },
+      ],
+      [
+        "Cappuccino",
+        330,
+        "Espresso, steamed milk and a thick foam.",
+        { delivery: false, sizes: coffeeSizes(330), optionGroups: [coffeeMilk], popularity: 640 },
+      ],
+      [
+        "Caffè Latte",
+        330,
+        "Espresso with plenty of steamed milk.",
+        { delivery: false, sizes: coffeeSizes(330), optionGroups: [coffeeMilk], popularity: 720 },
+      ],
       ["English Breakfast Tea", 250, "A strong loose-leaf brew.", { delivery: false }],
-      ["Hot Chocolate", 350, "Made with 54% dark chocolate and steamed milk.", { delivery: false, optionGroups: [coffeeMilk] }],
+      [
+        "Hot Chocolate",
+        350,
+        "Made with 54% dark chocolate and steamed milk.",
+        { delivery: false, optionGroups: [coffeeMilk] },
+      ],
     ],
   },
 ];

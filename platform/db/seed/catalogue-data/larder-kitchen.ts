@@ -29,7 +29,15 @@ const pizzaSizes = (twelveInch: number): SeedSize[] => [
   ["12 inch", twelveInch],
   ["14 inch", twelveInch + 250],
 ];
-const pizzaCrust: SeedOptionGroup = { name: "Crust", min: 1, max: 1, options: [["Classic sourdough", 0], ["Thin and crispy", 0]] };
+const pizzaCrust: SeedOptionGroup = {
+  name: "Crust",
+  min: 1,
+  max: 1,
+  options: [
+    ["Classic sourdough", 0],
+    ["Thin and crispy", 0],
+  ],
+};
 const pizzaToppings: SeedOptionGroup = {
   name: "Extra toppings",
   min: 0,
@@ -46,8 +54,25 @@ const pizzaToppings: SeedOptionGroup = {
 };
 const pizzaOptions = [pizzaCrust, pizzaToppings];
 
-const spiceLevel: SeedOptionGroup = { name: "Spice level", min: 1, max: 1, options: [["Mild", 0], ["Medium", 0], ["Hot", 0]] };
-const curryRice: SeedOptionGroup = { name: "Rice", min: 0, max: 1, options: [["Pilau rice", 275], ["Plain basmati rice", 225]] };
+const spiceLevel: SeedOptionGroup = {
+  name: "Spice level",
+  min: 1,
+  max: 1,
+  options: [
+    ["Mild", 0],
+    ["Medium", 0],
+    ["Hot", 0],
+  ],
+};
+const curryRice: SeedOptionGroup = {
+  name: "Rice",
+  min: 0,
+  max: 1,
+  options: [
+    ["Pilau rice", 275],
+    ["Plain basmati rice", 225],
+  ],
+};
 const curryOptions = [spiceLevel, curryRice];
 
 const canSizes = (regular: number): SeedSize[] => [
@@ -64,13 +89,48 @@ export const kitchenCategories: SeedCategory[] = [
     description: "Smashed to order on the griddle and served in toasted brioche.",
     image: "/catalogue/burger.svg",
     items: [
-      ["Classic Cheeseburger", 750, "Quarter-pound beef patty, Cheddar, pickles, ketchup and mustard.", { optionGroups: [burgerExtras], popularity: 940 }],
-      ["Double Smash Burger", 1050, "Two smashed beef patties, American cheese, onions and house sauce.", { optionGroups: [burgerExtras], popularity: 610 }],
-      ["Bacon & Cheese Burger", 950, "Beef patty, smoked streaky bacon, Cheddar and burger relish.", { optionGroups: [burgerExtras], popularity: 420 }],
-      ["Crispy Chicken Burger", 850, "Buttermilk fried chicken thigh, lettuce and garlic mayo.", { optionGroups: [burgerExtras], popularity: 530 }],
-      ["Spicy Chicken Burger", 875, "Fried chicken in hot sauce, jalapeños and cooling slaw.", { optionGroups: [burgerExtras] }],
-      ["Halloumi & Roasted Pepper Burger", 850, "Grilled halloumi, roasted red pepper and rocket. Vegetarian.", { optionGroups: [burgerExtras] }],
-      ["Plant-Based Burger", 850, "A plant-based patty with vegan cheese and smoky mayo. Vegan.", { optionGroups: [plantBurgerExtras] }],
+      [
+        "Classic Cheeseburger",
+        750,
+        "Quarter-pound beef patty, Cheddar, pickles, ketchup and mustard.",
+        { optionGroups: [burgerExtras], popularity: 940 },
+      ],
+      [
+        "Double Smash Burger",
+        1050,
+        "Two smashed beef patties, American cheese, onions and house sauce.",
+        { optionGroups: [burgerExtras], popularity: 610 },
+      ],
+      [
+        "Bacon & Cheese Burger",
+        950,
+        "Beef patty, smoked streaky bacon, Cheddar and burger relish.",
+        { optionGroups: [burgerExtras], popularity: 420 },
+      ],
+      [
+        "Crispy Chicken Burger",
+        850,
+        "Buttermilk fried chicken thigh, lettuce and garlic mayo.",
+        { optionGroups: [burgerExtras], popularity: 530 },
+      ],
+      [
+        "Spicy Chicken Burger",
+        875,
+        "Fried chicken in hot sauce, jalapeños and cooling slaw.",
+        { optionGroups: [burgerExtras] },
+      ],
+      [
+        "Halloumi & Roasted Pepper Burger",
+        850,
+        "Grilled halloumi, roasted red pepper and rocket. Vegetarian.",
+        { optionGroups: [burgerExtras] },
+      ],
+      [
+        "Plant-Based Burger",
+        850,
+        "A plant-based patty with vegan cheese and smoky mayo. Vegan.",
+        { optionGroups: [plantBurgerExtras] },
+      ],
     ],
   },
   {
@@ -80,11 +140,36 @@ export const kitchenCategories: SeedCategory[] = [
     description: "Sourdough pizzas in three sizes, baked hot in the stone oven.",
     image: "/catalogue/pizza.svg",
     items: [
-      ["Margherita Pizza", 800, "San Marzano tomato, fior di latte and basil.", { sizes: pizzaSizes(1000), optionGroups: pizzaOptions, popularity: 820 }],
-      ["Pepperoni Pizza", 1000, "Tomato, mozzarella and a double layer of pepperoni.", { sizes: pizzaSizes(1200), optionGroups: pizzaOptions, popularity: 760 }],
-      ["BBQ Chicken Pizza", 1100, "Smoky barbecue base, chicken, red onion and peppers.", { sizes: pizzaSizes(1300), optionGroups: pizzaOptions, popularity: 380 }],
-      ["Vegetable Supreme Pizza", 950, "Mushrooms, peppers, olives, red onion and sweetcorn.", { sizes: pizzaSizes(1150), optionGroups: pizzaOptions }],
-      ["Nduja & Hot Honey Pizza", 1150, "Spicy nduja, mozzarella and a drizzle of chilli honey.", { sizes: pizzaSizes(1350), optionGroups: pizzaOptions }],
+      [
+        "Margherita Pizza",
+        800,
+        "San Marzano tomato, fior di latte and basil.",
+        { sizes: pizzaSizes(1000), optionGroups: pizzaOptions, popularity: 820 },
+      ],
+      [
+        "Pepperoni Pizza",
+        1000,
+        "Tomato, mozzarella and a double layer of pepperoni.",
+        { sizes: pizzaSizes(1200), optionGroups: pizzaOptions, popularity: 760 },
+      ],
+      [
+        "BBQ Chicken Pizza",
+        1100,
+        "Smoky barbecue base, chicken, red onion and peppers.",
+        { sizes: pizzaSizes(1300), optionGroups: pizzaOptions, popularity: 380 },
+      ],
+      [
+        "Vegetable Supreme Pizza",
+        950,
+        "Mushrooms, peppers, olives, red onion and sweetcorn.",
+        { sizes: pizzaSizes(1150), optionGroups: pizzaOptions },
+      ],
+      [
+        "Nduja & Hot Honey Pizza",
+        1150,
+        "Spicy nduja, mozzarella and a drizzle of chilli honey.",
+        { sizes: pizzaSizes(1350), optionGroups: pizzaOptions },
+      ],
     ],
   },
   {
@@ -94,9 +179,24 @@ export const kitchenCategories: SeedCategory[] = [
     description: "Slow-cooked curries made fresh each day. Rice and naan are in Sides.",
     image: "/catalogue/curry.svg",
     items: [
-      ["Chicken Tikka Masala", 1050, "Chargrilled chicken tikka in a creamy, smoky tomato sauce.", { optionGroups: curryOptions, popularity: 700 }],
-      ["Lamb Rogan Josh", 1250, "Tender lamb in a rich Kashmiri chilli and tomato sauce.", { optionGroups: curryOptions, popularity: 310 }],
-      ["Chicken Korma", 1050, "Chicken in a creamy coconut and almond sauce.", { optionGroups: curryOptions, popularity: 450 }],
+      [
+        "Chicken Tikka Masala",
+        1050,
+        "Chargrilled chicken tikka in a creamy, smoky tomato sauce.",
+        { optionGroups: curryOptions, popularity: 700 },
+      ],
+      [
+        "Lamb Rogan Josh",
+        1250,
+        "Tender lamb in a rich Kashmiri chilli and tomato sauce.",
+        { optionGroups: curryOptions, popularity: 310 },
+      ],
+      [
+        "Chicken Korma",
+        1050,
+        "Chicken in a creamy coconut and almond sauce.",
+        { optionGroups: curryOptions, popularity: 450 },
+      ],
       ["Chicken Jalfrezi", 1075, "Chicken with peppers, onions and green chillies.", { optionGroups: curryOptions }],
       ["Saag Paneer", 950, "Paneer cheese in spiced spinach. Vegetarian.", { optionGroups: curryOptions }],
       ["Chana Masala", 850, "Chickpeas in a tangy tomato and onion masala. Vegan.", { optionGroups: curryOptions }],
@@ -159,7 +259,12 @@ export const kitchenCategories: SeedCategory[] = [
       ["New York Cheesecake Slice", 500, "Baked vanilla cheesecake with a biscuit base."],
       ["Warm Cookie Dough Pot", 550, "Gooey chocolate chip cookie dough, baked to order."],
       ["Mango Kulfi", 375, "Traditional Indian ice cream with mango and cardamom."],
-      ["Vanilla Ice Cream Tub 500ml", 550, "Made with Cornish cream. Collection only, so it stays frozen.", { delivery: false }],
+      [
+        "Vanilla Ice Cream Tub 500ml",
+        550,
+        "Made with Cornish cream. Collection only, so it stays frozen.",
+        { delivery: false },
+      ],
     ],
   },
   {
@@ -173,7 +278,17 @@ export const kitchenCategories: SeedCategory[] = [
       ["Diet Cola", 150, "Ice cold, no sugar.", { sizes: canSizes(150), popularity: 640 }],
       ["Sparkling Lemonade", 150, "Ice cold.", { sizes: canSizes(150) }],
       ["Still Water 500ml", 120, "British spring water."],
-      ["Mango Lassi", 375, "Blended yoghurt and Alphonso mango.", { sizes: [["Regular", 375], ["Large", 475]] }],
+      [
+        "Mango Lassi",
+        375,
+        "Blended yoghurt and Alphonso mango.",
+        {
+          sizes: [
+            ["Regular", 375],
+            ["Large", 475],
+          ],
+        },
+      ],
       ["Energy Drink 250ml Can", 200, "High caffeine. Not recommended for children.", { age: 16 }],
       ["Indian Lager 330ml Bottle", 450, "Crisp lager, made for curry. 4.8% ABV.", { alcohol: true, age: 18 }],
     ],
