@@ -56,11 +56,17 @@ function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
-  server.close(async () => {
-    await parts.close();
-    log.info("server.stopped", {});
-    await cloudLog?.flush();
-    process.exit(0);
+  server.close(() => {
+    const stopped = async () => {
+      await parts.close();
+      log.info("server.stopped", {});
+      await cloudLog?.flush();
+      process.exit(0);
+    };
+    stopped().catch((error: unknown) => {
+      log.error("server.stop_failed", { error: error instanceof Error ? error.message : String(error) });
+      process.exit(1);
+    });
   });
   // Open event streams end now, once no new request is taken: their browsers open them again on another instance.
   void parts

@@ -7,7 +7,7 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { addItem } from "./support/basket";
 import { cheddar } from "./support/checkout";
 import { openStoreBar, shopAtVictoria, storeBar } from "./support/slots";
-import { demoStores, findStoresFromHome, isPath, postcodeField, searchPostcode, shopButton } from "./support/stores";
+import { demoStores, findStoresFromHome, isPath, searchPostcode, shopButton } from "./support/stores";
 
 const victoria = demoStores.victoria;
 

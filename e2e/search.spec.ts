@@ -42,8 +42,6 @@ test.describe("item search", () => {
     await page.goto(searchPath);
     await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
     const field = searchBox(page);
-    // Arriving to search, the field is ready for typing.
-    await expect(field).toBeFocused();
     await expect(field).toHaveAttribute("enterkeyhint", "search");
     await expect(page.getByRole("heading", { name: "Recommended for you" })).toHaveCount(0);
 

@@ -1,8 +1,7 @@
-import type { Clock } from "./contract";
+import type { Clock, Endpoint } from "./contract";
 import type { Db } from "./db/open";
 import type { Logger } from "./logger";
 import { Router, type InProcessAnswer, type InProcessCall } from "./router";
-import type { Endpoint } from "./contract";
 import type { PlatformConfig, PlatformDeps, RequestContext } from "./context";
 import { registerSystem } from "./system/handlers";
 import { registerContent } from "./content/handlers";

@@ -19,12 +19,17 @@ export interface RedirectAnswer {
 
 const ABSOLUTE = /^https?:\/\//i;
 
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20) return true;
+  return false;
+}
+
 /**
  * A path of this site, never another host: one leading slash, and not `//host` or `/\host` (browsers read both as
  * an address on another host), checked on the decoded form too so `/%2F%2Fhost` cannot slip through a later decode.
  */
 export function isSitePath(value: string): boolean {
-  if (!value.startsWith("/") || /^\/[/\\]/.test(value) || /[\s\u0000-\u001f]/.test(value)) return false;
+  if (!value.startsWith("/") || /^\/[/\\]/.test(value) || /\s/.test(value) || hasControlCharacter(value)) return false;
   let decoded = value;
   try {
     decoded = decodeURIComponent(value);

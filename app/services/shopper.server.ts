@@ -1,6 +1,6 @@
 import type { Session } from "react-router";
-import { api, type Endpoint, type RequestOf, type ResponseOf } from "../../platform/contract";
-import type { Clock } from "../../platform/contract";
+import { api } from "../../platform/contract";
+import type { Clock, Endpoint, RequestOf, ResponseOf } from "../../platform/contract";
 import type { Flash, SessionData, StoredAuth } from "~/models/shopper";
 import { unavailablePage } from "~/models/error-page";
 import {

@@ -1,5 +1,5 @@
-import { BASKET_MESSAGES, type ResponseOf } from "../contract";
-import type { reserveTimeSlot as reserveTimeSlotEndpoint } from "../contract";
+import { BASKET_MESSAGES } from "../contract";
+import type { reserveTimeSlot as reserveTimeSlotEndpoint, ResponseOf } from "../contract";
 import type { RequestContext } from "../context";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, BASKET_MESSAGES, CHECKOUT_MESSAGES } from "../contract";
-import { memberToken } from "../auth/testing/tokens";
 import { demoStoreIds } from "../db/seed";
 import { basketCheckouts, baskets, coupons } from "../db/schema";
 import { createPlatform } from "../http";

@@ -1,13 +1,6 @@
 import { and, eq, gte, lte } from "drizzle-orm";
-import {
-  BASKET_MESSAGES,
-  CHECKOUT_MESSAGES,
-  GATEWAY_NAME,
-  PAYMENT_MESSAGES,
-  type Basket,
-  type ResponseOf,
-} from "../contract";
-import type { processOrder as processOrderEndpoint } from "../contract";
+import { BASKET_MESSAGES, CHECKOUT_MESSAGES, GATEWAY_NAME, PAYMENT_MESSAGES } from "../contract";
+import type { processOrder as processOrderEndpoint, Basket, ResponseOf } from "../contract";
 import { lockOwnedBasket, renderBasket, requireAuth, saveBasket, STORE_NOT_FOUND } from "../basket/basket";
 import { formatPounds } from "../basket/pricing";
 import type { Tx } from "../db/open";

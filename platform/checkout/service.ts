@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import {
-  BASKET_MESSAGES,
-  CHECKOUT_MESSAGES,
-  type CheckoutState,
-  type MarketingOption,
-  type ResponseOf,
-  type SetAddressResponse,
+import { BASKET_MESSAGES, CHECKOUT_MESSAGES } from "../contract";
+import type {
+  checkRegistrationStatus as checkRegistrationStatusEndpoint,
+  CheckoutState,
+  MarketingOption,
+  ResponseOf,
+  SetAddressResponse,
 } from "../contract";
-import type { checkRegistrationStatus as checkRegistrationStatusEndpoint } from "../contract";
 import { couponUsable, lockOwnedBasket, renderBasket, requireAuth, saveBasket, type BasketRow } from "../basket/basket";
 import { getBusinessProfile } from "../business/profile";
 import type { Db } from "../db/open";

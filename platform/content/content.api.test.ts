@@ -30,12 +30,35 @@ let deps: PlatformDeps;
 let log: ReturnType<typeof memoryLogger>;
 let router: Router;
 
-async function call(path: string, token?: string | null) {
-  const response = await router.handle(get(path, token), deps);
-  return { status: response.status, body: (await response.json()) as any };
+/** An entry of Strapi's answers, with the attributes these tests read. */
+interface StrapiEntry {
+  attributes: {
+    slug: string;
+    companyName: string;
+    categoryTitle: string;
+    brandingColors: { primary: string };
+    redirects: unknown[];
+  };
 }
 
-async function editJson(file: string, change: (doc: any) => void) {
+/** Strapi's answer: one entry, or a list of them with their paging; or an error's message. */
+interface StrapiAnswer {
+  data: StrapiEntry & StrapiEntry[];
+  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
+  message: string;
+}
+
+async function call(path: string, token?: string | null) {
+  const response = await router.handle(get(path, token), deps);
+  return { status: response.status, body: (await response.json()) as StrapiAnswer };
+}
+
+/** The site settings file, as far as these tests change it. */
+interface GlobalJson {
+  brandingColors: { primary: string };
+}
+
+async function editJson(file: string, change: (doc: GlobalJson) => void) {
   const path = join(dir, file);
   const doc = JSON.parse(await readFile(path, "utf8"));
   change(doc);
@@ -112,7 +135,7 @@ describe("GET /api/strapi/:contentType", () => {
       `/api/strapi/pages?populate=deep&${encodeURIComponent("filters[slug][$eq]")}=privacy-policy`,
     );
     expect(one.body.data).toHaveLength(1);
-    const page = pageSchema.parse(one.body.data[0].attributes);
+    const page = pageSchema.parse(one.body.data[0]!.attributes);
     expect(page.title).toBe("Privacy policy");
     expect(page.seo.title).toBe("Privacy policy | Larder & Co");
     expect(page.blocks.some((b) => b.type === "heading")).toBe(true);
@@ -130,9 +153,9 @@ describe("GET /api/strapi/:contentType", () => {
     expect(news.map((n) => n.publishedDate)).toEqual(["2025-05-28", "2025-05-14", "2025-04-30", "2025-04-09"]);
     expect(first.body.meta.pagination).toEqual({ page: 1, pageSize: 4, pageCount: 2, total: 5 });
     const second = await q("sort=publishedDate:desc&pagination[page]=2&pagination[pageSize]=4");
-    expect(second.body.data.map((e: any) => e.attributes.slug)).toEqual(["spring-baking-classes"]);
+    expect(second.body.data.map((e) => e.attributes.slug)).toEqual(["spring-baking-classes"]);
     const oldestFirst = await q("sort=publishedDate:asc&pagination[pageSize]=2");
-    expect(oldestFirst.body.data.map((e: any) => e.attributes.slug)).toEqual([
+    expect(oldestFirst.body.data.map((e) => e.attributes.slug)).toEqual([
       "spring-baking-classes",
       "new-collection-lockers",
     ]);
@@ -147,7 +170,7 @@ describe("GET /api/strapi/:contentType", () => {
     const contact = contactSchema.parse((await call("/api/strapi/contact")).body.data.attributes);
     expect(contact).toMatchObject({ phoneNumber: "0161 496 0734", latitude: 53.4823, longitude: -2.2346 });
     const brand = await call("/api/strapi/branding-pages");
-    expect(brand.body.data.map((e: any) => e.attributes.slug)).toEqual(["our-bakery", "our-kitchen"]);
+    expect(brand.body.data.map((e) => e.attributes.slug)).toEqual(["our-bakery", "our-kitchen"]);
     const rules = routeRulesSchema.parse((await call("/api/strapi/route-rules")).body.data.attributes);
     expect(rules.redirects).toContainEqual({ from: "/help", to: "/faqs", permanent: true });
     expect(rules.redirects.some((r) => r.to.startsWith("https://"))).toBe(true);
@@ -224,7 +247,7 @@ describe("GET /api/strapi/:contentType", () => {
       JSON.stringify({ title: "Allergens", slug: "allergens", blocks: [] }),
     );
     const { body } = await call("/api/strapi/pages?filters[slug][$eq]=allergens");
-    expect(body.data[0].attributes).toMatchObject({ title: "Allergens", subTitle: "", slug: "allergens" });
+    expect(body.data[0]!.attributes).toMatchObject({ title: "Allergens", subTitle: "", slug: "allergens" });
   });
 
   it("fills colours and settings the content leaves out with the spec defaults", async () => {

@@ -428,7 +428,8 @@ describe("GET /api/strapi/* on Strapi", () => {
     registerContent(router, deps);
     const response = await router.handle(get("/api/strapi/global"), deps);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as any).data.attributes.companyName).toBe("Strapi Foods");
+    const body = (await response.json()) as { data: { attributes: { companyName: string } } };
+    expect(body.data.attributes.companyName).toBe("Strapi Foods");
     expect(seen.some((s) => s.path === "/api/global")).toBe(true);
   });
 });

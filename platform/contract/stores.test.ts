@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idFromSlug, storeIsClosed, type MethodState, type MethodStatus, type OrderMethods } from "./stores";
+import { idFromSlug, storeIsClosed, type MethodState, type MethodStatus } from "./stores";
 
 describe("idFromSlug", () => {
   it("takes the number after the last dash", () => {
@@ -50,10 +50,6 @@ function method(status: MethodStatus, canDeliver: boolean): MethodState {
     freeFulfilmentMessage: null,
   };
 }
-const store = (id: number, delivery: MethodState, collection: MethodState) => ({
-  id,
-  orderMethods: { delivery, collection } as OrderMethods,
-});
 
 describe("storeIsClosed (spec 1 §4)", () => {
   it("is closed only when neither method can serve the shopper open or by pre-order", () => {

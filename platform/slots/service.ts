@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, lte } from "drizzle-orm";
 import { z } from "zod";
-import { SLOT_MESSAGES, type FulfilmentMethod, type ResponseOf, type SlotDay } from "../contract";
-import type { listTimeSlots as listTimeSlotsEndpoint } from "../contract";
+import { SLOT_MESSAGES } from "../contract";
+import type { listTimeSlots as listTimeSlotsEndpoint, FulfilmentMethod, ResponseOf, SlotDay } from "../contract";
 import type { Db } from "../db/open";
 import { slotLocks, storeHolidays, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";

@@ -147,7 +147,8 @@ export async function startProxy(backends: Backend[], port = 0): Promise<Proxy> 
     });
   }
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void answer(req, res));
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
@@ -166,7 +167,7 @@ export async function startProxy(backends: Backend[], port = 0): Promise<Proxy> 
     }
     res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "1" });
     res.end("No instance is available. Please try again.");
-  });
+  }
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const bound = (server.address() as AddressInfo).port;

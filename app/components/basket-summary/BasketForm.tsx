@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { FormEvent, ReactNode } from "react";
-import { href, useFetcher } from "react-router";
+import { href, type useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Basket } from "../../../platform/contract/basket";
 

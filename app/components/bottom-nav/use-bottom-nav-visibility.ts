@@ -16,8 +16,8 @@ import {
 export function useBottomNavHidden(): boolean {
   const [state, setState] = useState<ScrollState>(() => initialScrollState(0, 0));
   const [typing, setTyping] = useState(false);
+  // The scroll handler's own copy: every setState below writes it first, so it never lags the state.
   const stateRef = useRef(state);
-  stateRef.current = state;
 
   useEffect(() => {
     stateRef.current = initialScrollState(window.scrollY, performance.now());

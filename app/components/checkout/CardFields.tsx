@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { href, useFetcher } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
@@ -61,13 +61,14 @@ export function CardFields(props: {
     setSummary([]);
     card.reset();
   }
+  const failFromEffect = useEffectEvent(fail);
 
   // The card step's answer to the token: a redirect leaves the page (success, or the 3-D Secure challenge); a reply
   // is a refusal (declined, or the order could not be made).
   useEffect(() => {
     if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === sent.current) return;
     sent.current = fetcher.data;
-    fail(fetcher.data?.error?.[""]?.[0] ?? PAYMENT_TEXT.paymentIssue);
+    failFromEffect(fetcher.data?.error?.[""]?.[0] ?? PAYMENT_TEXT.paymentIssue);
   }, [fetcher.state, fetcher.data]);
 
   async function pay(event: FormEvent<HTMLFormElement>) {
@@ -93,7 +94,7 @@ export function CardFields(props: {
       return;
     }
     sent.current = fetcher.data;
-    fetcher.submit(
+    void fetcher.submit(
       { csrf, idempotencyKey: crypto.randomUUID(), token, ...(saveCard ? { saveCard: "on" } : {}) },
       { method: "post", action: href("/checkout/payment/card-form") },
     );

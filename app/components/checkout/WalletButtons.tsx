@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useEffect, useState } from "react";
 import type { PaymentMethodName } from "../../../platform/contract/payment-rules";
 import {
@@ -102,7 +103,9 @@ export function WalletButtons(props: {
   onProgress: (progress: PaymentProgress) => void;
 }) {
   const csrf = useAuthenticityToken();
-  const [support, setSupport] = useState({ applePay: false, googlePay: false });
+  // Apple Pay answers at once, once the page runs in the browser; Google Pay's probe answers later.
+  const applePay = useHydrated() && canApplePay();
+  const [googlePay, setGooglePay] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Off while a payment is under way, and after one succeeded while the browser leaves for its next page.
   const busy = props.progress.inProgress !== null || props.progress.status === "success";
@@ -117,14 +120,6 @@ export function WalletButtons(props: {
   };
 
   useEffect(() => {
-    const apple = (window as unknown as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession;
-    let applePay = false;
-    try {
-      applePay = typeof apple === "function" && apple.canMakePayments();
-    } catch {
-      applePay = false;
-    }
-    setSupport((s) => ({ ...s, applePay }));
     if (typeof window.PaymentRequest !== "function" || !props.flags.enableGooglePayment) return;
     try {
       const probe = new PaymentRequest(
@@ -140,14 +135,14 @@ export function WalletButtons(props: {
       );
       probe
         .canMakePayment()
-        .then((can) => setSupport((s) => ({ ...s, googlePay: can })))
+        .then(setGooglePay)
         .catch(() => undefined);
     } catch {
       // Not supported: no button.
     }
   }, [props.flags.enableGooglePayment, props.storeName, props.totalPence, props.gatewayPublicKey]);
 
-  const shown = walletButtons(props.flags, support, props.options);
+  const shown = walletButtons(props.flags, { applePay, googlePay }, props.options);
   if (!shown.applePay && !shown.googlePay) return null;
 
   async function post(fields: Record<string, string>): Promise<{ status: number; body: WalletAnswer }> {
@@ -306,5 +301,15 @@ async function readAnswer(response: Response): Promise<WalletAnswer> {
     return (await response.json()) as WalletAnswer;
   } catch {
     return { ok: false };
+  }
+}
+
+/** Whether this browser can pay with Apple Pay now (Safari with a card in the wallet). */
+function canApplePay(): boolean {
+  const apple = (window as unknown as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession;
+  try {
+    return typeof apple === "function" && apple.canMakePayments();
+  } catch {
+    return false;
   }
 }

@@ -80,8 +80,6 @@ export function useCardFrames({ scriptUrl, publicKey }: { scriptUrl: string; pub
 
   useEffect(() => {
     let current = true;
-    setLoad((state) => (state === "failed" ? state : "loading"));
-    setFields(EMPTY_CARD_FIELDS);
     const timer = window.setTimeout(
       () => current && setLoad((state) => (state === "ready" ? state : "failed")),
       CARD_SCRIPT_TIMEOUT_MS,
@@ -136,7 +134,12 @@ export function useCardFrames({ scriptUrl, publicKey }: { scriptUrl: string; pub
     return (await frames.current.submitCard()).token;
   }, []);
 
-  const reset = useCallback(() => setGeneration((g) => g + 1), []);
+  // New frames start empty, loading again unless the script itself failed.
+  const reset = useCallback(() => {
+    setLoad((state) => (state === "failed" ? state : "loading"));
+    setFields(EMPTY_CARD_FIELDS);
+    setGeneration((g) => g + 1);
+  }, []);
 
   return { load, fields, generation, check, tokenise, reset };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import type { BrowserErrorReporting } from "~/models/error-report";
 
 type SentryModule = typeof import("./sentry-browser");
@@ -14,7 +14,8 @@ let running: SentryModule | null = null;
 export function ErrorReporting({ config }: { config: BrowserErrorReporting | null }): null {
   const dsn = config?.dsn ?? null;
   const user = config ? JSON.stringify(config.user) : null;
-  useEffect(() => {
+  // The config object is new on every load; its DSN and identity are what start, change or stop reporting.
+  const follow = useEffectEvent(() => {
     if (!config) {
       if (running) {
         const stopping = running;
@@ -38,8 +39,8 @@ export function ErrorReporting({ config }: { config: BrowserErrorReporting | nul
       .catch(() => {
         loading = null; // A chunk that failed to load: try again on the next page.
       });
-    // The config object is new on every load; its DSN and identity are what matter.
-  }, [dsn, user]);
+  });
+  useEffect(() => follow(), [dsn, user]);
   return null;
 }
 

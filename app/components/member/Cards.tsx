@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { ClientOnly } from "remix-utils/client-only";
@@ -104,11 +104,14 @@ function AddCardFields({ scriptUrl, publicKey, onCancel }: CardFieldsSource & { 
   const seen = useRef<unknown>(undefined);
 
   // A refusal (the card is already kept, or the gateway refused the token): said on the form, the fields empty.
+  const refused = useEffectEvent((error: string) => {
+    setMessage(error);
+    card.reset();
+  });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === seen.current) return;
     seen.current = fetcher.data;
-    setMessage(fetcher.data.error);
-    card.reset();
+    refused(fetcher.data.error);
   }, [fetcher.state, fetcher.data]);
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -128,7 +131,7 @@ function AddCardFields({ scriptUrl, publicKey, onCancel }: CardFieldsSource & { 
     } finally {
       setTokenising(false);
     }
-    fetcher.submit({ csrf, token }, { method: "post", action: `${CARDS_PATH}/new` });
+    void fetcher.submit({ csrf, token }, { method: "post", action: `${CARDS_PATH}/new` });
   }
 
   if (card.load === "failed") {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
 import { isFinal, LIVE_STATUS_EVENT, parseLiveStatus, sameLiveStatus, type LiveStatus } from "~/models/live-status";
 
@@ -18,11 +18,9 @@ export function useLiveOrderStatus(
   options: { enabled: boolean; followingDriver: boolean },
 ): void {
   const revalidator = useRevalidator();
-  // Read through refs, so new loader data does not close and reopen the stream.
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
-  const revalidateRef = useRef(revalidator.revalidate);
-  revalidateRef.current = revalidator.revalidate;
+  // Effect events read the latest loader data, so new data does not close and reopen the stream.
+  const revalidate = useEffectEvent(() => void revalidator.revalidate());
+  const differsFromShown = useEffectEvent((live: LiveStatus) => !sameLiveStatus(live, shown));
   const following = options.enabled && !isFinal(shown);
   const { followingDriver } = options;
 
@@ -30,7 +28,7 @@ export function useLiveOrderStatus(
     if (!following) return;
     let timer: number | undefined;
     const poll = () => {
-      timer ??= window.setInterval(() => void revalidateRef.current(), POLL_MS);
+      timer ??= window.setInterval(revalidate, POLL_MS);
     };
     if (followingDriver) poll();
     let source: EventSource | null = null;
@@ -41,7 +39,7 @@ export function useLiveOrderStatus(
         const live = parseLiveStatus(String((event as MessageEvent).data));
         if (!live) return;
         if (isFinal(live)) stream.close();
-        if (!sameLiveStatus(live, shownRef.current)) void revalidateRef.current();
+        if (differsFromShown(live)) revalidate();
       });
       // A stream that fails while open is opened again by the browser; one it gave up on leaves the page polling.
       stream.addEventListener("error", () => {

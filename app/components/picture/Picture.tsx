@@ -35,7 +35,6 @@ export function Picture({
 }: PictureProps) {
   const classes = [styles.picture, fit === "cover" ? null : styles.contain, className].filter(Boolean).join(" ");
   const common = {
-    alt,
     width,
     height,
     className: classes,
@@ -43,7 +42,7 @@ export function Picture({
     decoding: priority ? ("auto" as const) : ("async" as const),
     ...(priority ? { fetchPriority: "high" as const } : {}),
   };
-  if (!isOptimisable(src)) return <img src={src} {...common} />;
+  if (!isOptimisable(src)) return <img src={src} alt={alt} {...common} />;
   const at = (w: number) => imageUrl(src, { width: w, height: Math.round((w * height) / width), fit, preset });
   const srcSet = srcSetWidths(width)
     .map((w) => `${at(w)} ${w}w`)
@@ -53,6 +52,7 @@ export function Picture({
       src={at(snapWidth(width))}
       srcSet={srcSet}
       sizes={sizes ?? `(max-width: ${width}px) 100vw, ${width}px`}
+      alt={alt}
       {...common}
     />
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HEADER_BANNER_ACTION, headerBannerId, showsHeaderBanner } from "~/models/header-banner";
@@ -36,10 +36,13 @@ const HOME_LINK_ID = "site-logo";
 /** Pixels scrolled before the bar switches to its "scrolling" look. */
 const SCROLLED_AT = 8;
 
-function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
-  if (event.key !== "Escape" || !event.currentTarget.open) return;
-  event.currentTarget.open = false;
-  event.currentTarget.querySelector("summary")?.focus();
+/** Escape closes the open menu (the sidebar or a dropdown) that holds the focus, and gives its button the focus. */
+function closeMenuOnEscape(event: KeyboardEvent) {
+  if (event.key !== "Escape" || !(event.target instanceof Element)) return;
+  const menu = event.target.closest<HTMLDetailsElement>("header details[data-menu][open]");
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector("summary")?.focus();
 }
 
 /**
@@ -182,6 +185,10 @@ export function SiteHeader({
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
+  useEffect(() => {
+    document.addEventListener("keydown", closeMenuOnEscape);
+    return () => document.removeEventListener("keydown", closeMenuOnEscape);
+  }, []);
 
   const entries = navigation.filter((e) => e.name.trim());
   const sections = footerBlocks.filter((b) => b.title.trim() && b.menuItems.length > 0);
@@ -197,7 +204,7 @@ export function SiteHeader({
       />
       <div className={s.bar}>
         {/* Keyed by the location: every navigation (even to the same page) starts with the sidebar closed. */}
-        <details key={`sidebar:${location.key}`} className={s.sidebar} onKeyDown={closeOnEscape}>
+        <details key={`sidebar:${location.key}`} className={s.sidebar} data-menu="">
           <summary className={s.menuButton}>
             <span className={s.whenClosed}>
               <MenuIcon />
@@ -277,12 +284,7 @@ export function SiteHeader({
             {entries.map((entry, i) => (
               <li key={i} className={s.desktopItem}>
                 {entry.subMenuItems.length > 0 ? (
-                  <details
-                    key={`menu:${location.key}`}
-                    name="site-header-menu"
-                    className={s.dropdown}
-                    onKeyDown={closeOnEscape}
-                  >
+                  <details key={`menu:${location.key}`} name="site-header-menu" className={s.dropdown} data-menu="">
                     <summary className={s.desktopLink}>
                       {entry.name}
                       <ChevronIcon className={s.chevron} />

@@ -83,6 +83,8 @@ interface SlotRowProps {
   checked: boolean;
   onChange: () => void;
   onPointerDown: () => void;
+  /** Arrow keys move the choice without reserving: a key pressed on a row says the next change is not a tap. */
+  onKeyDown: () => void;
 }
 
 /** The shopper's choice: an ASAP choice follows the ASAP row whatever its current start. */
@@ -104,7 +106,7 @@ function isChoice(slot: Slot, choice: Choice | null): boolean {
   return choice.asap ? slot.info.isAsap : !slot.info.isAsap && sameInstant(slot.startTime, choice.start);
 }
 
-function SlotRow({ slot, timeZone, held, checked, onChange, onPointerDown }: SlotRowProps) {
+function SlotRow({ slot, timeZone, held, checked, onChange, onPointerDown, onKeyDown }: SlotRowProps) {
   const id = useId();
   const status = slotStatus(slot);
   // The held slot stays choosable when listed full: the basket's own hold may be the place that filled it.
@@ -120,6 +122,7 @@ function SlotRow({ slot, timeZone, held, checked, onChange, onPointerDown }: Slo
         checked={checked}
         disabled={blocked}
         onChange={onChange}
+        onKeyDown={onKeyDown}
       />
       <span className={s.slotText}>{slotLabel(slot, timeZone)}</span>
       {blocked ? <span className={s.slotState}>{status === "full" ? "Full" : "Unavailable"}</span> : null}
@@ -192,13 +195,7 @@ export function SlotPicker(props: SlotPickerProps) {
         <input type="hidden" name="csrf" value={csrf} />
         <input type="hidden" name="intent" value="reserve" />
         {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
-        <fieldset
-          className={f.fieldset}
-          aria-describedby={costText ? costId : undefined}
-          onKeyDown={() => {
-            byPointer.current = false;
-          }}
-        >
+        <fieldset className={f.fieldset} aria-describedby={costText ? costId : undefined}>
           <legend className={f.legend}>
             {`Choose a ${methodName} time for ${dayLabel(shownDate, today, timeZone)}`}
           </legend>
@@ -219,6 +216,9 @@ export function SlotPicker(props: SlotPickerProps) {
                 onChange={() => choose(slot)}
                 onPointerDown={() => {
                   byPointer.current = true;
+                }}
+                onKeyDown={() => {
+                  byPointer.current = false;
                 }}
               />
             ))}

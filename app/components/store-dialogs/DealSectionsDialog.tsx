@@ -15,11 +15,12 @@ export default function DealSectionsDialog({
   onClose: () => void;
 }) {
   const fetcher = useFetcher<DealSectionsData>();
+  // A new deal opened is a new read (the fetcher's load is the same function from render to render).
+  const { load } = fetcher;
+  const dealHref = deal?.href;
   useEffect(() => {
-    if (deal) fetcher.load(deal.href);
-    // A new deal opened is a new read; the fetcher itself is stable enough for this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deal?.href]);
+    if (dealHref) void load(dealHref);
+  }, [dealHref, load]);
   const loaded = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
     <Dialog open={deal !== null} title={deal ? `${deal.name}: your progress` : "Deal"} onClose={onClose}>

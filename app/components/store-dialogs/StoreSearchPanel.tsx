@@ -23,11 +23,11 @@ interface NearBy {
 export function StoreSearchPanel({ locationHref }: { locationHref: string }) {
   const fetcher = useFetcher<NearBy>();
   const nearBy = href("/stores-near-by");
+  // Loaded once, when the dialog opens (the fetcher's load is the same function from render to render).
+  const { load } = fetcher;
   useEffect(() => {
-    if (fetcher.state === "idle" && !fetcher.data) fetcher.load(nearBy);
-    // Loaded once when the dialog opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    void load(nearBy);
+  }, [load, nearBy]);
   const data = fetcher.data;
   if (!data) return <p role="status">Finding stores…</p>;
   if (!data.result || !data.location) {

@@ -117,15 +117,14 @@ function UseMyLocation({
   redirectTo,
   deviceLocation,
 }: Pick<StoreSearchProps, "action" | "csrf" | "redirectTo" | "deviceLocation">) {
-  const [supported, setSupported] = useState(false);
+  // Only script can use the device position, and only where the browser offers it.
+  const supported = useHydrated() && "geolocation" in navigator;
   const [locating, setLocating] = useState(false);
   const [failed, setFailed] = useState(false);
   const submit = useSubmit();
   const pending = usePendingIntent("device");
   const errorId = useId();
 
-  // Only script can use the device position, and only where the browser offers it.
-  useEffect(() => setSupported("geolocation" in navigator), []);
   if (!supported) return null;
 
   const busy = locating || pending;
@@ -317,7 +316,7 @@ function AddressForm({ action, csrf, redirectTo, suggestUrl, placeholder, defaul
   useEffect(() => {
     if (lookupTerm === null) return;
     const controller = new AbortController();
-    const timer = window.setTimeout(async () => {
+    const lookUp = async () => {
       try {
         const response = await fetch(suggestionUrl(suggestUrl, lookupTerm, window.location.href), {
           headers: { Accept: "application/json" },
@@ -335,7 +334,8 @@ function AddressForm({ action, csrf, redirectTo, suggestUrl, placeholder, defaul
         setOpen(false);
         setLookupError(UNABLE_TO_FIND_LOCATION);
       }
-    }, SUGGESTION_DEBOUNCE_MS);
+    };
+    const timer = window.setTimeout(() => void lookUp(), SUGGESTION_DEBOUNCE_MS);
     return () => {
       controller.abort();
       window.clearTimeout(timer);
@@ -444,9 +444,12 @@ function AddressForm({ action, csrf, redirectTo, suggestUrl, placeholder, defaul
                     role="option"
                     aria-selected={index === active}
                     className={s.option}
-                    // Keeps focus in the field, so the blur that closes the list does not beat the click.
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => choose(suggestion)}
+                    // Chosen as the button goes down, keeping focus in the field, so the blur that closes the list
+                    // does not beat the choice. Keys choose on the field itself (aria-activedescendant).
+                    onMouseDown={(event) => {
+                      event.preventDefault();
+                      choose(suggestion);
+                    }}
                   >
                     {suggestion.description}
                   </li>
@@ -525,16 +528,11 @@ function RecentSearches({
   redirectTo,
 }: Pick<StoreSearchProps, "recent" | "action" | "csrf" | "redirectTo">) {
   const titleId = useId();
-  const [list, setList] = useState(recent);
-
   // The cookie's list is the server's truth; browser storage fills in when the cookie has gone.
+  const hydrated = useHydrated();
+  const list = recent.length || !hydrated ? recent : readStoredRecent();
   useEffect(() => {
-    if (recent.length) {
-      setList(recent);
-      writeStoredRecent(recent);
-    } else {
-      setList(readStoredRecent());
-    }
+    if (recent.length) writeStoredRecent(recent);
   }, [recent]);
 
   if (!list.length) return null;

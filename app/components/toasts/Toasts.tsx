@@ -10,12 +10,13 @@ export const TOAST_TIMEOUT_MS = 3000;
  * each toast leaves after the timeout.
  */
 export function Toasts({ toast }: { toast: Toast | null }) {
-  const [shown, setShown] = useState<Toast | null>(toast);
+  // The toast whose time is up; a new toast from the server is shown again.
+  const [expired, setExpired] = useState<Toast | null>(null);
+  const shown = toast !== expired ? toast : null;
 
   useEffect(() => {
-    setShown(toast);
     if (!toast) return;
-    const timer = window.setTimeout(() => setShown(null), TOAST_TIMEOUT_MS);
+    const timer = window.setTimeout(() => setExpired(toast), TOAST_TIMEOUT_MS);
     return () => window.clearTimeout(timer);
   }, [toast]);
 

@@ -73,9 +73,10 @@ export default function EditBasketLine({ loaderData, actionData }: Route.Compone
   const saving = useNavigation().state === "submitting";
   const summaryRef = useRef<HTMLDivElement>(null);
 
+  const refused = actionData?.errors;
   useEffect(() => {
-    if (errors.length) summaryRef.current?.focus();
-  }, [errors]);
+    if (refused?.length) summaryRef.current?.focus();
+  }, [refused]);
 
   return (
     <div className={styles.page}>

@@ -28,12 +28,11 @@ export default function PaymentReturn({ loaderData }: Route.ComponentProps) {
 
 /** The gateway has not decided yet: with script the page asks again every few seconds; without, a link does. */
 function PaymentPending({ href }: { href: string }) {
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
   useEffect(() => {
-    const timer = window.setInterval(() => revalidator.revalidate(), 3000);
+    const timer = window.setInterval(() => void revalidate(), 3000);
     return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [revalidate]);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Checking your payment</h1>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, href, Link, useFetcher } from "react-router";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/driver";
 import * as styles from "~/components/checkout/Checkout.css";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
@@ -46,20 +47,20 @@ export default function DriverPage({ loaderData, actionData }: Route.ComponentPr
   const { orderId } = loaderData;
   const csrf = useAuthenticityToken();
   const fetcher = useFetcher<DriverPageAnswer>({ key: `driver-${orderId}` });
-  const [geo, setGeo] = useState<GeoState>({ kind: "idle" });
+  const [watched, setGeo] = useState<GeoState>({ kind: "idle" });
+  const hydrated = useHydrated();
+  const located = hydrated && "geolocation" in navigator;
+  const geo: GeoState = hydrated && !located ? { kind: "error", message: NO_GEOLOCATION } : watched;
   const latest = useRef<GeolocationPosition | null>(null);
-  const submit = useRef(fetcher.submit);
-  submit.current = fetcher.submit;
+  // The same function from render to render: the watch is not started again for it.
+  const { submit } = fetcher;
 
   useEffect(() => {
-    if (!("geolocation" in navigator)) {
-      setGeo({ kind: "error", message: NO_GEOLOCATION });
-      return;
-    }
+    if (!located) return;
     let sentOnce = false;
     const send = (position: GeolocationPosition) => {
       const { latitude, longitude, accuracy } = position.coords;
-      void submit.current(
+      void submit(
         { csrf, intent: "auto", lat: String(latitude), lng: String(longitude), accuracy: String(Math.round(accuracy)) },
         { method: "post" },
       );
@@ -87,16 +88,17 @@ export default function DriverPage({ loaderData, actionData }: Route.ComponentPr
       navigator.geolocation.clearWatch(watchId);
       window.clearInterval(timer);
     };
-  }, [csrf]);
+  }, [csrf, located, submit]);
 
   // The latest answer, whichever came last: the page's own sending or the form.
-  const [answer, setAnswer] = useState<DriverPageAnswer | undefined>(actionData);
-  useEffect(() => {
-    if (fetcher.data) setAnswer(fetcher.data);
-  }, [fetcher.data]);
-  useEffect(() => {
-    if (actionData) setAnswer(actionData);
-  }, [actionData]);
+  const [last, setLast] = useState({ fetched: fetcher.data, acted: actionData, answer: actionData ?? fetcher.data });
+  if (last.fetched !== fetcher.data || last.acted !== actionData) {
+    let latestAnswer = last.answer;
+    if (fetcher.data !== last.fetched && fetcher.data) latestAnswer = fetcher.data;
+    if (actionData !== last.acted && actionData) latestAnswer = actionData;
+    setLast({ fetched: fetcher.data, acted: actionData, answer: latestAnswer });
+  }
+  const answer = last.answer;
   const [form, fields] = useForm<{ intent: string; lat: string; lng: string }>({
     id: "driver-position",
     lastResult: actionData?.result,

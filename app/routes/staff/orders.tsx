@@ -124,12 +124,11 @@ function completedWord(orderType: "delivery" | "collection"): string {
 
 export default function StaffOrders({ loaderData }: Route.ComponentProps) {
   const { stores, storeId, orders } = loaderData;
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
   useEffect(() => {
-    const timer = window.setInterval(() => revalidator.revalidate(), REFRESH_MS);
+    const timer = window.setInterval(() => void revalidate(), REFRESH_MS);
     return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [revalidate]);
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Order board</h1>

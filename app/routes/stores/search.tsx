@@ -60,15 +60,13 @@ type SearchData = Awaited<ReturnType<typeof loader>>;
 /** Shows that a request is still running only once it has taken long enough to notice (UX.md). */
 function useSlow(busy: boolean): boolean {
   const [slow, setSlow] = useState(false);
+  if (!busy && slow) setSlow(false);
   useEffect(() => {
-    if (!busy) {
-      setSlow(false);
-      return;
-    }
+    if (!busy) return;
     const timer = window.setTimeout(() => setSlow(true), SEARCH_PENDING_INDICATOR_MS);
     return () => window.clearTimeout(timer);
   }, [busy]);
-  return slow;
+  return busy && slow;
 }
 
 export default function StoreSearch({ loaderData }: Route.ComponentProps) {
@@ -153,8 +151,6 @@ export default function StoreSearch({ loaderData }: Route.ComponentProps) {
             autoComplete="off"
             spellCheck={false}
             maxLength={SEARCH_TERM_MAX_LENGTH}
-            // Straight to typing when the shopper came to search; not when the page shows a search already.
-            autoFocus={!loaderData.searchTerm}
             aria-describedby={typedState === "too-short" ? statusId : undefined}
           />
           <button type="submit" className={f.button.primary}>

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../open";
-import { banners, menuItems } from "../schema";
+import { banners, type menuItems } from "../schema";
 import { catalogueRows, demoBanners, itemIdLookup } from "./catalogue";
 import type { SeedBanner } from "./catalogue-data";
 import { menuGroupForProductTypes } from "./catalogue-data";
