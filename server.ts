@@ -1,4 +1,4 @@
-import { systemClock } from "./platform/contract/clock";
+import { systemClock } from "#contract/clock";
 import { jsonLogger } from "./platform/logger";
 import { CloudLogSettingsError, cloudLogFromEnv } from "./platform/logging/cloudwatch-from-env";
 import { createServerParts } from "./server/app";

@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
-import type { Media } from "../platform/contract";
+import type { Media } from "#contract";
 import { ErrorPage } from "./components/error-page/ErrorPage";
 import { useNonce } from "./components/nonce";
 import { Toasts } from "./components/toasts/Toasts";

@@ -28,7 +28,7 @@ import {
 } from "./support/checkout";
 import { failPlatformCall } from "./support/faults";
 import { isPath } from "./support/stores";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../platform/contract/service-unavailable";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "#contract/service-unavailable";
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -6,7 +6,7 @@
 // JavaScript on and off; the pages are laid out the same on every screen, so desktop only.
 import { execFileSync } from "node:child_process";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASKET_MESSAGES } from "../platform/contract/basket";
+import { BASKET_MESSAGES } from "#contract/basket";
 import { DEEP_LINK_MESSAGES } from "../app/models/deep-link";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { toast } from "./support/accounts";

@@ -3,7 +3,7 @@
 // default, remove with a confirmation (a dialog with script, a page without), the failure message, and another
 // member's addresses out of reach. Every member is new to its test.
 import type { Locator, Page } from "@playwright/test";
-import { MEMBER_MESSAGES } from "../platform/contract/member";
+import { MEMBER_MESSAGES } from "#contract/member";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillLogin, logOut, newMember, problem, register, toast } from "./support/accounts";
 import { failPlatformCall } from "./support/faults";

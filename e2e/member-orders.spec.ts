@@ -4,8 +4,8 @@
 // at it is a 404 and a guest is sent to log in. A member with more orders than a page pages through them with
 // 'View more'. JavaScript on and off.
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { BASKET_MESSAGES } from "../platform/contract/basket";
-import { REORDER_MESSAGES, REVIEW_MESSAGES } from "../platform/contract/member-orders";
+import { BASKET_MESSAGES } from "#contract/basket";
+import { REORDER_MESSAGES, REVIEW_MESSAGES } from "#contract/member-orders";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { fillLogin, newMember, problem, register, toast } from "./support/accounts";
 import { addItem } from "./support/basket";

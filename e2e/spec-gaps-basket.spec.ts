@@ -3,7 +3,7 @@
 // fields isDriverTipEmojiEnabled and basketOnlyTimeSelection (on for Briggate in the seed), the one-time welcome
 // dialog (first-time-user flags) and the deprecated local data keys cleaned at start.
 import type { Locator, Page } from "@playwright/test";
-import { BASKET_MESSAGES } from "../platform/contract/basket";
+import { BASKET_MESSAGES } from "#contract/basket";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { addItem } from "./support/basket";
 import { failPlatformCall } from "./support/faults";

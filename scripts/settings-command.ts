@@ -8,7 +8,7 @@
  * A refused change writes nothing and names the bad keys. Running instances read the change on their next request
  * (the shared data's version moves), without a restart.
  */
-import type { Clock } from "../platform/contract";
+import type { Clock } from "#contract";
 import type { Db } from "../platform/db/open";
 import { saveBusinessProfileOverrides } from "../platform/business/profile";
 import { SETTINGS_KEYS, readOverrides } from "../platform/business/settings-store";

@@ -5,7 +5,7 @@
  *   npm run settings -- business-profile '{"hideReferralUI":true}'
  */
 import path from "node:path";
-import { systemClock } from "../platform/contract";
+import { systemClock } from "#contract";
 import { openDatabase, type DatabaseTarget } from "../platform/db/open";
 import { runSettingsCommand } from "./settings-command";
 

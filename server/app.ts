@@ -1,6 +1,6 @@
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import { controllableClock, systemClock, type Clock, type ControllableClock } from "../platform/contract";
+import { controllableClock, systemClock, type Clock, type ControllableClock } from "#contract";
 import type { Database } from "../platform/db/open";
 import type { Logger } from "../platform/logger";
 import type { Env } from "./env";

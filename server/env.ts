@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseDsn } from "../app/models/error-report";
-import { DEFAULT_SITE_VERSION } from "../platform/contract/client-identity";
+import { DEFAULT_SITE_VERSION } from "#contract/client-identity";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no"])

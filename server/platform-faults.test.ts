@@ -2,7 +2,7 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { endpoint } from "../platform/contract";
+import { endpoint } from "#contract";
 import {
   createPlatformClient,
   isPlatformUnavailable,

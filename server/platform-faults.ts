@@ -1,6 +1,6 @@
 import express from "express";
 import type { PlatformTransport } from "../app/services/platform-client.server";
-import { fillPath } from "../platform/contract";
+import { fillPath } from "#contract";
 
 /**
  * Test-only platform faults (TEST_CLOCK servers, never production): a journey asks that the platform's next answers

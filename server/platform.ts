@@ -1,6 +1,6 @@
 import type express from "express";
 import path from "node:path";
-import { DEFAULT_CLIENT_IDENTITY, type ClientIdentity, type Clock } from "../platform/contract";
+import { DEFAULT_CLIENT_IDENTITY, type ClientIdentity, type Clock } from "#contract";
 import { openDatabase, type Database } from "../platform/db/open";
 import { seedIfEmpty } from "../platform/db/seed";
 import { createPlatform } from "../platform/http";

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { Clock, ControllableClock } from "../platform/contract";
+import type { Clock, ControllableClock } from "#contract";
 import type { Logger } from "../platform/logger";
 import type { AppServices } from "../app/services/context";
 import type { PlatformTransport } from "../app/services/platform-client.server";

@@ -1,5 +1,5 @@
 import express from "express";
-import type { Clock, ControllableClock } from "../platform/contract";
+import type { Clock, ControllableClock } from "#contract";
 import type { Database } from "../platform/db/open";
 import { createTestingRouter } from "../platform/testing/http";
 import type { Env } from "./env";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH as CONTRACT_MIN } from "../../platform/contract";
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH as CONTRACT_MIN } from "#contract";
 import {
   ACCOUNT_TEXT,
   codeError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_MESSAGES } from "../../platform/contract/checkout";
+import { CHECKOUT_MESSAGES } from "#contract/checkout";
 import {
   coordinatePair,
   formatAddress,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Basket, type BasketLine } from "../../platform/contract";
+import { type Basket, type BasketLine } from "#contract";
 import {
   BASKET_EMPTY_MESSAGE,
   LOGIN_TO_ORDER_MESSAGE,

@@ -6,7 +6,7 @@
  * Browser code imports this file, so it takes only types from the contract (zod stays on the server); the spec's
  * messages are repeated here and a unit test holds them equal to the contract's BASKET_MESSAGES.
  */
-import type { Basket, BasketCoupon, BasketLine } from "../../platform/contract/basket";
+import type { Basket, BasketCoupon, BasketLine } from "#contract/basket";
 import { formatPence } from "./money";
 import { dealPath as storeDealPath } from "./store-paths";
 

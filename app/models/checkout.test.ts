@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASKET_MESSAGES, CHECKOUT_MESSAGES } from "../../platform/contract";
+import { BASKET_MESSAGES, CHECKOUT_MESSAGES } from "#contract";
 import {
   CHECKOUT_STEP_ORDER,
   CHECKOUT_STEP_PATHS,

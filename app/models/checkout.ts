@@ -7,7 +7,7 @@ import { href } from "react-router";
  * Browser code imports this file, so it takes only types from the contract (zod stays on the server); the messages
  * the browser needs are repeated here and a unit test holds them equal to the contract's CHECKOUT_MESSAGES.
  */
-import type { BasketCoupon } from "../../platform/contract/basket";
+import type { BasketCoupon } from "#contract/basket";
 import { isAddressComplete } from "./address";
 import { formatPence } from "./money";
 import { matchesPostcodeRules } from "./postcode";

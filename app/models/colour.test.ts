@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BRANDING_COLORS, globalSettingsSchema } from "../../platform/contract/content";
+import { DEFAULT_BRANDING_COLORS, globalSettingsSchema } from "#contract/content";
 import {
   brandCss,
   brandCssVariables,

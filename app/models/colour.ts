@@ -1,5 +1,5 @@
-import type { GlobalSettings } from "../../platform/contract/content";
-import { DEFAULT_BRANDING_COLORS } from "../../platform/contract/content-defaults";
+import type { GlobalSettings } from "#contract/content";
+import { DEFAULT_BRANDING_COLORS } from "#contract/content-defaults";
 /**
  * Brand colours come from the content system at run time, so nothing guarantees they are readable. These helpers
  * derive every text colour the theme paints from luminance (WCAG 2.x) instead of trusting the brand, and build the

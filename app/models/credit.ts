@@ -1,4 +1,4 @@
-import type { CreditEntryKind } from "../../platform/contract/referral-rules";
+import type { CreditEntryKind } from "#contract/referral-rules";
 
 /*
  * The member's credit and referral screen (issue 20; spec 2 §2 "a credit and referral screen"): what the page shows,

@@ -1,4 +1,4 @@
-import type { MethodState } from "../../platform/contract/stores";
+import type { MethodState } from "#contract/stores";
 import { formatPence } from "./money";
 
 /** One row of the delivery charges table: how far from the store, and what delivery costs there. */

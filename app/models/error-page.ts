@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../../platform/contract/service-unavailable";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "#contract/service-unavailable";
 
 /** Spec 1 §2 and §8: the error page's texts. */
 export const NOT_FOUND_TITLE = "Page Not Found";

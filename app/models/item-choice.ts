@@ -1,6 +1,6 @@
 // The shopper's choice of size and options for a menu item: its rules (checked by the add action before the
 // platform sees it) and its price (shown live on the item page). No zod: the item page uses the price in the browser.
-import type { MenuItem } from "../../platform/contract/catalogue";
+import type { MenuItem } from "#contract/catalogue";
 
 export type ChoosableItem = Pick<MenuItem, "price" | "memberPrice" | "sizes" | "optionGroups">;
 

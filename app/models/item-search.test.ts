@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  SEARCH_DEBOUNCE_MS as CONTRACT_DEBOUNCE,
-  SEARCH_MIN_CHARS as CONTRACT_MIN,
-} from "../../platform/contract/search";
+import { SEARCH_DEBOUNCE_MS as CONTRACT_DEBOUNCE, SEARCH_MIN_CHARS as CONTRACT_MIN } from "#contract/search";
 import {
   normaliseSearchTerm,
   pageLinks,

@@ -1,5 +1,5 @@
 // Item search rules shared by the search page's loader and its script (spec 1 §3, §4, §9). No zod: bundled for the browser.
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from "../../platform/contract/catalogue-rules";
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from "#contract/catalogue-rules";
 import { storeSearchPath } from "./store-paths";
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS };

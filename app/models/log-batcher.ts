@@ -2,9 +2,9 @@
  * The browser's log entries and which are worth sending (spec 1 §9: warn, error and fatal only; API request entries
  * answered 304 skipped). Batching is the shared LogBatcher (platform/contract/log-batches.ts).
  */
-import { LogBatcher, type BatcherOptions } from "../../platform/contract/log-batches";
+import { LogBatcher, type BatcherOptions } from "#contract/log-batches";
 
-export { LOG_BATCH_SIZE, LOG_FLUSH_MS, LOG_RETRIES } from "../../platform/contract/log-batches";
+export { LOG_BATCH_SIZE, LOG_FLUSH_MS, LOG_RETRIES } from "#contract/log-batches";
 
 export type BrowserLogLevel = "warn" | "error" | "fatal";
 

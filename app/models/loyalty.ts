@@ -1,4 +1,4 @@
-import type { LoyaltyScheme } from "../../platform/contract/loyalty";
+import type { LoyaltyScheme } from "#contract/loyalty";
 import { formatPence } from "./money";
 
 /*

@@ -4,9 +4,9 @@
  *
  * order-rules.ts is free of zod, so the browser may import it normally.
  */
-import { ORDER_STATUS_LABELS, orderStatusesFor, type OrderStatus } from "../../platform/contract/order-rules";
+import { ORDER_STATUS_LABELS, orderStatusesFor, type OrderStatus } from "#contract/order-rules";
 
-export { ORDER_STATUS_LABELS, type OrderStatus } from "../../platform/contract/order-rules";
+export { ORDER_STATUS_LABELS, type OrderStatus } from "#contract/order-rules";
 
 export type OrderProgressState = "done" | "current" | "upcoming";
 

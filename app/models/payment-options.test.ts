@@ -7,8 +7,8 @@ import {
   PAYMENT_METHODS,
   type Basket,
   type StoreDetails,
-} from "../../platform/contract";
-import type { StorePaymentMethod } from "../../platform/contract/payment-rules";
+} from "#contract";
+import type { StorePaymentMethod } from "#contract/payment-rules";
 import {
   CARD_GATEWAY,
   CARD_SCRIPT_TIMEOUT_MS,

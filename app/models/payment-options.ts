@@ -6,14 +6,14 @@
  * Browser code imports this file, so it takes only types from the zod contract files; the messages the browser
  * needs are repeated here and a unit test holds them equal to the contract's PAYMENT_MESSAGES.
  */
-import type { Basket } from "../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 import {
   availablePaymentOptions,
   gatewayFor,
   type PaymentMethodName,
   type PaymentOptionContext,
   type StorePaymentMethod,
-} from "../../platform/contract/payment-rules";
+} from "#contract/payment-rules";
 import { CHECKOUT_TEXT } from "./checkout";
 import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE } from "./store-list";
 
@@ -22,7 +22,7 @@ export {
   savedCardReady,
   splitPayerName,
   type PaymentMethodName,
-} from "../../platform/contract/payment-rules";
+} from "#contract/payment-rules";
 
 /** The contract's PAYMENT_MESSAGES the browser shows, word for word (a test holds them equal). */
 export const PAYMENT_TEXT = {

@@ -6,7 +6,7 @@ import type {
   SiteSettings,
   StoreDetails,
   WhiteLabelSettings,
-} from "../../platform/contract";
+} from "#contract";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { FulfilmentMethod, LocationError, RecentSearchEntry, SelectedStore, Toast } from "./shopper";
 import type { Consent } from "./consent";

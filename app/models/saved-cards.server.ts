@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CARD_SECURITY_CODE_LENGTH } from "../../platform/contract/payment-rules";
+import { CARD_SECURITY_CODE_LENGTH } from "#contract/payment-rules";
 import { idempotencyKeyField } from "./form-fields.server";
 import { NEW_CARD, SECURITY_CODE_MESSAGES } from "./saved-cards";
 

@@ -1,4 +1,4 @@
-import { CARD_SECURITY_CODE_LENGTH } from "../../platform/contract/payment-rules";
+import { CARD_SECURITY_CODE_LENGTH } from "#contract/payment-rules";
 
 /*
  * A member's saved cards as the member area and the card step show them (spec 2 §2, §3, §5; decision 0023): the

@@ -1,4 +1,4 @@
-import { methodIsAvailable, storeIsClosed } from "../../platform/contract/store-rules";
+import { methodIsAvailable, storeIsClosed } from "#contract/store-rules";
 
 /**
  * Spec 1 §4 "Store open state" and the store results page: which stores are closed, and how a list is grouped for

@@ -1,11 +1,6 @@
 import { data } from "react-router";
 import { isUnavailablePage } from "~/models/error-page";
-import {
-  api,
-  whiteLabelSettingsFromList,
-  type BusinessProfile,
-  type WhiteLabelSettings,
-} from "../../platform/contract";
+import { api, whiteLabelSettingsFromList, type BusinessProfile, type WhiteLabelSettings } from "#contract";
 import type { SharedPlatform } from "./shopper.server";
 
 /** Spec 1 §8: the error page's words when the business profile cannot be read. */

@@ -7,7 +7,7 @@ import {
   type ContentOf,
   type ContentTypeName,
   type GlobalSettings,
-} from "../../platform/contract";
+} from "#contract";
 import { brandStyleCss } from "~/models/colour";
 import type { SiteChromeData } from "~/models/route-data";
 import type { Logger } from "./logger.server";

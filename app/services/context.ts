@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Clock, ControllableClock } from "../../platform/contract";
+import type { Clock, ControllableClock } from "#contract";
 import type { Session } from "react-router";
 import type { Flash, SessionData } from "~/models/shopper";
 import type { SharedPlatform, ShopperApi } from "./shopper.server";

@@ -1,6 +1,6 @@
 import { parse as parseCookieHeader } from "cookie";
 import type { RouterContextProvider } from "react-router";
-import { api } from "../../platform/contract";
+import { api } from "#contract";
 import { consentFrom } from "~/models/consent";
 import {
   ANONYMOUS,

@@ -1,4 +1,4 @@
-import { api, type RequestOf } from "../../platform/contract";
+import { api, type RequestOf } from "#contract";
 import type { Shopper } from "./context";
 import { newCsrfToken } from "./session.server";
 import { PlatformError } from "./platform-client.server";

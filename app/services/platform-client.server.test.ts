@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { endpoint } from "../../platform/contract";
+import { endpoint } from "#contract";
 import {
   buildPlatformError,
   createPlatformClient,

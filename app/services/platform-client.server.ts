@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { DEFAULT_CLIENT_IDENTITY, identityHeaders, type ClientIdentity } from "../../platform/contract/client-identity";
+import { DEFAULT_CLIENT_IDENTITY, identityHeaders, type ClientIdentity } from "#contract/client-identity";
 import {
   fillPath,
   SERVICE_UNAVAILABLE,
@@ -9,7 +9,7 @@ import {
   type RequestOf,
   type ResponseOf,
   type VerifiedTokens,
-} from "../../platform/contract";
+} from "#contract";
 
 /** How the storefront reaches a platform: the embedded one in-process, or a remote one over HTTP. */
 export interface PlatformTransport {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { redirect, RouterContextProvider } from "react-router";
-import { api, controllableClock } from "../../platform/contract";
+import { api, controllableClock } from "#contract";
 import { appContext, shopperContext, type AppServices } from "./context";
 import { flashCookiesFor } from "./flash.server";
 import { sessionMiddleware } from "./session-middleware.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { MiddlewareFunction } from "react-router";
 import { z } from "zod";
 import { appContext, shopperContext } from "./context";
-import { AUTH_MESSAGES } from "../../platform/contract";
+import { AUTH_MESSAGES } from "#contract";
 import { flashCookiesFor, flashHeaders, redirectWithToast } from "./flash.server";
 import { FORM_UNREADABLE_MESSAGE } from "~/models/form-reply.server";
 import {

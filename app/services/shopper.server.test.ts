@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { controllableClock, endpoint } from "../../platform/contract";
+import { controllableClock, endpoint } from "#contract";
 import { createSession } from "react-router";
 import { createShopperApi, SharedPlatform } from "./shopper.server";
 import { PlatformError } from "./platform-client.server";

@@ -1,6 +1,6 @@
 import type { Session } from "react-router";
-import { api } from "../../platform/contract";
-import type { Clock, Endpoint, RequestOf, ResponseOf } from "../../platform/contract";
+import { api } from "#contract";
+import type { Clock, Endpoint, RequestOf, ResponseOf } from "#contract";
 import type { Flash, SessionData, StoredAuth } from "~/models/shopper";
 import { unavailablePage } from "~/models/error-page";
 import {

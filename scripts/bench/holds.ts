@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { measureOnEachDatabase } from "./databases";
 import { and, eq } from "drizzle-orm";
-import { controllableClock } from "../../platform/contract";
+import { controllableClock } from "#contract";
 import { type Database } from "../../platform/db/open";
 import { storeOrderMethods } from "../../platform/db/schema";
 import { demoStoreIds, reseed } from "../../platform/db/seed";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { measureOnEachDatabase } from "./databases";
 import { pathToFileURL } from "node:url";
 import { count, eq, sql } from "drizzle-orm";
-import { controllableClock } from "../../platform/contract";
+import { controllableClock } from "#contract";
 import { type Database, type Db } from "../../platform/db/open";
 import { categories, menuItems } from "../../platform/db/schema";
 import { demoStoreIds, reseed } from "../../platform/db/seed";

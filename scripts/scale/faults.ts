@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Session, textOf } from "../bench/session";
 import { chooseCollection, selectStore } from "../bench/shopper";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../../platform/contract/service-unavailable";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "#contract/service-unavailable";
 import type { Outcome, Proxy } from "./proxy";
 
 /** A page whose answer needs the database: the time-slot listing (a shopper's own call, never cached). */

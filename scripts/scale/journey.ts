@@ -6,8 +6,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { formsOf, Session, textOf, type Send } from "../bench/session";
 import { checkOutAsGuest, chooseCollection, fillBasket, selectStore } from "../bench/shopper";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../../platform/contract/service-unavailable";
-import { PAYMENT_MESSAGES } from "../../platform/contract/payments";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "#contract/service-unavailable";
+import { PAYMENT_MESSAGES } from "#contract/payments";
 
 export const ITEMS_PER_JOURNEY = 5;
 export const COUPON = "WELCOME10";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { AuthPageContent } from "../../../platform/contract/content";
+import type { AuthPageContent } from "#contract/content";
 import * as s from "./AuthPage.css";
 
 /** The card of the auth layout (spec 1 §2): a heading, a lead, the page's form; the brand's image beside it on desktop. */

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
-import type { Banner } from "../../../platform/contract/banners";
+import type { Banner } from "#contract/banners";
 import { Picture } from "~/components/picture/Picture";
 import { bannerPath } from "~/models/store-paths";
 import { visuallyHidden } from "~/styles/global.css";

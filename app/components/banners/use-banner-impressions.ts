@@ -1,6 +1,6 @@
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useCallback, useEffect, useRef } from "react";
-import { bannerFlushDelayMs } from "../../../platform/contract/catalogue-rules";
+import { bannerFlushDelayMs } from "#contract/catalogue-rules";
 
 export const BANNER_EVENT_PATH = "/banners/event";
 

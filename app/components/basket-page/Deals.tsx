@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { DialogLink } from "~/components/dialog/DialogLink";
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 import * as summary from "~/components/basket-summary/BasketSummary.css";
 import { dealPath, OFFER_INCOMPLETE_MESSAGE } from "~/models/basket";
 import { dealSectionsPath } from "~/models/store-paths";

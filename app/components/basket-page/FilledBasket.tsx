@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, useFetchers } from "react-router";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 import { BASKET_ACTION, BasketForm } from "~/components/basket-summary/BasketForm";
 import { BasketLines } from "~/components/basket-summary/BasketLines";
 import { CouponForm } from "~/components/basket-summary/CouponForm";

@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 import * as summary from "~/components/basket-summary/BasketSummary.css";
 import { BASKET_READY_MESSAGE, freeFromProgress, type BasketEstimate, type BasketProblem } from "~/models/basket";
 import { formatPence } from "~/models/money";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { FormEvent, ReactNode } from "react";
 import { href, type useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 
 /** The basket action's path: every basket change posts here (the basket page, the product cards' steppers). */
 export const BASKET_ACTION = href("/basket");

@@ -1,5 +1,5 @@
 import { href as routeHref, Link, useFetcher } from "react-router";
-import type { BasketLine } from "../../../platform/contract/basket";
+import type { BasketLine } from "#contract/basket";
 import { formatPence } from "~/models/money";
 import { visuallyHidden } from "~/styles/global.css";
 import { BasketForm } from "./BasketForm";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { replyField } from "~/components/forms/fields";
 import { useFetcher } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import type { BasketCoupon } from "../../../platform/contract/basket";
+import type { BasketCoupon } from "#contract/basket";
 import { formatPence } from "~/models/money";
 import * as f from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { replyField } from "~/components/forms/fields";
 import { useFetcher } from "react-router";
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 import { formatPence } from "~/models/money";
 import * as f from "~/styles/forms.css";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";

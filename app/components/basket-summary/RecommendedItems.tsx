@@ -1,5 +1,5 @@
 import { href, Link, useFetcher } from "react-router";
-import type { MenuItem } from "../../../platform/contract/catalogue";
+import type { MenuItem } from "#contract/catalogue";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { lowestPrice, needsChoice } from "~/models/item-choice";
 import { formatPence } from "~/models/money";

@@ -1,5 +1,5 @@
 import { Link, useLocation, useRouteLoaderData } from "react-router";
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 import { useOptimisticBasketTotals } from "~/components/product-card/optimistic";
 import { bottomNavItems, showsBottomNav, type NavInput } from "~/models/basket-nav";
 import { ROUTE_IDS, type BasketPageData, type RootData, type StoreLayoutData } from "~/models/route-data";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { globalSettingsSchema } from "../../../platform/contract/content";
+import { globalSettingsSchema } from "#contract/content";
 import { brandStyleCss } from "~/models/colour";
 import { BrandStyle } from "./BrandStyle";
 

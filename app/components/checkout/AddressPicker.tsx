@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import type { CheckoutAddress } from "../../../platform/contract/checkout";
+import type { CheckoutAddress } from "#contract/checkout";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { queryField, replyForm, replyFormProps, type FieldError } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";

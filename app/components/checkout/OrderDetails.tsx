@@ -1,4 +1,4 @@
-import type { OrderSummary } from "../../../platform/contract/orders";
+import type { OrderSummary } from "#contract/orders";
 import { formatAddress } from "~/models/address";
 import { clockTime, dayLabel, slotTimeRange } from "~/models/slots";
 import * as styles from "./Checkout.css";

@@ -1,4 +1,4 @@
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 import { formatPence } from "~/models/money";
 import * as styles from "./Checkout.css";
 

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { SavedCard } from "../../../platform/contract";
+import type { SavedCard } from "#contract";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors, replyForm, replyFormProps } from "~/components/forms/fields";
 import { TextField } from "~/components/forms/TextField";

@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useEffect, useState } from "react";
-import type { PaymentMethodName } from "../../../platform/contract/payment-rules";
+import type { PaymentMethodName } from "#contract/payment-rules";
 import {
   applePayOutcome,
   beginPayment,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Block } from "../../../platform/contract";
+import type { Block } from "#contract";
 import { RichText } from "~/components/rich-text/RichText";
 import { prose } from "~/styles/global.css";
 import * as styles from "./ContentArticle.css";

@@ -1,4 +1,4 @@
-import type { MenuItem } from "../../../platform/contract/catalogue";
+import type { MenuItem } from "#contract/catalogue";
 import {
   choiceFieldId,
   groupHint,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { SavedAddress } from "../../../platform/contract";
+import type { SavedAddress } from "#contract";
 import { Dialog } from "~/components/dialog/Dialog";
 import * as forms from "~/styles/forms.css";
 import {

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from "rea
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { ClientOnly } from "remix-utils/client-only";
-import type { SavedCard } from "../../../platform/contract";
+import type { SavedCard } from "#contract";
 import { CardFrameGroups, useCardFrames, type CardFieldErrorItem } from "~/components/checkout/card-frames";
 import { Dialog } from "~/components/dialog/Dialog";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";

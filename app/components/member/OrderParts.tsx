@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { MemberOrderListItem } from "../../../platform/contract/member-orders";
+import type { MemberOrderListItem } from "#contract/member-orders";
 import { formatPence } from "~/models/money";
 import { ORDER_STATUS_LABELS, type OrderProgressStep } from "~/models/order-status";
 import * as checkout from "~/components/checkout/Checkout.css";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
-import type { Voucher } from "../../../platform/contract/member-orders";
+import type { Voucher } from "#contract/member-orders";
 import { HoneypotFields } from "~/components/auth/HoneypotFields";
 import { Dialog } from "~/components/dialog/Dialog";
 import { historyDate } from "~/models/loyalty";

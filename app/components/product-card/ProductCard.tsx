@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { href, Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import type { Basket, BasketLine } from "../../../platform/contract/basket";
-import type { MenuItem } from "../../../platform/contract/catalogue";
+import type { Basket, BasketLine } from "#contract/basket";
+import type { MenuItem } from "#contract/catalogue";
 import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
 import { BasketForm, submitQuietly, type BasketFetcher } from "~/components/basket-summary/BasketForm";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

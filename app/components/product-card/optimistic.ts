@@ -1,5 +1,5 @@
 import { useFetchers } from "react-router";
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 
 export interface OptimisticBasketTotals {
   totalItemsQuantity: number;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Block, InlineNode } from "../../../platform/contract";
+import type { Block, InlineNode } from "#contract";
 import { hrefForSlug, isExternalHref } from "../site-header/site-link";
 
 /** Renders content blocks (Strapi's rich-text format) as plain semantic HTML. */

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it, vi } from "vitest";
-import type { GlobalSearchResponse, MenuItem } from "../../../platform/contract";
+import type { GlobalSearchResponse, MenuItem } from "#contract";
 import { SearchResults } from "./SearchResults";
 
 const slug = "victoria-street-1";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { GlobalSearchResponse, MenuItem } from "../../../platform/contract";
+import type { GlobalSearchResponse, MenuItem } from "#contract";
 import { pageLinks, RECOMMENDED_TITLE, searchHref } from "~/models/item-search";
 import { formatPence } from "~/models/money";
 import { ProductCard } from "~/components/product-card/ProductCard";

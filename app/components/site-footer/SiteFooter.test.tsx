@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { globalSettingsSchema, siteSettingsSchema } from "../../../platform/contract/content";
+import { globalSettingsSchema, siteSettingsSchema } from "#contract/content";
 import { SiteFooter, type SiteFooterProps } from "./SiteFooter";
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../content/${file}`, import.meta.url), "utf8"));

@@ -1,4 +1,4 @@
-import type { FooterEntry, GlobalSettings, SocialMedia } from "../../../platform/contract/content";
+import type { FooterEntry, GlobalSettings, SocialMedia } from "#contract/content";
 import { footerItemHref, hrefForSlug, SiteLink } from "../site-header/site-link";
 import { Link } from "react-router";
 import { CONSENT_TEXT } from "~/models/consent";

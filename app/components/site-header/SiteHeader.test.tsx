@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
-import { globalSettingsSchema, siteSettingsSchema } from "../../../platform/contract/content";
+import { globalSettingsSchema, siteSettingsSchema } from "#contract/content";
 import { SiteHeader, type SiteHeaderProps } from "./SiteHeader";
 import { footerItemHref, hrefForSlug } from "./site-link";
 import { headerBannerId } from "~/models/header-banner";

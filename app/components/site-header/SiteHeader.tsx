@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HEADER_BANNER_ACTION, headerBannerId, showsHeaderBanner } from "~/models/header-banner";
-import type { FooterEntry, GlobalSettings, HeaderNavEntry, Media } from "../../../platform/contract/content";
+import type { FooterEntry, GlobalSettings, HeaderNavEntry, Media } from "#contract/content";
 import { visuallyHidden } from "~/styles/global.css";
 import { ChevronIcon, CloseIcon, MenuIcon } from "./icons";
 import * as s from "./SiteHeader.css";

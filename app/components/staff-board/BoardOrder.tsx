@@ -1,6 +1,6 @@
 import { Form, href, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../platform/contract/order-rules";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "#contract/order-rules";
 import { LineList, type SummaryLine } from "~/components/checkout/OrderSummary";
 import * as styles from "~/components/checkout/Checkout.css";
 import * as forms from "~/styles/forms.css";

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Form, href, Link, useLocation } from "react-router";
 import { DialogLink } from "~/components/dialog/DialogLink";
 import type { StoreDialogKey } from "~/components/store-dialogs/store-menu";
-import type { Basket } from "../../../platform/contract/basket";
+import type { Basket } from "#contract/basket";
 import { DisabledControl } from "~/components/bottom-nav/DisabledControl";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useOptimisticBasketTotals } from "~/components/product-card/optimistic";

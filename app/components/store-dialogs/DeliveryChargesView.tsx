@@ -1,4 +1,4 @@
-import type { StoreDetails } from "../../../platform/contract/stores";
+import type { StoreDetails } from "#contract/stores";
 import { deliveryCharges } from "~/models/delivery-charges";
 import * as s from "./StoreDialogs.css";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { href, Link, useFetcher } from "react-router";
-import type { StoreSummary } from "../../../platform/contract/stores";
+import type { StoreSummary } from "#contract/stores";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
 import { StoreCard } from "~/components/store-list/StoreCard";
 import * as list from "~/components/store-list/StoreList.css";

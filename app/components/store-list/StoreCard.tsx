@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { StoreSummary } from "../../../platform/contract";
+import type { StoreSummary } from "#contract";
 import type { FulfilmentMethod } from "~/models/shopper";
 import { storePath } from "~/models/store-paths";
 import { storeStateMessage } from "~/models/store-list";

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { AuthPageContent } from "../../../platform/contract";
+import type { AuthPageContent } from "#contract";
 import { appContext } from "~/services/context";
 import { loadSingle } from "~/services/content.server";
 import { PlatformError } from "~/services/platform-client.server";

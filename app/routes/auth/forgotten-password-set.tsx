@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/forgotten-password-set";
-import { AUTH_MESSAGES } from "../../../platform/contract/auth";
+import { AUTH_MESSAGES } from "#contract/auth";
 import { AuthLinks, authLinkClass, AuthPageCard } from "~/components/auth/AuthPage";
 import { authContent } from "./auth.server";
 

@@ -4,7 +4,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/login-code";
-import { api, AUTH_MESSAGES } from "../../../platform/contract";
+import { api, AUTH_MESSAGES } from "#contract";
 import { AuthLinks, authHref, authLinkClass, AuthPageCard } from "~/components/auth/AuthPage";
 import { HoneypotFields } from "~/components/auth/HoneypotFields";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";

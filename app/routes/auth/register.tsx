@@ -4,7 +4,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/register";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { SocialSignIn } from "~/components/auth/SocialSignIn";
 import { AuthLinks, authHref, authLinkClass, AuthPage } from "~/components/auth/AuthPage";
 import { HoneypotFields } from "~/components/auth/HoneypotFields";

@@ -4,7 +4,7 @@ import { data, Form, href, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
-import { api, AUTH_MESSAGES } from "../../../platform/contract";
+import { api, AUTH_MESSAGES } from "#contract";
 import { AuthLinks, authLinkClass, AuthPage } from "~/components/auth/AuthPage";
 import { useClearedPassword } from "~/components/auth/use-cleared-password";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";

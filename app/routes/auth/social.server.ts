@@ -1,5 +1,5 @@
 import { data, href, redirect, type RouterContextProvider } from "react-router";
-import { api, AUTH_MESSAGES } from "../../../platform/contract";
+import { api, AUTH_MESSAGES } from "#contract";
 import { notFoundMessage } from "~/models/error-page";
 import { loadSingle } from "~/services/content.server";
 import { appContext, shopperContext } from "~/services/context";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MenuItem } from "../../../platform/contract";
+import type { MenuItem } from "#contract";
 import { acceptAgeAndAdd, addFromForm, addToBasket, parseAddForm } from "./add.server";
 
 const readAddForm = (f: FormData) => {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, BASKET_MESSAGES, type Basket, type MenuItem } from "../../../platform/contract";
+import { api, BASKET_MESSAGES, type Basket, type MenuItem } from "#contract";
 import { JS_FIELD, type AddResult } from "~/components/product-card/add-result";
 import {
   acceptedAddKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { api, type Basket } from "../../../platform/contract";
+import { api, type Basket } from "#contract";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { couponStanding } from "./basket.server";

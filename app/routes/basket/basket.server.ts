@@ -1,5 +1,5 @@
 import { rethrowIfUnavailable } from "~/models/error-page";
-import { api, type Basket, type MenuItem, type StoreDetails } from "../../../platform/contract";
+import { api, type Basket, type MenuItem, type StoreDetails } from "#contract";
 import {
   BASKET_CLEARED_MESSAGE,
   COUPON_ADDED_MESSAGE,

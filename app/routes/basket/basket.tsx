@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/basket";
-import { BASKET_MESSAGES } from "../../../platform/contract";
+import { BASKET_MESSAGES } from "#contract";
 import { BackLink } from "~/components/back-link/BackLink";
 import { EmptyBasket, NoStore } from "~/components/basket-page/EmptyBasket";
 import { FilledBasket } from "~/components/basket-page/FilledBasket";

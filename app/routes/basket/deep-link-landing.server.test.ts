@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createSession } from "react-router";
 import { baskets } from "../../../platform/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, BASKET_MESSAGES } from "../../../platform/contract";
+import { api, BASKET_MESSAGES } from "#contract";
 import { seededPlatform, type TestPlatform } from "../../../platform/testing";
 import type { DeepLink } from "~/models/deep-link";
 import type { SessionData } from "~/models/shopper";

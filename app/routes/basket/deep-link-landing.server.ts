@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import { api, BASKET_MESSAGES, type StoreDetails } from "../../../platform/contract";
-import { servedMethod } from "../../../platform/contract/store-rules";
+import { api, BASKET_MESSAGES, type StoreDetails } from "#contract";
+import { servedMethod } from "#contract/store-rules";
 import type { DeepLink } from "~/models/deep-link";
 import type { FulfilmentMethod, ShopperLocation } from "~/models/shopper";
 import type { Shopper } from "~/services/context";

@@ -1,4 +1,4 @@
-import { api, BASKET_MESSAGES, type BasketLine, type MenuItem } from "../../../platform/contract";
+import { api, BASKET_MESSAGES, type BasketLine, type MenuItem } from "#contract";
 import { QUANTITY_ERROR_MESSAGE } from "~/models/basket";
 import { choiceFieldId, validateItemChoice, type ChoiceError, type ItemChoice } from "~/models/item-choice";
 import type { Shopper } from "~/services/context";

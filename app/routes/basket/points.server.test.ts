@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { api, LOYALTY_MESSAGES } from "../../../platform/contract";
+import { api, LOYALTY_MESSAGES } from "#contract";
 import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
 import { PlatformError } from "~/services/platform-client.server";

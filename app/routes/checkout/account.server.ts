@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "../../../platform/contract";
+import { api, AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "#contract";
 import { ACCOUNT_TEXT } from "~/models/account";
 import { CHECKOUT_TEXT, isEmailAddress, normaliseMobile } from "~/models/checkout";
 import { appContext, shopperContext, type Shopper } from "~/services/context";

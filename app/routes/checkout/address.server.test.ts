@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { api, MEMBER_MESSAGES, type SavedAddress } from "../../../platform/contract";
+import { api, MEMBER_MESSAGES, type SavedAddress } from "#contract";
 import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
 import { PlatformError } from "~/services/platform-client.server";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { api, MEMBER_MESSAGES, type SavedAddress, type SetAddressResponse } from "../../../platform/contract";
+import { api, MEMBER_MESSAGES, type SavedAddress, type SetAddressResponse } from "#contract";
 import type { AddressAnswer, AddressLookup, SavedAddressChoice } from "~/components/checkout/AddressPicker";
 import { formatAddress, type Address } from "~/models/address";
 import { addressFormSchema, type AddressKind } from "~/models/address-form.server";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect, redirectDocument, type RouterContextProvider } from "react-router";
-import { api, type SavedCard } from "../../../platform/contract";
+import { api, type SavedCard } from "#contract";
 import { formatAddress } from "~/models/address";
 import { formatPence } from "~/models/money";
 import { cardGatewayProblem, paymentContextFor, paymentDisabledReason, paymentOptions } from "~/models/payment-options";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { api, MEMBER_MESSAGES, type CheckoutContent } from "../../../platform/contract";
+import { api, MEMBER_MESSAGES, type CheckoutContent } from "#contract";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { memberMarketingChange, memberMarketingChoices, saveMemberMarketing } from "./checkout.server";

@@ -10,7 +10,7 @@ import {
   type MarketingOption,
   type PlacedOrder,
   type StoreDetails,
-} from "../../../platform/contract";
+} from "#contract";
 import { basketProblems } from "~/models/basket";
 import {
   stepReachable,

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/create";
-import { PASSWORD_MIN_LENGTH } from "../../../platform/contract";
+import { PASSWORD_MIN_LENGTH } from "#contract";
 import * as styles from "~/components/checkout/Checkout.css";
 import { RegisterForm } from "~/components/checkout/RegisterForm";
 import { CHECKOUT_SUBTITLES } from "~/models/checkout";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Route } from "./+types/details";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { AddressPicker, addressErrors, addressFieldId } from "~/components/checkout/AddressPicker";
 import * as styles from "~/components/checkout/Checkout.css";
 import { ConsentFields } from "~/components/checkout/ConsentFields";

@@ -1,6 +1,6 @@
 import { rethrowIfUnavailable, unavailablePage } from "~/models/error-page";
 import { href, redirect, type RouterContextProvider } from "react-router";
-import { api, PAYMENT_MESSAGES, type PaymentOutcome } from "../../../platform/contract";
+import { api, PAYMENT_MESSAGES, type PaymentOutcome } from "#contract";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
 import type { CheckoutData } from "./checkout.server";

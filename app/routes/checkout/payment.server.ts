@@ -1,5 +1,5 @@
 import { rethrowIfUnavailable } from "~/models/error-page";
-import { api, PAYMENT_MESSAGES, type PaymentMethodName, type PlacedOrder } from "../../../platform/contract";
+import { api, PAYMENT_MESSAGES, type PaymentMethodName, type PlacedOrder } from "#contract";
 import type { Logger } from "~/services/logger.server";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";

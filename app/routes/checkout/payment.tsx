@@ -4,7 +4,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { data, Form, href, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
-import { api, type PaymentMethodName } from "../../../platform/contract";
+import { api, type PaymentMethodName } from "#contract";
 import * as styles from "~/components/checkout/Checkout.css";
 import { WalletButtonsOnDemand } from "~/components/checkout/WalletButtonsOnDemand";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -1,6 +1,6 @@
 import { href, Link, redirect } from "react-router";
 import type { Route } from "./+types/success";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import * as styles from "~/components/checkout/Checkout.css";
 import { OrderDetails } from "~/components/checkout/OrderDetails";
 import { storeDate } from "~/models/slots";

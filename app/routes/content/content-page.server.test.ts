@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSession, RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { controllableClock } from "../../../platform/contract";
+import { controllableClock } from "#contract";
 import { registerContent } from "../../../platform/content/handlers";
 import { contentDeps, TEST_TOKEN } from "../../../platform/content/testing/deps";
 import { Router } from "../../../platform/router";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { contentTypes, type ContentOf, type Media } from "../../../platform/contract";
+import { contentTypes, type ContentOf, type Media } from "#contract";
 import { notFoundMessage } from "~/models/error-page";
 import { absoluteImage, canonicalUrl, type Seo } from "~/models/seo";
 import { loadSingle } from "~/services/content.server";

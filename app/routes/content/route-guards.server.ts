@@ -1,6 +1,6 @@
 import { logFailure } from "~/models/error-page";
 import { redirect, type MiddlewareFunction, type Session } from "react-router";
-import { api, contentTypes, type StrapiEnvelope } from "../../../platform/contract";
+import { api, contentTypes, type StrapiEnvelope } from "#contract";
 import { backLinkHref, refererToKeep, type RefererGuard } from "~/models/back-link";
 import type { SessionData } from "~/models/shopper";
 import { matchRouteRule, storesTrailingSlash, type RedirectRule } from "~/models/route-rules";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/address";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
 import { shopperContext } from "~/services/context";
 import * as styles from "~/routes/stores/pages.css";

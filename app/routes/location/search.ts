@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { href, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/search";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import {
   DEVICE_LOCATION_FAILED,
   DEVICE_LOCATION_NO_MATCH_TOAST,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/suggest";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { shopperContext } from "~/services/context";
 
 /** Address suggestions for the widget's autocomplete (JSON; the browser holds no platform token). */

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, MEMBER_MESSAGES, type SavedAddress } from "../../../platform/contract";
+import { api, MEMBER_MESSAGES, type SavedAddress } from "#contract";
 import { validateAddressForm, type AddressFormField, type AddressFormInput } from "~/models/checkout";
 import { notFoundMessage } from "~/models/error-page";
 import { replyShown } from "~/models/form-reply.server";

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import type { Route } from "./+types/addresses";
-import type { SavedAddress } from "../../../platform/contract";
+import type { SavedAddress } from "#contract";
 import { ADDRESS_NOUN, AddressLines, type AddressType } from "~/components/member/Address";
 import { AddDialog, EditDialog, RemoveDialog } from "~/components/member/AddressDialogs";
 import { MemberPage, MemberSection } from "~/components/member/MemberArea";

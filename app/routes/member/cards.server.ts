@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, SAVED_CARD_MESSAGES, type SavedCard } from "../../../platform/contract";
+import { api, SAVED_CARD_MESSAGES, type SavedCard } from "#contract";
 import { notFoundMessage } from "~/models/error-page";
 import { getBusinessProfile } from "~/services/business.server";
 import { appContext } from "~/services/context";

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import type { Route } from "./+types/cards";
-import type { SavedCard } from "../../../platform/contract";
+import type { SavedCard } from "#contract";
 import { ADD_CARD_TITLE, AddCardDialog, CARDS_PATH, CardLines, DeleteCardDialog } from "~/components/member/Cards";
 import { MemberPage } from "~/components/member/MemberArea";
 import { cardDescription } from "~/models/saved-cards";

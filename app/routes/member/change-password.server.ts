@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { ACCOUNT_TEXT, newPasswordError, PASSWORD_MAX_LENGTH } from "~/models/account";
 import { shopperContext } from "~/services/context";
 import { refusalFor } from "../auth/auth.server";

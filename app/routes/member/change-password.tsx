@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import type { Route } from "./+types/change-password";
-import { MEMBER_MESSAGES } from "../../../platform/contract";
+import { MEMBER_MESSAGES } from "#contract";
 import { useClearedPassword } from "~/components/auth/use-cleared-password";
 import { MemberPage } from "~/components/member/MemberArea";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";

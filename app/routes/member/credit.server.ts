@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { api, referralPath } from "../../../platform/contract";
+import { api, referralPath } from "#contract";
 import type { CreditPageData } from "~/models/credit";
 import { getBusinessProfile } from "~/services/business.server";
 import { appContext, shopperContext } from "~/services/context";

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/credit";
-import { REFERRAL_MESSAGES } from "../../../platform/contract/referral-rules";
+import { REFERRAL_MESSAGES } from "#contract/referral-rules";
 import { CreditHistory, ShareLink } from "~/components/member/Credit";
 import { MemberPage, MemberSection } from "~/components/member/MemberArea";
 import { referralsText } from "~/models/credit";

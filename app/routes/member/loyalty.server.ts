@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import type { LoyaltyPageData, LoyaltyStoreView } from "~/models/loyalty";
 import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";

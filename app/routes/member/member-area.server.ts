@@ -1,4 +1,4 @@
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import type { MemberLayoutData } from "~/models/route-data";
 import { storePath } from "~/models/store-paths";
 import type { Shopper } from "~/services/context";

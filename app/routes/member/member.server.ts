@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { api, type MemberProfile } from "../../../platform/contract";
+import { api, type MemberProfile } from "#contract";
 import { PlatformError } from "~/services/platform-client.server";
 import { loginPath, requireMember } from "../auth/guards.server";
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, MEMBER_MESSAGES } from "../../../platform/contract";
+import { api, MEMBER_MESSAGES } from "#contract";
 import { validateContactDetails } from "~/models/checkout";
 import { appContext, shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";

@@ -4,7 +4,7 @@ import { data, Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import type { Route } from "./+types/my-details";
-import { MEMBER_MESSAGES } from "../../../platform/contract";
+import { MEMBER_MESSAGES } from "#contract";
 import { MemberPage } from "~/components/member/MemberArea";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";

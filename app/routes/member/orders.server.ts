@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../../platform/contract";
-import type { MemberOrderListItem } from "../../../platform/contract/member-orders";
+import { api, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "#contract";
+import type { MemberOrderListItem } from "#contract/member-orders";
 import { notFoundMessage } from "~/models/error-page";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, MEMBER_MESSAGES, type MarketingOption } from "../../../platform/contract";
+import { api, MEMBER_MESSAGES, type MarketingOption } from "#contract";
 import { normaliseMobile } from "~/models/checkout";
 import { appContext, shopperContext } from "~/services/context";
 import { loadSingle } from "~/services/content.server";

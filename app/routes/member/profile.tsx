@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/profile";
-import { MEMBER_MESSAGES } from "../../../platform/contract";
+import { MEMBER_MESSAGES } from "#contract";
 import { Facts } from "~/components/auth/AuthPage";
 import { MarketingPreferences } from "~/components/member/MarketingPreferences";
 import { MemberPage } from "~/components/member/MemberArea";

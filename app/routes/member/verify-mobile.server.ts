@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, MEMBER_MESSAGES } from "../../../platform/contract";
+import { api, MEMBER_MESSAGES } from "#contract";
 import type { VerifyMobileAnswer } from "~/components/member/VerifyMobile";
 import { codeError, normaliseCode } from "~/models/account";
 import { appContext, shopperContext } from "~/services/context";

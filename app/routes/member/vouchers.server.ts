@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, BASKET_MESSAGES } from "../../../platform/contract";
-import type { Voucher } from "../../../platform/contract/member-orders";
+import { api, BASKET_MESSAGES } from "#contract";
+import type { Voucher } from "#contract/member-orders";
 import { COUPON_ADDED_MESSAGE } from "~/models/basket";
 import { notFoundMessage } from "~/models/error-page";
 import { appContext } from "~/services/context";

@@ -1,4 +1,4 @@
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import {
   isFinal,
   liveStatusMessage,

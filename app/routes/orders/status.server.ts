@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { api, type OrderSummary } from "../../../platform/contract";
+import { api, type OrderSummary } from "#contract";
 import { notFoundMessage } from "~/models/error-page";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";

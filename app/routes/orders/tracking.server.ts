@@ -1,4 +1,4 @@
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { distanceAway, haversineMiles, openStreetMapUrl, updatedAgo } from "~/models/driver-tracking";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";

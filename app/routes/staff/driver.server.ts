@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { DateTime } from "luxon";
 import { href, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { api, ORDER_MESSAGES } from "../../../platform/contract";
+import { api, ORDER_MESSAGES } from "#contract";
 import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { staffCall } from "./staff.server";

@@ -1,5 +1,5 @@
 import { href, redirect, type RouterContextProvider } from "react-router";
-import { api, type Endpoint, type RequestOf, type ResponseOf } from "../../../platform/contract";
+import { api, type Endpoint, type RequestOf, type ResponseOf } from "#contract";
 import { shopperContext, type Shopper } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { createPlatformClient, PlatformError } from "~/services/platform-client.server";

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/all";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { shopperContext } from "~/services/context";
 import * as styles from "./pages.css";
 import { storePath } from "~/models/store-paths";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/banner";
-import { api, idFromSlug, type StoreDetails } from "../../../platform/contract";
+import { api, idFromSlug, type StoreDetails } from "#contract";
 import { Picture } from "~/components/picture/Picture";
 import { ProductCard } from "~/components/product-card/ProductCard";
 import { productGrid } from "~/components/product-card/ProductCard.css";

@@ -1,4 +1,4 @@
-import { api, type Banner } from "../../../platform/contract";
+import { api, type Banner } from "#contract";
 import type { Logger } from "~/services/logger.server";
 import type { Shopper } from "~/services/context";
 

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/category";
-import { api, type MenuItem, type StoreDetails } from "../../../platform/contract";
+import { api, type MenuItem, type StoreDetails } from "#contract";
 import { BannerList } from "~/components/banners/BannerList";
 import { useBannerImpressions } from "~/components/banners/use-banner-impressions";
 import { CategoryStrip } from "~/components/category-strip/CategoryStrip";
@@ -9,7 +9,7 @@ import { ProductCard } from "~/components/product-card/ProductCard";
 import { productGrid } from "~/components/product-card/ProductCard.css";
 import { loadBanners } from "./banners.server";
 import { getBusinessProfile } from "~/services/business.server";
-import { idFromSlug } from "../../../platform/contract";
+import { idFromSlug } from "#contract";
 import { appContext, shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";

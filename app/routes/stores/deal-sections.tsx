@@ -1,6 +1,6 @@
 import { data, href } from "react-router";
 import type { Route } from "./+types/deal-sections";
-import { api, idFromSlug } from "../../../platform/contract";
+import { api, idFromSlug } from "#contract";
 import { BackLink } from "~/components/back-link/BackLink";
 import { DealSectionsView, type DealSectionsData } from "~/components/store-dialogs/DealSectionsView";
 import { dealProgress } from "~/models/deal-progress";

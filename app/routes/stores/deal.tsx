@@ -1,6 +1,6 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/deal";
-import { api, idFromSlug, type Basket, type StoreDetails } from "../../../platform/contract";
+import { api, idFromSlug, type Basket, type StoreDetails } from "#contract";
 import { Picture } from "~/components/picture/Picture";
 import { ProductCard } from "~/components/product-card/ProductCard";
 import { productGrid } from "~/components/product-card/ProductCard.css";

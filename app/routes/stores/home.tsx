@@ -2,7 +2,7 @@ import { Form, href, Link, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import * as forms from "~/styles/forms.css";
 import type { Route } from "./+types/home";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
 import { storeStateMessage } from "~/models/store-list";
 import { shopperContext, appContext } from "~/services/context";
@@ -42,7 +42,7 @@ const STATUS_TEXT = { open: "Open now", preorder: "Pre-order only", closed: "Clo
 
 export default function StoreHome({ loaderData, matches }: Route.ComponentProps) {
   const layout = matches[1]?.data as {
-    store: import("../../../platform/contract").StoreDetails;
+    store: import("#contract").StoreDetails;
     locationMissing: boolean;
   };
   const { store, locationMissing } = layout;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, href, Link, redirect, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/menu-item";
-import { api, idFromSlug, type StoreDetails } from "../../../platform/contract";
+import { api, idFromSlug, type StoreDetails } from "#contract";
 import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary, ItemOptions, QuantityField } from "~/components/item-options/ItemOptions";

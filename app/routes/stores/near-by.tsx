@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { data, href, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/near-by";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { DialogLink } from "~/components/dialog/DialogLink";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
 import { storeTypesHref } from "~/components/store-dialogs/StoreTypesList";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/referral";
-import { api, REFERRAL_MESSAGES } from "../../../platform/contract";
+import { api, REFERRAL_MESSAGES } from "#contract";
 import { formatPence } from "~/models/money";
 import { storePath } from "~/models/store-paths";
 import { getBusinessProfile } from "~/services/business.server";

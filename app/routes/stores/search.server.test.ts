@@ -1,6 +1,6 @@
 import { createSession } from "react-router";
 import { describe, expect, it } from "vitest";
-import { api, type Endpoint, type GlobalSearchResponse } from "../../../platform/contract";
+import { api, type Endpoint, type GlobalSearchResponse } from "#contract";
 import type { Shopper } from "~/services/context";
 import type { Flash, SessionData } from "~/models/shopper";
 import { recommendedItemsFor, searchItems } from "./search.server";

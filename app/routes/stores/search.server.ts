@@ -1,10 +1,4 @@
-import {
-  api,
-  SEARCH_CATEGORIES_LIMIT,
-  SEARCH_ITEMS_LIMIT,
-  type GlobalSearchResponse,
-  type MenuItem,
-} from "../../../platform/contract";
+import { api, SEARCH_CATEGORIES_LIMIT, SEARCH_ITEMS_LIMIT, type GlobalSearchResponse, type MenuItem } from "#contract";
 import {
   RECOMMENDED_FETCH_ERROR,
   SEARCH_FAILED_MESSAGE,

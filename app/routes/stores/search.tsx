@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { Form, redirect, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/search";
-import type { StoreDetails } from "../../../platform/contract";
+import type { StoreDetails } from "#contract";
 import { RecommendedItems, SearchResults } from "~/components/search-results/SearchResults";
 import {
   normaliseSearchTerm,

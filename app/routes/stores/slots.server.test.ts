@@ -1,6 +1,6 @@
 import { createSession } from "react-router";
 import { describe, expect, it } from "vitest";
-import { api, type Basket, type Endpoint, type StoreDetails } from "../../../platform/contract";
+import { api, type Basket, type Endpoint, type StoreDetails } from "#contract";
 import type { Shopper } from "~/services/context";
 import type { Flash, SessionData } from "~/models/shopper";
 import { PlatformError } from "~/services/platform-client.server";

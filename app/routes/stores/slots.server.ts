@@ -1,4 +1,4 @@
-import { api, BASKET_MESSAGES, type Basket, type StoreDetails } from "../../../platform/contract";
+import { api, BASKET_MESSAGES, type Basket, type StoreDetails } from "#contract";
 import {
   hasUsableTimes,
   INVALID_ASAP_SLOT_MESSAGE,

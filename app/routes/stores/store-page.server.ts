@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { api, type StoreDetails } from "../../../platform/contract";
+import { api, type StoreDetails } from "#contract";
 import { isUnavailablePage, notFoundMessage } from "~/models/error-page";
-import { idFromSlug } from "../../../platform/contract";
+import { idFromSlug } from "#contract";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import {

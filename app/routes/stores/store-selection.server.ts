@@ -1,4 +1,4 @@
-import { api, type StoreDetails } from "../../../platform/contract";
+import { api, type StoreDetails } from "#contract";
 import type { Shopper } from "~/services/context";
 import type { ShopperLocation } from "~/models/shopper";
 import { PlatformError } from "~/services/platform-client.server";

@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
 import type { Route } from "./+types/store-types";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { BackLink } from "~/components/back-link/BackLink";
 import { STORE_TYPES_TITLE, storesOfType, StoreTypesList } from "~/components/store-dialogs/StoreTypesList";
 import type { StoreView } from "~/components/store-list/StoreFilters";

@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
 import type { Route } from "./+types/view-store";
-import { api } from "../../../platform/contract";
+import { api } from "#contract";
 import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { storePath } from "~/models/store-paths";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/client-log";
-import { api, CLIENT_LOG_MAX_BYTES } from "../../../platform/contract";
+import { api, CLIENT_LOG_MAX_BYTES } from "#contract";
 import { appContext, shopperContext } from "~/services/context";
 import { LOG_BATCH_SIZE } from "~/models/log-batcher";
 import { PlatformError } from "~/services/platform-client.server";

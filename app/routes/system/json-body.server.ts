@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { readBodyUpTo } from "../../../platform/contract/body-limit";
+import { readBodyUpTo } from "#contract/body-limit";
 
 export type JsonBody<T> = { ok: true; value: T } | { ok: false; status: 400 | 413 };
 
