@@ -107,11 +107,10 @@ test.describe("member accounts", () => {
     await expectMemberHome(page, member.firstName, member.email);
   });
 
-  test("forgotten password: reset from the link, the new password works, the old one and the used link do not, and the other session ends @desktop-only", async ({
-    page,
-    browser,
-    request,
-  }, testInfo) => {
+  const passwordReset =
+    "forgotten password: reset from the link, the new password works, the old one and the used link do not, " +
+    "and the other session ends @desktop-only";
+  test(passwordReset, async ({ page, browser, request }, testInfo) => {
     const member = newMember(testInfo, "reset");
     // Signed in here (registering signs in); the reset happens in another browser.
     await register(page, member);

@@ -78,10 +78,10 @@ async function checkoutToDetails(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
 }
 
-test("a member checks out with MEMBER5, their details and choices filled in; the address they saved is offered first next time @desktop-only", async ({
-  page,
-  jsEnabled,
-}, testInfo) => {
+const memberChecksOut =
+  "a member checks out with MEMBER5, their details and choices filled in; " +
+  "the address they saved is offered first next time @desktop-only";
+test(memberChecksOut, async ({ page, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "checkout-member");
   await register(page, member, { email: true });
 
@@ -150,11 +150,10 @@ test("a member checks out with MEMBER5, their details and choices filled in; the
   await expect(toast(page, MARKETING_UPDATED)).toHaveCount(0);
 });
 
-test("a member's typed billing address is kept on their account and offered first; unreadable marketing choices leave the details step working @desktop-only", async ({
-  page,
-  request,
-  jsEnabled,
-}, testInfo) => {
+const billingAddressKept =
+  "a member's typed billing address is kept on their account and offered first; " +
+  "unreadable marketing choices leave the details step working @desktop-only";
+test(billingAddressKept, async ({ page, request, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "checkout-billing");
   await register(page, member);
   await basketReadyForCheckout(page, "collection", jsEnabled);

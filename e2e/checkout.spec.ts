@@ -209,11 +209,10 @@ test("a declined card says so and leaves the basket as it was; a cancel at the g
   expect(await paymentRecord(request, number)).toEqual({ orders: 1, approvedTries: 1, gatewayApproved: 1 });
 });
 
-test("pay sent twice, the gateway unreachable at the return, the return page refreshed and replayed: one charge, one order @desktop-only", async ({
-  page,
-  request,
-  jsEnabled,
-}) => {
+const payTwice =
+  "pay sent twice, the gateway unreachable at the return, the return page refreshed and replayed: " +
+  "one charge, one order @desktop-only";
+test(payTwice, async ({ page, request, jsEnabled }) => {
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   await checkoutAsGuest(page);
   await chooseDeliveryAddress(page);

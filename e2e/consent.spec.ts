@@ -7,7 +7,8 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 test.use({ consentGiven: false });
 
 const BANNER_TEXT =
-  'By clicking "Accept All Cookies", you agree to the storing of cookies on your device to enhance site navigation, analyze site usage, and assist in our marketing efforts.';
+  'By clicking "Accept All Cookies", you agree to the storing of cookies on your device to enhance site navigation, ' +
+  "analyze site usage, and assist in our marketing efforts.";
 
 const banner = (page: Page) => page.getByRole("region", { name: /^Cookies on / });
 const toast = (page: Page, message: string) => page.getByRole("status").filter({ hasText: message });

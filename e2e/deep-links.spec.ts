@@ -104,12 +104,10 @@ test("over a basket with items, opening a link changes nothing; Continue replace
   await expect(basketLine(page, milk.name)).toHaveCount(0);
 });
 
-test("over a basket at another store, Continue empties it and fills one at the link's store; an item off sale is named @desktop-only", async ({
-  page,
-  baseURL,
-  request,
-  jsEnabled,
-}) => {
+const overAnotherStore =
+  "over a basket at another store, Continue empties it and fills one at the link's store; " +
+  "an item off sale is named @desktop-only";
+test(overAnotherStore, async ({ page, baseURL, request, jsEnabled }) => {
   const offSale = OFF_SALE[jsEnabled ? "js-on" : "js-off"];
   await page.goto(deepLink(baseURL!, { store: SPITALFIELDS, items: [[milk.id, 1]], method: "collection" }));
   await searchForLink(page, "SW1A 1AA");

@@ -122,7 +122,8 @@ async function scriptsDisabled(page: Page): Promise<boolean> {
   try {
     const { result } = await probe.send("Runtime.evaluate", {
       expression:
-        "(() => { const box = document.createElement('div'); box.innerHTML = '<noscript><i></i></noscript>'; return box.querySelector('noscript i') !== null; })()",
+        "(() => { const box = document.createElement('div'); box.innerHTML = '<noscript><i></i></noscript>'; " +
+        "return box.querySelector('noscript i') !== null; })()",
       returnByValue: true,
     });
     return result.value === true;

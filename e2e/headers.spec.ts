@@ -169,9 +169,10 @@ function headersOf(response: RawResponse): Record<string, string> {
 // image, the health check, the platform's /api, the embedded test gateway): a strict policy ('unsafe-inline' nowhere,
 // scripts and styles by nonce), no framing, no sniffing. This server is not in production: no HSTS (the production
 // server's answers are checked in e2e/production-security.spec.ts).
-test("every page type and every other answer carries the CSP without 'unsafe-inline', no framing and no HSTS outside production @once", async ({
-  baseURL,
-}) => {
+const everyAnswerHeaders =
+  "every page type and every other answer carries the CSP without 'unsafe-inline', " +
+  "no framing and no HSTS outside production @once";
+test(everyAnswerHeaders, async ({ baseURL }) => {
   const cookie = await sessionCookie(baseURL, "SW1A 1AA");
   const pages = pagePaths().map(fill);
   expect(pages.length, "the storefront's page types").toBeGreaterThan(60);

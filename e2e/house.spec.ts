@@ -1,6 +1,6 @@
 // Issue 2, "the house": the branded shell, the error page and the flash toast, in a real browser with
-// JavaScript on and off, at a phone and a desktop size (the error page's links only on a desktop). Every test also fails on any CSP violation or
-// uncaught error the browser reports (see fixtures.ts).
+// JavaScript on and off, at a phone and a desktop size (the error page's links only on a desktop). Every test also
+// fails on any CSP violation or uncaught error the browser reports (see fixtures.ts).
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const companyName = /Larder & Co/;

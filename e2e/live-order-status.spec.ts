@@ -78,11 +78,10 @@ test("the open status page shows each move of the board within seconds, without 
   await board.context().close();
 });
 
-test("without script the status page reloads itself until the order is collected, unless the shopper stops it @no-js @desktop-only", async ({
-  page,
-  browser,
-  request,
-}) => {
+const reloadsWithoutScript =
+  "without script the status page reloads itself until the order is collected, " +
+  "unless the shopper stops it @no-js @desktop-only";
+test(reloadsWithoutScript, async ({ page, browser, request }) => {
   const order = await placeCollectionAsGuest(request);
   const statusUrl = `/orders/${order.statusToken}`;
   await page.goto(statusUrl);

@@ -12,10 +12,10 @@ import { findStoresFromHome, isPath, shopButton, storeGroup, demoStores } from "
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("member area", () => {
-  test("the dashboard leads to each part of the area, the rewards banner to how they work, and the retailer banner to the shopper's store", async ({
-    page,
-    jsEnabled,
-  }, testInfo) => {
+  const dashboardLinks =
+    "the dashboard leads to each part of the area, the rewards banner to how they work, " +
+    "and the retailer banner to the shopper's store";
+  test(dashboardLinks, async ({ page, jsEnabled }, testInfo) => {
     await shopAtVictoria(page);
     const member = newMember(testInfo, "area");
     await register(page, member);
@@ -59,9 +59,10 @@ test.describe("member area", () => {
     await expect(page).toHaveURL(isPath(`/stores/${slotStores.victoria.slug}`));
   });
 
-  test("without a chosen store there is no retailer nor rewards banner; at a store without a scheme, no rewards banner @desktop-only", async ({
-    page,
-  }, testInfo) => {
+  const withoutChosenStore =
+    "without a chosen store there is no retailer nor rewards banner; " +
+    "at a store without a scheme, no rewards banner @desktop-only";
+  test(withoutChosenStore, async ({ page }, testInfo) => {
     await register(page, newMember(testInfo, "nostore"));
     await expect(page.getByRole("heading", { level: 1, name: "Hello, Robin" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Visit site" })).toHaveCount(0);

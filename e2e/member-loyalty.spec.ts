@@ -61,11 +61,10 @@ test("a guest is sent to sign in for the loyalty and vouchers pages @desktop-onl
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmember%2Fvouchers$/);
 });
 
-test("a member follows their cash order en route, sees its points, spends 100 on the next basket and applies MEMBER5 @desktop-only", async ({
-  page,
-  browser,
-  jsEnabled,
-}, testInfo) => {
+const cashOrderPoints =
+  "a member follows their cash order en route, sees its points, " +
+  "spends 100 on the next basket and applies MEMBER5 @desktop-only";
+test(cashOrderPoints, async ({ page, browser, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "loyalty");
   await register(page, member);
 

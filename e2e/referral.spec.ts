@@ -52,10 +52,10 @@ test("links that are not this business's land on the home page, without an error
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("a friend registers through a member's link and orders: both get £5.00 of credit once, and the friend spends part of theirs @desktop-only", async ({
-  page,
-  jsEnabled,
-}, testInfo) => {
+const friendRegisters =
+  "a friend registers through a member's link and orders: both get £5.00 of credit once, " +
+  "and the friend spends part of theirs @desktop-only";
+test(friendRegisters, async ({ page, jsEnabled }, testInfo) => {
   const referrer = newMember(testInfo, "referrer");
   const friend = newMember(testInfo, "referred");
   await register(page, referrer);

@@ -186,9 +186,10 @@ test.describe("an item added before any store is chosen", () => {
 });
 
 test.describe("editing a line from the basket", () => {
-  test("Edit opens the line's size, options and quantity as they are; a bad quantity is refused on its field; Save changes the line", async ({
-    page,
-  }) => {
+  const editLine =
+    "Edit opens the line's size, options and quantity as they are; " +
+    "a bad quantity is refused on its field; Save changes the line";
+  test(editLine, async ({ page }) => {
     await shopAtVictoria(page);
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
     const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

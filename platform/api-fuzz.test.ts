@@ -59,7 +59,8 @@ class Case {
         : this.body.length > 300
           ? `${this.body.slice(0, 300)}… (${this.body.length} chars)`
           : this.body;
-    return `${this.kind} ${this.path}${this.query} token=${this.token === "garbage" ? JSON.stringify(this.garbage.slice(0, 80)) : this.token} headers=${JSON.stringify(this.headers)} body=${JSON.stringify(body)}`;
+    const token = this.token === "garbage" ? JSON.stringify(this.garbage.slice(0, 80)) : this.token;
+    return `${this.kind} ${this.path}${this.query} token=${token} headers=${JSON.stringify(this.headers)} body=${JSON.stringify(body)}`;
   }
 }
 
@@ -450,11 +451,13 @@ describe("every /api endpoint, fed generated requests", () => {
             `${k}: ${(usageBefore[k as keyof NodeJS.MemoryUsage] / MB).toFixed(1)} -> ${(v / MB).toFixed(1)} MB`,
         ),
         `PGlite's memory: ${(databaseBefore / MB).toFixed(1)} -> ${(database / MB).toFixed(1)} MB`,
-        `V8 malloced: ${(getHeapStatistics().malloced_memory / MB).toFixed(1)} MB (peak ${(getHeapStatistics().peak_malloced_memory / MB).toFixed(1)})`,
+        `V8 malloced: ${(getHeapStatistics().malloced_memory / MB).toFixed(1)} MB ` +
+          `(peak ${(getHeapStatistics().peak_malloced_memory / MB).toFixed(1)})`,
       ].join(", "),
     );
     console.info(
-      `api fuzz: resident memory grew ${grown.toFixed(1)} MB over ${requests} requests (MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "unset"})`,
+      `api fuzz: resident memory grew ${grown.toFixed(1)} MB over ${requests} requests ` +
+        `(MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? "unset"})`,
     );
     expect(grown).toBeLessThan(50);
   });

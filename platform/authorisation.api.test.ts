@@ -57,8 +57,13 @@ const STAFF = { username: "board", password: "correct horse battery staple" };
 /** Request fields that name a shopper's own thing. */
 const OWNED_FIELDS = ["basketToken", "draftOrderId", "businessOrderId", "orderId", "statusToken", "id", "cardId"];
 /** Paths whose calls are all about a shopper's own things. */
-const OWNED_PATHS =
-  /^\/api\/(member|basket|checkout|order|guest|iterable)\/|^\/api\/stores\/orderStatus$|^\/api\/payment\/(makePayment|verifyPayment|cancelPayment)$/;
+const OWNED_PATHS = new RegExp(
+  [
+    /^\/api\/(member|basket|checkout|order|guest|iterable)\//.source,
+    /^\/api\/stores\/orderStatus$/.source,
+    /^\/api\/payment\/(makePayment|verifyPayment|cancelPayment)$/.source,
+  ].join("|"),
+);
 
 interface Victims {
   a: {

@@ -18,7 +18,8 @@ import { parseEnv } from "../server/env";
 import { deepLinkSecret } from "../server/secrets";
 
 const usage =
-  "usage: npm run deeplink -- --store ID --item ID:QTY[:sSIZE][:oOPT.OPT] … [--coupon CODE] [--clear] [--method delivery|collection] [--expires 7d] [--campaign NAME] [--uid SUBSCRIBER]";
+  "usage: npm run deeplink -- --store ID --item ID:QTY[:sSIZE][:oOPT.OPT] … [--coupon CODE] [--clear] " +
+  "[--method delivery|collection] [--expires 7d] [--campaign NAME] [--uid SUBSCRIBER]";
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);

@@ -48,7 +48,8 @@ try {
     },
   });
   console.log(
-    `Imported ${path.basename(file)} (${counts.format === "onspd" ? "ONS Postcode Directory" : "Code-Point Open"}) into ${where}: ${describe(counts)}.`,
+    `Imported ${path.basename(file)} (${counts.format === "onspd" ? "ONS Postcode Directory" : "Code-Point Open"}) ` +
+      `into ${where}: ${describe(counts)}.`,
   );
 } catch (error) {
   console.error(

@@ -21,7 +21,9 @@ const target: DatabaseTarget = databaseUrl ? { url: databaseUrl } : { dataDir };
 // Never print the URL itself: it may carry a password.
 const where = databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${dataDir}`;
 
-const summary = `${demoSummary.stores} stores, ${demoSummary.orderMethods} order methods, ${demoSummary.holidays} holidays, ${demoSummary.postcodes} postcodes`;
+const summary =
+  `${demoSummary.stores} stores, ${demoSummary.orderMethods} order methods, ` +
+  `${demoSummary.holidays} holidays, ${demoSummary.postcodes} postcodes`;
 
 const database = await openDatabase(target);
 try {

@@ -15,7 +15,8 @@ export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 export const CONSENT_TEXT = {
   banner:
-    'By clicking "Accept All Cookies", you agree to the storing of cookies on your device to enhance site navigation, analyze site usage, and assist in our marketing efforts.',
+    'By clicking "Accept All Cookies", you agree to the storing of cookies on your device to enhance site navigation, ' +
+    "analyze site usage, and assist in our marketing efforts.",
   acceptAll: "Accept All Cookies",
   rejectAll: "Reject All Cookies",
   settings: "Cookies Settings",

@@ -182,9 +182,11 @@ export const DEEP_LINK_MESSAGES = {
   confirm: (storeName: string) => `The items from your link will be added to your basket at ${storeName}.`,
   incompatibleTitle: (storeName: string) => `Shop at ${storeName}?`,
   otherStore: (storeName: string, basketStoreName: string) =>
-    `Your basket has items from ${basketStoreName}. This offer is for ${storeName}: if you continue, your basket will be emptied and a new one started there.`,
+    `Your basket has items from ${basketStoreName}. This offer is for ${storeName}: ` +
+    "if you continue, your basket will be emptied and a new one started there.",
   notServed: (storeName: string, place: string) =>
-    `This offer is for ${storeName}, which does not serve ${place}. If you continue, your basket will be emptied and you can search again with another postcode.`,
+    `This offer is for ${storeName}, which does not serve ${place}. ` +
+    "If you continue, your basket will be emptied and you can search again with another postcode.",
   unrecoverableTitle: "This link cannot be used",
   unrecoverable: {
     expired: "This offer has ended, so its link no longer works.",

@@ -53,6 +53,30 @@ export function sentryUser(user: ReportUser): { username: string; ip_address?: n
   return { username: user.kind, ip_address: null };
 }
 
+/** Names of URL parameters, form fields and cookies whose values are secrets (each a regular expression). */
+const SECRET_PARAMETER_NAMES = [
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "[A-Za-z_]*token",
+  "basketToken",
+  "verifyToken",
+  "statusToken",
+  "password",
+  "secret",
+  "api_?key",
+  "code",
+  "cvv",
+  "cvc",
+  "csrf",
+  "_csrf",
+  "__session",
+  "session",
+  "__flash",
+  "flash",
+  "sentry_key",
+];
+
 const TEXT_RULES: [RegExp, string][] = [
   // Credentials inside URLs (postgres://user:pass@host).
   [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi, `$1${REDACTED}@`],
@@ -63,17 +87,19 @@ const TEXT_RULES: [RegExp, string][] = [
   // JSON Web Tokens (header.payload.signature, the header always starting eyJ).
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
   // Secrets as URL parameters, form fields or cookies: name=value.
-  [
-    /\b((?:access_token|refresh_token|id_token|[A-Za-z_]*token|basketToken|verifyToken|statusToken|password|secret|api_?key|code|cvv|cvc|csrf|_csrf|__session|session|__flash|flash|sentry_key)=)[^&\s"';,#]+/gi,
-    `$1${REDACTED}`,
-  ],
+  [new RegExp(String.raw`\b((?:${SECRET_PARAMETER_NAMES.join("|")})=)[^&\s"';,#]+`, "gi"), `$1${REDACTED}`],
   // Card numbers: 13 to 19 digits, maybe grouped by spaces, dashes or their URL encodings. Valid or not, never kept.
   [/\b\d(?:(?:[ +-]|%20)?\d){12,18}\b/g, "[card]"],
   // UK postcodes, with or without the space (or its URL encodings), in any case.
   [/\b(?:GIR(?: |\+|%20)?0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]?(?: |\+|%20)?\d[ABD-HJLNP-UW-Z]{2})\b/gi, "[postcode]"],
   // Long opaque strings of the base64url alphabet: session and CSRF values, basket and status tokens, API keys.
   [
-    /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]{32,})(?=[A-Za-z0-9_-]*(?:[\d_-]|[a-z][A-Za-z0-9_-]*[A-Z]|[A-Z][A-Za-z0-9_-]*[a-z]))[A-Za-z0-9_-]{32,}={0,2}/g,
+    new RegExp(
+      /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]{32,})/.source +
+        /(?=[A-Za-z0-9_-]*(?:[\d_-]|[a-z][A-Za-z0-9_-]*[A-Z]|[A-Z][A-Za-z0-9_-]*[a-z]))/.source +
+        /[A-Za-z0-9_-]{32,}={0,2}/.source,
+      "g",
+    ),
     REDACTED,
   ],
 ];

@@ -9,10 +9,13 @@ import {
 describe("what a page asks for first (decision 0047)", () => {
   it("marks every script preload low priority, once", () => {
     const head =
-      '<link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/s.css"/>';
+      '<link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="modulepreload" href="/assets/b.js"/>' +
+      '<link rel="stylesheet" href="/assets/s.css"/>';
     const lowered = lowerScriptPreloads(head);
     expect(lowered).toBe(
-      '<link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n"/><link rel="modulepreload" fetchpriority="low" href="/assets/b.js"/><link rel="stylesheet" href="/assets/s.css"/>',
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n"/>' +
+        '<link rel="modulepreload" fetchpriority="low" href="/assets/b.js"/>' +
+        '<link rel="stylesheet" href="/assets/s.css"/>',
     );
     expect(lowerScriptPreloads(lowered)).toBe(lowered);
   });

@@ -72,7 +72,8 @@ describe("flash cookies", () => {
   it("ignore unsigned or tampered cookies and shapes the pages cannot show", async () => {
     const [good] = await flashes.headers({ add: [{ key: "toast", value: added }], clear: [], now: 1 });
     const [name, value] = good!.split(";")[0]!.split("=");
-    const forged = `${FLASH_COOKIE_PREFIX}x=${encodeURIComponent(Buffer.from(JSON.stringify({ key: "toast", value: { kind: "error", message: "Forged" }, at: 9, seq: 0 })).toString("base64"))}`;
+    const forgedValue = JSON.stringify({ key: "toast", value: { kind: "error", message: "Forged" }, at: 9, seq: 0 });
+    const forged = `${FLASH_COOKIE_PREFIX}x=${encodeURIComponent(Buffer.from(forgedValue).toString("base64"))}`;
     const tampered = `${name}=${value!.slice(0, -4)}AAAA`;
     expect((await flashes.read(`${forged}; ${tampered}`)).flash).toEqual({});
     expect(

@@ -89,9 +89,12 @@ function consentPage(title: string, names: string[], action: string, fields: Rec
   const hidden = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
     .join("");
+  const buttons = names
+    .map((name, i) => `<li><button type="submit" name="account" value="${i}">Continue as ${escape(name)}</button></li>`)
+    .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escape(title)}</title></head><body><main><h1>${escape(title)}</h1>
-<form method="post" action="${action}">${hidden}<ul>${names.map((name, i) => `<li><button type="submit" name="account" value="${i}">Continue as ${escape(name)}</button></li>`).join("")}</ul>
+<form method="post" action="${action}">${hidden}<ul>${buttons}</ul>
 <button type="submit" name="decision" value="deny">Cancel</button></form></main></body></html>`;
 }
 

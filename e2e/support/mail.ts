@@ -34,7 +34,8 @@ export async function waitForMail(
     if (match) return match;
     if (Date.now() > deadline) {
       throw new Error(
-        `No mail to ${to}${opts.subject ? ` with a subject matching ${opts.subject}` : ""} within ${TIMEOUT_MS / 1000} s; its mail: ${JSON.stringify(seen.map((m) => m.subject))}`,
+        `No mail to ${to}${opts.subject ? ` with a subject matching ${opts.subject}` : ""} within ${TIMEOUT_MS / 1000} s; ` +
+          `its mail: ${JSON.stringify(seen.map((m) => m.subject))}`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

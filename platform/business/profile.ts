@@ -10,7 +10,8 @@ import { SETTINGS_KEYS, readOverrides, writeOverrides } from "./settings-store";
  * GIR 0AA, the one postcode outside that pattern, has a rule of its own.
  */
 export const UK_POSTCODE_RULES = [
-  "^(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])[0-9][ABD-HJLNP-UW-Z]{2}$",
+  "^(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|" +
+    "[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])[0-9][ABD-HJLNP-UW-Z]{2}$",
   "^GIR0AA$",
 ];
 

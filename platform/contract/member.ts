@@ -75,8 +75,9 @@ export const memberProfileUpdate = endpoint({
 
 /**
  * Ours (the spec shows only the page): changes the password. The current password is checked (400
- * CURRENT_PASSWORD_INCORRECT, field currentPassword: not 401, which would mean the caller's session had ended), the new one held to registration's rules (400, field
- * newPassword). Every other session of the member is ended; the caller's stays signed in. Limited like sign-in (429).
+ * CURRENT_PASSWORD_INCORRECT, field currentPassword: not 401, which would mean the caller's session had ended), the
+ * new one held to registration's rules (400, field newPassword). Every other session of the member is ended; the
+ * caller's stays signed in. Limited like sign-in (429).
  */
 export const memberPasswordChange = endpoint({
   method: "POST",

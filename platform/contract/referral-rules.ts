@@ -7,10 +7,12 @@
 export const REFERRAL_MESSAGES = {
   /** The flash a shopper sees on the store page after following a referral link. */
   invited: (newMember: string) =>
-    `You have been invited to shop with us. Register for an account, and when your first order is placed you get ${newMember} of credit to spend.`,
+    "You have been invited to shop with us. " +
+    `Register for an account, and when your first order is placed you get ${newMember} of credit to spend.`,
   /** The credit screen's explanation of the scheme. */
   explain: (referrer: string, newMember: string) =>
-    `Share your link. When a friend registers through it and their first order is placed, you get ${referrer} of credit and they get ${newMember}.`,
+    "Share your link. " +
+    `When a friend registers through it and their first order is placed, you get ${referrer} of credit and they get ${newMember}.`,
   noCredit: "You have no credit yet.",
 } as const;
 

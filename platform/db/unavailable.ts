@@ -22,8 +22,16 @@ const NETWORK_CODES = new Set([
 const SERVER_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
 /** node-postgres's own errors, which carry no code: a connection that ended under a query, or a connect that timed out. */
-const DRIVER_MESSAGES =
-  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection is closed/i;
+const DRIVER_MESSAGES = new RegExp(
+  [
+    "Connection terminated",
+    "connection error and is not queryable",
+    "Client was closed and is not queryable",
+    "timeout exceeded when trying to connect",
+    "Connection is closed",
+  ].join("|"),
+  "i",
+);
 
 export function databaseUnavailable(error: unknown): boolean {
   // drizzle wraps the driver's error ("Failed query: …") with it as the cause.

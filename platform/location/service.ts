@@ -160,7 +160,10 @@ export function embeddedLocationService(db: Db): LocationService {
       const text = term.trim().replace(/\s+/g, " ");
       if (text.length < 2) return [];
       const key = postcodeKey(text);
-      const haystack = sql`concat_ws(', ', ${addresses.addressLine1}, nullif(${addresses.addressLine2}, ''), ${addresses.town}, ${addresses.postcode}, substr(${addresses.postcode}, 1, length(${addresses.postcode}) - 3) || ' ' || right(${addresses.postcode}, 3))`;
+      const { addressLine1, addressLine2, town, postcode: stored } = addresses;
+      // The stored postcode (no space) written as people write it: SW1A1AA as SW1A 1AA.
+      const spaced = sql`substr(${stored}, 1, length(${stored}) - 3) || ' ' || right(${stored}, 3)`;
+      const haystack = sql`concat_ws(', ', ${addressLine1}, nullif(${addressLine2}, ''), ${town}, ${stored}, ${spaced})`;
       const addressRows = await db
         .select()
         .from(addresses)

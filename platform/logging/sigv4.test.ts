@@ -28,7 +28,9 @@ describe("Signature Version 4", () => {
     const headers = signAwsRequest({ method: "GET", body: "", region: "us-east-1", service: "iam", ...EXAMPLE });
     expect(headers["x-amz-date"]).toBe("20150830T123600Z");
     expect(headers.authorization).toBe(
-      "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/iam/aws4_request, SignedHeaders=content-type;host;x-amz-date, Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",
+      "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/iam/aws4_request, " +
+        "SignedHeaders=content-type;host;x-amz-date, " +
+        "Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",
     );
   });
 

@@ -78,6 +78,8 @@ export function signAwsRequest(input: SignInput): Record<string, string> {
   const signature = createHmac("sha256", kSigning).update(stringToSign, "utf8").digest("hex");
   return {
     ...headers,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
+    authorization:
+      `AWS4-HMAC-SHA256 Credential=${input.credentials.accessKeyId}/${scope}, ` +
+      `SignedHeaders=${signedHeaders}, Signature=${signature}`,
   };
 }

@@ -122,7 +122,10 @@ describe("loyalty points", () => {
     expect(await t.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.orderId, order2.id))).toHaveLength(2);
   });
 
-  it("spent by two orders at once are written up to the balance: both orders are placed and the balance never goes below zero", async () => {
+  const spentAtOnce =
+    "spent by two orders at once are written up to the balance: " +
+    "both orders are placed and the balance never goes below zero";
+  it(spentAtOnce, async () => {
     const token = await newMember();
     const first = await c.ready(token, { goods: 15000 });
     const earning = first.basket.loyaltyPoints.pointsToBeEarned;
@@ -175,7 +178,10 @@ describe("loyalty points", () => {
     expect(bakery.progress).toMatchObject({ balanceValue: 0, tier: null, next: null });
   });
 
-  it("keeps each member's points their own: B is refused spending on (or stopping) A's basket, changes nothing, and sees none of A's history", async () => {
+  const pointsTheirOwn =
+    "keeps each member's points their own: B is refused spending on (or stopping) A's basket, " +
+    "changes nothing, and sees none of A's history";
+  it(pointsTheirOwn, async () => {
     const a = await newMember();
     const b = await newMember();
     const made = await c.ready(a, { goods: 15000 });

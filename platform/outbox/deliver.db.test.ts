@@ -232,7 +232,10 @@ describe("deliverOutbox", () => {
     expect(await rowOf(row.id)).toMatchObject({ attempts: 0, sentAt: null, claimedUntil: null });
   });
 
-  it(`never sends a message twice from two dispatchers on one database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, async () => {
+  const neverTwice =
+    "never sends a message twice from two dispatchers on one database " +
+    `(${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`;
+  it(neverTwice, async () => {
     const sends = new Map<string, number>();
     const slowSender = (who: string) => ({
       async send(message: { to: string }) {

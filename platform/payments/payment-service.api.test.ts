@@ -375,7 +375,10 @@ describe("card and wallet tokens", () => {
     expect((await orderRow(t, draft.draftOrderId)).paymentMethod).toBe("googlepay");
   });
 
-  it("answers a Google Pay payment its acquirer has not yet settled with the payment's id and no order, and verifying it places the order", async () => {
+  const googlePayUnsettled =
+    "answers a Google Pay payment its acquirer has not yet settled with the payment's id and no order, " +
+    "and verifying it places the order";
+  it(googlePayUnsettled, async () => {
     const { token, draft } = await draftFor();
     const data = {
       ...fixture("googlepay-token-data.json"),

@@ -116,7 +116,10 @@ describe("registering through a referral link", () => {
 });
 
 describe("credit", () => {
-  it("is given to both once the new member's first order is placed, once; the next basket spends it and placement writes the spend", async () => {
+  const givenOnce =
+    "is given to both once the new member's first order is placed, once; " +
+    "the next basket spends it and placement writes the spend";
+  it(givenOnce, async () => {
     const { referrer, friend } = await pair();
     const first = await c.ready(friend.token);
     expect(first.basket.credit).toBeNull();
@@ -297,7 +300,10 @@ describe("credit", () => {
     expect(await t.db.select().from(orderPayments).where(eq(orderPayments.orderId, order!.id))).toEqual(tries);
   });
 
-  it("is neither offered nor given while the scheme is hidden: baskets show none, a first order settles the referral with no rewards", async () => {
+  const hiddenScheme =
+    "is neither offered nor given while the scheme is hidden: " +
+    "baskets show none, a first order settles the referral with no rewards";
+  it(hiddenScheme, async () => {
     const earlier = await pair();
     await place(earlier.friend.token, await c.ready(earlier.friend.token));
     const { referrer, friend } = await pair();

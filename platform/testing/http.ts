@@ -267,10 +267,19 @@ function outboxPage(messages: OutboxMessage[]): string {
   const items = messages
     .map(
       (m) =>
-        `<li><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.recipient)} by ${m.channel}, ${escapeHtml(m.createdAt)}</p><p>${deliveryLine(m)}</p><pre>${escapeHtml(m.body)}</pre></li>`,
+        `<li><h2>${escapeHtml(m.subject)}</h2>` +
+        `<p>To ${escapeHtml(m.recipient)} by ${m.channel}, ${escapeHtml(m.createdAt)}</p>` +
+        `<p>${deliveryLine(m)}</p><pre>${escapeHtml(m.body)}</pre></li>`,
     )
     .join("");
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Outbox</title></head><body><main><h1>Outbox</h1><p>Messages the shop sends, newest first, and how their delivery stands.</p>${items ? `<ol>${items}</ol>` : "<p>No messages yet.</p>"}</main></body></html>`;
+  const head =
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex"><title>Outbox</title></head>';
+  const list = items ? `<ol>${items}</ol>` : "<p>No messages yet.</p>";
+  return (
+    `<!doctype html><html lang="en-GB">${head}<body><main><h1>Outbox</h1>` +
+    `<p>Messages the shop sends, newest first, and how their delivery stands.</p>${list}</main></body></html>`
+  );
 }
 
 interface MediaRange {

@@ -19,10 +19,12 @@ export interface CiOptions {
   lighthouseGate: boolean;
 }
 
+const scoredPages = ciFloors.lighthousePages.join(", ");
+
 export const ciUsage = `npm run budgets -- [--runs=N] [--pages=home,store home,…] [--build] [--save=DIR] [--lighthouse-report]
   Checks the built storefront (build/, as \`npm test\` leaves it; built first when missing) against CI's floors:
   every page's JavaScript ≤ ${ciFloors.maxPageJsKb} KB gzip, and Lighthouse mobile performance ≥ ${ciFloors.minPerformance}
-  (a page's best run; its runs end with the first at the floor, ${ciFloors.lighthouseRuns} at the most) on ${ciFloors.lighthousePages.join(", ")}.
+  (a page's best run; its runs end with the first at the floor, ${ciFloors.lighthouseRuns} at the most) on ${scoredPages}.
   Exits 1 on a miss.
   --runs=N     Lighthouse runs per page at the most (default ${ciFloors.lighthouseRuns})
   --pages=…    the pages Lighthouse scores, by their bench names (default ${ciFloors.lighthousePages.join(",")})
@@ -176,20 +178,25 @@ export function ciReport(
   return [
     `Budgets in CI on ${machine}`,
     "",
-    `JavaScript each page loads (entry, matched routes' modules and their imports, each file once; gzip level 9; KB = 1,024 bytes). Floor: ≤ ${ciFloors.maxPageJsKb} KB gzip on every page.`,
+    "JavaScript each page loads (entry, matched routes' modules and their imports, each file once; gzip level 9; " +
+      `KB = 1,024 bytes). Floor: ≤ ${ciFloors.maxPageJsKb} KB gzip on every page.`,
     plain(ciJsTable(javascript)),
     "",
-    `Lighthouse 12 mobile (simulated slow 4G, and the host's CPU slowed to a mid-tier phone's: benchmark index ${SIMULATED_PHONE_INDEX.toFixed(0)}, ` +
-      `so the slowdown is the host's index ÷ ${SIMULATED_PHONE_INDEX.toFixed(0)}, as each run measured it before loading the page; Lighthouse's fixed 4× assumes a high-end desktop), ` +
-      `Debian's Chromium, the pages taken in turn after one unscored run that warms up the server and the browser, each until one of its runs reaches the floor ` +
-      `(${runs} at the most); each run's score is listed, with their median and the metrics' medians. Floor: the page's BEST run ≥ ${ciFloors.minPerformance} ` +
-      "(decisions 0051 and 0052: the machine's noise only slows a run, so the best is the nearest to the page's own cost, and a slower page is slower in " +
-      "every run); the bench (`npm run bench`) keeps the goal of 98. " +
+    "Lighthouse 12 mobile (simulated slow 4G, and the host's CPU slowed to a mid-tier phone's: " +
+      `benchmark index ${SIMULATED_PHONE_INDEX.toFixed(0)}, so the slowdown is the host's index ÷ ${SIMULATED_PHONE_INDEX.toFixed(0)}, ` +
+      "as each run measured it before loading the page; Lighthouse's fixed 4× assumes a high-end desktop), " +
+      "Debian's Chromium, the pages taken in turn after one unscored run that warms up the server and the browser, " +
+      `each until one of its runs reaches the floor (${runs} at the most); ` +
+      "each run's score is listed, with their median and the metrics' medians. " +
+      `Floor: the page's BEST run ≥ ${ciFloors.minPerformance} ` +
+      "(decisions 0051 and 0052: the machine's noise only slows a run, so the best is the nearest to the page's own cost, " +
+      "and a slower page is slower in every run); the bench (`npm run bench`) keeps the goal of 98. " +
       "Accessibility is shown, not held here.",
     plain(ciLighthouseTable(lighthouse)),
     "",
     missed === 0
       ? "Every CI budget held."
-      : `${missed} CI budget(s) missed (marked MISS)${failing < missed ? `; Lighthouse's ${missed - failing} shown as a report (--lighthouse-report), not failed on` : ""}.`,
+      : `${missed} CI budget(s) missed (marked MISS)` +
+        `${failing < missed ? `; Lighthouse's ${missed - failing} shown as a report (--lighthouse-report), not failed on` : ""}.`,
   ].join("\n");
 }

@@ -99,7 +99,10 @@ export interface LighthousePage {
 export interface LighthouseSettings {
   /** Runs per page (default 1), or at most that many with `enough`; the row's scores are their median. */
   runs?: number;
-  /** A performance score (0–100, as reports print it) that ends a page's runs once one reaches it: CI's floor, held by a page's best run. */
+  /**
+   * A performance score (0–100, as reports print it) that ends a page's runs once one reaches it: CI's floor, held by
+   * a page's best run.
+   */
   enough?: number;
   /** A folder to write each run's full report into (`<page>-<run>.json`), to read its audits. */
   saveDir?: string;

@@ -54,7 +54,8 @@ try {
       headers[page.session],
     );
     console.log(
-      `${page.name.padEnd(20)} ${load.requestsPerSecond.toFixed(0).padStart(5)} req/s  p95 ${load.p95Ms.toFixed(1)} ms  failures ${load.failures}`,
+      `${page.name.padEnd(20)} ${load.requestsPerSecond.toFixed(0).padStart(5)} req/s  ` +
+        `p95 ${load.p95Ms.toFixed(1)} ms  failures ${load.failures}`,
     );
   }
 } finally {

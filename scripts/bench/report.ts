@@ -211,8 +211,10 @@ function holdsTable(rows: HoldRow[]): Cell[][] {
 const holdsLine = (rows: HoldRow[]) => {
   const first = rows[0];
   return first
-    ? `${first.shoppers} shoppers, one basket each, ask for one slot of capacity ${first.capacity} at once, in ${first.rounds} rounds on fresh slots; ` +
-        "holds/s counts requests answered (granted or full) per second of wall time; the platform is called in this process through its own fetch."
+    ? `${first.shoppers} shoppers, one basket each, ask for one slot of capacity ${first.capacity} at once, ` +
+        `in ${first.rounds} rounds on fresh slots; ` +
+        "holds/s counts requests answered (granted or full) per second of wall time; " +
+        "the platform is called in this process through its own fetch."
     : "";
 };
 
@@ -235,16 +237,21 @@ function markdown(table: Cell[][]): string {
 }
 
 const loadLine = (settings: LoadSettings) =>
-  `autocannon on loopback, ${settings.connections} connections, ${settings.seconds} s per target after a ${settings.warmUpSeconds} s warm-up, ` +
+  `autocannon on loopback, ${settings.connections} connections, ${settings.seconds} s per target ` +
+  `after a ${settings.warmUpSeconds} s warm-up, ` +
   "requests sent with `Accept-Encoding: gzip, br`; the load generator shares the machine's cores with the server. " +
-  "Each page is interleaved with the bare page: the bare page with the same encoding is measured just before it, and the ratio is to that. " +
+  "Each page is interleaved with the bare page: " +
+  "the bare page with the same encoding is measured just before it, and the ratio is to that. " +
   `Budgets: anonymous pages (no cookie) ≥ ${budgets.pages.anonymous.minShareOfBare}× and p95 ≤ ${budgets.pages.anonymous.maxP95Ms} ms; ` +
-  `shopper pages (session made through the storefront's forms: postcode, store, held slot, ten-line basket; the member signed in) ≥ ${budgets.pages.shopper.minShareOfBare}× and p95 ≤ ${budgets.pages.shopper.maxP95Ms} ms.`;
+  "shopper pages (session made through the storefront's forms: postcode, store, held slot, ten-line basket; " +
+  `the member signed in) ≥ ${budgets.pages.shopper.minShareOfBare}× and p95 ≤ ${budgets.pages.shopper.maxP95Ms} ms.`;
 
 const basketLine = (rows: Report["basket"]) =>
   rows[0]
-    ? `${rows[0].result.settings.shoppers} shoppers at once, each with their own session, ${rows[0].result.settings.tripsPerShopper} adds each one after another: ` +
-      "a product card's form POSTed to /basket/add, the 303 followed, the page it points to fetched; the bare page fetched as often by as many clients."
+    ? `${rows[0].result.settings.shoppers} shoppers at once, each with their own session, ` +
+      `${rows[0].result.settings.tripsPerShopper} adds each one after another: ` +
+      "a product card's form POSTed to /basket/add, the 303 followed, the page it points to fetched; " +
+      "the bare page fetched as often by as many clients."
     : "";
 
 function tables(report: Report): Cell[][][] {
@@ -271,14 +278,20 @@ function sections(report: Report): Section[] {
       ? [
           [
             "Lighthouse (mobile) and HTML size",
-            `One Lighthouse run per page (mobile defaults, simulated throttling, the CPU slowdown calibrated to the host's benchmark index as in \`npm run budgets\`) with Debian's Chromium, on the ${report.lighthouseDatabase ?? "first"} pass, and the bare React Router page (compressed) as the yardstick; home, store and category without a cookie, basket and payment with the guest shopper's. HTML KB is the page as the server sends it to a browser.`,
+            "One Lighthouse run per page (mobile defaults, simulated throttling, " +
+              "the CPU slowdown calibrated to the host's benchmark index as in `npm run budgets`) with Debian's Chromium, " +
+              `on the ${report.lighthouseDatabase ?? "first"} pass, and the bare React Router page (compressed) as the yardstick; ` +
+              "home, store and category without a cookie, basket and payment with the guest shopper's. " +
+              "HTML KB is the page as the server sends it to a browser.",
             lighthouseTable(report.lighthouse),
           ] as Section,
         ]
       : []),
     [
       "JavaScript each route loads",
-      "Entry, the route manifest file where the page loads it, matched route modules and their imports, each file once; gzip level 9 and brotli quality 11; KB = 1,024 bytes. \"Beyond bare page\" is the page's total less the bare React Router page's, built in the same run.",
+      "Entry, the route manifest file where the page loads it, matched route modules and their imports, each file once; " +
+        "gzip level 9 and brotli quality 11; KB = 1,024 bytes. " +
+        "\"Beyond bare page\" is the page's total less the bare React Router page's, built in the same run.",
       javascriptTable(report.javascript),
     ],
     ["Slot holds under a rush", holdsLine(report.holds), holdsTable(report.holds)],

@@ -138,7 +138,8 @@ export function expectShows(
   const present = refused.filter(has);
   if (missing.length || present.length) {
     throw new Error(
-      `${name} does not show the prepared state: missing ${missing.map(String).join(", ") || "nothing"}; shows ${present.map(String).join(", ") || "nothing refused"}`,
+      `${name} does not show the prepared state: missing ${missing.map(String).join(", ") || "nothing"}; ` +
+        `shows ${present.map(String).join(", ") || "nothing refused"}`,
     );
   }
 }

@@ -120,11 +120,13 @@ export async function restartPostgres(
     passed,
     lines: [
       `stopped (fast shutdown, ${round(stopMs)}), down ${round(downMs)}, started again`,
-      `while down: ${clear} of ${during.length} probes answered the 503 "try again in a moment" page, the slowest in ${round(slowestOutage)}` +
+      `while down: ${clear} of ${during.length} probes answered the 503 "try again in a moment" page, ` +
+        `the slowest in ${round(slowestOutage)}` +
         (clear === during.length
           ? ""
           : ` (others: ${[...new Set(during.filter((answer) => !answer.clear503).map((answer) => String(answer.status)))].join(", ")})`),
-      `recovered by themselves: ${recovery.map((entry) => `${entry.name} ${round(entry.ms)}`).join(", ")} after the server was back (limit ${RECOVERY_LIMIT_MS / 1000} s)`,
+      `recovered by themselves: ${recovery.map((entry) => `${entry.name} ${round(entry.ms)}`).join(", ")} ` +
+        `after the server was back (limit ${RECOVERY_LIMIT_MS / 1000} s)`,
     ],
   };
 }
@@ -209,7 +211,8 @@ export async function stopInstance(instance: Instance, proxy: Proxy): Promise<Fa
     name: `SIGTERM instance ${instance.name}`,
     passed,
     lines: [
-      `${inFlight.size} requests in flight when signalled; ${finished} finished with their answers (${[...statuses].map(([status, n]) => `${n} × ${status}`).join(", ") || "none"})`,
+      `${inFlight.size} requests in flight when signalled; ${finished} finished with their answers ` +
+        `(${[...statuses].map(([status, n]) => `${n} × ${status}`).join(", ") || "none"})`,
       `exited with ${exit.code ?? exit.signal} after ${round(exitMs)}`,
     ],
   };

@@ -50,7 +50,10 @@ const percentile = (values: number[], p: number) => {
 
 function machine(): string {
   const cores = cpus();
-  return `${cores.length} × ${cores[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(totalmem() / 1024 ** 3)} GiB, Linux ${release()}, Node ${process.versions.node} (load average ${loadavg()[0]?.toFixed(1) ?? "?"} before the run)`;
+  return (
+    `${cores.length} × ${cores[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(totalmem() / 1024 ** 3)} GiB, ` +
+    `Linux ${release()}, Node ${process.versions.node} (load average ${loadavg()[0]?.toFixed(1) ?? "?"} before the run)`
+  );
 }
 
 interface Running {
@@ -316,11 +319,17 @@ function asText(report: Report): string {
   const cash = report.placed.filter((journey) => journey.payment === "cash").length;
   const requests = [...report.seen.statuses.values()].reduce((sum, n) => sum + n, 0);
   const lines = [
-    `Scale-out test, ${report.date}: ${report.options.instances} instances, one PostgreSQL, ${report.options.concurrency} shoppers at a time for ${report.options.durationSeconds} s${report.options.faults ? ", with faults" : ""}`,
+    `Scale-out test, ${report.date}: ${report.options.instances} instances, one PostgreSQL, ` +
+      `${report.options.concurrency} shoppers at a time for ${report.options.durationSeconds} s` +
+      `${report.options.faults ? ", with faults" : ""}`,
     `machine: ${report.machine}`,
-    `journeys: ${report.placed.length} completed (${cash} cash, ${report.placed.length - cash} card), ${report.failed.length} failed, in ${report.loadSeconds.toFixed(0)} s; ` +
-      `journey time median ${(percentile(report.durations, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(report.durations, 0.95) / 1000).toFixed(1)} s`,
-    `requests: ${requests} answers seen by shoppers (${(requests / report.loadSeconds).toFixed(0)}/s), ${report.seen.retries} sent again after a 503 or a broken connection, ${report.seen.payPressedAgain} card payments pressed again after the card step's refusal`,
+    `journeys: ${report.placed.length} completed (${cash} cash, ${report.placed.length - cash} card), ` +
+      `${report.failed.length} failed, in ${report.loadSeconds.toFixed(0)} s; ` +
+      `journey time median ${(percentile(report.durations, 0.5) / 1000).toFixed(1)} s, ` +
+      `p95 ${(percentile(report.durations, 0.95) / 1000).toFixed(1)} s`,
+    `requests: ${requests} answers seen by shoppers (${(requests / report.loadSeconds).toFixed(0)}/s), ` +
+      `${report.seen.retries} sent again after a 503 or a broken connection, ` +
+      `${report.seen.payPressedAgain} card payments pressed again after the card step's refusal`,
     `errors seen: ${
       report.seen
         .summary()
@@ -335,11 +344,15 @@ function asText(report: Report): string {
     `per instance (proxy): ${Object.entries(report.proxyCounts)
       .map(
         ([name, counts]) =>
-          `${name} ${Object.values(counts).reduce((a, b) => a + b, 0)}${counts.refused ? ` (${counts.refused} refused)` : ""}${counts.reset ? ` (${counts.reset} broken)` : ""}`,
+          `${name} ${Object.values(counts).reduce((a, b) => a + b, 0)}` +
+          `${counts.refused ? ` (${counts.refused} refused)` : ""}${counts.reset ? ` (${counts.reset} broken)` : ""}`,
       )
       .join(", ")}`,
-    `database: ${report.figures.placedOrders} placed orders (${report.figures.cashOrders} cash, ${report.figures.cardOrders} card), ${report.figures.approvedCharges} approved card charges, ${report.figures.liveHolds} live slot holds`,
-    `${report.options.instances} instances started together on the new database in ${(report.startMs / 1000).toFixed(1)} s (migrated one at a time; the demo brand seeded by ${report.seeds})`,
+    `database: ${report.figures.placedOrders} placed orders ` +
+      `(${report.figures.cashOrders} cash, ${report.figures.cardOrders} card), ` +
+      `${report.figures.approvedCharges} approved card charges, ${report.figures.liveHolds} live slot holds`,
+    `${report.options.instances} instances started together on the new database in ${(report.startMs / 1000).toFixed(1)} s ` +
+      `(migrated one at a time; the demo brand seeded by ${report.seeds})`,
   ];
   if (report.faults.length) {
     lines.push("faults:");
@@ -358,14 +371,19 @@ function asText(report: Report): string {
 function asMarkdown(report: Report): string {
   const cash = report.placed.filter((journey) => journey.payment === "cash").length;
   const rows = [
-    `Measured ${report.date} on ${report.machine}: ${report.options.instances} production instances, one PostgreSQL, ${report.options.concurrency} shoppers at a time for ${report.options.durationSeconds} s${report.options.faults ? ", faults included" : ""}.`,
+    `Measured ${report.date} on ${report.machine}: ${report.options.instances} production instances, one PostgreSQL, ` +
+      `${report.options.concurrency} shoppers at a time for ${report.options.durationSeconds} s` +
+      `${report.options.faults ? ", faults included" : ""}.`,
     "",
     "| figure | value |",
     "|---|---|",
     `| journeys completed | ${report.placed.length} (${cash} cash, ${report.placed.length - cash} card) |`,
     `| journeys failed | ${report.failed.length} |`,
-    `| journey time | median ${(percentile(report.durations, 0.5) / 1000).toFixed(1)} s, p95 ${(percentile(report.durations, 0.95) / 1000).toFixed(1)} s |`,
-    `| answers seen by shoppers | ${[...report.seen.statuses.values()].reduce((sum, n) => sum + n, 0)}, ${report.seen.retries} sent again after a 503 or a broken connection, ${report.seen.payPressedAgain} card payments pressed again after the card step's refusal |`,
+    `| journey time | median ${(percentile(report.durations, 0.5) / 1000).toFixed(1)} s, ` +
+      `p95 ${(percentile(report.durations, 0.95) / 1000).toFixed(1)} s |`,
+    `| answers seen by shoppers | ${[...report.seen.statuses.values()].reduce((sum, n) => sum + n, 0)}, ` +
+      `${report.seen.retries} sent again after a 503 or a broken connection, ` +
+      `${report.seen.payPressedAgain} card payments pressed again after the card step's refusal |`,
     `| errors seen | ${
       report.seen
         .summary()

@@ -15,8 +15,9 @@ import * as styles from "./Checkout.css";
 /**
  * A member's saved cards on the card step (spec 2 §3 selectedSavedCardId, §5): one radio a card, the default chosen
  * first, and "Use a new card". A saved card asks for its 3-digit security code; the card step's action checks it
- * before any call and the refusal shows on the field. With script, "Use a new card" shows the new-card way (`newCard`: the gateway's fields or its hosted page);
- * without script the one form carries both ways (the new card on the gateway's hosted page, with the save tick).
+ * before any call and the refusal shows on the field. With script, "Use a new card" shows the new-card way
+ * (`newCard`: the gateway's fields or its hosted page); without script the one form carries both ways (the new card
+ * on the gateway's hosted page, with the save tick).
  */
 export function SavedCardChoice(props: {
   cards: SavedCard[];

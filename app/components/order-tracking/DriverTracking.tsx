@@ -1,6 +1,9 @@
 import * as styles from "~/components/checkout/Checkout.css";
 
-/** The driver's last position as the loader words it (see app/routes/orders/tracking.server.ts, driverTracking): plain data, safe to serialise. */
+/**
+ * The driver's last position as the loader words it (see app/routes/orders/tracking.server.ts, driverTracking):
+ * plain data, safe to serialise.
+ */
 export type DriverTrackingData =
   | { trackable: false }
   | { trackable: true; position: null }

@@ -23,7 +23,10 @@ describe("signed deep links", () => {
   it("are made on the shop's own address and read back whole", () => {
     const url = signDeepLink(link, SECRET, "https://shop.example.co.uk");
     expect(url).toMatch(
-      /^https:\/\/shop\.example\.co\.uk\/basket\/link\?store=1&item=36x2&item=45x1s3o7\.9&coupon=WELCOME10&exp=\d+&campaign=winter&sig=[\w-]{43}$/,
+      new RegExp(
+        /^https:\/\/shop\.example\.co\.uk\/basket\/link\?store=1&item=36x2&item=45x1s3o7\.9/.source +
+          /&coupon=WELCOME10&exp=\d+&campaign=winter&sig=[\w-]{43}$/.source,
+      ),
     );
     expect(read(url)).toEqual({ ok: true, link });
   });

@@ -30,7 +30,8 @@ import {
 
 /*
  * The test gateway's JSON API, in checkout.com's documented request and response shapes: POST /tokens,
- * POST /instruments, POST /payments (source token or id), GET /payments?reference=, GET /payments/{id}, POST /payments/{id}/voids, POST /hosted-payments, GET /hosted-payments/{id}.
+ * POST /instruments, POST /payments (source token or id), GET /payments?reference=, GET /payments/{id},
+ * POST /payments/{id}/voids, POST /hosted-payments, GET /hosted-payments/{id}.
  * Links are paths under the gateway's base path, because the gateway is served on the storefront's own origin.
  *
  * Wallet tokens: checkout.com decrypts Apple Pay and Google Pay token data; this stand-in only checks the documented

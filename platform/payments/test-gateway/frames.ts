@@ -127,10 +127,14 @@ export function framesScript(base: string): string {
     return out;
   }
   function isCardValid() {
-    return ELEMENTS.every(function (e) { return !frames[e.element] || (fields[e.element] && fields[e.element].isValid); }) && Boolean(frames["card-number"]);
+    return ELEMENTS.every(function (e) {
+      return !frames[e.element] || (fields[e.element] && fields[e.element].isValid);
+    }) && Boolean(frames["card-number"]);
   }
   function teardown() {
-    ELEMENTS.forEach(function (e) { if (frames[e.element] && frames[e.element].parentNode) frames[e.element].parentNode.removeChild(frames[e.element]); });
+    ELEMENTS.forEach(function (e) {
+      if (frames[e.element] && frames[e.element].parentNode) frames[e.element].parentNode.removeChild(frames[e.element]);
+    });
     frames = {}; fields = {}; readyCount = 0; cardValid = false; submitDisabled = false;
     if (pending) { pending.reject(new Error("Frames was initialised again")); pending = null; }
   }
@@ -145,7 +149,9 @@ export function framesScript(base: string): string {
     teardown();
     publicKey = config.publicKey;
     session = randomId();
-    Object.keys(Events).forEach(function (k) { if (typeof config[Events[k]] === "function") addEventHandler(Events[k], config[Events[k]]); });
+    Object.keys(Events).forEach(function (k) {
+      if (typeof config[Events[k]] === "function") addEventHandler(Events[k], config[Events[k]]);
+    });
     ELEMENTS.forEach(function (e) {
       var own = config[e.key] && config[e.key].frameSelector;
       var container = document.querySelector(own || e.selector);
@@ -291,7 +297,9 @@ ${FIELD_RULES_SOURCE}
     var data = event.data;
     if (!data || data.tgSession !== session) return;
     if (data.type === "collect" && event.origin === location.origin && event.ports[0]) event.ports[0].postMessage(input.value);
-    if (data.type === "tokenize" && element === "card-number" && event.source === parent && event.origin === shopOrigin) tokenize(String(data.publicKey || ""));
+    if (data.type === "tokenize" && element === "card-number" && event.source === parent && event.origin === shopOrigin) {
+      tokenize(String(data.publicKey || ""));
+    }
   });
   toShop({ type: "ready" });
 })();
@@ -303,7 +311,8 @@ const FIELD_STYLE = `
 html,body{margin:0;padding:0;background:transparent}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:1.125rem;line-height:1.5;color:#0b0c0c}
 label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
-input{display:block;width:100%;height:2.75rem;font:inherit;padding:.375rem .5rem;border:2px solid #0b0c0c;border-radius:0;background:#fff;color:#0b0c0c}
+input{display:block;width:100%;height:2.75rem;font:inherit;padding:.375rem .5rem;
+border:2px solid #0b0c0c;border-radius:0;background:#fff;color:#0b0c0c}
 input:focus{outline:3px solid #fd0;outline-offset:0;box-shadow:inset 0 0 0 2px #0b0c0c}
 `;
 
@@ -322,6 +331,17 @@ export function fieldPage(query: URLSearchParams, base: string, now: Date): { ht
   const origin = shop[0]!;
   const { label, autocomplete, placeholder } = FRAME_LABELS[element as FrameElement];
   const nonce = randomBytes(16).toString("base64");
+  const data = [
+    `data-element="${element}"`,
+    `data-session="${session}"`,
+    `data-origin="${escapeHtml(origin)}"`,
+    `data-base="${escapeHtml(base)}"`,
+    `data-year="${now.getUTCFullYear()}"`,
+    `data-month="${now.getUTCMonth() + 1}"`,
+  ].join(" ");
+  const field =
+    `<input id="field" name="${element}" type="text" inputmode="numeric" autocomplete="${autocomplete}" spellcheck="false"` +
+    `${placeholder ? ` placeholder="${placeholder}"` : ""}>`;
   const html = `<!DOCTYPE html>
 <html lang="en-GB">
 <head>
@@ -330,9 +350,9 @@ export function fieldPage(query: URLSearchParams, base: string, now: Date): { ht
 <title>${escapeHtml(label)} – Test payment field</title>
 <style nonce="${nonce}">${FIELD_STYLE}</style>
 </head>
-<body data-element="${element}" data-session="${session}" data-origin="${escapeHtml(origin)}" data-base="${escapeHtml(base)}" data-year="${now.getUTCFullYear()}" data-month="${now.getUTCMonth() + 1}">
+<body ${data}>
 <label for="field">${escapeHtml(label)}</label>
-<input id="field" name="${element}" type="text" inputmode="numeric" autocomplete="${autocomplete}" spellcheck="false"${placeholder ? ` placeholder="${placeholder}"` : ""}>
+${field}
 <script src="${escapeHtml(base)}/frames/field.js"></script>
 </body>
 </html>`;

@@ -81,7 +81,8 @@ export function htmlResponse(render: (nonce: string) => string, options: PageRes
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:1.125rem;line-height:1.5;color:#0b0c0c;background:#f3f2f1}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:1.125rem;line-height:1.5;
+color:#0b0c0c;background:#f3f2f1}
 .banner{background:#1d1d1b;color:#fff;padding:.75rem 1rem;text-align:center}
 .banner p{margin:0;font-weight:700}
 main{max-width:34rem;margin:0 auto;padding:1.5rem 1rem 3rem;background:#fff;min-height:100vh}
@@ -110,7 +111,9 @@ button{font:inherit;font-weight:700;padding:.5rem 1rem;border:0;border-radius:0;
 .error-summary ul{margin:0;padding-left:1.25rem}
 .error-summary a{color:#d4351c;font-weight:700}
 .nowrap{white-space:nowrap}
-.visually-hidden{position:absolute!important;width:1px!important;height:1px!important;margin:0!important;padding:0!important;overflow:hidden!important;clip:rect(0 0 0 0)!important;clip-path:inset(50%)!important;border:0!important;white-space:nowrap!important}
+.visually-hidden{position:absolute!important;width:1px!important;height:1px!important;margin:0!important;padding:0!important;
+overflow:hidden!important;clip:rect(0 0 0 0)!important;clip-path:inset(50%)!important;border:0!important;
+white-space:nowrap!important}
 .about{border-top:1px solid #b1b4b6;margin-top:2rem;font-size:1rem}
 .about ul{padding-left:1.25rem}
 `;
@@ -209,11 +212,14 @@ ${errors.map((e) => `<li><a href="#${FIELD_NAMES[e.field]}">${escapeHtml(e.messa
     const error = errorFor(field);
     const describedBy = [`${name}-hint`, ...(error ? [`${name}-error`] : [])].join(" ");
     const value = field === "expiryDate" && input.expiry ? ` value="${escapeHtml(input.expiry)}"` : "";
+    const inputTag =
+      `<input id="${name}" name="${name}" type="text" inputmode="numeric" autocomplete="${autocomplete}" spellcheck="false"` +
+      `${short ? ' class="short"' : ""} aria-describedby="${describedBy}"${error ? ' aria-invalid="true"' : ""}${value}>`;
     return `<div class="field${error ? " field--error" : ""}">
 <label for="${name}">${label}</label>
 <span id="${name}-hint" class="hint">${hint}</span>
 ${error ? `<span id="${name}-error" class="error-message"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</span>` : ""}
-<input id="${name}" name="${name}" type="text" inputmode="numeric" autocomplete="${autocomplete}" spellcheck="false"${short ? ' class="short"' : ""} aria-describedby="${describedBy}"${error ? ' aria-invalid="true"' : ""}${value}>
+${inputTag}
 </div>`;
   }).join("\n");
   const title = `${errors.length ? "Error: " : ""}Enter your card details – Pay ${amount} – Test payment page`;

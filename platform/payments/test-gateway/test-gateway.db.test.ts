@@ -273,7 +273,8 @@ describe("the card page", () => {
     ] as const) {
       expect(html).toContain(`<label for="${name}">${label}</label>`);
       const input = new RegExp(
-        `<input id="${name}" name="${name}" type="text" inputmode="numeric" autocomplete="${autocomplete}"[^>]*aria-describedby="${name}-hint"`,
+        `<input id="${name}" name="${name}" type="text" inputmode="numeric" autocomplete="${autocomplete}"` +
+          `[^>]*aria-describedby="${name}-hint"`,
       );
       expect(html).toMatch(input);
       expect(html).toContain(`id="${name}-hint"`);
