@@ -23,7 +23,7 @@ import {
   revalidateHeldSlot,
   serverNow,
 } from "./slots.server";
-import { hasLocation } from "./store-selection.server";
+import { hasLocation } from "~/shopper/store-selection.server";
 import { loadStorePage } from "./store-page.server";
 import * as styles from "./pages.css";
 
