@@ -32,7 +32,7 @@ import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
 import * as forms from "~/styles/forms.css";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 import { categoryPath, itemPath } from "~/models/store-paths";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
