@@ -6,7 +6,7 @@ import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary, ItemOptions, QuantityField } from "~/components/item-options/ItemOptions";
 import { Picture } from "~/components/picture/Picture";
-import { JS_FIELD, type AddResult } from "~/components/product-card/add-result";
+import { JS_FIELD, type AddResult } from "~/models/add-result";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
