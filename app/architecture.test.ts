@@ -94,6 +94,21 @@ describe("the storefront's layout", () => {
     expect(cycles(imports).map((group) => group.map(rel))).toEqual([]);
   });
 
+  it("has no import cycle between folders of app/: each area, each component, models, services, styles, shopper", () => {
+    // A folder that imports another which imports it back cannot be moved, tested or understood alone (decision 0056).
+    const folderOf = (file: string) => {
+      const parts = rel(file).split("/");
+      return parts[0] === "routes" || parts[0] === "components" ? parts.slice(0, 2).join("/") : parts[0]!;
+    };
+    const folders = new Map<string, string[]>();
+    for (const [file, deps] of imports) {
+      const from = folderOf(file);
+      const to = deps.map(folderOf).filter((folder) => folder !== from);
+      folders.set(from, [...new Set([...(folders.get(from) ?? []), ...to])]);
+    }
+    expect(cycles(folders)).toEqual([]);
+  });
+
   it("finds a cycle when there is one (the check itself)", () => {
     expect(
       cycles(
@@ -131,6 +146,18 @@ describe("the storefront's layout", () => {
         imports
           .get(f)!
           .filter((dep) => /^(routes|components)\//.test(rel(dep)))
+          .map((dep) => `${rel(f)} → ${rel(dep)}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it("keeps shopper/ below the screens: the per-request reads every area imports import no area or component", () => {
+    const offending = files
+      .filter((f) => rel(f).startsWith("shopper/"))
+      .flatMap((f) =>
+        imports
+          .get(f)!
+          .filter((dep) => /^(routes|components)\//.test(rel(dep)) || rel(dep) === "root.tsx")
           .map((dep) => `${rel(f)} → ${rel(dep)}`),
       );
     expect(offending).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASKET_REFERER, SEARCH_REFERER, backLinkHref, refererToKeep, sameSitePath } from "./back-link";
+import { BASKET_REFERER, SEARCH_REFERER, backLinkHref, pageToReturnTo, refererToKeep, sameSitePath } from "./back-link";
 
 const basket = "http://shop.test/basket";
 const search = "http://shop.test/stores/leeds-3/search?searchTerm=milk";
@@ -48,5 +48,47 @@ describe("the back links' referer rules", () => {
     expect(backLinkHref(undefined, "/stores/leeds-3")).toBe("/stores/leeds-3");
     expect(backLinkHref("//evil.example", "/")).toBe("/");
     expect(backLinkHref("https://evil.example/", "/")).toBe("/");
+  });
+});
+
+describe("the page to come back to after signing in", () => {
+  const memberPage = (pathname: string) => pathname.startsWith("/member/");
+  const order = "http://shop.test/member/orders/LC-1001";
+  const visit = (url: string, method = "GET", referer?: string) =>
+    new Request(url, { method, headers: referer === undefined ? {} : { referer } });
+  const choose = (request: Request) => pageToReturnTo(request, memberPage, "/member");
+
+  it("is the page itself for a page asked for, its query kept", () => {
+    expect(choose(visit(`${order}?from=list`))).toBe("/member/orders/LC-1001?from=list");
+    expect(choose(visit(order, "HEAD"))).toBe("/member/orders/LC-1001");
+    // A page asked for is that page even when a link on another led to it.
+    expect(choose(visit(order, "GET", "http://shop.test/member/orders"))).toBe("/member/orders/LC-1001");
+  });
+
+  it("is the page a form was on for a post: the same-site Referer, not the action it posted to", () => {
+    expect(choose(visit(`${order}/reorder`, "POST", order))).toBe("/member/orders/LC-1001");
+    expect(choose(visit("http://shop.test/member/cards/card_1/delete", "POST", "http://shop.test/member/cards"))).toBe(
+      "/member/cards",
+    );
+    expect(choose(visit(order, "POST", `${order}?tab=review`))).toBe("/member/orders/LC-1001?tab=review");
+  });
+
+  it("is the post's own address without a Referer to trust, when that address is a page", () => {
+    for (const referer of [
+      undefined,
+      "https://evil.example/member/cards",
+      "http://shop.test:8080/member/cards",
+      "http://shop.test//evil.example/x",
+      "not a url",
+    ]) {
+      expect(choose(visit("http://shop.test/member/cards/card_1/delete", "POST", referer)), String(referer)).toBe(
+        "/member/cards/card_1/delete",
+      );
+    }
+  });
+
+  it("is the fallback when the post's own address is no page", () => {
+    expect(choose(visit("http://shop.test/basket/add", "POST"))).toBe("/member");
+    expect(choose(visit("http://shop.test/basket/add", "POST", "https://evil.example/"))).toBe("/member");
   });
 });

@@ -54,3 +54,18 @@ export function refererToKeep(guard: RefererGuard, referer: string | null, reque
 export function backLinkHref(kept: unknown, fallback: string): string {
   return typeof kept === "string" && isSitePath(kept) ? kept : fallback;
 }
+
+/**
+ * The page a shopper sent to sign in during a request comes back to once signed in: the page a GET asked for; for a
+ * form's post, the page the form was on (a same-site Referer), else the post's own address when that is a page too,
+ * else the fallback. A post's address is often a form's action alone, or a confirmation the shopper never saw.
+ */
+export function pageToReturnTo(request: Request, isPage: (pathname: string) => boolean, fallback: string): string {
+  const url = new URL(request.url);
+  const own = `${url.pathname}${url.search}`;
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD") return own;
+  const from = sameSitePath(request.headers.get("referer"), request.url);
+  if (from !== null) return from;
+  return isSitePath(url.pathname) && isPage(url.pathname) ? own : fallback;
+}

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { useEffect, useId, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { JS_FIELD } from "~/components/product-card/add-result";
+import { JS_FIELD } from "~/models/add-result";
 import { ageConfirmLabel, ageQuestion, type AgeRestrictionRecord } from "~/models/age-restriction";
 import * as forms from "~/styles/forms.css";
 import { AgeCheckFields } from "./AgeCheckFields";

@@ -11,7 +11,7 @@ import { formatPence } from "~/models/money";
 import { ROUTE_IDS, type StoreLayoutData } from "~/models/route-data";
 import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
-import { itemFetcherKey, JS_FIELD, type AddResult } from "./add-result";
+import { itemFetcherKey, JS_FIELD, type AddResult } from "~/models/add-result";
 import * as styles from "./ProductCard.css";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";

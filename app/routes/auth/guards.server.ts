@@ -1,4 +1,5 @@
 import { href, redirect, type RouterContextProvider } from "react-router";
+import { pageToReturnTo } from "~/models/back-link";
 import { shopperContext, type Shopper } from "~/services/context";
 import { isMember } from "~/services/member-session.server";
 import { safeRedirectPath } from "~/services/session.server";
@@ -25,6 +26,19 @@ export function loginPath(path: string): string {
   return safe === MEMBER_HOME ? href("/login") : `${href("/login")}?${new URLSearchParams({ [REDIRECT_PARAM]: safe })}`;
 }
 
+/** Every screen under /member is a page (none is an action alone), so a post there names one to come back to. */
+function isMemberPage(pathname: string): boolean {
+  return pathname === MEMBER_HOME || pathname.startsWith(`${MEMBER_HOME}/`);
+}
+
+/**
+ * set-login-redirect for a member sent to sign in mid-request (a guest now, or the session lapsed): the sign-in page,
+ * which leads back to the page they were on — the page asked for, or the page whose form they sent.
+ */
+export function loginPathBack(request: Request): string {
+  return loginPath(pageToReturnTo(request, isMemberPage, MEMBER_HOME));
+}
+
 /** The page a sign-in form posts back to: the one its query named, when it is same-site; else the member area. */
 export function redirectAfterSignIn(value: unknown): string {
   const path = safeRedirectPath(value, MEMBER_HOME);
@@ -40,10 +54,7 @@ export function redirectFromQuery(request: Request): string {
 /** authenticated: a guest is sent to sign in, and comes back to this page afterwards. */
 export function requireMember(context: RequestContext, request: Request): Shopper {
   const shopper = context.get(shopperContext);
-  if (!isMember(shopper)) {
-    const url = new URL(request.url);
-    throw redirect(loginPath(`${url.pathname}${url.search}`), 303);
-  }
+  if (!isMember(shopper)) throw redirect(loginPathBack(request), 303);
   return shopper;
 }
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { api, BASKET_MESSAGES, type Basket, type MenuItem } from "#contract";
-import { JS_FIELD, type AddResult } from "~/components/product-card/add-result";
+import { JS_FIELD, type AddResult } from "~/models/add-result";
 import {
   acceptedAddKey,
   ageCheckHref,

@@ -14,7 +14,7 @@ import {
   refuseAddForm,
 } from "./add.server";
 import * as forms from "~/styles/forms.css";
-import * as styles from "~/routes/stores/pages.css";
+import * as styles from "~/styles/pages.css";
 
 /** The question for an add the platform refused for age (spec 2 §4), asked as a page so it works without script. */
 export async function loader({ request, context }: Route.LoaderArgs) {

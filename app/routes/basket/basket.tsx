@@ -20,16 +20,14 @@ import { appContext, shopperContext } from "~/services/context";
 import { dataWithToast, redirectWithFlash } from "~/services/flash.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { safeRedirectPath } from "~/services/session.server";
-import { rememberBackLink } from "~/routes/content/route-guards.server";
+import { rememberBackLink } from "~/shopper/route-guards.server";
+import { couponStanding, selectedStoreDetails, sessionBasket } from "~/shopper/basket.server";
 import {
   applyCoupon,
   clearBasket,
-  couponStanding,
   recommendedFor,
   removeCoupon,
   removeLine,
-  selectedStoreDetails,
-  sessionBasket,
   setLineQuantity,
   spendPoints,
   updateTip,

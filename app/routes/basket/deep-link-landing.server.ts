@@ -6,9 +6,10 @@ import type { FulfilmentMethod, ShopperLocation } from "~/models/shopper";
 import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { hasLocation, locationInput } from "~/routes/stores/store-selection.server";
+import { hasLocation, locationInput } from "~/shopper/store-selection.server";
 import { addToBasket, findItem } from "./add.server";
-import { applyCoupon, sessionBasket } from "./basket.server";
+import { sessionBasket } from "~/shopper/basket.server";
+import { applyCoupon } from "./basket.server";
 
 /**
  * What opening a link leads to (issue 20 item 2; spec 2 §4 "Deep links", §8 "Deep-link errors"), decided on the

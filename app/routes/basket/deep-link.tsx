@@ -7,7 +7,7 @@ import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { LandingPage } from "~/components/deep-link/LandingPage";
-import { StoreSelectionError } from "~/routes/stores/store-selection.server";
+import { StoreSelectionError } from "~/shopper/store-selection.server";
 import { clearBasket } from "./basket.server";
 import { fillFromLink, filledMessage, planLanding, type FillTarget, type Landing } from "./deep-link-landing.server";
 import { readDeepLink } from "./deep-link.server";

@@ -5,7 +5,7 @@ import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { findItem, fulfilmentLocation } from "./add.server";
-import { selectedStoreDetails, sessionBasket } from "./basket.server";
+import { selectedStoreDetails, sessionBasket } from "~/shopper/basket.server";
 
 /** Ours: the toast after a line's choices are saved. */
 export const lineUpdatedMessage = (name: string) => `${name} updated in your basket.`;

@@ -11,7 +11,7 @@ import { formatPence } from "~/models/money";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import * as forms from "~/styles/forms.css";
-import * as styles from "~/routes/stores/pages.css";
+import * as styles from "~/styles/pages.css";
 import { editableLine, saveLine } from "./edit-line.server";
 
 /** The line's new size, options and quantity: the same fields as the item page's add form. */

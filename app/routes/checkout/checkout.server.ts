@@ -21,7 +21,7 @@ import {
   firstInvalidStep,
 } from "~/models/checkout";
 import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE, isStoreClosed } from "~/models/store-list";
-import { couponStanding, sessionBasket, selectedStoreDetails } from "~/routes/basket/basket.server";
+import { couponStanding, sessionBasket, selectedStoreDetails } from "~/shopper/basket.server";
 import { getBusinessProfile } from "~/services/business.server";
 import { loadSingle } from "~/services/content.server";
 import { appContext, shopperContext, type Shopper } from "~/services/context";

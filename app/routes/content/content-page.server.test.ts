@@ -14,7 +14,7 @@ import type { SessionData } from "~/models/shopper";
 import { appContext, type AppServices } from "~/services/context";
 import { SharedPlatform } from "~/services/shopper.server";
 import { pageSeo, readContent, singleOrEmpty, warnIfEmpty } from "./content-page.server";
-import { rememberBackLink, routeRules, routeRulesMiddleware } from "./route-guards.server";
+import { rememberBackLink, routeRules, routeRulesMiddleware } from "~/shopper/route-guards.server";
 
 /*
  * The content pages' failures (spec 1 §8) and the route guards, against the real content endpoints on a copy of the

@@ -9,7 +9,7 @@ import { appContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { safeRedirectPath } from "~/services/session.server";
 import { choiceOf, consentCookies, consentSchema, readConsent } from "./cookies.server";
-import * as styles from "~/routes/stores/pages.css";
+import * as styles from "~/styles/pages.css";
 
 /** The cookie settings page (spec 1 §2 modal cookie settings, as a page without script), reached from the footer too. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
 import { appContext, shopperContext } from "~/services/context";
 import { loadSingle } from "~/services/content.server";
-import { singleStoreTarget } from "~/routes/stores/single-store.server";
+import { singleStoreTarget } from "~/shopper/single-store.server";
 import * as styles from "./home.css";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/address";
 import { api } from "#contract";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
 import { shopperContext } from "~/services/context";
-import * as styles from "~/routes/stores/pages.css";
+import * as styles from "~/styles/pages.css";
 
 /**
  * Addresses to choose from: for a typed address without JavaScript, or for the device's position when the

@@ -21,7 +21,7 @@ import type { ShopperLocation, Toast } from "~/models/shopper";
 import { getBusinessProfile, getWhiteLabelSettings } from "~/services/business.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { safeRedirectPath } from "~/services/session.server";
-import { selectStore, StoreSelectionError } from "~/routes/stores/store-selection.server";
+import { selectStore, StoreSelectionError } from "~/shopper/store-selection.server";
 
 const coordinate = z.number().optional().catch(undefined);
 

@@ -3,7 +3,8 @@ import type { Route } from "./+types/addresses-new";
 import { ADDRESS_NOUN, ADDRESSES_PATH, AddressFinder, AddressForm } from "~/components/member/Address";
 import { MemberPage } from "~/components/member/MemberArea";
 import { lookupAddresses } from "../checkout/address.server";
-import { addAddress, addressTypeFrom, memberCall } from "./addresses.server";
+import { addAddress, addressTypeFrom } from "./addresses.server";
+import { memberCall } from "./member.server";
 
 /**
  * Adding a saved address (spec 2 §2 modals "address list", "address results", "address form"): find it by postcode

@@ -1,17 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { api, MEMBER_MESSAGES, type SavedAddress } from "#contract";
 import { validateAddressForm, type AddressFormField, type AddressFormInput } from "~/models/checkout";
 import { notFoundMessage } from "~/models/error-page";
 import { replyShown } from "~/models/form-reply.server";
 import { getBusinessProfile } from "~/services/business.server";
-import type { Shopper } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { ADDRESSES_PATH, type AddressFormAnswer } from "~/components/member/Address";
 import { lookupAddresses } from "../checkout/address.server";
-import { loginPath, requireMember } from "../auth/guards.server";
+import { requireMember } from "../auth/guards.server";
+import { memberCall } from "./member.server";
 
 /*
  * The member's saved addresses (spec 2 §2 /member/addresses, §3 saved addresses): the list, adding one found by
@@ -34,31 +34,6 @@ export function parseAddressId(raw: string | undefined): number | null {
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   const id = Number(raw);
   return id <= 2_147_483_647 ? id : null;
-}
-
-/**
- * A platform call for the signed-in member. When the member's session ended meanwhile (refresh refused, 401), the
- * page is no longer theirs: back to sign in, and here again afterwards.
- */
-export async function memberCall<T>(
-  context: RequestContext,
-  request: Request,
-  call: (shopper: Shopper) => Promise<T>,
-): Promise<T> {
-  const shopper = requireMember(context, request);
-  try {
-    return await call(shopper);
-  } catch (error) {
-    if (
-      error instanceof PlatformError &&
-      (error.status === 401 || error.status === 403) &&
-      shopper.api.memberSessionExpired()
-    ) {
-      const url = new URL(request.url);
-      throw redirect(loginPath(request.method === "GET" ? `${url.pathname}${url.search}` : ADDRESSES_PATH), 303);
-    }
-    throw error;
-  }
 }
 
 export async function savedAddresses(context: RequestContext, request: Request): Promise<SavedAddress[]> {

@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { CARDS_PATH } from "~/components/member/Cards";
 import { requireMember } from "../auth/guards.server";
-import { memberCall } from "./addresses.server";
+import { memberCall } from "./member.server";
 
 /*
  * The member's saved cards (spec 2 §2 saved cards with add and delete confirmation, §7 member/cards/*; decision

@@ -3,7 +3,7 @@ import { api, referralPath } from "#contract";
 import type { CreditPageData } from "~/models/credit";
 import { getBusinessProfile } from "~/services/business.server";
 import { appContext, shopperContext } from "~/services/context";
-import { memberCall } from "./addresses.server";
+import { memberCall } from "./member.server";
 
 type RequestContext = Readonly<RouterContextProvider>;
 

@@ -4,7 +4,7 @@ import type { LoyaltyPageData, LoyaltyStoreView } from "~/models/loyalty";
 import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { memberCall } from "./addresses.server";
+import { memberCall } from "./member.server";
 
 /*
  * The member's loyalty points (spec 2 §2 /member/loyalty, §7 loyalty/progress and loyalty/summary): the balance and

@@ -3,7 +3,7 @@ import type { MemberLayoutData } from "~/models/route-data";
 import { storePath } from "~/models/store-paths";
 import type { Shopper } from "~/services/context";
 import type { Logger } from "~/services/logger.server";
-import { locationInput } from "../stores/store-selection.server";
+import { locationInput } from "~/shopper/store-selection.server";
 
 /**
  * The retailer banner's store (spec 2 §2: visit site, call us): the shopper's chosen store, read as the store pages

@@ -1,28 +1,42 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { api, type MemberProfile } from "#contract";
+import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
-import { loginPath, requireMember } from "../auth/guards.server";
+import { loginPathBack, requireMember } from "../auth/guards.server";
+
+/*
+ * The member area's platform calls (spec 2 §2, §4 Auth): every page and form of /member calls the platform through
+ * memberCall, so a session that ends mid-request ends the same way wherever the member was.
+ */
+
+type RequestContext = Readonly<RouterContextProvider>;
 
 /**
- * The signed-in member's profile (spec 2 §7 member/profile/get). When the member's session ended while it was read
- * (refresh refused, 401: the session middleware says so), the member area is no longer theirs: back to sign in.
+ * A platform call for the signed-in member. When the member's session ended meanwhile (refresh refused, 401: the
+ * session middleware then says so), the page is no longer theirs: to sign in, and afterwards back to the page they
+ * were on, the one a form was sent from included.
  */
-export async function memberProfile(
-  context: Readonly<RouterContextProvider>,
+export async function memberCall<T>(
+  context: RequestContext,
   request: Request,
-): Promise<MemberProfile> {
+  call: (shopper: Shopper) => Promise<T>,
+): Promise<T> {
   const shopper = requireMember(context, request);
   try {
-    return await shopper.api.call(api.memberProfileGet, {});
+    return await call(shopper);
   } catch (error) {
     if (
       error instanceof PlatformError &&
       (error.status === 401 || error.status === 403) &&
       shopper.api.memberSessionExpired()
     ) {
-      const url = new URL(request.url);
-      throw redirect(loginPath(`${url.pathname}${url.search}`), 303);
+      throw redirect(loginPathBack(request), 303);
     }
     throw error;
   }
+}
+
+/** The signed-in member's profile (spec 2 §7 member/profile/get). */
+export function memberProfile(context: RequestContext, request: Request): Promise<MemberProfile> {
+  return memberCall(context, request, (shopper) => shopper.api.call(api.memberProfileGet, {}));
 }

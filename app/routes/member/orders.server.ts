@@ -6,7 +6,7 @@ import type { MemberOrderListItem } from "#contract/member-orders";
 import { notFoundMessage } from "~/models/error-page";
 import { redirectWithToast } from "~/services/flash.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { memberCall } from "./addresses.server";
+import { memberCall } from "./member.server";
 
 /*
  * The member's orders (spec 2 §2 /member/orders, /member/orders/{orderId}; decision 0022): the current and past lists,

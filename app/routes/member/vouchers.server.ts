@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/services/flash.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { requireMember } from "../auth/guards.server";
 import { applyCoupon } from "../basket/basket.server";
-import { memberCall } from "./addresses.server";
+import { memberCall } from "./member.server";
 
 /*
  * The member's vouchers (issue 15; decision 0022): the coupons on offer to members, at the chosen store when there is

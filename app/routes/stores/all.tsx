@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import type { Route } from "./+types/all";
 import { api } from "#contract";
 import { shopperContext } from "~/services/context";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 import { storePath } from "~/models/store-paths";
 
 /** Every store, by town (the spec's "store-all" route). */

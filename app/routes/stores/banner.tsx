@@ -7,7 +7,7 @@ import { productGrid } from "~/components/product-card/ProductCard.css";
 import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 import { bannerPath } from "~/models/store-paths";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { idFromSlug } from "#contract";
 import { appContext, shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 import { categoryPath } from "~/models/store-paths";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { currentBasket } from "./slots.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 
 /**
  * A multi-section deal's sections and the basket's progress through them: a page without script, and the data of the

@@ -10,7 +10,7 @@ import { ROUTE_IDS, type StoreLayoutData } from "~/models/route-data";
 import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 import { dealPath } from "~/models/store-paths";
 
 /** Spec 2 §8: the basket's note for a deal begun but not completed. */

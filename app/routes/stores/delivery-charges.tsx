@@ -4,7 +4,7 @@ import { BackLink } from "~/components/back-link/BackLink";
 import { DeliveryChargesView } from "~/components/store-dialogs/DeliveryChargesView";
 import { ROUTE_IDS, type StoreLayoutData } from "~/models/route-data";
 import { storePath } from "~/models/store-paths";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 
 /**
  * The store's delivery charges (its deliveryTiers, spec 1 §3) as a page: the delivery tiers dialog the store bar opens

@@ -14,7 +14,7 @@ import { useBannerImpressions } from "~/components/banners/use-banner-impression
 import { CategoryStrip } from "~/components/category-strip/CategoryStrip";
 import { Picture } from "~/components/picture/Picture";
 import { formatPence } from "~/models/money";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 import { fulfilmentPath, storePath, timeSlotsPath } from "~/models/store-paths";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

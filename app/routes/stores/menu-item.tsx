@@ -6,7 +6,7 @@ import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary, ItemOptions, QuantityField } from "~/components/item-options/ItemOptions";
 import { Picture } from "~/components/picture/Picture";
-import { JS_FIELD, type AddResult } from "~/components/product-card/add-result";
+import { JS_FIELD, type AddResult } from "~/models/add-result";
 import { ClientOnly } from "remix-utils/client-only";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
@@ -32,7 +32,7 @@ import { shopperContext } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
 import { loadStorePage, storeNotFound } from "./store-page.server";
 import * as forms from "~/styles/forms.css";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 import { categoryPath, itemPath } from "~/models/store-paths";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

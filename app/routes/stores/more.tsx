@@ -5,7 +5,7 @@ import { MenuList } from "~/components/dialog/MenuDialog";
 import { STORE_MENU_TITLE, storeMenuEntries } from "~/components/store-dialogs/store-menu";
 import { ROUTE_IDS, type StoreLayoutData } from "~/models/route-data";
 import { storePath } from "~/models/store-paths";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 
 /** The store's menu of further actions as a page: the generic menu dialog the store bar's "More" opens with script. */
 export default function StoreMenu() {

@@ -20,8 +20,8 @@ import { appContext, shopperContext } from "~/services/context";
 import { redirectWithToast } from "~/services/flash.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { PlatformError } from "~/services/platform-client.server";
-import { singleStoreTarget } from "./single-store.server";
-import { hasLocation, locationInput, selectStore, StoreSelectionError } from "./store-selection.server";
+import { singleStoreTarget } from "~/shopper/single-store.server";
+import { hasLocation, locationInput, selectStore, StoreSelectionError } from "~/shopper/store-selection.server";
 
 const StoreTypesDialog = lazy(() => import("~/components/store-dialogs/StoreTypesDialog"));
 

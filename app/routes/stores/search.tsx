@@ -24,7 +24,7 @@ import * as styles from "./search.css";
 import { storePath, storeSearchPath } from "~/models/store-paths";
 import { SEARCH_REFERER } from "~/models/back-link";
 import { BackLink } from "~/components/back-link/BackLink";
-import { rememberBackLink } from "~/routes/content/route-guards.server";
+import { rememberBackLink } from "~/shopper/route-guards.server";
 
 /** The name this route logs under (spec 1 §8: the recommended items failure carries it). */
 const ROUTE_NAME = "store-search";

@@ -11,11 +11,11 @@ import {
   type SlotTiming,
 } from "~/models/slots";
 import { revalidateSelection, selectAsap, slotWindow } from "~/models/slots-selection";
-import { sessionBasket } from "~/routes/basket/basket.server";
+import { sessionBasket } from "~/shopper/basket.server";
 import type { Shopper } from "~/services/context";
 import type { FulfilmentMethod } from "~/models/shopper";
 import { PlatformError } from "~/services/platform-client.server";
-import { hasLocation, locationInput } from "./store-selection.server";
+import { hasLocation, locationInput } from "~/shopper/store-selection.server";
 
 export const FULFILMENT_SWITCHED = "Fulfilment switched successfully.";
 /** Spec 2 §8, the platform's words for a switch it refuses, and the storefront's for one it could not make. */

@@ -10,7 +10,7 @@ import {
   locationInput,
   selectStore,
   STORE_DETAILS_FAILED_MESSAGE,
-} from "./store-selection.server";
+} from "~/shopper/store-selection.server";
 import { storePath } from "~/models/store-paths";
 
 /**

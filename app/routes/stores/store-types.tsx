@@ -6,7 +6,7 @@ import { STORE_TYPES_TITLE, storesOfType, StoreTypesList } from "~/components/st
 import type { StoreView } from "~/components/store-list/StoreFilters";
 import * as styles from "~/components/store-list/StoreList.css";
 import { shopperContext } from "~/services/context";
-import { hasLocation, locationInput } from "./store-selection.server";
+import { hasLocation, locationInput } from "~/shopper/store-selection.server";
 
 /** The view of the stores near by this page was opened from (the same query as that page's filters). */
 function readView(url: URL, fallback: StoreView["method"]): StoreView {

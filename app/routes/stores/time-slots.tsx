@@ -23,9 +23,9 @@ import {
   revalidateHeldSlot,
   serverNow,
 } from "./slots.server";
-import { hasLocation } from "./store-selection.server";
+import { hasLocation } from "~/shopper/store-selection.server";
 import { loadStorePage } from "./store-page.server";
-import * as styles from "./pages.css";
+import * as styles from "~/styles/pages.css";
 
 const CHOOSE_A_TIME = "Please choose a time.";
 const ASAP_RESERVED = "Your order will be prepared as soon as possible.";

@@ -2,6 +2,8 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { dangerNotice } from "~/styles/notices.css";
 
+/* The page styles the stores', basket's, location's and content's screens share: titles, sections, grids, notices. */
+
 export const page = style({ padding: "8px 0 40px" });
 export const title = style({ fontSize: "clamp(1.5rem, 5vw, 2rem)", margin: "8px 0 8px" });
 export const address = style({ margin: "0 0 16px" });

@@ -1,5 +1,5 @@
-import type { AgeRestrictionRecord } from "~/models/age-restriction";
-import type { ChoiceError } from "~/models/item-choice";
+import type { AgeRestrictionRecord } from "./age-restriction";
+import type { ChoiceError } from "./item-choice";
 
 /**
  * What /basket/add (and the age check) answer a fetcher. A post without script gets a redirect instead; `_js=1`,
