@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import routes from "./routes";
 
 /*
- * The storefront's layout rules (docs/decisions/0015-storefront-layout-and-forms.md), checked on the source: where
- * each kind of module lives, what it may import, and that no two files of app/ import each other round a cycle.
+ * The storefront's own conventions (docs/decisions/0015-storefront-layout-and-forms.md), checked on the source: where
+ * screens live, how a route module reads, how forms are read. What each folder may import, and that no two folders
+ * import each other round a cycle, are the architecture's rules (scripts/architecture/rules.ts, decision 0057).
  */
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
@@ -21,68 +22,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 const files = sourceFiles(appDir);
-const known = new Set(files);
 const source = new Map(files.map((f) => [f, readFileSync(f, "utf8")]));
-
-/** Every module specifier a file imports or re-exports (type-only imports included: they tie files together too). */
-function specifiers(text: string): string[] {
-  return [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g),
-  ].map((m) => m[1] ?? m[2]!);
-}
-
-function resolve(from: string, spec: string): string | null {
-  let base: string;
-  if (spec.startsWith("~/")) base = path.join(appDir, spec.slice(2));
-  else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
-  else return null;
-  for (const candidate of [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    path.join(base, "index.ts"),
-    path.join(base, "index.tsx"),
-  ]) {
-    if (known.has(candidate)) return candidate;
-  }
-  return null;
-}
-
-const imports = new Map(files.map((f) => [f, specifiers(source.get(f)!).flatMap((s) => resolve(f, s) ?? [])]));
-
-/** Strongly connected groups of more than one file (Tarjan). */
-function cycles(graph: Map<string, string[]>): string[][] {
-  let index = 0;
-  const stack: string[] = [];
-  const on = new Set<string>();
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    order.set(v, index);
-    low.set(v, index++);
-    stack.push(v);
-    on.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!order.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
-    }
-    if (low.get(v) === order.get(v)) {
-      const group: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        on.delete(w);
-        group.push(w);
-      } while (w !== v);
-      if (group.length > 1) found.push(group.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!order.has(v)) visit(v);
-  return found;
-}
 
 /** The route modules the route table names, depth first. */
 function routeFiles(entries: readonly { file: string; children?: readonly unknown[] }[]): string[] {
@@ -90,84 +30,9 @@ function routeFiles(entries: readonly { file: string; children?: readonly unknow
 }
 
 describe("the storefront's layout", () => {
-  it("has no import cycle between files of app/", () => {
-    expect(cycles(imports).map((group) => group.map(rel))).toEqual([]);
-  });
-
-  it("has no import cycle between folders of app/: each area, each component, models, services, styles, shopper", () => {
-    // A folder that imports another which imports it back cannot be moved, tested or understood alone (decision 0056).
-    const folderOf = (file: string) => {
-      const parts = rel(file).split("/");
-      return parts[0] === "routes" || parts[0] === "components" ? parts.slice(0, 2).join("/") : parts[0]!;
-    };
-    const folders = new Map<string, string[]>();
-    for (const [file, deps] of imports) {
-      const from = folderOf(file);
-      const to = deps.map(folderOf).filter((folder) => folder !== from);
-      folders.set(from, [...new Set([...(folders.get(from) ?? []), ...to])]);
-    }
-    expect(cycles(folders)).toEqual([]);
-  });
-
-  it("finds a cycle when there is one (the check itself)", () => {
-    expect(
-      cycles(
-        new Map([
-          ["a", ["b"]],
-          ["b", ["c"]],
-          ["c", ["a"]],
-          ["d", ["a"]],
-        ]),
-      ),
-    ).toEqual([["a", "b", "c"]]);
-  });
-
   it("keeps every screen in an area folder of routes/", () => {
     const outside = routeFiles(routes).filter((file) => !/^routes\/[a-z-]+\/[^/]+$/.test(file));
     expect(outside).toEqual([]);
-  });
-
-  it("keeps components off the server's adapters and route modules", () => {
-    const offending = files
-      .filter((f) => rel(f).startsWith("components/"))
-      .flatMap((f) =>
-        imports
-          .get(f)!
-          .filter((dep) => /^(services|routes)\//.test(rel(dep)) || rel(dep) === "root.tsx")
-          .map((dep) => `${rel(f)} → ${rel(dep)}`),
-      );
-    expect(offending).toEqual([]);
-  });
-
-  it("keeps services/ to adapters: no screen imports come back into it", () => {
-    const offending = files
-      .filter((f) => rel(f).startsWith("services/"))
-      .flatMap((f) =>
-        imports
-          .get(f)!
-          .filter((dep) => /^(routes|components)\//.test(rel(dep)))
-          .map((dep) => `${rel(f)} → ${rel(dep)}`),
-      );
-    expect(offending).toEqual([]);
-  });
-
-  it("keeps shopper/ below the screens: the per-request reads every area imports import no area or component", () => {
-    const offending = files
-      .filter((f) => rel(f).startsWith("shopper/"))
-      .flatMap((f) =>
-        imports
-          .get(f)!
-          .filter((dep) => /^(routes|components)\//.test(rel(dep)) || rel(dep) === "root.tsx")
-          .map((dep) => `${rel(f)} → ${rel(dep)}`),
-      );
-    expect(offending).toEqual([]);
-  });
-
-  it("imports zod only where the browser never runs it: route modules (actions) and .server files", () => {
-    const offending = files.filter(
-      (f) => /from\s+["']zod["']/.test(source.get(f)!) && !rel(f).startsWith("routes/") && !/\.server\.tsx?$/.test(f),
-    );
-    expect(offending.map(rel)).toEqual([]);
   });
 
   it("reads each route module top to bottom: schema, loader, action, component, meta, ErrorBoundary", () => {

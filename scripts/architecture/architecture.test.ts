@@ -16,6 +16,9 @@ const good = {
   "app/root.tsx": ["~/routes/basket/basket", "#contract"],
   "app/routes/basket/basket.tsx": ["~/models/money", "#contract/basket", "react"],
   "app/models/money.ts": ["#contract/payment-rules"],
+  "app/components/basket-summary/BasketForm.tsx": ["~/models/money", "react"],
+  "app/services/session.server.ts": ["zod"],
+  "app/shopper/basket.server.ts": ["~/services/session.server", "#contract"],
   "platform/contract/index.ts": ["./basket", "./payment-rules"],
   "platform/contract/basket.ts": ["zod"],
   "platform/contract/payment-rules.ts": [],
@@ -77,6 +80,42 @@ describe("the architecture's rules (scripts/architecture/rules.ts)", () => {
       "the storefront never imports the server: server/ composes it: " +
         "app/models/money.ts → ../../server/app (server/app.ts)",
       expect.stringMatching(/^no cycle between folders: app\/models ⇄ app\/root.tsx ⇄ app\/routes\/basket ⇄ server\n/),
+    ]);
+  });
+
+  it("fail components reaching for the server's adapters, the shopper's reads, screens or the root", () => {
+    const component = "app/components/basket-summary/BasketForm.tsx";
+    expect(rulesBroken({ [component]: ["~/services/session.server", "~/shopper/basket.server", "~/root"] })).toEqual(
+      [
+        "services/session.server (app/services/session.server.ts)",
+        "shopper/basket.server (app/shopper/basket.server.ts)",
+      ]
+        .concat("root (app/root.tsx)")
+        .map(
+          (step) =>
+            "components take what they show as props: no adapter, shopper read, screen or root of app/: " +
+            `${component} → ~/${step}`,
+        ),
+    );
+  });
+
+  it("fail services/ or shopper/ importing what sits above them", () => {
+    expect(
+      rulesBroken({
+        "app/services/session.server.ts": ["~/shopper/basket.server"],
+        "app/shopper/basket.server.ts": ["~/routes/basket/basket"],
+      }),
+    ).toEqual([
+      "services/ holds adapters: no screen, component or shopper read comes back into it: " +
+        "app/services/session.server.ts → ~/shopper/basket.server (app/shopper/basket.server.ts)",
+      "shopper/ sits below the screens: the reads every area imports import no area, component or root: " +
+        "app/shopper/basket.server.ts → ~/routes/basket/basket (app/routes/basket/basket.tsx)",
+    ]);
+  });
+
+  it("fail zod where the browser runs the code", () => {
+    expect(rulesBroken({ "app/models/money.ts": ["zod"], "app/routes/basket/basket.tsx": ["zod"] })).toEqual([
+      "zod stays where the browser never runs it: route modules (actions) and .server files: app/models/money.ts → zod",
     ]);
   });
 

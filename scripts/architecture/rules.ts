@@ -24,6 +24,11 @@ const isPlatform = (path: string) => path.startsWith("platform/");
 const isContract = (path: string) => path.startsWith("platform/contract/");
 const isApp = (path: string) => path.startsWith("app/");
 const isServer = (path: string) => path.startsWith("server/") || path === "server.ts";
+/** In one of app/'s folders: `inApp("components")("app/components/x/X.tsx")`. */
+const inApp =
+  (...folders: string[]) =>
+  (path: string) =>
+    folders.some((folder) => path.startsWith(`app/${folder}/`));
 /** A package's name from a bare specifier: `zod`, `@scope/name`, `node:fs`. */
 const packageName = (specifier: string) =>
   specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!;
@@ -48,6 +53,27 @@ export const IMPORT_RULES: readonly ImportRule[] = [
     name: "the storefront never imports the server: server/ composes it",
     applies: isApp,
     breaks: ({ target }) => target !== null && isServer(target),
+  },
+  {
+    name: "components take what they show as props: no adapter, shopper read, screen or root of app/",
+    applies: inApp("components"),
+    breaks: ({ target }) =>
+      target !== null && (inApp("services", "shopper", "routes")(target) || target === "app/root.tsx"),
+  },
+  {
+    name: "services/ holds adapters: no screen, component or shopper read comes back into it",
+    applies: inApp("services"),
+    breaks: ({ target }) => target !== null && inApp("routes", "components", "shopper")(target),
+  },
+  {
+    name: "shopper/ sits below the screens: the reads every area imports import no area, component or root",
+    applies: inApp("shopper"),
+    breaks: ({ target }) => target !== null && (inApp("routes", "components")(target) || target === "app/root.tsx"),
+  },
+  {
+    name: "zod stays where the browser never runs it: route modules (actions) and .server files",
+    applies: (file) => isApp(file) && !inApp("routes")(file) && !/\.server\.tsx?$/.test(file),
+    breaks: ({ specifier, target }) => target === null && packageName(specifier) === "zod",
   },
   {
     name: "server/ asks the platform for itself, never for its database (platform/db)",
