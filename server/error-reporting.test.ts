@@ -144,7 +144,9 @@ describe("the fake ingest", () => {
 
   it("reads items with a length, and lists what it kept over HTTP", async () => {
     const payload = '{"a":"line\\nbreak"}';
-    const body = `${JSON.stringify({ dsn: "http://0123456789abcdef0123456789abcdef@x/42" })}\n${JSON.stringify({ type: "attachment", length: Buffer.byteLength(payload) })}\n${payload}\n`;
+    const header = JSON.stringify({ dsn: "http://0123456789abcdef0123456789abcdef@x/42" });
+    const item = JSON.stringify({ type: "attachment", length: Buffer.byteLength(payload) });
+    const body = `${header}\n${item}\n${payload}\n`;
     expect((await fetch(`${fake.url}/api/42/envelope/`, { method: "POST", body })).status).toBe(200);
     const listed = (await (await fetch(`${fake.url}/__fake/envelopes`)).json()) as {
       envelopes: { auth: string; items: { payload: unknown }[] }[];

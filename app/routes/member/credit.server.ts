@@ -20,7 +20,12 @@ export async function creditPage(context: RequestContext, request: Request): Pro
   const shareLink =
     credit.shareStoreId === null
       ? null
-      : `${origin}${referralPath({ partnerUniqueId: credit.scheme.partnerUniqueId, partnerMemberId: credit.referFriendCode, storeId: credit.shareStoreId })}`;
+      : origin +
+        referralPath({
+          partnerUniqueId: credit.scheme.partnerUniqueId,
+          partnerMemberId: credit.referFriendCode,
+          storeId: credit.shareStoreId,
+        });
   return {
     balance: credit.balance,
     shareLink,
