@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import type { Route } from "./+types/orders-detail";
-import * as checkout from "~/components/checkout/Checkout.css";
+import { OrderFactsList } from "~/components/checkout/OrderFactsList";
 import { keyedLines, LineList } from "~/components/checkout/OrderSummary";
 import { Dialog } from "~/components/dialog/Dialog";
 import { DriverTracking } from "~/components/order-tracking/DriverTracking";
@@ -20,7 +20,6 @@ import {
   ReorderExplanation,
 } from "~/components/member/OrderParts";
 import * as s from "~/components/member/Orders.css";
-import { formatAddress } from "~/models/address";
 import { orderProgress } from "~/models/order-status";
 import { appContext, shopperContext } from "~/services/context";
 import * as forms from "~/styles/forms.css";
@@ -91,26 +90,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       </Dialog>
 
       <MemberSection id="order-details" title="Details">
-        <dl className={checkout.facts}>
-          <div>
-            <dt>{order.orderType === "delivery" ? "Delivery" : "Collection"} from</dt>
-            <dd>{order.store.storeName}</dd>
-          </div>
-          <div>
-            <dt>Placed</dt>
-            <dd>{orderDate(order.placedAt, zone)}</dd>
-          </div>
-          <div>
-            <dt>{order.orderType === "delivery" ? "Delivery time" : "Collection time"}</dt>
-            <dd>{orderSlot(order.slot, zone)}</dd>
-          </div>
-          {order.deliveryAddress ? (
-            <div>
-              <dt>Delivery address</dt>
-              <dd>{formatAddress(order.deliveryAddress)}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <OrderFactsList order={order} placed={orderDate(order.placedAt, zone)} when={orderSlot(order.slot, zone)} />
       </MemberSection>
 
       <MemberSection id="order-items" title="Items">
