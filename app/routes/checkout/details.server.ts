@@ -42,7 +42,7 @@ export type DetailsForm = z.input<typeof detailsSchema>;
 
 export type DetailsSaved =
   | { kind: "sign-in"; email: string }
-  /** Saved; a member's marketing choices that could not all be saved say so in a toast. */
+  /** Saved; a member whose marketing choices changed is told on the next step whether their account took them. */
   | { kind: "saved"; toast: Toast | null };
 
 /**
