@@ -1,14 +1,16 @@
-import { useState, type FormEvent, type FormEventHandler, type ReactNode } from "react";
+import { lazy, Suspense, useState, type FormEvent, type FormEventHandler, type ReactNode } from "react";
 import { href, type Fetcher, type useFetcher } from "react-router";
-import { ClientOnly } from "remix-utils/client-only";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
 import { submitQuietly } from "~/components/basket-summary/BasketForm";
 import { ADD_FIELDS, ADD_TO_BASKET_ACTION } from "~/models/add-to-basket-form";
 import { visuallyHidden } from "~/styles/global.css";
 import type { AddResult } from "./add-result";
 import { rememberAddPrice } from "./optimistic";
+
+// The age question comes only with an answer to an add made with script, and seldom: its script is fetched then.
+const AgeCheckDialog = lazy(() =>
+  import("~/components/age-check/AgeCheckDialog").then((module) => ({ default: module.AgeCheckDialog })),
+);
 
 /** The fetcher an item's adds go through: its card's stepper and its age question use the same one. */
 export type AddFetcher = ReturnType<typeof useFetcher<AddResult>>;
@@ -42,8 +44,8 @@ export interface AddToBasketFormProps {
 /**
  * The one add-to-basket form (spec 2 §7 basket/item/add): a product card's and a recommended item's Add, and the item
  * page's choices. Its fields are the add action's, by the names in models/add-to-basket-form. Without script it is a
- * plain post (303 back with a toast, or on to the age question); with script it goes through the item's fetcher, the
- * answer is data, and an age-restricted item asks its question in a dialog over the page.
+ * plain post (303 back with a toast, or on to the age question); with script it goes through the item's fetcher with
+ * `_js=1`, the answer is data, and an age-restricted item asks its question in a dialog over the page.
  */
 export function AddToBasketForm({
   fetcher,
@@ -60,19 +62,23 @@ export function AddToBasketForm({
   onChange,
   children,
 }: AddToBasketFormProps) {
-  const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState<unknown>(null);
   const answer = fetcher.data;
   const ageRecord =
     fetcher.state === "idle" && answer && "ageCheck" in answer && answer !== dismissed ? answer.ageCheck : null;
+  // Once asked, the dialog stays mounted, so a yes or a no closes it (focus goes back to the page) rather than removes it.
+  const [asked, setAsked] = useState(false);
+  if (ageRecord && !asked) setAsked(true);
 
   // A second click on Add while the first is on its way supersedes it (same key: the platform adds once); the
   // router rejects the superseded submission with an AbortError, which is the intended outcome, not a fault.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = new FormData(event.currentTarget, submitter);
+    form.set(ADD_FIELDS.js, "1");
     rememberAddPrice(idempotencyKey, unitPrice);
-    submitQuietly(fetcher, new FormData(event.currentTarget, submitter), ADD_TO_BASKET_ACTION);
+    submitQuietly(fetcher, form, ADD_TO_BASKET_ACTION);
   }
 
   return (
@@ -87,7 +93,6 @@ export function AddToBasketForm({
         onSubmit={onSubmit}
       >
         <AuthenticityTokenInput />
-        {hydrated ? <input type="hidden" name={ADD_FIELDS.js} value="1" /> : null}
         {itemPage ? <input type="hidden" name={ADD_FIELDS.itemPage} value="1" /> : null}
         <input type="hidden" name={ADD_FIELDS.menuItemId} value={menuItemId} />
         {quantity !== undefined ? <input type="hidden" name={ADD_FIELDS.quantity} value={quantity} /> : null}
@@ -97,9 +102,11 @@ export function AddToBasketForm({
         <input type="hidden" name={ADD_FIELDS.redirectTo} value={redirectTo} />
         {children}
       </fetcher.Form>
-      <ClientOnly>
-        {() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(answer)} />}
-      </ClientOnly>
+      {asked ? (
+        <Suspense fallback={null}>
+          <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(answer)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
