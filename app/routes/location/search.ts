@@ -78,10 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!validCoordinate(latitude, 90) || !validCoordinate(longitude, 180)) return fail(DEVICE_LOCATION_FAILED);
       const settings = await getWhiteLabelSettings(platform);
       if (settings.deviceLocationLookup === "addresses") {
-        return redirect(
-          `${href("/location/address")}?${new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), redirectTo: back })}`,
-          303,
-        );
+        const query = new URLSearchParams({
+          latitude: String(latitude),
+          longitude: String(longitude),
+          redirectTo: back,
+        });
+        return redirect(`${href("/location/address")}?${query}`, 303);
       }
       const found = await shopper.api
         .call(api.getPostcodeByCoordinates, { lat: latitude, lng: longitude })
