@@ -38,12 +38,9 @@ const banner = (page: Page) => page.getByRole("region", { name: /^Cookies on / }
 async function choose(page: Page, button: "Accept All Cookies" | "Reject All Cookies"): Promise<void> {
   await banner(page).getByRole("button", { name: button }).click();
   await expect(
-    page
-      .getByRole("status")
-      .filter({
-        hasText:
-          button === "Accept All Cookies" ? "You've accepted all cookies." : "You've rejected additional cookies.",
-      }),
+    page.getByRole("status").filter({
+      hasText: button === "Accept All Cookies" ? "You've accepted all cookies." : "You've rejected additional cookies.",
+    }),
   ).toBeVisible();
 }
 

@@ -119,11 +119,9 @@ test("the driver page without the browser's position: a clear message and the fo
   await openBoard(driver);
   await driver.goto("/staff/driver/999999999");
   await expect(
-    driver
-      .getByRole("alert")
-      .filter({
-        hasText: "Your position was not shared. Allow this site to use your location, or enter the position below.",
-      }),
+    driver.getByRole("alert").filter({
+      hasText: "Your position was not shared. Allow this site to use your location, or enter the position below.",
+    }),
   ).toBeVisible();
   await expect(driver.getByRole("textbox", { name: "Latitude" })).toBeVisible();
   await expectNoAxeViolations(driver);

@@ -311,18 +311,16 @@ describe("a housekeeping run", () => {
 
   it("deletes at most a batch from each table per run and says when there may be more", async () => {
     const member = await memberId();
-    await t.db
-      .insert(oneTimeCodes)
-      .values(
-        Array.from({ length: 7 }, (_, i) => ({
-          memberId: member,
-          channel: "email" as const,
-          recipient: "hk@example.com",
-          codeHash: `c${i}`,
-          expiresAt: at(-MINUTE),
-          createdAt: at(-HOUR),
-        })),
-      );
+    await t.db.insert(oneTimeCodes).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        memberId: member,
+        channel: "email" as const,
+        recipient: "hk@example.com",
+        codeHash: `c${i}`,
+        expiresAt: at(-MINUTE),
+        createdAt: at(-HOUR),
+      })),
+    );
     const runs: HousekeepingRun[] = [];
     for (let i = 0; i < 3; i++) runs.push(await t.housekeep({ batch: 3 }));
     expect(runs.map((r) => [purged(r).codes, r.ran && r.more])).toEqual([

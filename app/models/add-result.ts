@@ -1,3 +1,4 @@
+import { ADD_FIELDS } from "./add-to-basket-form";
 import type { AgeRestrictionRecord } from "./age-restriction";
 import type { ChoiceError } from "./item-choice";
 
@@ -11,7 +12,8 @@ export type AddResult =
   | { ok: false; ageCheck: AgeRestrictionRecord }
   | { ok: false; errors: ChoiceError[] };
 
-export const JS_FIELD = "_js";
+/** The add form's script flag (ADD_FIELDS.js), by the name the age question's dialog and the add action read it. */
+export const JS_FIELD = ADD_FIELDS.js;
 
 /** The fetcher key of a card's forms: one per item, so a quick second click cancels the first request. */
 export const itemFetcherKey = (menuItemId: number) => `item-${menuItemId}`;

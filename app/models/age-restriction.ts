@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { ADD_FIELDS } from "./add-to-basket-form";
 // Spec 2 §3 / §4: adding an age-restricted item needs the basket's accepted age to be at least the item's. The
 // platform decides (an add it refuses answers AGE_RESTRICTED with the age); the client keeps an age-restriction record
 // (menuItemId, age, addToBasketOnAccept): here, the add waiting for a yes.
@@ -29,16 +30,16 @@ export const ageConfirmLabel = (age: number) => `Yes, I am ${age} or over`;
 export function ageCheckHref(record: AgeRestrictionRecord): string {
   const a = record.addToBasketOnAccept;
   const query = new URLSearchParams({
-    age: String(record.age),
-    menuItemId: String(a.menuItemId),
-    quantity: String(a.quantity),
-    basketLineId: a.basketLineId,
-    idempotencyKey: a.idempotencyKey,
-    redirectTo: a.redirectTo,
+    [ADD_FIELDS.age]: String(record.age),
+    [ADD_FIELDS.menuItemId]: String(a.menuItemId),
+    [ADD_FIELDS.quantity]: String(a.quantity),
+    [ADD_FIELDS.basketLineId]: a.basketLineId,
+    [ADD_FIELDS.idempotencyKey]: a.idempotencyKey,
+    [ADD_FIELDS.redirectTo]: a.redirectTo,
   });
-  if (a.sizeId !== null) query.set("sizeId", String(a.sizeId));
-  for (const option of a.options) query.append("option", String(option));
-  if (a.bannerAdvertId !== null) query.set("bannerAdvertId", String(a.bannerAdvertId));
+  if (a.sizeId !== null) query.set(ADD_FIELDS.sizeId, String(a.sizeId));
+  for (const option of a.options) query.append(ADD_FIELDS.option, String(option));
+  if (a.bannerAdvertId !== null) query.set(ADD_FIELDS.bannerAdvertId, String(a.bannerAdvertId));
   return `${href("/basket/age-check")}?${query.toString()}`;
 }
 

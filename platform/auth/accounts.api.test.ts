@@ -123,15 +123,13 @@ describe("the password grant", () => {
   });
 
   it("refuses a member who has no password (signed up socially)", async () => {
-    await s.t.db
-      .insert(members)
-      .values({
-        email: "social@example.com",
-        firstName: "So",
-        lastName: "Cial",
-        referFriendCode: "SOCIAL23",
-        createdAt: s.t.clock.now(),
-      });
+    await s.t.db.insert(members).values({
+      email: "social@example.com",
+      firstName: "So",
+      lastName: "Cial",
+      referFriendCode: "SOCIAL23",
+      createdAt: s.t.clock.now(),
+    });
     expectError(await passwordGrant("social@example.com", PASSWORD), 401, { message: AUTH_MESSAGES.badCredentials });
   });
 

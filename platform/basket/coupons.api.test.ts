@@ -156,15 +156,13 @@ describe("POST /api/basket/coupon/apply", () => {
   });
 
   it("takes nothing off once an applied coupon expires", async () => {
-    await t.db
-      .insert(coupons)
-      .values({
-        code: "SHORTLIVED",
-        name: "£1 off today",
-        kind: "fixed",
-        value: 100,
-        validUntil: new Date("2025-06-02T09:30:00.000Z"),
-      });
+    await t.db.insert(coupons).values({
+      code: "SHORTLIVED",
+      name: "£1 off today",
+      kind: "fixed",
+      value: 100,
+      validUntil: new Date("2025-06-02T09:30:00.000Z"),
+    });
     const { basket } = await filledBasket(token, 1);
     expect((await applied(token, basket, "shortlived")).coupon.deductCost).toBe(100);
     t.clock.advance(45 * 60_000);

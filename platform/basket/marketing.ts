@@ -79,17 +79,15 @@ export async function deepLinkAction(ctx: RequestContext, input: DeepLinkActionI
     if (basket && input.clearStore) await emptyBasket(tx, basket.token, now);
     const token = basket?.token ?? newBasketToken();
     if (!basket) {
-      await tx
-        .insert(baskets)
-        .values({
-          token,
-          storeId: input.storeId,
-          fulfilmentMethod: method,
-          ownerFamily: auth.family,
-          memberId: auth.memberId,
-          createdAt: now,
-          updatedAt: now,
-        });
+      await tx.insert(baskets).values({
+        token,
+        storeId: input.storeId,
+        fulfilmentMethod: method,
+        ownerFamily: auth.family,
+        memberId: auth.memberId,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     if (input.campaign || input.clearStore)
       await tx

@@ -133,17 +133,15 @@ async function addLine(tx: Db, basket: BasketRow, line: OrderLineSnapshot, now: 
       checkLineQuantity(quantity);
       await tx.update(basketLines).set({ quantity }).where(lineKey(basket.token, same.lineId));
     } else {
-      await tx
-        .insert(basketLines)
-        .values({
-          basketToken: basket.token,
-          lineId: newLineId(),
-          menuItemId: line.menuItemId,
-          sizeId,
-          optionIds,
-          quantity: line.quantity,
-          createdAt: now,
-        });
+      await tx.insert(basketLines).values({
+        basketToken: basket.token,
+        lineId: newLineId(),
+        menuItemId: line.menuItemId,
+        sizeId,
+        optionIds,
+        quantity: line.quantity,
+        createdAt: now,
+      });
     }
     return null;
   } catch (error) {

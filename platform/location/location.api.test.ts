@@ -14,17 +14,15 @@ beforeAll(async () => {
   t = await createTestPlatform();
   await seedLocationTables(t.db);
   // A postcode as an ONS import leaves it: known, placed, with no street addresses on file.
-  await t.db
-    .insert(postcodes)
-    .values({
-      postcode: "AB101XG",
-      display: "AB10 1XG",
-      lat: 57.144165,
-      lng: -2.114848,
-      town: null,
-      district: "S12000033",
-      country: "Scotland",
-    });
+  await t.db.insert(postcodes).values({
+    postcode: "AB101XG",
+    display: "AB10 1XG",
+    lat: 57.144165,
+    lng: -2.114848,
+    town: null,
+    district: "S12000033",
+    country: "Scotland",
+  });
   // Addresses off the Cornish coast, far from any demo postcode, to see which the coordinate search keeps.
   await t.db.insert(addresses).values([
     { postcode: "TR197AA", addressLine1: "", addressLine2: "", town: "Sennen", lat: 50.0001, lng: -5.7001 },

@@ -306,15 +306,13 @@ describe("POST /api/items/recommended", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const basketToken = (res.body as { basketToken: string }).basketToken;
     for (const [index, name] of itemNames.entries()) {
-      await t.db
-        .insert(basketLines)
-        .values({
-          basketToken,
-          lineId: `line-${index}`,
-          menuItemId: (await item(name)).id,
-          quantity: 1,
-          createdAt: new Date(TEST_NOW),
-        });
+      await t.db.insert(basketLines).values({
+        basketToken,
+        lineId: `line-${index}`,
+        menuItemId: (await item(name)).id,
+        quantity: 1,
+        createdAt: new Date(TEST_NOW),
+      });
     }
     return basketToken;
   }

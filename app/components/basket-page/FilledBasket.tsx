@@ -6,7 +6,6 @@ import { BASKET_ACTION, BasketForm } from "~/components/basket-summary/BasketFor
 import { BasketLines } from "~/components/basket-summary/BasketLines";
 import { CouponForm } from "~/components/basket-summary/CouponForm";
 import { canSpendPoints, PointsForm } from "~/components/basket-summary/PointsForm";
-import { RecommendedItems } from "~/components/basket-summary/RecommendedItems";
 import { TipForm } from "~/components/basket-summary/TipForm";
 import * as summary from "~/components/basket-summary/BasketSummary.css";
 import { basketProblems, estimateBasket, maxItemsReached, memberSavingHint, parseQuantity } from "~/models/basket";
@@ -15,6 +14,7 @@ import { Deals } from "./Deals";
 import { EmptyBasket } from "./EmptyBasket";
 import { OrderFacts } from "./OrderFacts";
 import { OrderTotals } from "./OrderTotals";
+import { RecommendedItems } from "./RecommendedItems";
 import * as styles from "./BasketPage.css";
 
 type StoreData = Extract<BasketPageData, { kind: "store" }>;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { FormEvent, ReactNode } from "react";
-import { href, type useFetcher } from "react-router";
+import { href, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Basket } from "#contract/basket";
 
@@ -31,7 +31,8 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export type BasketFetcher = ReturnType<typeof useFetcher>;
+/** What a basket form needs of its fetcher: any fetcher, whatever its answer, can carry a basket change. */
+export type BasketFetcher = Pick<FetcherWithComponents<unknown>, "submit">;
 
 function isAbort(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";

@@ -1,20 +1,16 @@
-import { useState, type FormEvent } from "react";
-import { href, Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { Basket, BasketLine } from "#contract/basket";
 import type { MenuItem } from "#contract/catalogue";
-import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
-import { BasketForm, submitQuietly, type BasketFetcher } from "~/components/basket-summary/BasketForm";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { BasketForm } from "~/components/basket-summary/BasketForm";
 import { Picture } from "~/components/picture/Picture";
 import { lowestPrice, needsChoice } from "~/models/item-choice";
 import { formatPence } from "~/models/money";
 import { ROUTE_IDS, type StoreLayoutData } from "~/models/route-data";
 import * as forms from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
-import { itemFetcherKey, JS_FIELD, type AddResult } from "~/models/add-result";
+import { itemFetcherKey, type AddResult } from "~/models/add-result";
+import { AddButton, AddToBasketForm, isAdding } from "./AddToBasketForm";
 import * as styles from "./ProductCard.css";
-import { ClientOnly } from "remix-utils/client-only";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { itemPath } from "~/models/store-paths";
 
 export interface ProductCardProps {
@@ -114,68 +110,32 @@ function AddOrStep({
   bannerAdvertId?: number;
 }) {
   const fetcher = useFetcher<AddResult>({ key: itemFetcherKey(item.id) });
-  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const redirectTo = `${pathname}${search}`;
-  const [dismissed, setDismissed] = useState<unknown>(null);
   const line = plainLine(basket, item.id);
 
-  const pending = fetcher.formData;
-  const adding = pending?.get("intent") === "add";
+  const adding = isAdding(fetcher);
   let quantity = line?.quantity ?? 0;
+  const pending = fetcher.formData;
   if (pending?.get("intent") === "set-quantity") {
     const asked = Number(pending.get("quantity"));
     if (Number.isInteger(asked) && asked >= 0) quantity = asked;
   }
 
-  // A second click on Add while the first is on its way supersedes it (same key: the platform adds once); the
-  // router rejects the superseded submission with an AbortError, which is the intended outcome, not a fault.
-  function submitAddQuietly(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    submitQuietly(
-      fetcher as unknown as BasketFetcher,
-      new FormData(event.currentTarget, submitter),
-      href("/basket/add"),
-    );
-  }
-
-  const data = fetcher.data;
-  const ageRecord = fetcher.state === "idle" && data && "ageCheck" in data && data !== dismissed ? data.ageCheck : null;
-  const jsField = hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null;
-
   if (quantity === 0 || (!line && !adding)) {
     return (
-      <>
-        <fetcher.Form method="post" action={href("/basket/add")} onSubmit={submitAddQuietly}>
-          <AuthenticityTokenInput />
-          {jsField}
-          <input type="hidden" name="intent" value="add" />
-          <input type="hidden" name="menuItemId" value={item.id} />
-          <input type="hidden" name="quantity" value="1" />
-          <input type="hidden" name="unitPrice" value={item.price} />
-          <input type="hidden" name="basketLineId" value={`l-${seed}-${item.id}`} />
-          <input type="hidden" name="idempotencyKey" value={`add-${seed}-${item.id}`} />
-          {bannerAdvertId ? <input type="hidden" name="bannerAdvertId" value={bannerAdvertId} /> : null}
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button
-            type="submit"
-            className={`${forms.button.primary} ${styles.fullWidth}`}
-            aria-disabled={adding || undefined}
-          >
-            {adding ? (
-              "Adding…"
-            ) : (
-              <>
-                Add<span className={visuallyHidden}> {item.name} to basket</span>
-              </>
-            )}
-          </button>
-        </fetcher.Form>
-        <ClientOnly>
-          {() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(data)} />}
-        </ClientOnly>
-      </>
+      <AddToBasketForm
+        fetcher={fetcher}
+        menuItemId={item.id}
+        unitPrice={item.price}
+        quantity={1}
+        basketLineId={`l-${seed}-${item.id}`}
+        idempotencyKey={`add-${seed}-${item.id}`}
+        bannerAdvertId={bannerAdvertId}
+        redirectTo={redirectTo}
+      >
+        <AddButton itemName={item.name} adding={adding} className={`${forms.button.primary} ${styles.fullWidth}`} />
+      </AddToBasketForm>
     );
   }
 
@@ -185,7 +145,7 @@ function AddOrStep({
   // (BasketForm), since + then − then + again are three different changes.
   const step = (to: number, label: string, symbol: string) => (
     <BasketForm
-      fetcher={fetcher as unknown as BasketFetcher}
+      fetcher={fetcher}
       intent="set-quantity"
       idempotencyKey={`q-${seed}-${basketLineId}-${quantity}-${to}`}
       redirectTo={redirectTo}

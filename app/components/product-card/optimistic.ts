@@ -1,10 +1,28 @@
-import { useFetchers } from "react-router";
+import { useFetchers, type Fetcher } from "react-router";
 import type { Basket } from "#contract/basket";
+import { ADD_FIELDS, ADD_TO_BASKET_ACTION } from "~/models/add-to-basket-form";
 
 export interface OptimisticBasketTotals {
   totalItemsQuantity: number;
   /** Pence, lines at the shopper's price before deals; what the basket will show once pending changes land. */
   orderSubtotal: number;
+}
+
+/**
+ * The unit price of each add on its way, by the add's idempotency key. The platform prices the line, so the price is
+ * no field of the add form; the page that drew the Add button knows it, and leaves it here as the add is sent, for
+ * the totals below. Only the browser writes it (on submit), and a key is one add: a later add never reads an
+ * earlier one's price.
+ */
+const pendingAddPrices = new Map<string, number>();
+
+export function rememberAddPrice(idempotencyKey: string, unitPrice: number): void {
+  pendingAddPrices.set(idempotencyKey, unitPrice);
+}
+
+/** The fields of an add this fetcher has on its way (posting, or reloading after the answer); null when none. */
+export function pendingAdd(fetcher: Pick<Fetcher, "formAction" | "formData">): FormData | null {
+  return fetcher.formData && fetcher.formAction?.split("?")[0] === ADD_TO_BASKET_ACTION ? fetcher.formData : null;
 }
 
 /**
@@ -20,18 +38,21 @@ export function useOptimisticBasketTotals(
   for (const fetcher of fetchers) {
     const form = fetcher.formData;
     if (!form || !fetcher.key.startsWith("item-")) continue;
-    if (form.get("intent") === "set-quantity") {
+    const add = pendingAdd(fetcher);
+    if (add) {
+      const quantity = Number(add.get(ADD_FIELDS.quantity) ?? 1);
+      const key = add.get(ADD_FIELDS.idempotencyKey);
+      // Every add form leaves its price; were one missing, the count would still move and the subtotal wait.
+      const unitPrice = (typeof key === "string" ? pendingAddPrices.get(key) : undefined) ?? 0;
+      if (!Number.isInteger(quantity)) continue;
+      totalItemsQuantity += quantity;
+      orderSubtotal += quantity * unitPrice;
+    } else if (form.get("intent") === "set-quantity") {
       const line = basket?.items.find((l) => l.basketLineId === form.get("basketLineId"));
       const quantity = Number(form.get("quantity"));
       if (!line || !Number.isInteger(quantity)) continue;
       totalItemsQuantity += quantity - line.quantity;
       orderSubtotal += (quantity - line.quantity) * line.unitPrice;
-    } else if (form.get("intent") === "add") {
-      const quantity = Number(form.get("quantity") ?? 1);
-      const unitPrice = Number(form.get("unitPrice"));
-      if (!Number.isInteger(quantity) || !Number.isInteger(unitPrice)) continue;
-      totalItemsQuantity += quantity;
-      orderSubtotal += quantity * unitPrice;
     }
   }
   return { totalItemsQuantity, orderSubtotal: Math.max(0, orderSubtotal) };

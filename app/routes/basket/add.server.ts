@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { api, BASKET_MESSAGES, type Basket, type MenuItem } from "#contract";
 import { JS_FIELD, type AddResult } from "~/models/add-result";
 import {
@@ -9,7 +8,7 @@ import {
   type AddToBasketOnAccept,
   type AgeRestrictionRecord,
 } from "~/models/age-restriction";
-import { basketLineIdField, idField } from "~/models/form-fields.server";
+import { addFormSchema, type AddForm } from "~/models/add-to-basket-form.server";
 import { choiceQuery, validateItemChoice, type ChoiceError } from "~/models/item-choice";
 import type { Shopper } from "~/services/context";
 import { PlatformError } from "~/services/platform-client.server";
@@ -20,37 +19,6 @@ export const NO_STORE_MESSAGE = BASKET_MESSAGES.noStore;
 export const addedMessage = (name: string) => `${name} added to your basket`;
 /** Shown when the form itself is malformed (tampered or from an old page): nothing the shopper typed. */
 export const BAD_ADD_FORM_MESSAGE = "Sorry, that item could not be added. Please try again.";
-
-const id = idField;
-
-/**
- * The add form's fields: the card's Add button, the item page's form and the age check's Yes all post these, and the
- * age check's address carries them in its query. Every field is hidden or chosen from the page, so a failure means
- * a tampered or stale form: it is refused whole, with one message.
- */
-export const addFormSchema = z.object({
-  menuItemId: id,
-  // The item page validates the quantity itself, with its own message; a malformed one counts as out of range.
-  quantity: z.coerce.number().catch(0).default(1),
-  sizeId: id.optional(),
-  option: z.array(id).max(50).default([]),
-  basketLineId: basketLineIdField,
-  // Required here: an add without a key could be doubled by a retry.
-  idempotencyKey: z
-    .string()
-    .trim()
-    .regex(/^[\x21-\x7e]{1,150}$/),
-  bannerAdvertId: id.optional(),
-  redirectTo: z.string().default("/"),
-  /** The age the shopper confirmed (the age check's Yes only). */
-  age: z.coerce.number().int().min(1).max(120).optional(),
-  /** Set by script: the answer is data for a fetcher, not a redirect. */
-  [JS_FIELD]: z.literal("1").optional(),
-  /** Set by the item page's form: a refused choice goes back to that page with the choice in its query. */
-  itemPage: z.literal("1").optional(),
-});
-
-export type AddForm = z.output<typeof addFormSchema>;
 
 /**
  * The add's fields, parsed (null when the form is malformed), with what a refusal needs even then: whether script

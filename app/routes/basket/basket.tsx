@@ -3,10 +3,7 @@ import { data, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/basket";
 import { BASKET_MESSAGES } from "#contract";
-import { BackLink } from "~/components/back-link/BackLink";
-import { EmptyBasket, NoStore } from "~/components/basket-page/EmptyBasket";
-import { FilledBasket } from "~/components/basket-page/FilledBasket";
-import { OrderNotAdded } from "~/components/member/OrderParts";
+import { BasketPage } from "~/components/basket-page/BasketPage";
 import type { BasketAnswer } from "~/components/basket-summary/BasketForm";
 import { parsePence, parseQuantity, QUANTITY_ERROR_MESSAGE, REMOVE_ERROR_MESSAGE } from "~/models/basket";
 import { basketLineIdField, idempotencyKeyField } from "~/models/form-fields.server";
@@ -14,7 +11,6 @@ import type { BasketPageData } from "~/models/route-data";
 import { heldSlotText, storeDate } from "~/models/slots";
 import { BASKET_REFERER } from "~/models/back-link";
 import { storePath } from "~/models/store-paths";
-import { STORE_CLOSED_MESSAGE, STORE_PAUSED_MESSAGE, isStoreClosed } from "~/models/store-list";
 import { getBusinessProfile, getWhiteLabelSettings } from "~/services/business.server";
 import { appContext, shopperContext } from "~/services/context";
 import { dataWithToast, redirectWithFlash } from "~/services/flash.server";
@@ -22,6 +18,7 @@ import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { safeRedirectPath } from "~/services/session.server";
 import { rememberBackLink } from "~/shopper/route-guards.server";
 import { couponStanding, selectedStoreDetails, sessionBasket } from "~/shopper/basket.server";
+import { basketPageStore, takeNotAdded } from "./basket-page.server";
 import {
   applyCoupon,
   clearBasket,
@@ -79,32 +76,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ba
     getWhiteLabelSettings(shopper.shared),
   ]);
   const method = basket?.fulfilmentMethod.type ?? shopper.session.get("fulfilmentMethod") ?? "delivery";
-  const other = method === "delivery" ? "collection" : "delivery";
   const timeZone = store.info.storeTimeZone;
   const recommended = basket && settings.recommendedItemsEnabled ? await recommendedFor(shopper, basket, log) : [];
-  const fromOrder = shopper.session.get("reorderNotAdded") ?? [];
-  const fromLink = shopper.session.get("linkNotAdded") ?? [];
-  if (fromOrder.length > 0) shopper.session.unset("reorderNotAdded");
-  if (fromLink.length > 0) shopper.session.unset("linkNotAdded");
-  const notAdded = {
-    from: fromLink.length > 0 ? ("link" as const) : ("order" as const),
-    items: fromLink.length > 0 ? fromLink : fromOrder,
-  };
   return {
     kind: "store",
     backHref,
-    store: {
-      name: store.storeName,
-      slug: store.slug,
-      symbol: store.currency.symbolChar,
-      // Paused first: a paused store is also shut to orders, and its own words say why.
-      notice: store.ordersPaused ? STORE_PAUSED_MESSAGE : isStoreClosed(store) ? STORE_CLOSED_MESSAGE : null,
-      noticeDetail: store.ordersPaused ? store.pausedMessage : isStoreClosed(store) ? store.storeClosedMessage : null,
-      canSwitch: store.orderMethods[other].enabledForMethod,
-      tipsEnabled: store.tips.enabled,
-      tipEmoji: store.isDriverTipEmojiEnabled,
-      baseCost: store.orderMethods[method].cost,
-    },
+    store: basketPageStore(store, method),
     method,
     basket,
     slotText: heldSlotText(
@@ -120,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ba
     honeypot: await honeypotInputProps(config),
     /** Fresh on every load: the forms' keys for posts without script, and the recommended adds' line ids. */
     seed: crypto.randomUUID(),
-    notAdded,
+    notAdded: takeNotAdded(shopper.session),
   };
 }
 
@@ -192,39 +169,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash(context, back, outcome.toast ? { toast: outcome.toast } : {});
 }
 
-export default function BasketPage({ loaderData, actionData }: Route.ComponentProps) {
-  const back = <BackLink href={loaderData.backHref} />;
-  if (loaderData.kind === "no-store") {
-    return (
-      <>
-        {back}
-        <NoStore refused={actionData} />
-      </>
-    );
-  }
-  const { store, basket } = loaderData;
-  const notAdded = <OrderNotAdded items={loaderData.notAdded.items} from={loaderData.notAdded.from} />;
-  if (!basket || basket.items.length === 0) {
-    return (
-      <>
-        {back}
-        {notAdded}
-        <EmptyBasket storeName={store.name} storeSlug={store.slug} notice={store.notice} refused={actionData} />
-      </>
-    );
-  }
-  return (
-    <>
-      {back}
-      {notAdded}
-      <FilledBasket
-        data={loaderData}
-        basket={basket}
-        coupon={actionData?.coupon ?? null}
-        points={actionData?.points ?? null}
-      />
-    </>
-  );
+export default function Basket({ loaderData, actionData }: Route.ComponentProps) {
+  return <BasketPage data={loaderData} answer={actionData} />;
 }
 
 export function meta() {

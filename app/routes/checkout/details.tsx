@@ -1,20 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, redirect } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/details";
-import { api } from "#contract";
 import { AddressPicker, addressErrors, addressFieldId } from "~/components/checkout/AddressPicker";
 import * as styles from "~/components/checkout/Checkout.css";
-import { ConsentFields } from "~/components/checkout/ConsentFields";
+import { ContactDetailsForm } from "~/components/checkout/ContactDetailsForm";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { fieldErrors, postedOptions, replyForm, replyFormProps } from "~/components/forms/fields";
-import { TextField } from "~/components/forms/TextField";
-import { CHECKOUT_SUBTITLES, marketingOptionsFromForm } from "~/models/checkout";
+import { fieldErrors, replyForm } from "~/components/forms/fields";
 import { appContext, shopperContext } from "~/services/context";
 import { redirectWithFlash } from "~/services/flash.server";
-import type { Toast } from "~/models/shopper";
 import { memberContact } from "./account.server";
-import { CONTACT_FIELDS, detailsSchema as schema, type DetailsForm } from "./details.server";
+import {
+  CONTACT_FIELDS,
+  detailsSchema as schema,
+  saveDetails,
+  type DetailsForm,
+  type DetailsSaved,
+} from "./details.server";
 import {
   lookupFromQuery,
   memberSavedAddresses,
@@ -22,15 +23,7 @@ import {
   saveAddressFromForm,
   savedAddressChoices,
 } from "./address.server";
-import {
-  memberMarketingChange,
-  memberMarketingChoices,
-  refusalMessage,
-  refusedField,
-  requireCheckout,
-  saveMemberMarketing,
-} from "./checkout.server";
-import * as forms from "~/styles/forms.css";
+import { memberMarketingChoices, refusalMessage, refusedField, requireCheckout } from "./checkout.server";
 
 /** Ours: the details form sent before a delivery address was chosen. */
 const DELIVERY_ADDRESS_MISSING = "Please enter your delivery address.";
@@ -86,7 +79,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const shopper = context.get(shopperContext);
   const { log } = context.get(appContext);
-  const { basket, store, checkout, content, facts } = await requireCheckout(context, "details");
+  const checkoutData = await requireCheckout(context, "details");
+  const { basket, checkout, facts } = checkoutData;
   const form = await request.formData();
   const submission = parseWithZod(form, { schema });
 
@@ -101,40 +95,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (result = submission.reply()) =>
     data({ part: "details" as const, result, addressMissing }, { status: 400 });
   if (submission.status !== "success" || addressMissing) return refuse();
-  const details = submission.value;
-  let toast: Toast | null = null;
-
+  let saved: DetailsSaved;
   try {
-    // Spec 2 §4: a guest's e-mail may force sign-in when the store checks member e-mails: to the sign-in, filled in.
-    const status = await shopper.api.call(api.checkRegistrationStatus, {
-      email: details.email,
-      basketToken: basket.basketToken,
-    });
-    if (status.loginRequired)
-      return redirect(`${href("/checkout/details/sign-in")}?${new URLSearchParams({ email: details.email })}`, 303);
-    const contact = {
-      firstName: details.firstName,
-      lastName: details.lastName,
-      email: details.email,
-      phoneNumber: details.phoneNumber,
-    };
-    await shopper.api.call(api.setContactDetails, { basketToken: basket.basketToken, ...contact });
-    // A guest's consents go with the basket; a member's are their account's, changed only where they changed them.
-    if (facts.mode === "member") {
-      const changes = memberMarketingChange(
-        details.marketingShown,
-        details.marketingWas,
-        details.marketing,
-        content.marketing.options,
-      );
-      toast = await saveMemberMarketing(shopper, changes, store.allowedMarketingChannels[0]?.id ?? null, log);
-    } else {
-      await shopper.api.call(api.updateMarketingPreferences, {
-        marketingOptions: marketingOptionsFromForm(content.marketing.options, details.marketing),
-        marketingChannelId: store.allowedMarketingChannels[0]?.id ?? null,
-        basketToken: basket.basketToken,
-      });
-    }
+    saved = await saveDetails(shopper, log, checkoutData, submission.value);
   } catch (error) {
     const field = refusedField(error);
     const message = refusalMessage(error);
@@ -142,8 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse(submission.reply({ fieldErrors: { [field]: [message] } }));
     return refuse(submission.reply({ formErrors: [message] }));
   }
+  // Spec 2 §4: a guest's e-mail may force sign-in when the store checks member e-mails: to the sign-in, filled in.
+  if (saved.kind === "sign-in")
+    return redirect(`${href("/checkout/details/sign-in")}?${new URLSearchParams({ email: saved.email })}`, 303);
   shopper.session.set("acceptedTerms", true);
-  if (toast) return redirectWithFlash(context, href("/checkout/payment"), { toast });
+  if (saved.toast) return redirectWithFlash(context, href("/checkout/payment"), { toast: saved.toast });
   return redirect(href("/checkout/payment"), 303);
 }
 
@@ -152,7 +118,6 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
   const detailsAnswer = actionData?.part === "details" ? actionData : null;
   const addressAnswer = actionData?.part === "address" ? actionData.answer : null;
   const [form, fields] = replyForm<DetailsForm>("details", detailsAnswer?.result);
-  const checkedMarketing = new Set(postedOptions(fields.marketing) ?? marketing.optedIn);
   const termsAccepted = detailsAnswer ? fields.acceptTerms.initialValue === "yes" : loaderData.acceptedTerms;
   // A details post refused for want of a delivery address says so at the address too, not only in the summary.
   const addressMissing = detailsAnswer?.addressMissing ? DELIVERY_ADDRESS_MISSING : null;
@@ -190,75 +155,15 @@ export default function CheckoutDetails({ loaderData, actionData }: Route.Compon
         </section>
       ) : null}
 
-      <Form method="post" {...replyFormProps(form)}>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="details" />
-        {member
-          ? marketing.offered.map((option) => (
-              <input key={option.type} type="hidden" name={fields.marketingShown.name} value={option.type} />
-            ))
-          : null}
-        {member
-          ? marketing.optedIn.map((type) => (
-              <input key={type} type="hidden" name={fields.marketingWas.name} value={type} />
-            ))
-          : null}
-        <section className={styles.panel} aria-labelledby="contact-title">
-          <h2 className={styles.panelTitle} id="contact-title">
-            Contact details
-          </h2>
-          {member ? null : <p className={styles.choiceHint}>{CHECKOUT_SUBTITLES.guest}</p>}
-          <TextField
-            field={fields.firstName}
-            label="First name"
-            autoComplete="given-name"
-            maxLength={50}
-            spellCheck={false}
-            defaultValue={contact?.firstName ?? ""}
-          />
-          <TextField
-            field={fields.lastName}
-            label="Last name"
-            autoComplete="family-name"
-            maxLength={50}
-            spellCheck={false}
-            defaultValue={contact?.lastName ?? ""}
-          />
-          <TextField
-            field={fields.email}
-            label="Email address"
-            hint="We will send your order confirmation here"
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            maxLength={254}
-            defaultValue={contact?.email ?? ""}
-          />
-          <TextField
-            field={fields.phoneNumber}
-            label="Mobile number"
-            hint="For updates about your order, like 07700 900 982"
-            type="tel"
-            autoComplete="tel"
-            width="phone"
-            maxLength={20}
-            defaultValue={contact?.phoneNumber ?? ""}
-          />
-        </section>
-
-        <ConsentFields
-          marketing={marketing}
-          checkedMarketing={checkedMarketing}
-          marketingField={fields.marketing}
-          terms={terms}
-          termsField={fields.acceptTerms}
-          termsAccepted={termsAccepted}
-        />
-
-        <button type="submit" className={forms.button.primary}>
-          Continue to payment
-        </button>
-      </Form>
+      <ContactDetailsForm
+        form={form}
+        fields={fields}
+        contact={contact}
+        member={member}
+        marketing={marketing}
+        terms={terms}
+        termsAccepted={termsAccepted}
+      />
     </>
   );
 }

@@ -1,23 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState, type FormEvent } from "react";
-import { data, Form, href, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, href, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/payment";
-import { api, type PaymentMethodName } from "#contract";
+import { api } from "#contract";
 import * as styles from "~/components/checkout/Checkout.css";
+import { PaymentMethodForm } from "~/components/checkout/PaymentMethodForm";
 import { WalletButtonsOnDemand } from "~/components/checkout/WalletButtonsOnDemand";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { fieldErrors } from "~/components/forms/fields";
 import { formatAddress } from "~/models/address";
 import { idempotencyKeyField } from "~/models/form-fields.server";
 import { formatPence } from "~/models/money";
-import { beginPayment, IDLE_PAYMENT_PROGRESS, PAYMENT_OPTION_LABELS } from "~/models/payment-options";
+import { beginPayment, IDLE_PAYMENT_PROGRESS } from "~/models/payment-options";
 import { appContext, shopperContext } from "~/services/context";
 import { refusalMessage, requireCheckout } from "./checkout.server";
 import { paymentState, startPayment } from "./payment.server";
-import * as forms from "~/styles/forms.css";
 
 export const PAYMENT_TITLE = "Checkout Payment";
 export const PAYMENT_DESCRIPTION = "Complete your payment";
@@ -29,13 +28,6 @@ const schema = z.object({
   billingSame: z.string().optional(),
   idempotencyKey: idempotencyKeyField,
 });
-
-const OPTION_HINTS: Record<PaymentMethodName, string> = {
-  card: "Visa, Mastercard, Discover or JCB. Your card details go only to our payment provider.",
-  cash: "Pay when you receive your order.",
-  applepay: "",
-  googlepay: "",
-};
 
 /** The payment step (spec 2 §2): the ways this order may be paid, and the billing address for a card. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -120,7 +112,6 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
   const submitting = navigation.state === "submitting" && navigation.formAction === href("/checkout/payment");
   const formOptions = options.filter((o) => o === "card" || o === "cash");
   const walletOptions = useMemo(() => options.filter((o) => o === "applepay" || o === "googlepay"), [options]);
-  const [first] = formOptions;
   // Spec 2 §4: one payment at a time. A wallet's payment (its sheet open, its answer awaited) keeps the form's button
   // off; cash is under way while its post is (card goes on to the card step, where its own payment begins).
   const [walletProgress, setWalletProgress] = useState(IDLE_PAYMENT_PROGRESS);
@@ -170,64 +161,23 @@ export default function CheckoutPayment({ loaderData, actionData }: Route.Compon
       />
 
       {formOptions.length > 0 ? (
-        <Form method="post" {...getFormProps(form)} onSubmit={onSubmit}>
-          <AuthenticityTokenInput />
-          <input type="hidden" name="idempotencyKey" value={loaderData.formKey} />
-          <fieldset className={forms.fieldset}>
-            <legend className={forms.legend}>
-              <h2 className={styles.panelTitle}>How would you like to pay?</h2>
-            </legend>
-            <div className={styles.choices}>
-              {formOptions.map((option) => (
-                <label key={option} className={styles.choice}>
-                  <input
-                    className={styles.choiceInput}
-                    type="radio"
-                    id={optionId(option)}
-                    name={fields.paymentMethod.name}
-                    value={option}
-                    defaultChecked={option === first}
-                    disabled={option === "card" && cardProblem !== null}
-                  />
-                  <span className={styles.choiceText}>
-                    <span>{PAYMENT_OPTION_LABELS[option]}</span>
-                    <span className={styles.choiceHint}>
-                      {option === "card" && cardProblem ? cardProblem : OPTION_HINTS[option]}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          {options.includes("card") && method === "delivery" && loaderData.deliveryAddress ? (
-            <div className={forms.formGroup}>
-              <label className={styles.choice}>
-                <input
-                  className={styles.choiceInput}
-                  type="checkbox"
-                  id={fields.billingSame.id}
-                  name={fields.billingSame.name}
-                  value="yes"
-                  defaultChecked={loaderData.billingFollowsDelivery}
-                />
-                <span className={styles.choiceText}>
-                  <span>My card's billing address is my delivery address</span>
-                  <span className={styles.choiceHint}>{loaderData.deliveryAddress}</span>
-                </span>
-              </label>
-            </div>
-          ) : null}
-
-          <button
-            type="submit"
-            className={forms.button.primary}
-            disabled={disabledReason !== null || submitting || walletPaying}
-            aria-disabled={disabledReason !== null || undefined}
-          >
-            {submitting ? "Please wait…" : "Continue"}
-          </button>
-        </Form>
+        <PaymentMethodForm
+          formProps={getFormProps(form)}
+          fields={fields}
+          options={formOptions}
+          cardProblem={cardProblem}
+          optionId={optionId}
+          billing={
+            options.includes("card") && method === "delivery" && loaderData.deliveryAddress
+              ? { deliveryAddress: loaderData.deliveryAddress, sameAsDelivery: loaderData.billingFollowsDelivery }
+              : null
+          }
+          idempotencyKey={loaderData.formKey}
+          disabledReason={disabledReason}
+          submitting={submitting}
+          walletPaying={walletPaying}
+          onSubmit={onSubmit}
+        />
       ) : null}
     </>
   );

@@ -1,15 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { useCallback, useState } from "react";
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { z } from "zod";
 import type { Route } from "./+types/orders-detail";
-import * as checkout from "~/components/checkout/Checkout.css";
+import { OrderFactsList } from "~/components/checkout/OrderFactsList";
 import { keyedLines, LineList } from "~/components/checkout/OrderSummary";
 import { Dialog } from "~/components/dialog/Dialog";
 import { DriverTracking } from "~/components/order-tracking/DriverTracking";
-import { ErrorSummary } from "~/components/forms/ErrorSummary";
-import { fieldErrors } from "~/components/forms/fields";
 import { MemberPage, MemberSection } from "~/components/member/MemberArea";
 import {
   orderDate,
@@ -19,13 +15,13 @@ import {
   OrderTotals,
   ReorderExplanation,
 } from "~/components/member/OrderParts";
+import { OrderReview } from "~/components/member/OrderReview";
 import * as s from "~/components/member/Orders.css";
-import { formatAddress } from "~/models/address";
 import { orderProgress } from "~/models/order-status";
 import { appContext, shopperContext } from "~/services/context";
 import * as forms from "~/styles/forms.css";
 import { driverTracking } from "../orders/tracking.server";
-import { memberOrder, REVIEW_COMMENT_MAX, reviewOrder, type reviewSchema } from "./orders.server";
+import { memberOrder, REVIEW_COMMENT_MAX, reviewOrder } from "./orders.server";
 
 /**
  * One of the member's orders (spec 2 §2 /member/orders/{orderId}): its steps, lines and totals, where and when; 'Order
@@ -45,8 +41,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   return reviewOrder(context, request, params.orderId);
 }
-
-const STAR_LABELS = ["1 star", "2 stars", "3 stars", "4 stars", "5 stars"] as const;
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, progress } = loaderData;
@@ -91,26 +85,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       </Dialog>
 
       <MemberSection id="order-details" title="Details">
-        <dl className={checkout.facts}>
-          <div>
-            <dt>{order.orderType === "delivery" ? "Delivery" : "Collection"} from</dt>
-            <dd>{order.store.storeName}</dd>
-          </div>
-          <div>
-            <dt>Placed</dt>
-            <dd>{orderDate(order.placedAt, zone)}</dd>
-          </div>
-          <div>
-            <dt>{order.orderType === "delivery" ? "Delivery time" : "Collection time"}</dt>
-            <dd>{orderSlot(order.slot, zone)}</dd>
-          </div>
-          {order.deliveryAddress ? (
-            <div>
-              <dt>Delivery address</dt>
-              <dd>{formatAddress(order.deliveryAddress)}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <OrderFactsList order={order} placed={orderDate(order.placedAt, zone)} when={orderSlot(order.slot, zone)} />
       </MemberSection>
 
       <MemberSection id="order-items" title="Items">
@@ -118,102 +93,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         <OrderTotals totals={order.totals} couponCode={order.couponCode} method={order.orderType} />
       </MemberSection>
 
-      {order.review ? (
-        <MemberSection id="order-review" title="Your review">
-          <ReviewRefusal result={actionData} />
-          <p>
-            <strong>{STAR_LABELS[order.review.starRating - 1]}</strong>
-          </p>
-          {order.review.comment ? <p>{order.review.comment}</p> : null}
-        </MemberSection>
-      ) : order.canReview ? (
-        <ReviewForm result={actionData} commentMax={loaderData.commentMax} />
-      ) : actionData ? (
-        <ReviewRefusal result={actionData} />
-      ) : null}
+      <OrderReview
+        review={order.review}
+        canReview={order.canReview}
+        result={actionData}
+        commentMax={loaderData.commentMax}
+      />
     </MemberPage>
-  );
-}
-
-type ReviewResult = Route.ComponentProps["actionData"];
-
-/** A refused review shown when the form itself is no longer offered (a second review of the order, say). */
-function ReviewRefusal({ result }: { result: ReviewResult }) {
-  const messages = result?.error ? Object.values(result.error).flatMap((list) => list ?? []) : [];
-  return <ErrorSummary id="review-errors" errors={messages.map((message) => ({ field: "order-review", message }))} />;
-}
-
-/** 'Rate your order': 1–5 stars and a comment. */
-function ReviewForm({ result, commentMax }: { result: ReviewResult; commentMax: number }) {
-  const [form, fields] = useForm<z.input<typeof reviewSchema>>({
-    id: "review",
-    lastResult: result,
-    shouldValidate: "onSubmit",
-  });
-  const formError = form.errors?.[0];
-  const ratingError = fields.starRating.errors?.[0];
-  const commentError = fields.comment.errors?.[0];
-  // The rating's summary link goes to its first star.
-  const summary = [
-    ...(formError ? [{ field: `${fields.starRating.id}-1`, message: formError }] : []),
-    ...(ratingError ? [{ field: `${fields.starRating.id}-1`, message: ratingError }] : []),
-    ...fieldErrors([fields.comment]),
-  ];
-  return (
-    <MemberSection id="order-review" title="Rate your order">
-      <ErrorSummary id="review-errors" errors={summary} />
-      <Form method="post" {...getFormProps(form)}>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="review" />
-        <div className={ratingError ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
-          <fieldset className={forms.fieldset} aria-describedby={ratingError ? fields.starRating.errorId : undefined}>
-            <legend className={forms.legend}>Stars</legend>
-            {ratingError ? (
-              <p id={fields.starRating.errorId} className={forms.errorMessage}>
-                {ratingError}
-              </p>
-            ) : null}
-            <div className={s.stars}>
-              {STAR_LABELS.map((label, index) => (
-                <label key={label} className={s.star}>
-                  <input
-                    className={s.starInput}
-                    type="radio"
-                    id={`${fields.starRating.id}-${index + 1}`}
-                    name={fields.starRating.name}
-                    value={String(index + 1)}
-                    defaultChecked={fields.starRating.initialValue === String(index + 1)}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
-        <div className={commentError ? `${forms.formGroup} ${forms.formGroupError}` : forms.formGroup}>
-          <label className={forms.label} htmlFor={fields.comment.id}>
-            Comment (optional)
-          </label>
-          {commentError ? (
-            <p id={fields.comment.errorId} className={forms.errorMessage}>
-              {commentError}
-            </p>
-          ) : null}
-          <textarea
-            id={fields.comment.id}
-            name={fields.comment.name}
-            className={commentError ? `${forms.textarea} ${forms.fieldError}` : forms.textarea}
-            defaultValue={typeof fields.comment.initialValue === "string" ? fields.comment.initialValue : ""}
-            maxLength={commentMax}
-            aria-invalid={commentError ? true : undefined}
-            aria-describedby={commentError ? fields.comment.errorId : undefined}
-          />
-        </div>
-        <button type="submit" className={forms.button.primary}>
-          Send your review
-        </button>
-      </Form>
-    </MemberSection>
   );
 }
 

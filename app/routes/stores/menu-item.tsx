@@ -1,18 +1,17 @@
 import { useEffect, useRef, useState } from "react";
-import { data, href, Link, redirect, useFetcher, useLocation } from "react-router";
+import { data, Link, redirect, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/menu-item";
 import { api, idFromSlug, type StoreDetails } from "#contract";
-import { AgeCheckDialog } from "~/components/age-check/AgeCheckDialog";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ErrorSummary, ItemOptions, QuantityField } from "~/components/item-options/ItemOptions";
 import { Picture } from "~/components/picture/Picture";
-import { JS_FIELD, type AddResult } from "~/models/add-result";
-import { ClientOnly } from "remix-utils/client-only";
-import { useHydrated } from "remix-utils/use-hydrated";
+import type { AddResult } from "~/models/add-result";
+import { AddToBasketForm, isAdding } from "~/components/product-card/AddToBasketForm";
+import { ADD_FIELDS } from "~/models/add-to-basket-form";
 import {
   choiceFromQuery,
   choiceFromValues,
   choiceTotal,
+  unitPrice,
   validateItemChoice,
   type ChoiceError,
   type ItemChoice,
@@ -22,9 +21,9 @@ import {
 function choiceInForm(form: HTMLFormElement): ItemChoice {
   const data = new FormData(form);
   return choiceFromValues({
-    sizeId: data.getAll("sizeId"),
-    option: data.getAll("option"),
-    quantity: data.getAll("quantity"),
+    sizeId: data.getAll(ADD_FIELDS.sizeId),
+    option: data.getAll(ADD_FIELDS.option),
+    quantity: data.getAll(ADD_FIELDS.quantity),
   });
 }
 import { formatPence } from "~/models/money";
@@ -69,19 +68,15 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
   const { store, formSeed } = matches[1]?.data as { store: StoreDetails; formSeed: string };
   const { item, method } = loaderData;
   const fetcher = useFetcher<AddResult>({ key: `item-page-${item.id}` });
-  const hydrated = useHydrated();
   const { pathname } = useLocation();
   // The choice as the shopper sets the fields, for the price on the button; a new page's own choice until they do.
   const [changed, setChanged] = useState<{ from: ItemChoice; choice: ItemChoice } | null>(null);
   const choice = changed?.from === loaderData.choice ? changed.choice : loaderData.choice;
-  const [dismissed, setDismissed] = useState<unknown>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   const result = fetcher.data;
   const errors: ChoiceError[] = result && "errors" in result ? result.errors : loaderData.errors;
-  const ageRecord =
-    fetcher.state === "idle" && result && "ageCheck" in result && result !== dismissed ? result.ageCheck : null;
-  const adding = fetcher.state !== "idle";
+  const adding = isAdding(fetcher);
 
   useEffect(() => {
     if (errors.length) summaryRef.current?.focus();
@@ -123,22 +118,18 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
           {!item.available ? (
             <p className={styles.unavailable}>Not available for {method}</p>
           ) : (
-            <fetcher.Form
-              method="post"
-              action={href("/basket/add")}
+            <AddToBasketForm
+              fetcher={fetcher}
+              menuItemId={item.id}
+              unitPrice={unitPrice(item, choice)}
+              basketLineId={`l-${formSeed}-${item.id}`}
+              idempotencyKey={`add-${formSeed}-${item.id}`}
+              redirectTo={pathname}
+              itemPage
               className={styles.itemForm}
               id={`item-${item.id}`}
-              noValidate
               onChange={(event) => setChanged({ from: loaderData.choice, choice: choiceInForm(event.currentTarget) })}
             >
-              <AuthenticityTokenInput />
-              {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
-              <input type="hidden" name="itemPage" value="1" />
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="menuItemId" value={item.id} />
-              <input type="hidden" name="basketLineId" value={`l-${formSeed}-${item.id}`} />
-              <input type="hidden" name="idempotencyKey" value={`add-${formSeed}-${item.id}`} />
-              <input type="hidden" name="redirectTo" value={pathname} />
               <ItemOptions item={item} choice={loaderData.choice} errors={errors} />
               <QuantityField quantity={loaderData.choice.quantity} errors={errors} />
               <button
@@ -148,11 +139,8 @@ export default function MenuItemPage({ loaderData, matches }: Route.ComponentPro
               >
                 {adding ? "Adding…" : `Add to basket · ${formatPence(choiceTotal(item, choice))}`}
               </button>
-            </fetcher.Form>
+            </AddToBasketForm>
           )}
-          <ClientOnly>
-            {() => <AgeCheckDialog record={ageRecord} fetcher={fetcher} onClose={() => setDismissed(result)} />}
-          </ClientOnly>
         </div>
       </div>
     </div>

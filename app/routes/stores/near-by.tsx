@@ -1,15 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { lazy, Suspense, useState } from "react";
 import { data, href, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/near-by";
 import { api } from "#contract";
-import { DialogLink } from "~/components/dialog/DialogLink";
 import { ShopSearch } from "~/components/shop-search/ShopSearch";
-import { storeTypesHref } from "~/components/store-dialogs/StoreTypesList";
-import { NotifyFormOnDemand } from "~/components/store-list/NotifyFormOnDemand";
-import { StoreCard } from "~/components/store-list/StoreCard";
-import { productTypeLabel, StoreFilters, type StoreView } from "~/components/store-list/StoreFilters";
+import type { StoreView } from "~/components/store-list/StoreFilters";
+import { NearbyResults } from "~/components/stores-near-by/NearbyResults";
 import * as styles from "~/components/store-list/StoreList.css";
 import { FORM_UNREADABLE_MESSAGE, replyShown } from "~/models/form-reply.server";
 import { FUTURE_CONTACT_THANKS, STORE_DETAILS_FAILED_MESSAGE } from "~/models/location-messages";
@@ -22,8 +18,6 @@ import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { PlatformError } from "~/services/platform-client.server";
 import { singleStoreTarget } from "~/shopper/single-store.server";
 import { hasLocation, locationInput, selectStore, StoreSelectionError } from "~/shopper/store-selection.server";
-
-const StoreTypesDialog = lazy(() => import("~/components/store-dialogs/StoreTypesDialog"));
 
 const EMAIL_INVALID = "Enter an email address in the correct format, like name@example.com";
 
@@ -147,79 +141,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StoresNearBy({ loaderData, actionData }: Route.ComponentProps) {
   const { view, location, result } = loaderData;
   const heading = location ? `Stores near ${location.address ?? location.postcode ?? "you"}` : "Find a store near you";
-  const [typesOpen, setTypesOpen] = useState(false);
-  const [typesUsed, setTypesUsed] = useState(false);
-
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{heading}</h1>
       <ShopSearch />
       {result ? (
-        <>
-          <StoreFilters view={view} productTypes={result.storeProductTypes} />
-          {result.storeProductTypes.length > 1 ? (
-            <p>
-              <DialogLink
-                to={storeTypesHref(view)}
-                onOpen={() => {
-                  setTypesUsed(true);
-                  setTypesOpen(true);
-                }}
-              >
-                Choose a type of store
-              </DialogLink>
-            </p>
-          ) : null}
-          {typesUsed ? (
-            <Suspense fallback={null}>
-              <StoreTypesDialog
-                open={typesOpen}
-                types={result.storeProductTypes}
-                view={view}
-                onClose={() => setTypesOpen(false)}
-              />
-            </Suspense>
-          ) : null}
-
-          {result.total === 0 ? (
-            view.type ? (
-              <p className={styles.empty}>
-                No {productTypeLabel(view.type).toLowerCase()} stores here.{" "}
-                <Link to={`?method=${view.method}&sort=${view.sort}`}>Show all store types</Link>
-              </p>
-            ) : (
-              <NotifyFormOnDemand
-                wording={view.method === "delivery" ? "deliver to" : "have a store near"}
-                postcode={location?.postcode ?? null}
-                honeypot={loaderData.honeypot}
-                lastResult={actionData}
-              />
-            )
-          ) : (
-            <>
-              {(
-                [
-                  ["open", "Open now", result.open],
-                  ["preorder", "Open for pre-orders", result.preorder],
-                  ["closed", "Closed", result.closed],
-                ] as const
-              ).map(([group, title, stores]) =>
-                stores.length ? (
-                  <section key={group} aria-labelledby={`group-${group}`}>
-                    <h2 id={`group-${group}`} className={styles.groupTitle}>
-                      {title} <span className={styles.count}>({stores.length})</span>
-                    </h2>
-                    <ul className={styles.list}>
-                      {stores.map((s) => (
-                        <StoreCard key={s.id} store={s} method={view.method} group={group} />
-                      ))}
-                    </ul>
-                  </section>
-                ) : null,
-              )}
-            </>
-          )}
-        </>
+        <NearbyResults
+          view={view}
+          result={result}
+          notify={{ postcode: location?.postcode ?? null, honeypot: loaderData.honeypot, lastResult: actionData }}
+        />
       ) : (
         <p>
           Or <Link to={href("/stores")}>browse all our stores</Link>.

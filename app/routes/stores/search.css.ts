@@ -1,13 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { fontSize, layout, space } from "~/styles/tokens";
+import { fontSize, space } from "~/styles/tokens";
 
 export const page = style({ padding: `${space[2]} 0 ${space[10]}` });
 export const title = style({ fontSize: "clamp(1.5rem, 5vw, 2rem)", margin: `${space[2]} 0 ${space[4]}` });
-
-export const form = style({ maxWidth: layout.readingMaxWidth, marginBottom: space[4] });
-export const row = style({ display: "flex", gap: space[2], alignItems: "stretch" });
-export const field = style({ flex: "1 1 auto", minWidth: 0 });
 
 export const status = style({ margin: `0 0 ${space[2]}`, minHeight: "1.5em", fontWeight: 700 });
 export const pending = style({ margin: `0 0 ${space[2]}`, fontSize: fontSize.sm });

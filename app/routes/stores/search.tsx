@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { Form, redirect, useFetcher, useLocation } from "react-router";
+import { redirect, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/search";
 import type { StoreDetails } from "#contract";
+import { ItemSearchForm } from "~/components/search-results/ItemSearchForm";
 import { RecommendedItems, SearchResults } from "~/components/search-results/SearchResults";
+import { useSlow } from "~/components/search-results/use-slow";
 import {
   normaliseSearchTerm,
   parseItemsPage,
   resultSummary,
   SEARCH_DEBOUNCE_MS,
   SEARCH_FAILED_MESSAGE,
-  SEARCH_PENDING_INDICATOR_MS,
-  SEARCH_TERM_MAX_LENGTH,
   SEARCH_TOO_SHORT_HINT,
   searchHref,
   searchTermState,
@@ -21,7 +21,7 @@ import { recommendedItemsFor, searchItems } from "./search.server";
 import { loadStorePage } from "./store-page.server";
 import * as f from "~/styles/forms.css";
 import * as styles from "./search.css";
-import { storePath, storeSearchPath } from "~/models/store-paths";
+import { storePath } from "~/models/store-paths";
 import { SEARCH_REFERER } from "~/models/back-link";
 import { BackLink } from "~/components/back-link/BackLink";
 import { rememberBackLink } from "~/shopper/route-guards.server";
@@ -57,23 +57,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 type SearchData = Awaited<ReturnType<typeof loader>>;
 
-/** Shows that a request is still running only once it has taken long enough to notice (UX.md). */
-function useSlow(busy: boolean): boolean {
-  const [slow, setSlow] = useState(false);
-  if (!busy && slow) setSlow(false);
-  useEffect(() => {
-    if (!busy) return;
-    const timer = window.setTimeout(() => setSlow(true), SEARCH_PENDING_INDICATOR_MS);
-    return () => window.clearTimeout(timer);
-  }, [busy]);
-  return busy && slow;
-}
-
 export default function StoreSearch({ loaderData }: Route.ComponentProps) {
   const { storeSlug, recommendedOn } = loaderData;
   const location = useLocation();
   const fetcher = useFetcher<typeof loader>();
-  const inputId = useId();
   const statusId = useId();
   const timer = useRef<number | undefined>(undefined);
   const [typed, setTyped] = useState(loaderData.searchTerm);
@@ -127,37 +114,13 @@ export default function StoreSearch({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <BackLink href={loaderData.backHref} />
       <h1 className={styles.title}>Search</h1>
-      <Form
-        method="get"
-        action={storeSearchPath(storeSlug)}
-        role="search"
-        aria-label="Items"
-        className={styles.form}
-        replace
+      <ItemSearchForm
+        storeSlug={storeSlug}
+        value={typed}
+        onChange={onChange}
         onSubmit={() => window.clearTimeout(timer.current)}
-      >
-        <label htmlFor={inputId} className={f.label}>
-          Search for items
-        </label>
-        <div className={styles.row}>
-          <input
-            id={inputId}
-            type="search"
-            name="searchTerm"
-            className={`${f.input} ${styles.field}`}
-            value={typed}
-            onChange={onChange}
-            enterKeyHint="search"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={SEARCH_TERM_MAX_LENGTH}
-            aria-describedby={typedState === "too-short" ? statusId : undefined}
-          />
-          <button type="submit" className={f.button.primary}>
-            Search
-          </button>
-        </div>
-      </Form>
+        describedBy={typedState === "too-short" ? statusId : undefined}
+      />
       <p id={statusId} role="status" aria-live="polite" className={styles.status}>
         {statusText}
       </p>

@@ -1,15 +1,16 @@
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
-import { href, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { useState } from "react";
+import { href, Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/time-slots";
 import type { StoreDetails } from "#contract";
 import { ShopSearchOnDemand } from "~/components/shop-search/ShopSearchOnDemand";
 import { SlotPicker } from "~/components/slot-picker/SlotPicker";
+import { useListingKey, useListingRefresh } from "~/components/slot-picker/use-slot-listing";
 import { LOCATION_REQUIRED, LOCATION_REQUIRED_USER_MESSAGE } from "~/models/address";
 import { findListedSlot } from "#contract/slot-rules";
-import { MISSING_SLOT_TIMES_MESSAGE, SLOT_REFRESH_MS, slotRulesFor, storeDate } from "~/models/slots";
+import { MISSING_SLOT_TIMES_MESSAGE, slotRulesFor, storeDate } from "~/models/slots";
 import { msUntilRevalidation } from "~/models/slots-calendar";
 import { idempotencyKeyField } from "~/models/form-fields.server";
 import { appContext, shopperContext } from "~/services/context";
@@ -113,26 +114,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function TimeSlots({ loaderData, matches }: Route.ComponentProps) {
   const { store } = matches[1]?.data as { store: StoreDetails };
   const methodName = loaderData.method === "delivery" ? "delivery" : "collection";
-  const { revalidate } = useRevalidator();
   const fetcher = useFetcher();
   const csrf = useAuthenticityToken();
 
-  // Spec 1 §4: the listing refreshes every 60 s, and the selection is checked again at store-local midnight.
-  const revalidateInMs = loaderData.locationMissing ? null : loaderData.revalidateInMs;
-  const listedAt = loaderData.locationMissing ? null : loaderData.listedAt;
-  // Each listing (listedAt) starts its own count to midnight.
-  useEffect(() => {
-    const every = window.setInterval(() => void revalidate(), SLOT_REFRESH_MS);
-    const untilMidnight = revalidateInMs !== null ? Math.max(1000, revalidateInMs) : null;
-    const midnight =
-      untilMidnight !== null && untilMidnight < 2 ** 31 - 1
-        ? window.setTimeout(() => void revalidate(), untilMidnight)
-        : null;
-    return () => {
-      window.clearInterval(every);
-      if (midnight !== null) window.clearTimeout(midnight);
-    };
-  }, [listedAt, revalidateInMs, revalidate]);
+  useListingRefresh(
+    loaderData.locationMissing ? null : loaderData.listedAt,
+    loaderData.locationMissing ? null : loaderData.revalidateInMs,
+  );
 
   // The slot being reserved shows as chosen at once; the page's data takes over when the post is answered.
   const [choosing, setChoosing] = useState<string | null>(null);
@@ -140,10 +128,7 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
   // Sent here from checkout to change the time: every link and post keeps that, and the way back is offered.
   const fromCheckout = useSearchParams()[0].get("from") === "checkout";
   const keep = fromCheckout ? "&from=checkout" : "";
-  // A new key for each listing the page shows: a post repeated from the same listing is one reservation.
-  const [keyed, setKeyed] = useState(() => ({ for: loaderData, key: newIdempotencyKey() }));
-  if (keyed.for !== loaderData) setKeyed({ for: loaderData, key: newIdempotencyKey() });
-  const idempotencyKey = keyed.key;
+  const idempotencyKey = useListingKey(loaderData);
 
   if (loaderData.locationMissing) {
     return (
@@ -196,8 +181,4 @@ export default function TimeSlots({ loaderData, matches }: Route.ComponentProps)
 export function meta({ matches }: Route.MetaArgs) {
   const store = (matches[1]?.data as { store?: { storeName: string } } | undefined)?.store;
   return store ? [{ title: `Choose a time | ${store.storeName}` }] : [];
-}
-
-function newIdempotencyKey(): string | undefined {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined;
 }

@@ -1,13 +1,14 @@
 import { href, Link, useFetcher } from "react-router";
 import type { MenuItem } from "#contract/catalogue";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import * as summary from "~/components/basket-summary/BasketSummary.css";
+import { itemFetcherKey, type AddResult } from "~/models/add-result";
+import { AddButton, AddToBasketForm, isAdding } from "~/components/product-card/AddToBasketForm";
 import { lowestPrice, needsChoice } from "~/models/item-choice";
 import { formatPence } from "~/models/money";
+import { itemPath } from "~/models/store-paths";
 import * as f from "~/styles/forms.css";
 import { visuallyHidden } from "~/styles/global.css";
-import { newIdempotencyKey, submitQuietly } from "./BasketForm";
-import * as styles from "./BasketSummary.css";
-import { itemPath } from "~/models/store-paths";
+import * as styles from "./RecommendedItems.css";
 
 export interface RecommendedItemsProps {
   items: MenuItem[];
@@ -18,14 +19,14 @@ export interface RecommendedItemsProps {
 }
 
 /**
- * Top sellers not yet in the basket (spec 2 §2 "recommended items"), each with an Add posting to /basket/add — the
- * same fields as a product card's Add. Items that need a size or options link to their page instead.
+ * Top sellers not yet in the basket (spec 2 §2 "recommended items"), each with the product cards' Add form (back to
+ * the basket without script). Items that need a size or options link to their page instead.
  */
 export function RecommendedItems({ items, storeSlug, symbol, seed }: RecommendedItemsProps) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="recommended-title">
-      <h2 className={styles.panelTitle} id="recommended-title">
+      <h2 className={summary.panelTitle} id="recommended-title">
         You might also like
       </h2>
       <ul className={styles.cards}>
@@ -40,19 +41,9 @@ export function RecommendedItems({ items, storeSlug, symbol, seed }: Recommended
 }
 
 function RecommendedCard({ item, storeSlug, symbol, seed }: { item: MenuItem } & Omit<RecommendedItemsProps, "items">) {
-  const fetcher = useFetcher({ key: `item-${item.id}` });
+  const fetcher = useFetcher<AddResult>({ key: itemFetcherKey(item.id) });
   const page = itemPath(storeSlug, item);
-  const choose = needsChoice(item);
-  const adding = fetcher.state !== "idle";
   const price = `${item.sizes.length ? "From " : ""}${formatPence(lowestPrice(item), { symbol })}`;
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    form.set("idempotencyKey", newIdempotencyKey());
-    form.set("_js", "1");
-    submitQuietly(fetcher, form, href("/basket/add"));
-  }
 
   return (
     <article className={styles.card} aria-labelledby={`recommended-${item.id}`}>
@@ -72,34 +63,26 @@ function RecommendedCard({ item, storeSlug, symbol, seed }: { item: MenuItem } &
       </h3>
       <p className={styles.cardPrice}>{price}</p>
       <div className={styles.cardAction}>
-        {choose ? (
+        {needsChoice(item) ? (
           <Link to={page} className={`${f.button.secondary} ${f.buttonBlock}`}>
             Choose<span className={visuallyHidden}> {item.name}</span>
           </Link>
         ) : (
-          <form method="post" action={href("/basket/add")} onSubmit={onSubmit}>
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="menuItemId" value={item.id} />
-            <input type="hidden" name="quantity" value="1" />
-            <input type="hidden" name="unitPrice" value={item.price} />
-            <input type="hidden" name="basketLineId" value={`r-${seed}-${item.id}`} />
-            <input type="hidden" name="idempotencyKey" value={`add-${seed}-${item.id}`} />
-            <input type="hidden" name="redirectTo" value={href("/basket")} />
-            <button
-              type="submit"
+          <AddToBasketForm
+            fetcher={fetcher}
+            menuItemId={item.id}
+            unitPrice={item.price}
+            quantity={1}
+            basketLineId={`r-${seed}-${item.id}`}
+            idempotencyKey={`add-${seed}-${item.id}`}
+            redirectTo={href("/basket")}
+          >
+            <AddButton
+              itemName={item.name}
+              adding={isAdding(fetcher)}
               className={`${f.button.primary} ${f.buttonBlock}`}
-              aria-disabled={adding || undefined}
-            >
-              {adding ? (
-                "Adding…"
-              ) : (
-                <>
-                  Add<span className={visuallyHidden}> {item.name} to basket</span>
-                </>
-              )}
-            </button>
-          </form>
+            />
+          </AddToBasketForm>
         )}
       </div>
     </article>
