@@ -23,6 +23,8 @@ import type { AuthInfo, PlatformDeps, RequestContext } from "./context";
 import { ApiError } from "./errors";
 import { databaseUnavailable } from "./db/unavailable";
 import { SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from "./contract/service-unavailable";
+import { SYSTEM_ERROR_MESSAGE } from "./contract/error-messages";
+import { CHECKOUT_MESSAGES } from "./contract/checkout-rules";
 import type { Logger } from "./logger";
 
 type Handler<E extends Endpoint> = (
@@ -284,7 +286,7 @@ async function dispatch(route: Route, raw: Record<string, unknown>, ctx: Request
   return route.handler(parsed.data as never, ctx);
 }
 
-const VALIDATION_ERROR_TEXT = "There was a validation error, please make sure your details are correct.";
+const VALIDATION_ERROR_TEXT = CHECKOUT_MESSAGES.validationError;
 
 /**
  * Where in a parsed request a text (a value or a key) carries U+0000, as a path ("" for the request itself), or
@@ -388,7 +390,7 @@ function errorResponse(error: unknown, log: Logger, request: Request): Response 
   } else {
     log.error("platform.unhandled", { url: request.url, error: error instanceof Error ? error.stack : String(error) });
   }
-  return json(new ApiError(500, "There was an error on the system. Please try again.").toBody(), 500);
+  return json(new ApiError(500, SYSTEM_ERROR_MESSAGE).toBody(), 500);
 }
 
 /** The driver's own words (the innermost cause), without the query and its parameters, which may hold shoppers' data. */

@@ -8,7 +8,7 @@ import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { openDatabase, type DatabaseTarget } from "../platform/db/open";
+import { databaseTarget, openDatabase } from "../platform/db/open";
 import { importPostcodeLines, type ImportCounts } from "../platform/location/postcode-import";
 
 const args = process.argv.slice(2);
@@ -24,11 +24,12 @@ try {
   process.exit(2);
 }
 
-const databaseUrl = process.env.DATABASE_URL?.trim();
-const dataDir = path.join(process.env.DATA_DIR?.trim() || ".data", "pglite");
-const target: DatabaseTarget = databaseUrl ? { url: databaseUrl } : { dataDir };
+const target = databaseTarget({
+  databaseUrl: process.env.DATABASE_URL?.trim(),
+  dataDir: process.env.DATA_DIR?.trim() || ".data",
+});
 // Never print the URL itself: it may carry a password.
-const where = databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${dataDir}`;
+const where = "dataDir" in target ? `PGlite at ${target.dataDir}` : "PostgreSQL (DATABASE_URL)";
 
 const describe = (c: ImportCounts) =>
   `${c.read} rows read, ${c.imported} imported, ${c.skipped.terminated + c.skipped.noCoordinates + c.skipped.invalid} skipped ` +

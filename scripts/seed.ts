@@ -3,9 +3,8 @@
  *   npm run seed              seeds only if there are no stores yet
  *   npm run seed -- --reset   replaces all stores and postcodes with the demo data (same ids every time)
  */
-import { openDatabase, type DatabaseTarget } from "../platform/db/open";
+import { databaseTarget, openDatabase } from "../platform/db/open";
 import { demoSummary, reseed, seedIfEmpty } from "../platform/db/seed";
-import path from "node:path";
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== "--reset");
@@ -15,11 +14,12 @@ if (unknown.length > 0) {
 }
 const reset = args.includes("--reset");
 
-const databaseUrl = process.env.DATABASE_URL?.trim();
-const dataDir = path.join(process.env.DATA_DIR?.trim() || ".data", "pglite");
-const target: DatabaseTarget = databaseUrl ? { url: databaseUrl } : { dataDir };
+const target = databaseTarget({
+  databaseUrl: process.env.DATABASE_URL?.trim(),
+  dataDir: process.env.DATA_DIR?.trim() || ".data",
+});
 // Never print the URL itself: it may carry a password.
-const where = databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite at ${dataDir}`;
+const where = "dataDir" in target ? `PGlite at ${target.dataDir}` : "PostgreSQL (DATABASE_URL)";
 
 const summary =
   `${demoSummary.stores} stores, ${demoSummary.orderMethods} order methods, ` +

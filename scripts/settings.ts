@@ -4,14 +4,14 @@
  *   npm run settings -- white-label '{"collectionSearchRadiusKm":8}'
  *   npm run settings -- business-profile '{"hideReferralUI":true}'
  */
-import path from "node:path";
 import { systemClock } from "#contract";
-import { openDatabase, type DatabaseTarget } from "../platform/db/open";
+import { databaseTarget, openDatabase } from "../platform/db/open";
 import { runSettingsCommand } from "./settings-command";
 
-const databaseUrl = process.env.DATABASE_URL?.trim();
-const dataDir = path.join(process.env.DATA_DIR?.trim() || ".data", "pglite");
-const target: DatabaseTarget = databaseUrl ? { url: databaseUrl } : { dataDir };
+const target = databaseTarget({
+  databaseUrl: process.env.DATABASE_URL?.trim(),
+  dataDir: process.env.DATA_DIR?.trim() || ".data",
+});
 
 const database = await openDatabase(target);
 try {

@@ -1,7 +1,6 @@
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { controllableClock, systemClock, type Clock, type ControllableClock } from "#contract";
-import type { Database } from "../platform/db/open";
 import type { Logger } from "../platform/logger";
 import type { Env } from "./env";
 import { composePlatform, mountPlatform } from "./platform";
@@ -15,7 +14,6 @@ import { ANONYMOUS } from "../app/models/error-report";
 export interface ServerParts {
   app: express.Express;
   clock: Clock;
-  database: Database | null;
   /** Ends long-lived answers (event streams), so that closing the server need not wait for them. */
   drain(): Promise<void>;
   close(): Promise<void>;
@@ -47,7 +45,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     res.json({
       status: "ok",
       platform: env.PLATFORM_URL ? "remote" : "embedded",
-      database: platform.database?.kind ?? null,
+      database: platform.embedded?.database ?? null,
     });
   });
 
@@ -55,7 +53,7 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
     env,
     clock,
     testClock,
-    database: platform.database,
+    platform: platform.embedded,
     invalidateShared: () => void sharedGeneration++,
   });
   // Test servers let a journey make the platform's answers fail for its own shopper (server/platform-faults.ts).
@@ -99,7 +97,6 @@ export async function createServerParts(env: Env, log: Logger): Promise<ServerPa
   return {
     app,
     clock,
-    database: platform.database,
     drain: () => storefront.drain(),
     async close() {
       await storefront.close();

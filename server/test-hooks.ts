@@ -1,7 +1,6 @@
 import express from "express";
 import type { Clock, ControllableClock } from "#contract";
-import type { Database } from "../platform/db/open";
-import { createTestingRouter } from "../platform/testing/http";
+import type { EmbeddedPlatform } from "../platform/start";
 import type { Env } from "./env";
 import { fetchHandlerMiddleware } from "./platform-adapter";
 
@@ -10,8 +9,8 @@ export interface TestHookOptions {
   clock: Clock;
   /** The test clock, when TEST_CLOCK is on (the environment schema refuses it in production). */
   testClock: ControllableClock | null;
-  /** The embedded platform's database; null for a remote platform, whose tables are not this server's. */
-  database: Database | null;
+  /** The embedded platform; null for a remote platform, whose tables are not this server's. */
+  platform: EmbeddedPlatform | null;
   /** Shared reads were computed from what a hook just changed (the time, the settings): start them afresh. */
   invalidateShared(): void;
 }
@@ -22,7 +21,7 @@ export interface TestHookOptions {
  * other path (/__test/boom, /__test/toast …) goes on to the storefront.
  */
 export function mountTestHooks(app: express.Express, options: TestHookOptions): void {
-  const { testClock, clock, database } = options;
+  const { testClock, clock, platform } = options;
   if (testClock) {
     // Tests move time.
     app.post("/__test/clock", express.json(), (req, res) => {
@@ -37,10 +36,8 @@ export function mountTestHooks(app: express.Express, options: TestHookOptions): 
       }
     });
   }
-  if (!database) return;
-  const testing = createTestingRouter({
-    db: database.db,
-    clock,
+  if (!platform) return;
+  const testing = platform.testingRouter({
     onSharedChange: options.invalidateShared,
     testHooks: testClock !== null,
     outbox: options.env.NODE_ENV !== "production",

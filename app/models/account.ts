@@ -1,19 +1,19 @@
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "#contract/auth-rules";
 import { CHECKOUT_TEXT, isEmailAddress, validateContactDetails } from "./checkout";
 
 /*
  * The member forms' own checks (spec 2 §2 login, register, forgotten password, reset): the words a field shows before
  * the platform is asked. The platform checks again and has the last word (a common password, an e-mail taken).
- * Browser code imports this file, so nothing from the contract (zod stays on the server): the unit test holds the
- * length and the words to the contract's.
+ * Browser code imports this file, so nothing from the contract's zod files (zod stays on the server): the length and
+ * the words the contract has are from its zod-free auth-rules.ts.
  */
 
-/** The contract's PASSWORD_MIN_LENGTH. */
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 export const ACCOUNT_TEXT = {
   passwordRequired: "Enter your password",
   newPasswordRequired: "Enter a new password",
-  passwordTooShort: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooShort: AUTH_MESSAGES.passwordTooShort,
   codeRequired: "Enter the 6-digit code",
   codeInvalid: "The code is the 6 digits we sent you, like 123456",
 } as const;

@@ -4,7 +4,6 @@ import {
   coordinatePair,
   formatAddress,
   hasLocation,
-  INVALID_ADDRESS_OBJECT,
   isAddressComplete,
   isUsableSuggestion,
   normaliseAddress,
@@ -153,7 +152,7 @@ describe("hasLocation (spec 1 §5)", () => {
 
 describe("address normalisation, further cases (spec 2 §3, §5)", () => {
   it("says 'Invalid address object.' in the contract's words", () => {
-    expect(INVALID_ADDRESS_OBJECT).toBe(CHECKOUT_MESSAGES.invalidAddressObject);
+    expect(() => normaliseAddress(7)).toThrow(CHECKOUT_MESSAGES.invalidAddressObject);
   });
 
   it("prefers addressline1/addressline2 to line1/line2 when both legacy names are present", () => {

@@ -3,26 +3,20 @@
  * address look-ups, older saved data with legacy field names — so everything here accepts `unknown` and
  * normalises before it decides.
  */
+import { firstText, fieldText, isPlainObject, normaliseAddress, type PostalAddress } from "#contract/address-rules";
+import { LOCATION_MESSAGES } from "#contract/location-rules";
+import { SLOT_MESSAGES } from "#contract/slot-rules";
 
-export const INVALID_ADDRESS_OBJECT = "Invalid address object.";
 export const NOT_A_VALID_ADDRESS = "Not a valid address";
-export const UNABLE_TO_FIND_LOCATION = "Unable to find location";
-export const UNABLE_TO_GET_ADDRESS_INFO = "Unable to get address info, try another address.";
+export const UNABLE_TO_FIND_LOCATION = LOCATION_MESSAGES.locationNotFound;
+export const UNABLE_TO_GET_ADDRESS_INFO = LOCATION_MESSAGES.placeNotFound;
 export const DEVICE_LOCATION_FAILED = "Unable to find your location, try manually adding your postcode / address";
 export const DEVICE_LOCATION_NO_MATCH_TOAST =
   "Sorry, no matching locations for your detected location. Please try entering your address.";
-export const LOCATION_REQUIRED =
-  "Location is required to select a store. Please enter your postcode or allow location access.";
+export const LOCATION_REQUIRED = SLOT_MESSAGES.locationRequired;
 export const LOCATION_REQUIRED_USER_MESSAGE = "Please enter your postcode or allow location access to select a store.";
 
-export interface Address {
-  addressLine1: string;
-  addressLine2: string;
-  town: string;
-  county: string;
-  postcode: string;
-  countryCode: string;
-}
+export type Address = PostalAddress;
 
 /** An address suggestion from a look-up; coordinates are null when the place details must still be fetched. */
 export interface AddressSuggestion {
@@ -32,42 +26,8 @@ export interface AddressSuggestion {
   longitude: number | null;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string {
-  return typeof value === "string"
-    ? value.trim()
-    : typeof value === "number" && Number.isFinite(value)
-      ? String(value)
-      : "";
-}
-
-/** The first of the named fields holding non-blank text: the new name is listed first, so it wins. */
-function firstText(input: Record<string, unknown>, keys: readonly string[]): string {
-  for (const key of keys) {
-    const value = text(input[key]);
-    if (value) return value;
-  }
-  return "";
-}
-
-/**
- * An address with the current field names. Legacy `addressline1`/`line1` and `addressline2`/`line2` fill in for
- * a missing `addressLine1`/`addressLine2`. Throws 'Invalid address object.' for anything but a plain object.
- */
-export function normaliseAddress(input: unknown): Address {
-  if (!isPlainObject(input)) throw new Error(INVALID_ADDRESS_OBJECT);
-  return {
-    addressLine1: firstText(input, ["addressLine1", "addressline1", "line1"]),
-    addressLine2: firstText(input, ["addressLine2", "addressline2", "line2"]),
-    town: text(input.town),
-    county: text(input.county),
-    postcode: text(input.postcode),
-    countryCode: text(input.countryCode),
-  };
-}
+/** The contract's: legacy field names read, 'Invalid address object.' thrown for anything but a plain object. */
+export { normaliseAddress };
 
 function tryNormalise(input: unknown): Address | null {
   return isPlainObject(input) ? normaliseAddress(input) : null;
@@ -135,5 +95,5 @@ export function hasLocation(input: unknown): boolean {
   if (typeof input === "string") return input.trim().length > 0;
   if (!isPlainObject(input)) return false;
   if (coordinatePair(input)) return true;
-  return ["postcode", "description", "address"].some((key) => text(input[key]).length > 0);
+  return ["postcode", "description", "address"].some((key) => fieldText(input[key]).length > 0);
 }

@@ -3,28 +3,28 @@
  * basket can go to checkout and why not, the store's item limit, the Free From and minimum-spend messages, driver
  * tip choices, and the quantities shown while a change is on its way.
  *
- * Browser code imports this file, so it takes only types from the contract (zod stays on the server); the spec's
- * messages are repeated here and a unit test holds them equal to the contract's BASKET_MESSAGES.
+ * Browser code imports this file, so it takes only types from the contract's zod files (zod stays on the server); the
+ * spec's messages are the contract's BASKET_MESSAGES, from its zod-free basket-rules.ts.
  */
 import type { Basket, BasketCoupon, BasketLine } from "#contract/basket";
+import { BASKET_MESSAGES } from "#contract/basket-rules";
 import { formatPence } from "./money";
 import { dealPath as storeDealPath } from "./store-paths";
 
-export const BASKET_EMPTY_MESSAGE = "You haven't added any items to your basket";
-export const LOGIN_TO_ORDER_MESSAGE = "Please Login or Create An Account to order with this store";
-export const OFFER_INCOMPLETE_MESSAGE = "offer incomplete";
-export const QUANTITY_ERROR_MESSAGE = "There was an error updating basket item quantity.";
-export const REMOVE_ERROR_MESSAGE = "There was an error removing item from basket.";
-export const COUPON_ADDED_MESSAGE = "Coupon added successfully";
-export const COUPON_REMOVED_MESSAGE = "Coupon removed successfully";
-export const METHOD_MISMATCH_MESSAGE = "Basket fulfillment method mismatch";
-export const NO_STORE_MESSAGE = "Cannot perform basket action - no store selected";
-/** Ours: the spec gives no words for a coupon that needs a verified mobile number. */
-export const VERIFY_MOBILE_TO_ORDER_MESSAGE =
-  "This coupon is for members with a verified mobile number. Please log in and verify your mobile to use it.";
+export const BASKET_EMPTY_MESSAGE = BASKET_MESSAGES.empty;
+export const LOGIN_TO_ORDER_MESSAGE = BASKET_MESSAGES.loginToOrder;
+export const OFFER_INCOMPLETE_MESSAGE = BASKET_MESSAGES.offerIncomplete;
+export const QUANTITY_ERROR_MESSAGE = BASKET_MESSAGES.quantityError;
+export const REMOVE_ERROR_MESSAGE = BASKET_MESSAGES.removeError;
+export const COUPON_ADDED_MESSAGE = BASKET_MESSAGES.couponAdded;
+export const COUPON_REMOVED_MESSAGE = BASKET_MESSAGES.couponRemoved;
+export const METHOD_MISMATCH_MESSAGE = BASKET_MESSAGES.methodMismatch;
+export const NO_STORE_MESSAGE = BASKET_MESSAGES.noStore;
+/** The contract's own words (the spec gives none) for a coupon that needs a verified mobile number. */
+export const VERIFY_MOBILE_TO_ORDER_MESSAGE = BASKET_MESSAGES.couponVerified;
 /** Ours: what the page says above the checkout button when nothing stands in the way. */
 export const BASKET_READY_MESSAGE = "Your basket is ready for checkout";
-export const TIP_DELIVERY_ONLY_MESSAGE = "Driver tips are for delivery orders only.";
+export const TIP_DELIVERY_ONLY_MESSAGE = BASKET_MESSAGES.tipDeliveryOnly;
 export const BASKET_CLEARED_MESSAGE = "Your basket is empty.";
 export const TIP_UPDATED_MESSAGE = "Your driver tip is updated.";
 export const ITEM_REMOVED_MESSAGE = "Item removed from your basket.";

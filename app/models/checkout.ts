@@ -4,10 +4,11 @@ import { href } from "react-router";
  * check out, the contact and address forms' checks, the toasts an address change brings, and the marketing
  * choices as the form posts them.
  *
- * Browser code imports this file, so it takes only types from the contract (zod stays on the server); the messages
- * the browser needs are repeated here and a unit test holds them equal to the contract's CHECKOUT_MESSAGES.
+ * Browser code imports this file, so it takes only types from the contract's zod files (zod stays on the server); the
+ * messages are the contract's CHECKOUT_MESSAGES, from its zod-free checkout-rules.ts.
  */
 import type { BasketCoupon } from "#contract/basket";
+import { CHECKOUT_MESSAGES } from "#contract/checkout-rules";
 import { isAddressComplete } from "./address";
 import { formatPence } from "./money";
 import { matchesPostcodeRules } from "./postcode";
@@ -17,27 +18,27 @@ import { matchesPostcodeRules } from "./postcode";
 // ---------------------------------------------------------------------------------------------------------
 
 export const CHECKOUT_TEXT = {
-  // The contract's CHECKOUT_MESSAGES, word for word (a test holds them equal).
-  loginToOrder: "Please Login or Create An Account to order with this store",
-  deliveryCostIncreased: "Delivery cost has increased by {amount}",
-  deliveryCostDecreased: "Delivery cost has decreased by {amount}",
-  deliveryCostChanged: "Delivery cost has changed",
-  deliveryCostChangedReview: "Delivery cost has changed. Please review your order and try again.",
-  deliveryAddressFailed: "Failed to set delivery address. Please try again.",
-  unableToDeliver: "Unable to deliver to this address. Please try a different location.",
-  invalidAddressObject: "Invalid address object.",
-  validationError: "There was a validation error, please make sure your details are correct.",
-  invalidSlot: "Invalid time slot selected. Please select a different time slot for your order.",
-  marketingUpdated: "Your marketing preferences updated successfully",
-  marketingUpdateError: "There was an error updating your marketing preferences",
-  firstNameRequired: "Enter your first name",
-  lastNameRequired: "Enter your last name",
-  emailInvalid: "Enter an email address in the correct format, like name@example.com",
-  phoneInvalid: "Enter a UK mobile number, like 07700 900 982",
-  addressLine1Required: "Enter address line 1, typically the building and street",
-  townRequired: "Enter town or city",
-  postcodeInvalid: "Enter a real postcode",
-  // Ours, in the GOV.UK style of the ones above; the contract has no words for these.
+  // The contract's, named one by one: a spread would bring all its words into the browser's bundle.
+  loginToOrder: CHECKOUT_MESSAGES.loginToOrder,
+  deliveryCostIncreased: CHECKOUT_MESSAGES.deliveryCostIncreased,
+  deliveryCostDecreased: CHECKOUT_MESSAGES.deliveryCostDecreased,
+  deliveryCostChanged: CHECKOUT_MESSAGES.deliveryCostChanged,
+  deliveryCostChangedReview: CHECKOUT_MESSAGES.deliveryCostChangedReview,
+  deliveryAddressFailed: CHECKOUT_MESSAGES.deliveryAddressFailed,
+  unableToDeliver: CHECKOUT_MESSAGES.unableToDeliver,
+  invalidAddressObject: CHECKOUT_MESSAGES.invalidAddressObject,
+  validationError: CHECKOUT_MESSAGES.validationError,
+  invalidSlot: CHECKOUT_MESSAGES.invalidSlot,
+  marketingUpdated: CHECKOUT_MESSAGES.marketingUpdated,
+  marketingUpdateError: CHECKOUT_MESSAGES.marketingUpdateError,
+  firstNameRequired: CHECKOUT_MESSAGES.firstNameRequired,
+  lastNameRequired: CHECKOUT_MESSAGES.lastNameRequired,
+  emailInvalid: CHECKOUT_MESSAGES.emailInvalid,
+  phoneInvalid: CHECKOUT_MESSAGES.phoneInvalid,
+  addressLine1Required: CHECKOUT_MESSAGES.addressLine1Required,
+  townRequired: CHECKOUT_MESSAGES.townRequired,
+  postcodeInvalid: CHECKOUT_MESSAGES.postcodeInvalid,
+  // Ours, in the GOV.UK style of the contract's field messages; the contract has no words for these.
   emailRequired: "Enter your email address",
   phoneRequired: "Enter your mobile number",
   termsRequired: "You must accept the terms and conditions to place an order",

@@ -9,6 +9,7 @@
  *
  * An item is `<menu item id>x<quantity>`, then optionally `s<size id>` and `o<option id>.<option id>…`.
  */
+import { DEEP_LINK_ERRORS } from "#contract/marketing-rules";
 
 export const DEEP_LINK_PATH = "/basket/link";
 
@@ -174,7 +175,7 @@ export type LandingView =
  * warning; the rest are ours.
  */
 export const DEEP_LINK_MESSAGES = {
-  storeSearchRequired: "You need to search for stores with a postcode!",
+  storeSearchRequired: DEEP_LINK_ERRORS.storeSearchRequired.message,
   storeSearchLead: "Tell us where you are and we will check the store in your link serves you, then fill your basket.",
   overwriteTitle: "Replace your basket?",
   overwrite: "You are about to overwrite your basket. Are you sure you would like to proceed?",

@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse } from "react-router";
+import { SYSTEM_ERROR_MESSAGE } from "#contract/error-messages";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "#contract/service-unavailable";
 
 /** Spec 1 §2 and §8: the error page's texts. */
 export const NOT_FOUND_TITLE = "Page Not Found";
-export const SYSTEM_ERROR_MESSAGE = "There was an error on the system. Please try again.";
 
 /** The heading of the page a shopper gets while the platform cannot answer (its database restarting, say). */
 export const UNAVAILABLE_MESSAGE = SERVICE_UNAVAILABLE_MESSAGE;

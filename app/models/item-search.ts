@@ -1,11 +1,11 @@
 // Item search rules shared by the search page's loader and its script (spec 1 §3, §4, §9). No zod: bundled for the browser.
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from "#contract/catalogue-rules";
+import { SEARCH_DEBOUNCE_MS, SEARCH_MESSAGES, SEARCH_MIN_CHARS } from "#contract/catalogue-rules";
 import { storeSearchPath } from "./store-paths";
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS };
 
 /** Spec 1 §8, shown as a toast (and inline, where the page has no other way to say it). */
-export const SEARCH_FAILED_MESSAGE = "Error searching for items";
+export const SEARCH_FAILED_MESSAGE = SEARCH_MESSAGES.searchFailed;
 export const SEARCH_TOO_SHORT_HINT = `Type at least ${SEARCH_MIN_CHARS} characters`;
 /** Spec 1 §8: logged when the recommended items cannot be fetched; the page carries on without them. */
 export const RECOMMENDED_FETCH_ERROR = "Recommended items fetch error";

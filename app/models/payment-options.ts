@@ -3,13 +3,15 @@
  * buttons are disabled, and what follows a Google Pay or Apple Pay answer. The option rules themselves are the
  * contract's (payment-rules.ts, shared with the platform, which refuses any option not shown here).
  *
- * Browser code imports this file, so it takes only types from the zod contract files; the messages the browser
- * needs are repeated here and a unit test holds them equal to the contract's PAYMENT_MESSAGES.
+ * Browser code imports this file, so it takes only types from the zod contract files; its messages are the contract's
+ * PAYMENT_MESSAGES, from the zod-free payment-rules.ts.
  */
 import type { Basket } from "#contract/basket";
 import {
   availablePaymentOptions,
+  GATEWAY_NAME,
   gatewayFor,
+  PAYMENT_MESSAGES,
   type PaymentMethodName,
   type PaymentOptionContext,
   type StorePaymentMethod,
@@ -24,20 +26,20 @@ export {
   type PaymentMethodName,
 } from "#contract/payment-rules";
 
-/** The contract's PAYMENT_MESSAGES the browser shows, word for word (a test holds them equal). */
+/** The contract's PAYMENT_MESSAGES the browser shows. */
 export const PAYMENT_TEXT = {
-  paymentIssue: "There was an issue processing your payment",
-  applePayError: "An error occurred while processing the Apple Pay payment.",
-  googlePayError: "An error occurred while processing the Google Pay payment.",
-  googlePayProcessing: "There was an error processing with Google Pay",
-  gatewayNotSupported: "Payment gateway is not supported",
-  paymentCancelled: "Your payment was cancelled. Nothing was charged.",
-  cardFormLoad: "There was an error loading the card form",
-  cardDetails: "There was an error with card details. Try with another card or reload the page before trying again.",
+  paymentIssue: PAYMENT_MESSAGES.paymentIssue,
+  applePayError: PAYMENT_MESSAGES.applePayError,
+  googlePayError: PAYMENT_MESSAGES.googlePayError,
+  googlePayProcessing: PAYMENT_MESSAGES.googlePayProcessing,
+  gatewayNotSupported: PAYMENT_MESSAGES.gatewayNotSupported,
+  paymentCancelled: PAYMENT_MESSAGES.paymentCancelled,
+  cardFormLoad: PAYMENT_MESSAGES.cardFormLoad,
+  cardDetails: PAYMENT_MESSAGES.cardDetails,
 } as const;
 
-/** Spec 2 §5: the one gateway card payments go through (the contract's GATEWAY_NAME). */
-export const CARD_GATEWAY = "checkoutcom";
+/** Spec 2 §5: the one gateway card payments go through. */
+export const CARD_GATEWAY = GATEWAY_NAME;
 
 /** Spec 2 §9. */
 export const GOOGLE_PAY_REDIRECT_DELAY_MS = 100;

@@ -1,16 +1,16 @@
 /**
- * Spec 1 §5 postcode rules, shared by the widget in the browser and the route that handles its posts. Kept free
- * of zod and of the platform contract so it costs the browser bundle next to nothing.
+ * Spec 1 §5 postcode rules, shared by the widget in the browser and the route that handles its posts. Kept free of
+ * zod (the messages are the contract's, from its zod-free location-rules.ts) so it costs the browser bundle next to
+ * nothing.
  */
+import { invalidPostcodeMessage, LOCATION_MESSAGES } from "#contract/location-rules";
 
 /** The field allows at most 8 characters ("SW1A 1AA"). */
 export const POSTCODE_MAX_LENGTH = 8;
 
-export const EMPTY_POSTCODE_MESSAGE = "Please enter a valid postcode";
+export const EMPTY_POSTCODE_MESSAGE = LOCATION_MESSAGES.postcodeRequired;
 
-export function invalidPostcodeMessage(postcode: string): string {
-  return `${postcode} is not a valid postcode`;
-}
+export { invalidPostcodeMessage };
 
 /** What the field holds: trimmed, upper-cased, inner runs of whitespace as one space, at most 8 characters. */
 export function cleanPostcodeInput(raw: unknown): string {

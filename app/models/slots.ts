@@ -5,6 +5,7 @@
  * This file is imported by the slot picker, so it reaches the browser: it formats and reads store-local time
  * with Intl only (luxon stays on the server, see slots-calendar.ts).
  */
+import { CHECKOUT_MESSAGES } from "#contract/checkout-rules";
 
 // ---------------------------------------------------------------------------------------------------------
 // Constants and messages (spec 1 §5, §9)
@@ -21,8 +22,7 @@ export const EVENING_HOUR = 22;
 export const MAX_DAYS_AHEAD = 14;
 
 export const INVALID_ASAP_SLOT_MESSAGE = "Invalid time slot selected. Please try again or contact support.";
-export const INVALID_FUTURE_SLOT_MESSAGE =
-  "Invalid time slot selected. Please select a different time slot for your order.";
+export const INVALID_FUTURE_SLOT_MESSAGE = CHECKOUT_MESSAGES.invalidSlot;
 export const MISSING_SLOT_TIMES_MESSAGE = "Invalid slot data: missing startTime or endTime";
 export const NO_SLOTS_TODAY_MESSAGE = "There are not available slots for today";
 /** The picker's words for a later day with nothing listed (UX; the spec only words the "today" case). */

@@ -1,3 +1,4 @@
+import { BASKET_MESSAGES } from "#contract/basket-rules";
 import { methodIsAvailable, storeIsClosed } from "#contract/store-rules";
 
 /**
@@ -8,8 +9,8 @@ import { methodIsAvailable, storeIsClosed } from "#contract/store-rules";
 export type FulfilmentMethod = "delivery" | "collection";
 export type MethodStatus = "open" | "preorder" | "closed";
 
-export const STORE_PAUSED_MESSAGE = "This store is currently paused";
-export const STORE_CLOSED_MESSAGE = "This store is currently closed";
+export const STORE_PAUSED_MESSAGE = BASKET_MESSAGES.storePaused;
+export const STORE_CLOSED_MESSAGE = BASKET_MESSAGES.storeClosed;
 
 export interface MethodState {
   status: MethodStatus;

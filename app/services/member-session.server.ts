@@ -1,4 +1,5 @@
 import { api, type RequestOf } from "#contract";
+import { SYSTEM_ERROR_MESSAGE } from "#contract/error-messages";
 import type { Shopper } from "./context";
 import { newCsrfToken } from "./session.server";
 import { PlatformError } from "./platform-client.server";
@@ -31,7 +32,7 @@ export async function signInMember<E extends SignInEndpoint>(
     ...(basketToken ? { basketToken } : {}),
     ...(referral ? { referral } : {}),
   } as RequestOf<E>);
-  if (tokens.strategy !== "member") throw new PlatformError(502, "There was an error on the system. Please try again.");
+  if (tokens.strategy !== "member") throw new PlatformError(502, SYSTEM_ERROR_MESSAGE);
   shopper.session.set("auth", {
     strategy: "member",
     accessToken: tokens.access_token,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { DEFAULT_CLIENT_IDENTITY, identityHeaders, type ClientIdentity } from "#contract/client-identity";
+import { SYSTEM_ERROR_MESSAGE } from "#contract/error-messages";
 import {
   fillPath,
   SERVICE_UNAVAILABLE,
@@ -75,12 +76,9 @@ export function buildPlatformError(body: unknown, httpStatus?: number): Platform
   );
 }
 
-/** The generic words for a platform that did not answer (spec 1 §8's system error). */
-const UNANSWERED_MESSAGE = "There was an error on the system. Please try again.";
-
 /** The platform could not be reached, or did not answer in time: what a transport failure and a time-out become. */
 function unavailable(cause: unknown): PlatformError {
-  return new PlatformError(503, UNANSWERED_MESSAGE, SERVICE_UNAVAILABLE, String(cause));
+  return new PlatformError(503, SYSTEM_ERROR_MESSAGE, SERVICE_UNAVAILABLE, String(cause));
 }
 
 /**
@@ -174,7 +172,8 @@ export function createPlatformClient(
           if (options.signal?.aborted) throw cause;
           // A transport failure (connection refused, reset) or an answer that did not come in time: the platform
           // being unavailable. A body that is not JSON is a broken answer, not a missing one.
-          if (cause instanceof SyntaxError) throw new PlatformError(502, UNANSWERED_MESSAGE, undefined, String(cause));
+          if (cause instanceof SyntaxError)
+            throw new PlatformError(502, SYSTEM_ERROR_MESSAGE, undefined, String(cause));
           if (attemptsLeft-- > 0) continue;
           throw unavailable(timeout?.aborted ? `the platform did not answer within ${transport.timeoutMs} ms` : cause);
         }
@@ -201,12 +200,7 @@ export function createPlatformClient(
 function parseResponse(schema: z.ZodType, data: unknown): unknown {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new PlatformError(
-      502,
-      "There was an error on the system. Please try again.",
-      undefined,
-      parsed.error.issues.slice(0, 3),
-    );
+    throw new PlatformError(502, SYSTEM_ERROR_MESSAGE, undefined, parsed.error.issues.slice(0, 3));
   }
   return parsed.data;
 }
@@ -265,7 +259,7 @@ function checkedAnswer(endpoint: Endpoint, body: unknown): unknown {
     // Only the endpoint is named: answers carry shoppers' details, which never go to a log.
     const issue = `${endpoint.method} ${endpoint.path}: the in-process answer differs from what ${where} makes of it`;
     console.error(`platform.answer_unchecked_differs ${issue}`);
-    throw new PlatformError(502, "There was an error on the system. Please try again.", undefined, [issue]);
+    throw new PlatformError(502, SYSTEM_ERROR_MESSAGE, undefined, [issue]);
   }
   return body;
 }

@@ -5,6 +5,7 @@ import {
   type CheckoutAddress,
   type ContactDetails,
 } from "../contract";
+import { addressFields, fieldText, isPlainObject } from "../contract/address-rules";
 import { displayPostcode } from "../stores/service";
 
 // In the contract since member accounts read mobiles too; still exported here for checkout's callers.
@@ -90,45 +91,15 @@ export function checkContactDetails(input: ContactInput): Checked<ContactDetails
   return { ok: true, value: { firstName, lastName, email, phoneNumber } };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.getPrototypeOf(value) === Object.prototype
-  );
-}
-
-/** The text of a field: strings trimmed, finite numbers as written (a house number sent as a number), else blank. */
-function text(value: unknown): string {
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return "";
-}
-
-/** The first non-blank of the named fields: the current name comes first, so it wins over a legacy alias. */
-function firstText(input: Record<string, unknown>, keys: readonly string[]): string {
-  for (const key of keys) {
-    const value = text(input[key]);
-    if (value !== "") return value;
-  }
-  return "";
-}
-
 /** An address with the current field names; null for anything but a plain object ('Invalid address object.'). */
 export function normaliseAddressInput(input: unknown): Omit<CheckoutAddress, "type"> | null {
   if (!isPlainObject(input)) return null;
   return {
-    firstName: text(input.firstName),
-    lastName: text(input.lastName),
-    email: text(input.email),
-    telephone: text(input.telephone),
-    addressLine1: firstText(input, ["addressLine1", "addressline1", "line1"]),
-    addressLine2: firstText(input, ["addressLine2", "addressline2", "line2"]),
-    town: text(input.town),
-    county: text(input.county),
-    postcode: text(input.postcode),
-    countryCode: text(input.countryCode),
+    firstName: fieldText(input.firstName),
+    lastName: fieldText(input.lastName),
+    email: fieldText(input.email),
+    telephone: fieldText(input.telephone),
+    ...addressFields(input),
   };
 }
 

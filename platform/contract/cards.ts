@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
-import { PAYMENT_MESSAGES } from "./payments";
+import { PAYMENT_MESSAGES } from "./payment-rules";
 
 /*
  * A member's saved cards (spec 2 §2, §3, §7, §8; decision 0023). Members only: a guest token is 403 MEMBERS_ONLY.

@@ -12,3 +12,9 @@ export function bannerFlushDelayMs(displaySeconds: number | null | undefined): n
 
 /** Client platform name sent with banner events (spec 1 §9). */
 export { CLIENT_PLATFORM } from "./client-identity";
+
+export const SEARCH_MESSAGES = {
+  /** Spec 1 §8 toast. */
+  searchFailed: "Error searching for items",
+  noItemFoundHint: "No items found. Check the spelling or try a shorter word.",
+} as const;

@@ -3,6 +3,8 @@ import { basketSchema } from "./basket";
 import { endpoint } from "./endpoint";
 import { placedOrderSchema } from "./payments";
 
+export { CHECKOUT_MESSAGES } from "./checkout-rules";
+
 /*
  * Checkout (spec 2 §3, §4, §7): the guest's registration check, contact details, delivery and billing addresses,
  * instructions, the guest side of marketing preferences, and the draft order made from a valid basket.
@@ -221,37 +223,3 @@ export const processOrder = endpoint({
     total: pence,
   }),
 });
-
-export const CHECKOUT_MESSAGES = {
-  // Spec 2 §8, word for word.
-  deliveryAddressFailed: "Failed to set delivery address. Please try again.",
-  unableToDeliver: "Unable to deliver to this address. Please try a different location.",
-  deliveryCostIncreased: "Delivery cost has increased by {amount}",
-  deliveryCostDecreased: "Delivery cost has decreased by {amount}",
-  deliveryCostChanged: "Delivery cost has changed",
-  deliveryCostChangedReview: "Delivery cost has changed. Please review your order and try again.",
-  addressUpdateError: "There was an error updating your address",
-  invalidAddressObject: "Invalid address object.",
-  validationError: "There was a validation error, please make sure your details are correct.",
-  loginToOrder: "Please Login or Create An Account to order with this store",
-  invalidSlotDate: "Time slot date provided was not valid. Date must be a date after or equal to today",
-  invalidSlot: "Invalid time slot selected. Please select a different time slot for your order.",
-  marketingUpdated: "Your marketing preferences updated successfully",
-  marketingUpdateError: "There was an error updating your marketing preferences",
-  // Ours, where the spec has none.
-  noSlot: "Please choose a time slot for your order.",
-  noContact: "Please enter your name, e-mail address and mobile number.",
-  noDeliveryAddress: "Please enter your delivery address.",
-  noBillingAddress: "Please enter your billing address.",
-  pricesChanged: "Prices in your basket have changed. Please review your order and try again.",
-  draftNotFound: "We could not find that order. Please go back to your basket and try again.",
-  orderNotFound: "Order not found.",
-  guestMarketingNeedsBasket: "A basket token is required to keep a guest's marketing preferences.",
-  firstNameRequired: "Enter your first name",
-  lastNameRequired: "Enter your last name",
-  emailInvalid: "Enter an email address in the correct format, like name@example.com",
-  phoneInvalid: "Enter a UK mobile number, like 07700 900 982",
-  addressLine1Required: "Enter address line 1, typically the building and street",
-  townRequired: "Enter town or city",
-  postcodeInvalid: "Enter a real postcode",
-} as const;

@@ -14,3 +14,4 @@ export const apiErrorSchema = z.object({
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 export { SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from "./service-unavailable";
+export { SYSTEM_ERROR_MESSAGE } from "./error-messages";

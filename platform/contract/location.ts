@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
 
+export { LOCATION_MESSAGES } from "./location-rules";
+
 // ---------------------------------------------------------------------------------------------------------
 // Shapes shared by the location endpoints
 // ---------------------------------------------------------------------------------------------------------
@@ -156,13 +158,3 @@ export const futureContactRequest = endpoint({
   response: z.object({ ok: z.literal(true) }),
   maxBodyBytes: 4 * 1024,
 });
-
-/** The messages these endpoints answer with, word for word as the spec gives them. */
-export const LOCATION_MESSAGES = {
-  postcodeRequired: "Please enter a valid postcode",
-  postcodeInvalid: (postcode: string) => `${postcode} is not a valid postcode`,
-  locationNotFound: "Unable to find location",
-  placeNotFound: "Unable to get address info, try another address.",
-  emailInvalid: "Please enter a valid email address",
-  tooManyRequests: "Too many requests. Please try again later.",
-} as const;

@@ -2,22 +2,14 @@ import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { basketSchema } from "./basket";
 
+export { DEEP_LINK_ERRORS } from "./marketing-rules";
+
 /*
  * The marketing tool's calls (spec 2 §7: `/api/iterable/identifier`, `/api/iterable/deepLinkAction`; §8 deep-link
  * errors; issue 20 item 3). A marketing e-mail's link names a store and what to put in the basket; these calls tie the
  * shopper's session to the tool's identity for them, and prepare the basket the link fills, so orders can be
  * attributed to the campaign that brought them.
  */
-
-/** Spec 2 §8's deep-link error codes; the messages are the spec's where it gives one. */
-export const DEEP_LINK_ERRORS = {
-  unrecoverable: { code: "UNRECOVERABLE_ERROR", message: "This link cannot be used." },
-  storeSearchRequired: { code: "STORE_SEARCH_REQUIRED", message: "You need to search for stores with a postcode!" },
-  incompatibleStore: {
-    code: "INCOMPATIBLE_STORE",
-    message: "Your basket is for another store, or this store does not serve your location.",
-  },
-} as const;
 
 const id = z.number().int().positive().max(2_147_483_647);
 /** The tool's names for a subscriber and a campaign: letters, digits and a few marks, as the deep link carries them. */

@@ -5,6 +5,9 @@
 
 export type PaymentMethodName = "cash" | "card" | "applepay" | "googlepay";
 
+/** The one gateway card and wallet payments go through (spec 2 §5). */
+export const GATEWAY_NAME = "checkoutcom";
+
 /** A store's setting for one way of paying (store details' paymentMethods). */
 export interface StorePaymentMethod {
   name: string;
@@ -102,3 +105,26 @@ export function splitPayerName(name: string | null | undefined): { firstName: st
   if (at < 0) return { firstName: trimmed, lastName: "" };
   return { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1) };
 }
+
+/** The payment endpoints' words (contract/payments.ts). */
+export const PAYMENT_MESSAGES = {
+  // Spec 2 §8, word for word.
+  paymentIssue: "There was an issue processing your payment",
+  paymentError: "An error occurred while processing the payment.",
+  cardPaymentError: "An error occurred while processing the card payment.",
+  applePayError: "An error occurred while processing the Apple Pay payment.",
+  googlePayError: "An error occurred while processing the Google Pay payment.",
+  googlePayProcessing: "There was an error processing with Google Pay",
+  cardFormLoad: "There was an error loading the card form",
+  cardDetails: "There was an error with card details. Try with another card or reload the page before trying again.",
+  cardExists: "Card already exists!",
+  gatewayNotSupported: "Payment gateway is not supported",
+  validationError: "There was a validation error, please make sure your details are correct.",
+  // Ours, where the spec has none.
+  methodNotAvailable: "That way of paying is not available for this order.",
+  orderAlreadyPlaced: "This order has already been placed.",
+  paymentCancelled: "Your payment was cancelled. Nothing was charged.",
+  applePayUnavailable: "Apple Pay is not available on this site.",
+  savedCardsForMembers: "Saved cards are for members. Please enter your card details.",
+  paymentPending: "Your payment is still being checked. Please wait a moment and refresh this page.",
+} as const;

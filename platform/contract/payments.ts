@@ -2,6 +2,8 @@ import { z } from "zod";
 import { endpoint } from "./endpoint";
 import type { PaymentMethodName } from "./payment-rules";
 
+export { GATEWAY_NAME, PAYMENT_MESSAGES } from "./payment-rules";
+
 /*
  * Payments (spec 2 §4, §5, §7, §8). One card gateway, named checkoutcom: in production checkout.com itself, by
  * default an embedded stand-in for its sandbox. Cash needs no gateway.
@@ -17,7 +19,6 @@ export const PAYMENT_METHODS = [
   "googlepay",
 ] as const satisfies readonly PaymentMethodName[];
 export type { PaymentMethodName } from "./payment-rules";
-export const GATEWAY_NAME = "checkoutcom";
 
 const draftOrderId = z.string().min(1).max(80);
 /** Return addresses: absolute http(s) URLs (the gateway sends the shopper's browser there). */
@@ -155,25 +156,3 @@ export const validateApplePayMerchant = endpoint({
   }),
   response: z.record(z.string(), z.unknown()),
 });
-
-export const PAYMENT_MESSAGES = {
-  // Spec 2 §8, word for word.
-  paymentIssue: "There was an issue processing your payment",
-  paymentError: "An error occurred while processing the payment.",
-  cardPaymentError: "An error occurred while processing the card payment.",
-  applePayError: "An error occurred while processing the Apple Pay payment.",
-  googlePayError: "An error occurred while processing the Google Pay payment.",
-  googlePayProcessing: "There was an error processing with Google Pay",
-  cardFormLoad: "There was an error loading the card form",
-  cardDetails: "There was an error with card details. Try with another card or reload the page before trying again.",
-  cardExists: "Card already exists!",
-  gatewayNotSupported: "Payment gateway is not supported",
-  validationError: "There was a validation error, please make sure your details are correct.",
-  // Ours, where the spec has none.
-  methodNotAvailable: "That way of paying is not available for this order.",
-  orderAlreadyPlaced: "This order has already been placed.",
-  paymentCancelled: "Your payment was cancelled. Nothing was charged.",
-  applePayUnavailable: "Apple Pay is not available on this site.",
-  savedCardsForMembers: "Saved cards are for members. Please enter your card details.",
-  paymentPending: "Your payment is still being checked. Please wait a moment and refresh this page.",
-} as const;

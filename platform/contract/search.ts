@@ -8,7 +8,7 @@ const method = z.enum(["delivery", "collection"]).default("delivery");
 /** Spec 1 §9: 24 items and 200 categories a page. */
 export const SEARCH_ITEMS_LIMIT = 24;
 export const SEARCH_CATEGORIES_LIMIT = 200;
-export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from "./catalogue-rules";
+export { SEARCH_DEBOUNCE_MS, SEARCH_MESSAGES, SEARCH_MIN_CHARS } from "./catalogue-rules";
 
 export const searchPaginationSchema = z.object({
   page: z.number().int().positive(),
@@ -63,9 +63,3 @@ export const recommendedItems = endpoint({
   request: z.object({ storeId: id, basketToken: z.string().max(128).nullish(), fulfilmentMethod: method }),
   response: z.object({ topSellingItems: z.array(menuItemSchema) }),
 });
-
-export const SEARCH_MESSAGES = {
-  /** Spec 1 §8 toast. */
-  searchFailed: "Error searching for items",
-  noItemFoundHint: "No items found. Check the spelling or try a shorter word.",
-} as const;

@@ -32,3 +32,11 @@ export function findListedSlot<S extends SlotLike>(
   if (asap && chosenStart <= asap.start && chosenStart >= asap.start - graceMs) return asap;
   return null;
 }
+
+/** Messages the slot endpoints answer with. The first two are the spec's, word for word. */
+export const SLOT_MESSAGES = {
+  invalidDate: "Time slot date provided was not valid. Date must be a date after or equal to today",
+  locationRequired: "Location is required to select a store. Please enter your postcode or allow location access.",
+  full: "This time slot is now full. Please choose another.",
+  unavailable: "This time slot is no longer available. Please choose another.",
+} as const;

@@ -45,17 +45,6 @@ export const slotDaySchema = z.object({
 });
 export type SlotDay = z.infer<typeof slotDaySchema>;
 
-// ---------------------------------------------------------------------------------------------------------
-// Messages the slot endpoints answer with. The first two are the spec's, word for word.
-// ---------------------------------------------------------------------------------------------------------
-
-export const SLOT_MESSAGES = {
-  invalidDate: "Time slot date provided was not valid. Date must be a date after or equal to today",
-  locationRequired: "Location is required to select a store. Please enter your postcode or allow location access.",
-  full: "This time slot is now full. Please choose another.",
-  unavailable: "This time slot is no longer available. Please choose another.",
-} as const;
-
 /** The longest span one listing may ask for, in days between startDate and endDate. */
 export const MAX_SLOT_LISTING_DAYS = 15;
 

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "./schema";
@@ -26,6 +27,16 @@ export interface Database {
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true } | { pglite: PGlite };
+
+/**
+ * Where the server and the scripts find the platform's database: PostgreSQL at databaseUrl when it is set, else PGlite
+ * in dataDir's pglite folder (dataDir also holds the server's generated secrets), else PGlite in memory.
+ */
+export function databaseTarget(where: { databaseUrl?: string; dataDir?: string }): DatabaseTarget {
+  if (where.databaseUrl) return { url: where.databaseUrl };
+  if (where.dataDir) return { dataDir: path.join(where.dataDir, "pglite") };
+  return { memory: true };
+}
 
 /** How long a new connection may take before the query that wanted it fails (a server that does not answer). */
 export const CONNECT_TIMEOUT_MS = 5_000;

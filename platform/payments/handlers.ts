@@ -2,7 +2,11 @@ import { api } from "../contract";
 import { companyNameFrom } from "../content/company-name";
 import type { ContentSource } from "../content/source";
 import type { Router } from "../router";
-import { cancelPayment, makePayment, validateApplePayMerchant, verifyPayment, type PaymentDeps } from "./service";
+import { validateApplePayMerchant } from "./apple-pay-merchant";
+import { cancelPayment } from "./cancel";
+import { makePayment } from "./make";
+import type { PaymentDeps } from "./tries";
+import { verifyPayment } from "./verify";
 import { receiveCheckoutComWebhook } from "./webhook";
 import { addCard, deleteCard, listCards, setDefaultCard } from "./cards";
 

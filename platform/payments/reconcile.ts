@@ -3,19 +3,9 @@ import { orderPayments, orders } from "../db/schema";
 import type { OrderRow } from "../orders/place";
 import type { RequestContext } from "../context";
 import { GatewayError, type GatewayPayment, type PaymentGateway } from "../ports/payment-gateway";
-import {
-  CLOSED_PAGE_STATUSES,
-  isOpen,
-  markTry,
-  OPEN_STATUSES,
-  outcomeOf,
-  paysFor,
-  settledTry,
-  settlePayment,
-  unclaimedPayment,
-  type PaymentDeps,
-  type PaymentTry,
-} from "./service";
+import { CLOSED_PAGE_STATUSES } from "./cancel";
+import { outcomeOf, paysFor, settledTry, settlePayment, unclaimedPayment } from "./settle";
+import { isOpen, markTry, OPEN_STATUSES, type PaymentDeps, type PaymentTry } from "./tries";
 
 /*
  * The reconciliation sweep (decision record 0014): every charge the gateway approves must end in a placed order,

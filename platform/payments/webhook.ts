@@ -5,7 +5,8 @@ import { orderPayments, orders } from "../db/schema";
 import { ApiError } from "../errors";
 import type { RequestContext } from "../context";
 import { GatewayError, type GatewayPayment } from "../ports/payment-gateway";
-import { isOpen, outcomeOf, paysFor, settledTry, settlePayment, type PaymentDeps } from "./service";
+import { outcomeOf, paysFor, settledTry, settlePayment } from "./settle";
+import { isOpen, type PaymentDeps } from "./tries";
 
 /*
  * checkout.com's webhooks (decision record 0014): the quick way to hear that a payment was approved or declined when

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { AuthPageContent } from "#contract";
+import { SYSTEM_ERROR_MESSAGE } from "#contract/error-messages";
 import { appContext } from "~/services/context";
 import { loadSingle } from "~/services/content.server";
 import { PlatformError } from "~/services/platform-client.server";
@@ -9,8 +10,6 @@ import { PlatformError } from "~/services/platform-client.server";
  */
 
 type RequestContext = Readonly<RouterContextProvider>;
-
-const SYSTEM_ERROR = "There was an error on the system. Please try again.";
 
 /** A sign-in page's content type (spec 1 §3). */
 export function authContent(
@@ -29,7 +28,7 @@ export function refusalFor<F extends string>(
   fields: readonly F[],
 ): { field: F | null; message: string } {
   if (!(error instanceof PlatformError)) throw error;
-  if (error.status >= 500) return { field: null, message: SYSTEM_ERROR };
+  if (error.status >= 500) return { field: null, message: SYSTEM_ERROR_MESSAGE };
   const body = error.body as { field?: unknown } | null;
   const field =
     body && typeof body.field === "string" && (fields as readonly string[]).includes(body.field)

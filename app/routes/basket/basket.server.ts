@@ -1,5 +1,6 @@
 import { rethrowIfUnavailable } from "~/models/error-page";
 import { api, type Basket, type MenuItem } from "#contract";
+import { SYSTEM_ERROR_MESSAGE } from "#contract/error-messages";
 import {
   BASKET_CLEARED_MESSAGE,
   COUPON_ADDED_MESSAGE,
@@ -152,7 +153,7 @@ export async function applyCoupon(
       basket: null,
       toast: null,
       couponError: {
-        message: refusal(error, "There was an error on the system. Please try again.", log, "coupon_apply_failed"),
+        message: refusal(error, SYSTEM_ERROR_MESSAGE, log, "coupon_apply_failed"),
         value,
       },
     };
@@ -165,7 +166,7 @@ export async function removeCoupon(shopper: Shopper, log: Logger, idempotencyKey
     const basket = await shopper.api.call(api.removeCoupon, { basketToken }, idempotencyKey ? { idempotencyKey } : {});
     return ok(remember(shopper, basket), COUPON_REMOVED_MESSAGE);
   } catch (error) {
-    return failed(refusal(error, "There was an error on the system. Please try again.", log, "coupon_remove_failed"));
+    return failed(refusal(error, SYSTEM_ERROR_MESSAGE, log, "coupon_remove_failed"));
   }
 }
 
@@ -213,7 +214,7 @@ export async function updateTip(
       }
     }
   } catch (error) {
-    return failed(refusal(error, "There was an error on the system. Please try again.", log, "tip_update_failed"));
+    return failed(refusal(error, SYSTEM_ERROR_MESSAGE, log, "tip_update_failed"));
   }
 }
 
@@ -223,7 +224,7 @@ export async function clearBasket(shopper: Shopper, log: Logger, idempotencyKey?
     const basket = await shopper.api.call(api.clearBasket, { basketToken }, idempotencyKey ? { idempotencyKey } : {});
     return ok(remember(shopper, basket), BASKET_CLEARED_MESSAGE);
   } catch (error) {
-    return failed(refusal(error, "There was an error on the system. Please try again.", log, "basket_clear_failed"));
+    return failed(refusal(error, SYSTEM_ERROR_MESSAGE, log, "basket_clear_failed"));
   }
 }
 
@@ -266,6 +267,6 @@ export async function spendPoints(
     );
     return ok(remember(shopper, answer.basket), answer.message);
   } catch (error) {
-    return onField(refusal(error, "There was an error on the system. Please try again.", log, "loyalty_spend_failed"));
+    return onField(refusal(error, SYSTEM_ERROR_MESSAGE, log, "loyalty_spend_failed"));
   }
 }

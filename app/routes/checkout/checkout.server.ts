@@ -1,4 +1,5 @@
 import { rethrowIfUnavailable } from "~/models/error-page";
+import { SYSTEM_ERROR_MESSAGE } from "#contract/error-messages";
 import { href, redirect, type RouterContextProvider } from "react-router";
 import {
   api,
@@ -11,7 +12,7 @@ import {
   type PlacedOrder,
   type StoreDetails,
 } from "#contract";
-import { basketProblems } from "~/models/basket";
+import { basketProblems, LOGIN_TO_ORDER_MESSAGE } from "~/models/basket";
 import {
   stepReachable,
   type CheckoutFacts,
@@ -86,7 +87,7 @@ async function readCheckout(shopper: Shopper, log: Logger): Promise<CheckoutLoad
   const member = standing.signedIn;
   const problems = basketProblems(basket, standing, store.currency.symbolChar);
   // A coupon that needs an account is the sign-in step's to explain (spec 2 §4 guest rules); anything else is the basket's.
-  const blocking = problems.filter((p) => p.message !== "Please Login or Create An Account to order with this store");
+  const blocking = problems.filter((p) => p.message !== LOGIN_TO_ORDER_MESSAGE);
   if (blocking.length > 0)
     return { kind: "redirect", to: href("/basket"), toast: { kind: "error", message: blocking[0]!.message } };
 
@@ -144,10 +145,7 @@ export async function requireCheckout(
 }
 
 /** The platform's own words for an expected refusal; the spec's general message when the platform failed. */
-export function refusalMessage(
-  error: unknown,
-  fallback = "There was an error on the system. Please try again.",
-): string {
+export function refusalMessage(error: unknown, fallback = SYSTEM_ERROR_MESSAGE): string {
   // A platform that cannot answer for now is the "try again in a moment" page: reloading sends the same key again.
   rethrowIfUnavailable(error);
   if (error instanceof PlatformError && error.status < 500) return error.message;
