@@ -3,7 +3,7 @@
 // at once, each with their own session (a postcode searched and the store selected through the storefront's forms).
 import { percentile } from "./load";
 import { formsOf, keepCookies, Session } from "./session";
-import { selectStore, STORE_PATH } from "./shopper";
+import { isCardAdd, selectStore, STORE_PATH } from "./shopper";
 
 export interface RoundTripSettings {
   /** Shoppers adding at once, each with their own session and basket. */
@@ -36,7 +36,7 @@ async function readyShopper(origin: string): Promise<{ session: Session; cards: 
   await selectStore(session);
   const cards = formsOf(await session.get(CATEGORY), "/basket/add")
     .map((form) => form.fields)
-    .filter((fields) => fields.intent === "add");
+    .filter(isCardAdd);
   if (cards.length === 0) throw new Error(`${CATEGORY} has no add-to-basket forms`);
   return { session, cards };
 }

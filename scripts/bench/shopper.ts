@@ -45,6 +45,14 @@ export async function chooseCollection(session: Session, storePath = STORE_PATH)
     await session.post(switcher.action, { ...switcher.fields, redirectTo: storePath }, storePath);
 }
 
+/**
+ * A product card's add form: it names its item and carries neither the age question's answer nor the item page's
+ * mark (the add form has no intent field: it posts only what the add action reads).
+ */
+export function isCardAdd(fields: Record<string, string>): boolean {
+  return Number(fields.menuItemId) > 0 && fields.age === undefined && fields.itemPage === undefined;
+}
+
 /** `count` different items, each added once with its product card's form, from the store's categories in turn. */
 export async function fillBasket(session: Session, count = BASKET_LINES, storePath = STORE_PATH): Promise<number[]> {
   const store = await session.get(storePath);
@@ -58,7 +66,7 @@ export async function fillBasket(session: Session, count = BASKET_LINES, storePa
     const page = await session.get(category);
     for (const form of formsOf(page, "/basket/add")) {
       const id = Number(form.fields.menuItemId);
-      if (form.fields.intent !== "add" || !id || added.includes(id)) continue;
+      if (!isCardAdd(form.fields) || added.includes(id)) continue;
       await session.submit("/basket/add", form.fields, form.fields.redirectTo ?? "/");
       added.push(id);
       if (added.length === count) return added;
