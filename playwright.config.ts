@@ -1,43 +1,5 @@
 import { defineConfig, devices, type PlaywrightTestProject } from "@playwright/test";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-
-// Playwright cannot download its own browsers on these machines, so Debian's are used when present. The headless shell
-// (Debian's chromium-headless-shell, the build Playwright itself runs headless journeys in) is the same Chromium without
-// the desktop browser's windows and pop-ups: on two cores it took the browser process's CPU from 64 to 32 s and four
-// journey files from 179 to 155 s (decision 0054). Without it, the full chromium runs the same journeys.
-const debianChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
-/**
- * The full Chromium 156 opens two omnibox pop-ups (WebUI pages, a renderer process each) for every window, and Playwright
- * makes a window for every context, so each journey paid for two pages nobody sees: about a tenth of the browser's
- * CPU on two cores. A later `--disable-features` replaces an earlier one rather than adding to it, so Playwright's own
- * list (kept in its bundle, not exported) is read and ours added to it; were it ever not found, the run stops here
- * rather than drop Playwright's.
- */
-function disabledFeatures(ours: string[]): string {
-  const bundle = readFileSync(
-    join(dirname(createRequire(import.meta.url).resolve("playwright-core")), "lib/coreBundle.js"),
-    "utf8",
-  );
-  const list = /disabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
-  const theirs = list ? [...list.matchAll(/^\s*"([A-Za-z]+)",?\s*$/gm)].map((m) => m[1]!) : [];
-  if (!theirs.includes("PaintHolding"))
-    throw new Error("playwright.config.ts: Playwright's disabled Chromium features were not found in playwright-core");
-  return `--disable-features=${[...theirs, ...ours].join(",")}`;
-}
-
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  disabledFeatures(["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]),
-];
+import { browserLaunchOptions } from "./e2e/support/browser";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 // E2E_BASE_URL points the suite at a server that is already running (a dev server, a staging host);
@@ -55,15 +17,20 @@ const variants = [
   { name: "js-off-desktop", javaScriptEnabled: false, screen: desktop },
 ];
 const clockSpecs = "**/*.clock.spec.ts";
-// Journeys that fix the clock fix it for a whole server, so they have a server of their own (E2E_PORT+10, its fakes on
-// +11…+15) and run there one at a time, variant after variant. Playwright starts a project that depends on another in
-// a later phase, so the first variant runs beside the other journeys and the later two after them; a server per
-// variant, all beside the other journeys, was measured no faster (decision 0053). No clock journey's layout differs on
+// Journeys that fix the clock fix it for a whole server, so they run on servers of their own, one journey at a time on
+// each (decision 0059): the desktop with script on E2E_PORT+10 and without on E2E_PORT+20 (each with its fakes on the
+// five ports after it), both beside the other journeys from the start; the phone's few clock journeys after the
+// desktop's with script, on its server. (One clock server for all three, one variant after another, left the last two
+// as a tail of about 100 s that one worker ran while the other had nothing to do.) No clock journey's layout differs on
 // a phone without script, so that variant has none. Against an external server they share it and wait for everything
 // else.
-const clockVariants = variants.filter((v) => v.javaScriptEnabled || v.screen !== phone);
-const clockPort = port + 10;
-const clockBaseURL = externalBaseURL ?? `http://127.0.0.1:${clockPort}`;
+const clockServers = [port + 10, port + 20];
+const clockVariants = [
+  { name: "js-on-desktop", server: 0 },
+  { name: "js-off-desktop", server: 1 },
+  { name: "js-on-phone", server: 0, after: "js-on-desktop" },
+].map(({ name, server, after }) => ({ ...variants.find((v) => v.name === name)!, server, after }));
+const clockBaseURL = (server: number) => externalBaseURL ?? `http://127.0.0.1:${clockServers[server]}`;
 
 /**
  * Tags decide where a test belongs instead of skips inside it. Every journey runs on a desktop screen; a phone runs
@@ -106,10 +73,20 @@ const clockProjects: PlaywrightTestProject[] = clockVariants.map((v, index) => (
   grepInvert: grepInvert(v),
   workers: 1,
   fullyParallel: false,
-  // One after another; against one external server, after every other journey too.
-  dependencies:
-    index > 0 ? [`clock-${clockVariants[index - 1]!.name}`] : externalBaseURL ? variants.map((w) => w.name) : [],
-  use: { ...devices["Desktop Chrome"], ...v.screen, javaScriptEnabled: v.javaScriptEnabled, baseURL: clockBaseURL },
+  // Against one external server, one variant after another and after every other journey.
+  dependencies: externalBaseURL
+    ? index > 0
+      ? [`clock-${clockVariants[index - 1]!.name}`]
+      : variants.map((w) => w.name)
+    : v.after
+      ? [`clock-${v.after}`]
+      : [],
+  use: {
+    ...devices["Desktop Chrome"],
+    ...v.screen,
+    javaScriptEnabled: v.javaScriptEnabled,
+    baseURL: clockBaseURL(v.server),
+  },
 }));
 
 export default defineConfig({
@@ -131,20 +108,17 @@ export default defineConfig({
     baseURL,
     locale: "en-GB",
     timezoneId: "Europe/London",
-    // Recording a trace of every journey (to keep the failing ones) cost a fifth of the suite's time on two cores; CI
-    // keeps no files to open one from, so it records none, and a failing journey is re-run locally with its trace.
-    trace: process.env.CI ? "off" : "retain-on-failure",
+    // Recording a trace of every journey (to keep the failing ones) cost a quarter of the suite's time on two cores
+    // (decision 0059), so none is recorded: a failing journey is re-run alone with `npx playwright test FILE --trace on`.
+    trace: "off",
     screenshot: "only-on-failure",
-    launchOptions: {
-      args: chromiumArgs,
-      ...(debianChromium ? { executablePath: debianChromium } : {}),
-    },
+    launchOptions: browserLaunchOptions({ images: false }),
   },
   projects: [...clockProjects, ...journeyProjects],
   ...(externalBaseURL
     ? {}
     : {
-        webServer: [port, clockPort].map((serverPort) => ({
+        webServer: [port, ...clockServers].map((serverPort) => ({
           command: "node --import tsx e2e/support/serve.ts",
           url: `http://127.0.0.1:${serverPort}/healthz`,
           env: { E2E_PORT: String(serverPort) },

@@ -2,6 +2,7 @@
 // by the page's no-script image as it is served, with script after the flush delay of the banners seen) and clicks
 // counted on the way to the banner's page. The test server's /__test/banner-events reads the platform's counts.
 import type { APIRequestContext } from "@playwright/test";
+import { browserLaunchOptions } from "./support/browser";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { isPath } from "./support/stores";
 import { shopAtVictoria, slotStores } from "./support/slots";
@@ -20,6 +21,10 @@ async function bannerCount(request: APIRequestContext, bannerId: number, kind: "
     .filter((e) => e.bannerId === bannerId && e.kind === kind && e.platform === "website")
     .reduce((sum, e) => sum + e.count, 0);
 }
+
+// Without script a banner's impression is counted by its pixel (an image in <noscript>), so the pictures load here
+// (decision 0059).
+test.use({ launchOptions: browserLaunchOptions({ images: true }) });
 
 test.describe("banners", () => {
   test("the store page shows its hero banners, the first loaded at once, and counts an impression @phone-js-only", async ({

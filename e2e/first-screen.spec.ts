@@ -6,6 +6,10 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { openStoreBar, storeBar } from "./support/slots";
 import { demoStores } from "./support/stores";
+import { browserLaunchOptions } from "./support/browser";
+
+// The pictures load here: the layout must not shift while they do (decision 0059).
+test.use({ launchOptions: browserLaunchOptions({ images: true }) });
 
 const { islington } = demoStores;
 const announcement = (page: Page) => page.getByRole("region", { name: "Announcement" });

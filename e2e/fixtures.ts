@@ -13,6 +13,9 @@ export interface BrowserProblems {
   pageErrors: string[];
 }
 
+/** How the init script below marks a `securitypolicyviolation` event it passes on through the console. */
+const CSP_EVENT_PREFIX = "e2e-csp-event: ";
+
 const cspConsolePattern =
   /Content[- ]Security[- ]Policy|Refused to (execute|load|apply|connect|frame|create|evaluate)/i;
 
@@ -25,25 +28,25 @@ export async function watchBrowserProblems(page: Page): Promise<BrowserProblems>
   const problems: BrowserProblems = { cspViolations: [], pageErrors: [] };
 
   page.on("console", (message) => {
-    if (cspConsolePattern.test(message.text())) problems.cspViolations.push(`console: ${message.text()}`);
+    const text = message.text();
+    if (text.startsWith(CSP_EVENT_PREFIX)) problems.cspViolations.push(`event: ${text.slice(CSP_EVENT_PREFIX.length)}`);
+    else if (cspConsolePattern.test(text)) problems.cspViolations.push(`console: ${text}`);
   });
   page.on("pageerror", (error) => {
     problems.pageErrors.push(error.stack ?? error.message);
   });
 
-  // The binding and init script are injected by the browser's debugging protocol, so the page's own CSP
-  // does not block them; with JavaScript off they simply never run and the console listener above remains.
-  await page.exposeFunction("__e2eReportCspViolation", (report: string) => {
-    problems.cspViolations.push(`event: ${report}`);
-  });
-  await page.addInitScript(() => {
+  // The init script is injected by the browser's debugging protocol, so the page's own CSP does not block it; it tells
+  // the console, which the listener above already reads (a binding for it cost every journey a round trip to set up).
+  // With JavaScript off it never runs, and the console's own CSP messages remain.
+  await page.addInitScript((prefix) => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { __e2eReportCspViolation: (r: string) => void }).__e2eReportCspViolation;
-      report(
-        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
+      console.warn(
+        `${prefix}${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:` +
+          `${event.lineNumber}`,
       );
     });
-  });
+  }, CSP_EVENT_PREFIX);
   return problems;
 }
 

@@ -4,6 +4,10 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { readServerLog } from "./support/server-log";
+import { browserLaunchOptions } from "./support/browser";
+
+// The pictures load here: what the page reports as its largest paint is measured as a shopper gets it (decision 0059).
+test.use({ launchOptions: browserLaunchOptions({ images: true }) });
 
 function watch(page: Page): { vitals: Request[]; vitalsScripts: string[] } {
   const seen = { vitals: [] as Request[], vitalsScripts: [] as string[] };

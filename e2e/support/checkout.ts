@@ -2,8 +2,8 @@
 // the embedded test gateway's card page and 3-D Secure challenge, the order board and the order status page.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
-import { dayTabs, holdAnyFreeSlot, openStoreBar, shopAtVictoria, slotGroup, SWITCHED_TOAST } from "./slots";
-import { addItem } from "./basket";
+import { addToBasket, chooseStore, clearMessages, holdTomorrow } from "./scene";
+import { dayTabs, holdAnyFreeSlot, slotGroup, slotStores } from "./slots";
 import { isPath } from "./stores";
 
 /** Victoria Street's dairy aisle (seed ids are fixed): plain items at list price. */
@@ -32,9 +32,10 @@ export function toast(page: Page, message: string): Locator {
 
 /**
  * Victoria Street (open all day, every day) with a basket over its £15 delivery minimum — unless other items are
- * named, 4 × cheddar and 2 × milk, £16.50 — the method chosen and tomorrow's first time held (there always is one:
- * the store never closes, and the journeys must not depend on the hour they run at), ready for the basket's Checkout
- * button.
+ * named, 4 × cheddar and 2 × milk, £16.50 — the method chosen and one of tomorrow's times held (there always is one:
+ * the store never closes, and the journeys must not depend on the hour they run at), on the basket's page, ready for
+ * its Checkout button. The store, the items and the time are posted by the site's own forms without drawing their
+ * pages (support/scene.ts): the journeys that choose them by clicks are the store, basket and slot journeys.
  */
 export async function basketReadyForCheckout(
   page: Page,
@@ -45,24 +46,18 @@ export async function basketReadyForCheckout(
     { item: milk, quantity: 2 },
   ],
 ): Promise<void> {
-  await shopAtVictoria(page);
-  if (method === "collection") {
-    const bar = await openStoreBar(page);
-    const switchToCollection = bar.getByRole("button", { name: "Switch to collection" });
-    // A session that last ordered a collection is still on collection: nothing to switch. The bar offers one switch or
-    // the other once the store's page is in (with script, the URL changes before the page does).
-    await expect(bar.getByRole("button", { name: /^Switch to (collection|delivery)$/ })).toBeVisible();
-    if ((await switchToCollection.count()) > 0) {
-      await switchToCollection.click();
-      await expect(toast(page, SWITCHED_TOAST)).toBeVisible();
-    }
+  const victoria = slotStores.victoria;
+  await chooseStore(page, victoria, method);
+  for (const { item, quantity } of items) await addToBasket(page, item, quantity);
+  const held = await holdTomorrow(page, victoria, method);
+  if (!held) {
+    // The time filled meanwhile: another is taken on the picker, as a shopper whose time filled up would.
+    await page.goto(`/stores/${victoria.slug}/time-slots`);
+    const tomorrow = await dayTabs(page).getByRole("link", { name: "Tomorrow" }).getAttribute("href");
+    await page.goto(tomorrow!);
+    await holdAnyFreeSlot(page, () => slotGroup(page, method, "Tomorrow"), jsEnabled);
   }
-  for (const { item, quantity } of items) await addItem(page, item, quantity);
-  await page.goto("/stores/victoria-street-1/time-slots");
-  // Opened by its address rather than a click, so a click landing before the page has hydrated is never lost.
-  const tomorrow = await dayTabs(page).getByRole("link", { name: "Tomorrow" }).getAttribute("href");
-  await page.goto(tomorrow!);
-  await holdAnyFreeSlot(page, () => slotGroup(page, method, "Tomorrow"), jsEnabled);
+  await clearMessages(page);
   await page.goto("/basket");
   await expect(page.getByRole("heading", { level: 1, name: "Your basket" })).toBeVisible();
 }

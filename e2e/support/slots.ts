@@ -3,6 +3,7 @@
 // other shoppers (who fill a slot) and to check what the platform itself says about a slot.
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "../fixtures";
+import { chooseStore } from "./scene";
 import { demoStores, findStoresFromHome, isPath, shopButton, showStores, storeGroup } from "./stores";
 
 export const slotStores = {
@@ -76,10 +77,13 @@ export function storeMethods(page: Page): Locator {
   return page.getByRole("main").getByRole("definition");
 }
 
-/** From home to Victoria Street's page by postcode search, as a shopper gets there. */
+/**
+ * Victoria Street's page, the store chosen by its postcode's search as the store list chooses it (support/scene.ts):
+ * for journeys about what a shopper does at the store. The way there by clicks is the store journeys' own.
+ */
 export async function shopAtVictoria(page: Page): Promise<void> {
-  await findStoresFromHome(page, slotStores.victoria.postcode);
-  await shopButton(storeGroup(page, "Open now"), slotStores.victoria.name).click();
+  await chooseStore(page, slotStores.victoria);
+  await page.goto(`/stores/${slotStores.victoria.slug}`);
   await expect(page).toHaveURL(isPath(`/stores/${slotStores.victoria.slug}`));
 }
 
