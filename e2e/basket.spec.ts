@@ -2,10 +2,10 @@
 // total and the phone's bottom navigation — each journey with JavaScript on and off. Baskets are filled the way
 // the product cards fill them (a post to /basket/add in the shopper's session), so these journeys do not depend on
 // which page shows which card; the exact-pence journey of the whole issue is acceptance's.
-import type { Locator, Page } from "@playwright/test";
+import { toast } from "./support/checkout";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { SWITCHED_TOAST, shopAtVictoria, storeBar } from "./support/slots";
-import { addItem } from "./support/basket";
+import { addItem, basketLine, shopWith, summaryRow } from "./support/basket";
 import { expectFieldError, isPath } from "./support/stores";
 
 /** Victoria Street's dairy aisle (seed ids are fixed): plain items, one size, no options, no member price. */
@@ -18,29 +18,6 @@ const COUPON_REMOVED = "Coupon removed successfully";
 const MEMBERS_ONLY = "This coupon is for registered members. Please log in or create an account to use it.";
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
-async function shopWith(page: Page, items: { id: number }[]): Promise<void> {
-  await shopAtVictoria(page);
-  for (const item of items) await addItem(page, item);
-  await page.goto("/basket");
-  await expect(page.getByRole("heading", { level: 1, name: "Your basket" })).toBeVisible();
-}
-
-function toast(page: Page, message: string): Locator {
-  return page.getByRole("status").filter({ hasText: message });
-}
-
-function line(page: Page, name: string): Locator {
-  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name }) });
-}
-
-function summaryRow(page: Page, term: string | RegExp): Locator {
-  return page
-    .getByRole("complementary")
-    .getByRole("term")
-    .filter({ hasText: term })
-    .locator("xpath=following-sibling::dd[1]");
-}
 
 // Each journey is a whole visit (find a store, fill the basket, several changes, axe): longer than one page's check.
 test.describe.configure({ timeout: 60_000 });
@@ -58,7 +35,7 @@ test.describe("basket page", () => {
     page,
   }) => {
     await shopWith(page, [milk, cheddar]);
-    const milkLine = line(page, milk.name);
+    const milkLine = basketLine(page, milk.name);
     await expect(milkLine).toContainText(`${pounds(milk.price)} each`);
     await expect(summaryRow(page, "Subtotal")).toHaveText(pounds(milk.price + cheddar.price));
     await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
@@ -78,11 +55,11 @@ test.describe("basket page", () => {
     await expect(milkLine).not.toHaveAttribute("aria-busy", "true");
     await expect(summaryRow(page, "Subtotal")).toHaveText(pounds(milk.price + cheddar.price));
 
-    await line(page, cheddar.name)
+    await basketLine(page, cheddar.name)
       .getByRole("button", { name: `Remove ${cheddar.name}` })
       .click();
     await expect(toast(page, "Item removed from your basket.")).toBeVisible();
-    await expect(line(page, cheddar.name)).toHaveCount(0);
+    await expect(basketLine(page, cheddar.name)).toHaveCount(0);
     await expect(summaryRow(page, "Subtotal")).toHaveText(pounds(milk.price));
 
     // At quantity 1 the minus button removes the line: the basket is then empty.
@@ -131,7 +108,7 @@ test.describe("basket page", () => {
       const csrf = await page.locator('input[name="csrf"]').first().inputValue();
       // The coupon form's honeypot: the trap left empty and the page's sealed time stamp, as a person's browser sends them.
       const sealedAt = await page.locator('input[name="from__confirm"]').inputValue();
-      const milkLineId = await line(page, milk.name).locator('input[name="basketLineId"]').first().inputValue();
+      const milkLineId = await basketLine(page, milk.name).locator('input[name="basketLineId"]').first().inputValue();
       const jar = new Map((await page.context().cookies()).map((c) => [c.name, c.value]));
       const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
       const land = (response: Response) => {

@@ -209,7 +209,7 @@ interface Fixtures {
   consentGiven: boolean;
   /**
    * The device saw the one-time welcome dialog before (true by default), as it saw the cookie banner: journeys are not
-   * about it. e2e/spec-gaps-basket.spec.ts turns it off to meet it once.
+   * about it. e2e/first-visit.spec.ts turns it off to meet it once.
    */
   welcomeSeen: boolean;
 }

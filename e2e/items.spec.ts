@@ -3,6 +3,7 @@
 // JavaScript on (fetchers, the age dialog) and off (plain form posts and redirects). Victoria Street sells the
 // grocery menu (platform/db/seed/catalogue-data).
 import type { Locator, Page } from "@playwright/test";
+import { toast } from "./support/checkout";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { isPath } from "./support/stores";
 import { shopAtVictoria, slotStores } from "./support/slots";
@@ -14,10 +15,6 @@ const softDrinks = `${store}/category/soft-drinks-14`;
 
 function card(page: Page, name: string): Locator {
   return page.getByRole("article", { name, exact: true });
-}
-
-function toast(page: Page, message: string): Locator {
-  return page.getByRole("status").filter({ hasText: message });
 }
 
 async function expectInBasket(scope: Locator, name: string, quantity: number): Promise<void> {

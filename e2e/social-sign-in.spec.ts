@@ -1,7 +1,8 @@
 // Issue 13, social sign-in: "Continue with Google / Facebook" through the authorisation code flow against local fakes of
 // both providers (e2e/support/fake-oauth.ts, started by serve.ts on E2E_PORT+3), with JavaScript on and off. The fake
 // pages are plain forms, like the real providers' pages as far as the storefront can tell: it only sees redirects.
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { toast } from "./support/checkout";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { addItem } from "./support/basket";
 import { shopAtVictoria } from "./support/slots";
@@ -10,10 +11,6 @@ const SOCIAL_FAILED = "We could not sign you in with that account. Please try ag
 const NO_EMAIL = "Your account did not share a verified email address with us. Please use your email address instead.";
 const cancelled = (name: string) => `You cancelled signing in with ${name}. You can sign in another way.`;
 const fakeOrigin = () => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4317) + 3}`;
-
-function toast(page: Page, message: string): Locator {
-  return page.getByRole("status").filter({ hasText: message });
-}
 
 function pathOf(page: Page): string {
   const url = new URL(page.url());

@@ -21,8 +21,8 @@ const downing = {
 };
 
 // The messages themselves are seen on pages, word for word: e2e/stores.spec.ts ('Unable to find location'),
-// e2e/stores.clock.spec.ts ('Not a valid address'), e2e/stores-device.spec.ts and e2e/spec-gaps-stores.spec.ts (the
-// device-location message and toast, the location prompt, a failed place lookup in spec-gaps-stores.clock.spec.ts).
+// e2e/stores.clock.spec.ts ('Not a valid address'), e2e/stores-device.spec.ts and e2e/store-selection-errors.spec.ts (the
+// device-location message and toast, the location prompt, a failed place lookup in configuration-errors.clock.spec.ts).
 
 describe("normaliseAddress", () => {
   it("keeps the current field names, trimmed, with missing ones empty", () => {

@@ -1,6 +1,8 @@
-// Filling a basket the way the product cards do, for journeys that are about what comes after.
-import type { Page } from "@playwright/test";
+// Filling a basket the way the product cards do, for journeys that are about what comes after, and the basket page's
+// parts the basket journeys read.
+import type { Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
+import { shopAtVictoria } from "./slots";
 
 /** Adds an item as a product card's Add button does: a form post in the page's session, answered 303. */
 export async function addItem(page: Page, item: { id: number }, quantity = 1): Promise<void> {
@@ -19,4 +21,30 @@ export async function addItem(page: Page, item: { id: number }, quantity = 1): P
     maxRedirects: 0,
   });
   expect(response.status(), `adding item ${item.id}`).toBe(303);
+}
+
+/** A line of the basket page, by its item's name. */
+export function basketLine(page: Page, name: string): Locator {
+  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
+}
+
+/** A money row of the basket's summary (Subtotal, Delivery fee, Total…): the value beside its term. */
+export function summaryRow(page: Page, term: string | RegExp): Locator {
+  return page
+    .getByRole("complementary")
+    .getByRole("term")
+    .filter({ hasText: term })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+export async function openBasket(page: Page): Promise<void> {
+  await page.goto("/basket");
+  await expect(page.getByRole("heading", { level: 1, name: "Your basket" })).toBeVisible();
+}
+
+/** Victoria Street chosen, the items added one each, on the basket page. */
+export async function shopWith(page: Page, items: { id: number }[]): Promise<void> {
+  await shopAtVictoria(page);
+  for (const item of items) await addItem(page, item);
+  await openBasket(page);
 }

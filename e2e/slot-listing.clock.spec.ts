@@ -1,10 +1,10 @@
-// Issue 21, items 1 and 2, the journeys that need the server to themselves: faults in the reads every shopper shares
-// (business profile, white-label settings) and the slot listing's refresh against a moved server clock. They run
-// with the clock journeys: after all others, one at a time (playwright.config.ts).
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+// The slot listing by the server's clock (spec 1 §4, §7; spec 2 §5): refreshed every 60 seconds, the evening rule
+// from the platform's hour, and the payments a slot denies from the store's settings. They move the server's clock,
+// so they run with the clock journeys: one at a time (playwright.config.ts).
+import { expect, test } from "./fixtures";
 import { addItem } from "./support/basket";
 import { cheddar, checkoutAsGuest, fillDetails, toast } from "./support/checkout";
-import { editPlatformAnswer, failPlatformCall } from "./support/faults";
+import { editPlatformAnswer } from "./support/faults";
 import {
   RESERVED_TOAST,
   SWITCHED_TOAST,
@@ -19,55 +19,11 @@ import {
   slotStores,
   storeBar,
 } from "./support/slots";
-import {
-  demoStores,
-  findStoresFromHome,
-  isPath,
-  setWhiteLabel,
-  shopButton,
-  showStores,
-  storeGroup,
-} from "./support/stores";
+import { demoStores, findStoresFromHome, isPath, shopButton, showStores, storeGroup } from "./support/stores";
 
 const { victoria } = slotStores;
 /** Store 13: its collection is same-day (no days ahead), so only the evening rule brings tomorrow in. */
 const newStreet = { slug: "new-street-13", postcode: "B2 4HN" };
-
-test.describe("configuration the site cannot do without (spec 1 §5, §8)", () => {
-  test("a business profile that cannot be read: the error page says 'Unable to get business profile'", async ({
-    page,
-    request,
-    testClock,
-  }, testInfo) => {
-    await testClock.set(projectMonday(testInfo, "10:00"));
-    await findStoresFromHome(page, victoria.postcode);
-    // A GET is tried twice on a 500 (spec 1 §7): both tries fail.
-    await failPlatformCall(request, "/api/business/profile", { shared: true, times: 2 });
-    const response = await page.goto("/stores-near-by");
-    expect(response?.status()).toBe(500);
-    await expect(page.getByRole("heading", { level: 1, name: "Unable to get business profile" })).toBeVisible();
-    await expect(page).toHaveTitle("500 Error");
-    await expect(page.getByRole("link", { name: "Go to Homepage" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    // The next read succeeds, and so does the page.
-    await page.goto("/stores-near-by");
-    await expect(page.getByRole("heading", { level: 1, name: `Stores near ${victoria.postcode}` })).toBeVisible();
-  });
-
-  test("public configuration (white-label settings) missing: the error page says 'Something went wrong!'", async ({
-    page,
-    request,
-    testClock,
-  }, testInfo) => {
-    await testClock.set(projectMonday(testInfo, "10:00"));
-    await findStoresFromHome(page, victoria.postcode);
-    await failPlatformCall(request, "/api/whiteLabel/settings", { shared: true });
-    const response = await page.goto("/stores-near-by");
-    expect(response?.status()).toBe(500);
-    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong!" })).toBeVisible();
-    await expect(page).toHaveTitle("500 Error");
-  });
-});
 
 test.describe("the slot listing refreshes every 60 seconds (spec 1 §4, §7)", () => {
   test(
@@ -129,33 +85,6 @@ test.describe("the evening rule goes by the platform's clock (spec 1 §4)", () =
     await page.reload();
     await expect(slotGroup(page, "collection", "Today")).toBeVisible();
     await expect(tomorrow).toHaveCount(0);
-  });
-});
-
-test.describe("address search: place details that cannot be fetched (spec 1 §4, §8)", () => {
-  test.afterEach(async ({ request }) => {
-    await setWhiteLabel(request, {});
-  });
-
-  test("the chosen address says 'Unable to get address info, try another address.' beside the field", async ({
-    page,
-    request,
-    jsEnabled,
-  }) => {
-    await setWhiteLabel(request, { storeSearchMode: "address" });
-    await page.goto("/");
-    const chosen = "10 Downing Street, London, SW1A 2AA";
-    await failPlatformCall(request, "/api/location/getPlaceDetails");
-    if (jsEnabled) {
-      await page.getByRole("combobox", { name: "Address" }).pressSequentially("Downing", { delay: 40 });
-      await page.getByRole("listbox", { name: "Address suggestions" }).getByRole("option", { name: chosen }).click();
-    } else {
-      await page.getByRole("textbox", { name: "Address", exact: true }).fill("Downing");
-      await page.getByRole("button", { name: "Search", exact: true }).click();
-      await page.getByRole("region", { name: "Choose your address" }).getByRole("button", { name: chosen }).click();
-    }
-    await expect(page.getByText("Unable to get address info, try another address.")).toBeVisible();
-    await expect(page).not.toHaveURL(isPath("/stores-near-by"));
   });
 });
 

@@ -7,28 +7,14 @@
 // minimum order £15.00; collection costs nothing. A guest pays list prices (member prices are for members).
 //   Larder Mature Cheddar Cheese, 400g, sliced: £3.25 (the slicing option is free)
 //   Free Range Eggs x12: £3.50
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { basketLine, summaryRow } from "./support/basket";
+import { toast } from "./support/checkout";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { shopAtVictoria } from "./support/slots";
 import { isPath } from "./support/stores";
 
 const store = "/stores/victoria-street-1";
-
-function summaryRow(page: Page, term: string | RegExp): Locator {
-  return page
-    .getByRole("complementary")
-    .getByRole("term")
-    .filter({ hasText: term })
-    .locator("xpath=following-sibling::dd[1]");
-}
-
-function line(page: Page, name: string): Locator {
-  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name }) });
-}
-
-function toast(page: Page, message: string): Locator {
-  return page.getByRole("status").filter({ hasText: message });
-}
 
 /** The basket's money as the page shows it. Absent rows are asserted absent. */
 async function expectTotals(
@@ -44,7 +30,7 @@ async function expectTotals(
 
 /** Presses a line's + until it shows `to`, letting each change land before the next press. */
 async function stepUp(page: Page, name: string, from: number, to: number, jsEnabled: boolean): Promise<void> {
-  const stepper = line(page, name).getByRole("group", { name: `Quantity of ${name}` });
+  const stepper = basketLine(page, name).getByRole("group", { name: `Quantity of ${name}` });
   for (let quantity = from + 1; quantity <= to; quantity++) {
     const landed = jsEnabled
       ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/basket"))
@@ -89,7 +75,7 @@ test("search, options, card, quantities, coupon, Free From, minimum spend and co
   // 4. The basket: £3.25 + £3.50 = £6.75, under the £15.00 minimum and £33.25 short of free delivery.
   await page.goto("/basket");
   await expect(page.getByRole("heading", { level: 1, name: "Your basket" })).toBeVisible();
-  await expect(line(page, "Larder Mature Cheddar Cheese")).toContainText("400g, Sliced for sandwiches");
+  await expect(basketLine(page, "Larder Mature Cheddar Cheese")).toContainText("400g, Sliced for sandwiches");
   await expectTotals(page, { subtotal: "£6.75", fee: "£1.99", total: "£8.74" });
   await expect(page.getByText("Spend £8.25 more to reach the £15.00 minimum order").first()).toBeVisible();
   await expect(page.getByText("Spend £33.25 more for free delivery")).toBeVisible();

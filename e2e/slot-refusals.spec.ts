@@ -1,6 +1,7 @@
-// Issue 21, items 1 and 2: rules of spec 1 §4, §5 and §8 for stores, location and time slots that had only a constant
-// or a unit test, each seen here on a page, with JavaScript on and off. The platform is made to fail or to answer
-// as a faulty platform might (server/platform-faults.ts), for this test's shopper only.
+// Times the platform lists or holds wrongly (spec 1 §4, §5): a postcode without coordinates, a reservation after the
+// location was cleared, ASAP and future slots whose start equals their end, a reservation without its start, and an
+// order placed with such a held slot. The platform answers as a faulty platform might (server/platform-faults.ts),
+// for this test's shopper only; with JavaScript on and off.
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
   basketReadyForCheckout,
@@ -11,7 +12,6 @@ import {
   VICTORIA_THANKS,
 } from "./support/checkout";
 import { editPlatformAnswer, failPlatformCall } from "./support/faults";
-import { readServerLog } from "./support/server-log";
 import {
   ASAP_TOAST,
   asapRadio,
@@ -21,127 +21,8 @@ import {
   openPickerFromBar,
   shopAtVictoria,
   slotGroup,
-  slotStores,
 } from "./support/slots";
-import {
-  demoStores,
-  findStoresFromHome,
-  isPath,
-  postcodeField,
-  searchPostcode,
-  shopButton,
-  storeGroup,
-} from "./support/stores";
-
-const STORE_DETAILS_FAILED = "Failed to fetch store details";
-const LOCATION_REQUIRED = "Please enter your postcode or allow location access to select a store.";
-const INVALID_ASAP = "Invalid time slot selected. Please try again or contact support.";
-const INVALID_FUTURE = "Invalid time slot selected. Please select a different time slot for your order.";
-const MISSING_TIMES = "Invalid slot data: missing startTime or endTime";
-const NO_SLOTS_TODAY = "There are not available slots for today";
-const { victoria } = slotStores;
-
-test.describe("store search and selection (spec 1 §4, §8)", () => {
-  test("a postcode search the platform fails is logged and shows nothing: the shopper stays on the page", async ({
-    page,
-    request,
-  }) => {
-    await page.goto("/");
-    await failPlatformCall(request, "/api/stores/findNearby");
-    await searchPostcode(page, "SW1A 1AA");
-
-    await expect(page).toHaveURL(isPath("/"));
-    await expect(postcodeField(page)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: /Error/ })).toHaveCount(0);
-    await expect(page.getByRole("alert")).toHaveCount(0);
-    await expect(postcodeField(page)).not.toHaveAttribute("aria-invalid", "true");
-    expect(await readServerLog()).toContain("location.store_search_failed");
-    // Nothing was remembered: the same search works once the platform answers.
-    await searchPostcode(page, "SW1A 1AA");
-    await expect(page).toHaveURL(isPath("/stores-near-by"));
-  });
-
-  test("a store whose details cannot be fetched: 'Failed to fetch store details', and the list stays", async ({
-    page,
-    request,
-  }) => {
-    await findStoresFromHome(page, victoria.postcode);
-    await failPlatformCall(request, "/api/stores/select");
-    await shopButton(storeGroup(page, "Open now"), demoStores.victoria.name).click();
-
-    await expect(toast(page, STORE_DETAILS_FAILED)).toBeVisible();
-    await expect(page).toHaveURL(isPath("/stores-near-by"));
-    await expect(
-      storeGroup(page, "Open now").getByRole("heading", { level: 3, name: demoStores.victoria.name }),
-    ).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-
-  test("a store page and its time picker without a location ask for one", async ({ page }) => {
-    await page.goto(`/stores/${victoria.slug}`);
-    await expect(page.getByRole("heading", { level: 2, name: LOCATION_REQUIRED })).toBeVisible();
-    await page.goto(`/stores/${victoria.slug}/time-slots`);
-    await expect(page.getByText(LOCATION_REQUIRED)).toBeVisible();
-    await expect(page.getByRole("radio")).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  });
-
-  test(
-    "a second store chosen while the first selection is on its way is ignored",
-    { tag: "@js-only" },
-    async ({ page }) => {
-      await findStoresFromHome(page, victoria.postcode);
-      const open = storeGroup(page, "Open now");
-      const first = shopButton(open, demoStores.victoria.name);
-      // Any other store listed, open or taking pre-orders.
-      const second = page
-        .getByRole("button", { name: /^(Shop at this store|Pre-order from this store)/ })
-        .filter({ hasNotText: demoStores.victoria.name })
-        .first();
-      await expect(second).toBeVisible();
-      // The first selection is held on its way until the second press has been made.
-      const posts: string[] = [];
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/stores-near-by*", async (route) => {
-        if (route.request().method() !== "POST") return route.continue();
-        posts.push(route.request().postData() ?? "");
-        await held;
-        await route.continue();
-      });
-      await first.click();
-      await expect(first).toHaveAttribute("aria-disabled", "true");
-      // Every store's button says it is unavailable meanwhile; pressed anyway, it does nothing.
-      await expect(second).toHaveAttribute("aria-disabled", "true");
-      await second.click({ force: true });
-      release();
-      await expect(page).toHaveURL(isPath(`/stores/${victoria.slug}`));
-      expect(posts).toHaveLength(1);
-      expect(posts[0]).toContain(`storeId=${victoria.id}`);
-    },
-  );
-
-  test(
-    "a device position with no postcode near it: the toast and the inline message",
-    { tag: "@js-only" },
-    async ({ page, context }) => {
-      await context.grantPermissions(["geolocation"]);
-      // The middle of the North Sea: no postcode of the table is anywhere near.
-      await context.setGeolocation({ latitude: 56.0, longitude: 3.0 });
-      await page.goto("/");
-      await page.getByRole("button", { name: "Use my location" }).click();
-
-      await expect(
-        toast(page, "Sorry, no matching locations for your detected location. Please try entering your address."),
-      ).toBeVisible();
-      // Inline, beside the field, as the field's error.
-      await expect(
-        page.getByText("Unable to find your location, try manually adding your postcode / address"),
-      ).toBeVisible();
-      await expect(page).toHaveURL(isPath("/"));
-    },
-  );
-});
+import { isPath } from "./support/stores";
 
 test.describe("slot listing and choosing (spec 1 §4, §5)", () => {
   test("a postcode without coordinates is geocoded for the listing; when it cannot be, nothing is listed", async ({
