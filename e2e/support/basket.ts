@@ -2,25 +2,22 @@
 // parts the basket journeys read.
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
+import { postForm } from "./scene";
 import { shopAtVictoria } from "./slots";
 
-/** Adds an item as a product card's Add button does: a form post in the page's session, answered 303. */
+/**
+ * Adds an item as a product card's Add does without script: a form post in the page's session, answered with a
+ * redirect that is not followed (support/scene.ts).
+ */
 export async function addItem(page: Page, item: { id: number }, quantity = 1): Promise<void> {
-  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
   const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const response = await page.request.post("/basket/add", {
-    form: {
-      csrf,
-      intent: "add",
-      menuItemId: String(item.id),
-      quantity: String(quantity),
-      basketLineId: `e2e-${item.id}-${nonce}`,
-      idempotencyKey: `e2e-add-${nonce}`,
-      redirectTo: "/basket",
-    },
-    maxRedirects: 0,
+  await postForm(page, "/basket/add", {
+    menuItemId: String(item.id),
+    quantity: String(quantity),
+    basketLineId: `e2e-${item.id}-${nonce}`,
+    idempotencyKey: `e2e-add-${nonce}`,
+    redirectTo: "/basket",
   });
-  expect(response.status(), `adding item ${item.id}`).toBe(303);
 }
 
 /** A line of the basket page, by its item's name. */

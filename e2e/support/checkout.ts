@@ -2,7 +2,8 @@
 // the embedded test gateway's card page and 3-D Secure challenge, the order board and the order status page.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "../fixtures";
-import { addToBasket, chooseStore, clearMessages, holdTomorrow } from "./scene";
+import { addItem } from "./basket";
+import { chooseStore, clearMessages, holdTomorrow } from "./scene";
 import { dayTabs, holdAnyFreeSlot, slotGroup, slotStores } from "./slots";
 import { isPath } from "./stores";
 
@@ -48,7 +49,7 @@ export async function basketReadyForCheckout(
 ): Promise<void> {
   const victoria = slotStores.victoria;
   await chooseStore(page, victoria, method);
-  for (const { item, quantity } of items) await addToBasket(page, item, quantity);
+  for (const { item, quantity } of items) await addItem(page, item, quantity);
   const held = await holdTomorrow(page, victoria, method);
   if (!held) {
     // The time filled meanwhile: another is taken on the picker, as a shopper whose time filled up would.

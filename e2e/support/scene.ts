@@ -53,18 +53,6 @@ export async function chooseStore(
   );
 }
 
-/** Adds an item as a product card's Add does without script: a form post answered with a redirect. */
-export async function addToBasket(page: Page, item: { id: number }, quantity = 1): Promise<void> {
-  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  await postForm(page, "/basket/add", {
-    menuItemId: String(item.id),
-    quantity: String(quantity),
-    basketLineId: `e2e-${item.id}-${nonce}`,
-    idempotencyKey: `e2e-add-${nonce}`,
-    redirectTo: "/basket",
-  });
-}
-
 interface ListedSlot {
   startTime: string;
   info: { isAsap: boolean; status: string };
