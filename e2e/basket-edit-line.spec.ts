@@ -6,6 +6,9 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { shopAtVictoria } from "./support/slots";
 import { expectFieldError, isPath } from "./support/stores";
 
+/** Victoria Street's cheddar (seed ids are fixed): sizes 200g (£1.95) and 400g (£3.25), and a free option. */
+const cheddar = { id: 44, name: "Larder Mature Cheddar Cheese", size200g: 441 };
+
 test.describe.configure({ timeout: 90_000 });
 
 test.describe("editing a line from the basket", () => {

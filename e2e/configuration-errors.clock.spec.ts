@@ -3,8 +3,10 @@
 // (playwright.config.ts).
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { failPlatformCall } from "./support/faults";
-import { projectMonday } from "./support/slots";
+import { projectMonday, slotStores } from "./support/slots";
 import { findStoresFromHome, isPath, setWhiteLabel } from "./support/stores";
+
+const { victoria } = slotStores;
 
 test.describe("configuration the site cannot do without (spec 1 §5, §8)", () => {
   test("a business profile that cannot be read: the error page says 'Unable to get business profile'", async ({

@@ -21,8 +21,16 @@ import {
   openPickerFromBar,
   shopAtVictoria,
   slotGroup,
+  slotStores,
 } from "./support/slots";
 import { isPath } from "./support/stores";
+
+const LOCATION_REQUIRED = "Please enter your postcode or allow location access to select a store.";
+const INVALID_ASAP = "Invalid time slot selected. Please try again or contact support.";
+const INVALID_FUTURE = "Invalid time slot selected. Please select a different time slot for your order.";
+const MISSING_TIMES = "Invalid slot data: missing startTime or endTime";
+const NO_SLOTS_TODAY = "There are not available slots for today";
+const { victoria } = slotStores;
 
 test.describe("slot listing and choosing (spec 1 §4, §5)", () => {
   test("a postcode without coordinates is geocoded for the listing; when it cannot be, nothing is listed", async ({

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { normaliseAddress } from "#contract/address-rules";
 import { CHECKOUT_MESSAGES } from "#contract/checkout";
 import {
   coordinatePair,
   formatAddress,
   hasLocation,
   isAddressComplete,
-  isUsableSuggestion,
-  normaliseAddress,
   suggestionDescription,
   validateChosenAddress,
 } from "./address";
@@ -85,19 +84,6 @@ describe("formatAddress", () => {
     ).toBe("Flat 2, 3 Mill Lane, Leeds, LS1 1UR");
     expect(formatAddress({})).toBe("");
     expect(formatAddress([])).toBe("");
-  });
-});
-
-describe("isUsableSuggestion (spec 1 §5)", () => {
-  it("keeps suggestions with line 1 or line 2 and a town", () => {
-    expect(isUsableSuggestion({ line1: "1 High St", town: "Leeds" })).toBe(true);
-    expect(isUsableSuggestion({ line1: "", line2: "Mill House", town: "Leeds" })).toBe(true);
-    expect(isUsableSuggestion({ addressLine1: "1 High St", town: "Leeds" })).toBe(true);
-  });
-  it("drops suggestions without both lines or without a town", () => {
-    expect(isUsableSuggestion({ line1: " ", line2: "", town: "Leeds" })).toBe(false);
-    expect(isUsableSuggestion({ line1: "1 High St", town: " " })).toBe(false);
-    expect(isUsableSuggestion(null)).toBe(false);
   });
 });
 

@@ -26,9 +26,6 @@ export interface AddressSuggestion {
   longitude: number | null;
 }
 
-/** The contract's: legacy field names read, 'Invalid address object.' thrown for anything but a plain object. */
-export { normaliseAddress };
-
 function tryNormalise(input: unknown): Address | null {
   return isPlainObject(input) ? normaliseAddress(input) : null;
 }
@@ -46,12 +43,6 @@ export function formatAddress(input: unknown): string {
   return [address.addressLine1, address.addressLine2, address.town, address.county, address.postcode]
     .filter(Boolean)
     .join(", ");
-}
-
-/** Spec 1 §5: an address found from coordinates is offered only with a first or second line and a town. */
-export function isUsableSuggestion(input: unknown): boolean {
-  const address = tryNormalise(input);
-  return Boolean(address && (address.addressLine1 || address.addressLine2) && address.town);
 }
 
 /** The text a suggestion shows: its description, else its formatted address (spec 1 §3). */
