@@ -4,7 +4,7 @@
 // details step still working when the member's marketing choices cannot be read. JavaScript on and off.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { expectMemberHome, fillLogin, newMember, register, toast, type Member } from "./support/accounts";
+import { expectMemberHome, fillLogin, newMember, registerByForm, toast, type Member } from "./support/accounts";
 import { failPlatformCall } from "./support/faults";
 import { basketReadyForCheckout, expectSuccess, VICTORIA_THANKS } from "./support/checkout";
 import { isPath } from "./support/stores";
@@ -83,7 +83,7 @@ const memberChecksOut =
   "the address they saved is offered first next time @desktop-only";
 test(memberChecksOut, async ({ page, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "checkout-member");
-  await register(page, member, { email: true });
+  await registerByForm(page, member, "email");
 
   await basketReadyForCheckout(page, "delivery", jsEnabled);
   // MEMBER5 is for members: this shopper is one.
@@ -155,7 +155,7 @@ const billingAddressKept =
   "unreadable marketing choices leave the details step working @desktop-only";
 test(billingAddressKept, async ({ page, request, jsEnabled }, testInfo) => {
   const member = newMember(testInfo, "checkout-billing");
-  await register(page, member);
+  await registerByForm(page, member);
   await basketReadyForCheckout(page, "collection", jsEnabled);
 
   // The member's marketing choices cannot be read: no options shown, the rest as ever.

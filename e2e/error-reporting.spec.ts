@@ -4,7 +4,7 @@
 // member's full name or 'guest' when they accepted. No envelope carries an e-mail address, token or card number.
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newMember, register } from "./support/accounts";
+import { newMember, registerByForm } from "./support/accounts";
 import { eventsMatching, SENTRY_ORIGIN, waitForEvent, waitForRequestEvent } from "./support/sentry";
 
 test.use({ consentGiven: false });
@@ -164,7 +164,7 @@ test.describe("a server error", { tag: ["@once"] }, () => {
     const member = { ...newMember(testInfo, "sentry"), lastName: `Ashdown${letters}` };
     await page.goto("/stores");
     await choose(page, "Accept All Cookies");
-    await register(page, member);
+    await registerByForm(page, member);
     const response = await page.goto("/__test/boom");
     expect(response?.status()).toBe(500);
     const { event, raw } = await waitForRequestEvent(request, response!.headers()["x-request-id"]!);

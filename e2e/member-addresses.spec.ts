@@ -5,7 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { MEMBER_MESSAGES } from "#contract/member";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { fillLogin, logOut, newMember, problem, register, toast } from "./support/accounts";
+import { fillLogin, logOut, newMember, problem, register, registerByForm, toast } from "./support/accounts";
 import { failPlatformCall } from "./support/faults";
 
 // Each journey is several pages, each checked with axe (with script off, on a copy of the page).
@@ -141,7 +141,7 @@ test.describe("member saved addresses", () => {
     { tag: "@desktop-only" },
     async ({ page, jsEnabled }, testInfo) => {
       const member = newMember(testInfo, "address-changes");
-      await register(page, member);
+      await registerByForm(page, member);
       await page.goto("/member/addresses");
       await addTyped(page, jsEnabled, "delivery", { line1: "9 Found Lane", town: "London", postcode: "SW1A 1AA" });
       await addTyped(page, jsEnabled, "delivery", { line1: "4 Portland Place", town: "London", postcode: "W1A 1AA" });
@@ -207,7 +207,7 @@ test.describe("member saved addresses", () => {
     { tag: "@desktop-only" },
     async ({ page, jsEnabled }, testInfo) => {
       const member = newMember(testInfo, "address-errors");
-      await register(page, member);
+      await registerByForm(page, member);
       await page.goto("/member/addresses");
 
       await failPlatformCall(page.request, "/api/member/addresses/add");
@@ -253,7 +253,7 @@ test.describe("member saved addresses", () => {
     { tag: "@desktop-only" },
     async ({ page, jsEnabled }, testInfo) => {
       const owner = newMember(testInfo, "address-owner");
-      await register(page, owner);
+      await registerByForm(page, owner);
       await page.goto("/member/addresses");
       await addTyped(page, jsEnabled, "delivery", { line1: "1 Owner Street", town: "London", postcode: "SW1A 1AA" });
       await addTyped(page, jsEnabled, "delivery", { line1: "2 Owner Street", town: "London", postcode: "W1A 1AA" });
@@ -265,7 +265,7 @@ test.describe("member saved addresses", () => {
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmember%2Faddresses$/);
 
       const other = newMember(testInfo, "address-other");
-      await register(page, other);
+      await registerByForm(page, other);
       for (const action of ["edit", "remove"]) {
         const response = await page.goto(`/member/addresses/${second}/${action}`);
         expect(response?.status()).toBe(404);
@@ -323,7 +323,7 @@ test.describe("member saved addresses", () => {
     jsEnabled,
   }, testInfo) => {
     const member = newMember(testInfo, "address-screen");
-    await register(page, member);
+    await registerByForm(page, member);
     await page.goto("/member/addresses");
     await addTyped(page, jsEnabled, "delivery", { line1: "1 Narrow Street", town: "London", postcode: "SW1A 1AA" });
     await addTyped(page, jsEnabled, "delivery", { line1: "2 Narrow Street", town: "London", postcode: "W1A 1AA" });

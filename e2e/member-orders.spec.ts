@@ -7,7 +7,7 @@ import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test
 import { BASKET_MESSAGES } from "#contract/basket";
 import { REORDER_MESSAGES, REVIEW_MESSAGES } from "#contract/member-orders";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { fillLogin, newMember, problem, register, toast } from "./support/accounts";
+import { fillLogin, newMember, problem, registerByForm, toast } from "./support/accounts";
 import { addItem } from "./support/basket";
 import { boardOrder, cheddar, expectSuccess, milk, openBoard, VICTORIA_THANKS } from "./support/checkout";
 import {
@@ -109,7 +109,7 @@ test("a member's orders: current then past, order again naming what was not adde
   await setCollectionSale(request, offSale.id, true);
 
   const member = newMember(testInfo, "orders");
-  await register(page, member);
+  await registerByForm(page, member);
   const first = await placeCollectionOrder(page, jsEnabled, offSale, true);
   const second = await placeCollectionOrder(page, jsEnabled, null, false);
 
@@ -226,7 +226,7 @@ test("a member's orders: current then past, order again naming what was not adde
   // A guest is sent to log in; another member finds no such order.
   await page.goto(`/member/orders/${first}`);
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fmember%2Forders%2F${first}$`));
-  await register(page, newMember(testInfo, "orders-other"));
+  await registerByForm(page, newMember(testInfo, "orders-other"));
   for (const path of [`/member/orders/${first}`, `/member/orders/${first}/reorder`]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);

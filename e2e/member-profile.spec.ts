@@ -7,7 +7,17 @@ import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { cheddar } from "./support/checkout";
 import { failPlatformCall } from "./support/faults";
-import { fillLogin, logOut, MESSAGES, newMember, problem, register, toast, type Member } from "./support/accounts";
+import {
+  fillLogin,
+  logOut,
+  MESSAGES,
+  newMember,
+  problem,
+  register,
+  registerByForm,
+  toast,
+  type Member,
+} from "./support/accounts";
 import { addItem } from "./support/basket";
 import { shopAtVictoria } from "./support/slots";
 import { smsCode, waitForSms } from "./support/sms";
@@ -89,7 +99,7 @@ test(
   { tag: "@desktop-only" },
   async ({ page, request }, testInfo) => {
     const member = memberWithOwnMobile(testInfo, "details");
-    await register(page, member);
+    await registerByForm(page, member);
     await openProfile(page);
     await expect(fact(page, "Name")).toHaveText(`${member.firstName} ${member.lastName}`);
     await expect(fact(page, "Email address")).toHaveText(member.email);
@@ -145,7 +155,7 @@ test(
   async ({ page }, testInfo) => {
     const member = memberWithOwnMobile(testInfo, "password");
     const newPassword = `${member.password}-renewed`;
-    await register(page, member);
+    await registerByForm(page, member);
     await openProfile(page);
     // The profile's own link (the area's nav has one too).
     await page.getByRole("link", { name: "Change password" }).last().click();
@@ -183,7 +193,7 @@ test(
   { tag: "@desktop-only" },
   async ({ page, request }, testInfo) => {
     const member = memberWithOwnMobile(testInfo, "marketing");
-    await register(page, member);
+    await registerByForm(page, member);
     await openProfile(page);
     const section = page.getByRole("region", { name: "Marketing Preferences" });
     const email = section.getByRole("checkbox", { name: "Email", exact: true });
@@ -339,7 +349,7 @@ test(
   { tag: "@desktop-only" },
   async ({ page }, testInfo) => {
     const member = memberWithOwnMobile(testInfo, "guard");
-    await register(page, member);
+    await registerByForm(page, member);
     await logOut(page);
     for (const [path, heading] of [
       ["/member/profile", "Profile"],

@@ -3,7 +3,7 @@
 // violation on any of them (the fixture fails the test on one, e2e/fixtures.ts), so the policy without 'unsafe-inline'
 // is one every page lives with, and each page's policy says so.
 import { expect, test } from "./fixtures";
-import { newMember, register } from "./support/accounts";
+import { newMember, registerByForm } from "./support/accounts";
 import { addItem } from "./support/basket";
 import { fill, pagePaths } from "./support/route-manifest";
 
@@ -11,7 +11,7 @@ test("every page type opens without a CSP violation, under a policy without 'uns
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await register(page, newMember(testInfo, "csp-sweep"));
+  await registerByForm(page, newMember(testInfo, "csp-sweep"));
   await page.goto("/stores/victoria-street-1");
   await addItem(page, { id: 45 });
   const paths = pagePaths().map(fill);
