@@ -1,5 +1,6 @@
 // Runs several commands at once and fails if any fails: `npm run check` puts Prettier, ESLint and tsc side by side,
-// each of which keeps to one core, so on two cores they take the time of the slowest rather than of all three
+// each of which keeps to one core, so on two cores they take the time of the slowest rather than of all three, and
+// `npm test` adds the build to them (`npm run check -- build`), which fits in the minute that ESLint runs alone
 // (decision 0059). An argument that names a script of package.json runs as `npm run`; anything else as a command.
 // Each command's output is printed whole once it ends, so the three never interleave.
 import { spawn } from "node:child_process";
