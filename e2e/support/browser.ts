@@ -4,6 +4,7 @@ import type { LaunchOptions } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { CHROMIUM_FLAGS, UNSEEN_FEATURES } from "../../scripts/bench/chromium-flags";
 
 // Playwright cannot download its own browsers on these machines, so Debian's are used when present. The headless shell
 // (Debian's chromium-headless-shell, the build Playwright itself runs headless journeys in) is the same Chromium without
@@ -11,11 +12,8 @@ import { dirname, join } from "node:path";
 // journey files from 179 to 155 s (decision 0054). Without it, the full chromium runs the same journeys.
 const debianChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
 /**
- * The full Chromium 156 opens two omnibox pop-ups (WebUI pages, a renderer process each) for every window, and Playwright
- * makes a window for every context, so each journey paid for two pages nobody sees: about a tenth of the browser's
- * CPU on two cores. A later `--disable-features` replaces an earlier one rather than adding to it, so Playwright's own
- * list (kept in its bundle, not exported) is read and ours added to it; were it ever not found, the run stops here
- * rather than drop Playwright's.
+ * Playwright's own `--disable-features` list (kept in its bundle, not exported) with ours added, since a later such
+ * flag replaces an earlier one; were Playwright's ever not found, the run stops here rather than drop it.
  */
 function disabledFeatures(ours: string[]): string {
   const bundle = readFileSync(
@@ -31,17 +29,7 @@ function disabledFeatures(ours: string[]): string {
   return `--disable-features=${[...theirs, ...ours].join(",")}`;
 }
 
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  disabledFeatures(["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]),
-];
+const chromiumArgs = [...CHROMIUM_FLAGS, disabledFeatures([...UNSEEN_FEATURES])];
 
 /**
  * Journeys run without images unless they ask for them (decision 0059): no journey looks at a picture's pixels, and

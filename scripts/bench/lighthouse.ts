@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { probe } from "./load";
+import { CHROMIUM_FLAGS, UNSEEN_FEATURES } from "./chromium-flags";
 
 export const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 
@@ -30,30 +31,18 @@ export function cpuSlowdownFor(benchmarkIndex: number | null): number {
   if (benchmarkIndex === null || !Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return DEFAULT_CPU_SLOWDOWN;
   return Math.max(1, Math.round((benchmarkIndex / SIMULATED_PHONE_INDEX) * 10) / 10);
 }
-/** The flags that work on this machine (STACK.md). */
-const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+
 /**
- * Chromium 156 opens two omnibox pop-ups (WebUI pages, a renderer process each) with every window, so with every
- * run's new context, where they loaded beside the page being measured. Switched off by adding them to chrome-launcher's
- * own `--disable-features`, since a second such flag would replace the first.
+ * chrome-launcher's defaults with the unseen features added to its own `--disable-features`, then the flags that
+ * work here (chromium-flags.ts).
  */
-const UNSEEN_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
 export function launcherFlags(defaults: readonly string[]): string[] {
   const merged = defaults.map((flag) =>
     flag.startsWith("--disable-features=") ? `${flag},${UNSEEN_FEATURES.join(",")}` : flag,
   );
   if (!merged.some((flag) => flag.startsWith("--disable-features=")))
     merged.push(`--disable-features=${UNSEEN_FEATURES.join(",")}`);
-  return [...merged, ...chromeFlags];
+  return [...merged, ...CHROMIUM_FLAGS];
 }
 
 /** One Lighthouse run's scores and the metrics behind the performance score (milliseconds; CLS unitless). */
