@@ -2,6 +2,7 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "../fixtures";
 import { codeFrom, linkFrom, waitForMail } from "./mail";
+import { formsOf } from "../../scripts/bench/session";
 import { postForm } from "./scene";
 
 export interface Member {
@@ -86,22 +87,14 @@ export async function register(
 /**
  * A new member registered in the page's session by the register page's own form, posted without drawing the page
  * (support/scene.ts), for journeys about what a member does next; the registration itself is accounts.spec.ts's, by
- * clicks. The form's other fields (the bot trap's among them) are read from the page as a browser gets it.
+ * clicks. The form's other fields (the bot trap's among them) are read from the page as a browser gets it, by the
+ * bench's form reader (unchecked choices stay the member's: none).
  */
 export async function registerByForm(page: Page, member: Member, marketing?: "email" | "sms"): Promise<void> {
-  const html = await (await page.request.get("/register")).text();
-  const form = /<form[^>]*id="register"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1];
+  const [form] = formsOf(await (await page.request.get("/register")).text(), "/register");
   if (!form) throw new Error("the register page has no registration form");
-  const hidden: Record<string, string> = {};
-  for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
-    const name = /\bname="([^"]+)"/.exec(input)?.[1];
-    // Choices are the member's to make (none here); the bot trap's empty field must be sent, empty.
-    if (!name || /\btype="(checkbox|radio|password)"/.test(input)) continue;
-    const value = /\bvalue="([^"]*)"/.exec(input)?.[1] ?? "";
-    hidden[name] = value.replaceAll("&amp;", "&").replaceAll("&quot;", '"');
-  }
   const to = await postForm(page, "/register", {
-    ...hidden,
+    ...form.fields,
     firstName: member.firstName,
     lastName: member.lastName,
     email: member.email,
