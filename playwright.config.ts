@@ -1,5 +1,8 @@
 import { defineConfig, devices, type PlaywrightTestProject } from "@playwright/test";
-import { browserLaunchOptions } from "./e2e/support/browser";
+import { browserLaunchOptions, slowerBrowserNotice } from "./e2e/support/browser";
+
+const notice = slowerBrowserNotice();
+if (notice && process.env.TEST_WORKER_INDEX === undefined) console.warn(notice);
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 // E2E_BASE_URL points the suite at a server that is already running (a dev server, a staging host);
