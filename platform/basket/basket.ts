@@ -3,11 +3,11 @@ import { randomBytes } from "node:crypto";
 import { BASKET_MESSAGES, type Basket, type BasketCoupon, type BasketLine } from "../contract";
 import type { Db } from "../db/open";
 import { itemRowsById, offeredDeals } from "../catalogue/menu";
-import { basketLines, baskets, coupons, storeOrderMethods, stores } from "../db/schema";
+import { basketLines, baskets, coupons, slotHolds, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import type { AuthInfo, RequestContext } from "../context";
-import { releaseHold, selectedSlotOf } from "../slots/holds-store";
+import { liveHoldOn, releaseHold, selectedSlotOf, type LiveHold } from "../slots/holds-store";
 import { dbOf, sharedView, sharesReads, type SharedSource } from "../shared-reads";
 import { storeDirectory, type MethodRow } from "../stores/directory";
 import { distanceKm } from "../stores/geo";
@@ -105,6 +105,37 @@ export async function loadBasket(db: Db, token: string): Promise<BasketRow | und
   return row;
 }
 
+/** A basket with what every page shows of it: its lines in the order they were added, and its live hold. */
+export interface BasketState {
+  basket: BasketRow;
+  lines: BasketLineRow[];
+  live: LiveHold | null;
+}
+
+/**
+ * The basket, its lines and its live hold in one statement (issue 40: a shopper's page reads its basket once, not in
+ * three round trips). Each line comes as a row with the basket's columns beside it; the hold (one at most: its key is
+ * the basket) and its store's time zone are joined on the same condition liveHoldOf asks.
+ */
+export async function loadBasketState(db: Db, token: string, now: Date): Promise<BasketState | undefined> {
+  const rows = await db
+    .select({ basket: baskets, line: basketLines, hold: slotHolds, timeZone: stores.timeZone })
+    .from(baskets)
+    .leftJoin(basketLines, eq(basketLines.basketToken, baskets.token))
+    .leftJoin(
+      slotHolds,
+      liveHoldOn({ token: baskets.token, storeId: baskets.storeId, method: baskets.fulfilmentMethod }, now),
+    )
+    .leftJoin(stores, eq(stores.id, slotHolds.storeId))
+    .where(eq(baskets.token, token))
+    .orderBy(asc(basketLines.position));
+  const first = rows[0];
+  if (!first) return undefined;
+  const lines = rows.flatMap((row) => (row.line ? [row.line] : []));
+  const live = first.hold && first.timeZone !== null ? { hold: first.hold, timeZone: first.timeZone } : null;
+  return { basket: first.basket, lines, live };
+}
+
 /** The basket's lines in the order they were added. */
 export async function linesOf(db: Db, basketToken: string): Promise<BasketLineRow[]> {
   return db
@@ -126,6 +157,7 @@ export async function renderBasket(
   now: Date,
   viewer: Viewer = basket,
   shared?: SharedSource,
+  read?: Omit<BasketState, "basket">,
 ): Promise<Basket> {
   // Outside a transaction the store and its menu come from memory (decision record 0028) and the basket's own rows
   // are read together; in one (which runs one statement at a time) everything is read one after the other.
@@ -145,16 +177,16 @@ export async function renderBasket(
   };
   const [lineRows, couponRow, selectedSlot, totals, credit] = sharesReads(db)
     ? await Promise.all([
-        linesOf(db, basket.token),
+        read?.lines ?? linesOf(db, basket.token),
         readCoupon(),
-        selectedSlotOf(db, basket, now),
+        selectedSlotOf(db, basket, now, { ...(read ? { live: read.live } : {}), shared: source }),
         readTotals(),
         readCredit(),
       ])
     : [
-        await linesOf(db, basket.token),
+        read?.lines ?? (await linesOf(db, basket.token)),
         await readCoupon(),
-        await selectedSlotOf(db, basket, now),
+        await selectedSlotOf(db, basket, now, read ? { live: read.live } : {}),
         await readTotals(),
         await readCredit(),
       ];
@@ -288,15 +320,17 @@ export function requireAuth(ctx: RequestContext): AuthInfo {
 export async function retrieveBasket(ctx: RequestContext, input: RetrieveInput): Promise<Basket> {
   const auth = requireAuth(ctx);
   const shared = await sharedView(ctx.db);
-  const [directory, existing] = await Promise.all([
+  const now = ctx.clock.now();
+  const [directory, state] = await Promise.all([
     storeDirectory(shared),
-    input.basketToken ? loadBasket(ctx.db, input.basketToken) : undefined,
+    input.basketToken ? loadBasketState(ctx.db, input.basketToken, now) : undefined,
   ]);
   if (!directory.byId.has(input.storeId)) throw new ApiError(404, STORE_NOT_FOUND);
 
+  const existing = state?.basket;
   if (existing && ownsBasket(existing, auth) && existing.storeId === input.storeId) {
-    const now = ctx.clock.now();
-    if (existing.fulfilmentMethod === input.fulfilmentMethod) return renderBasket(ctx.db, existing, now, auth, shared);
+    if (existing.fulfilmentMethod === input.fulfilmentMethod)
+      return renderBasket(ctx.db, existing, now, auth, shared, state);
     const updated = await ctx.db.transaction((tx) => switchMethod(tx, existing, input.fulfilmentMethod, now));
     return renderBasket(ctx.db, updated, now, auth, shared);
   }

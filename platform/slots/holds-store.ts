@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, lte, ne, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BasketSelectedSlot, FulfilmentMethod } from "../contract";
 import type { Db } from "../db/open";
 import { slotHolds, storePaymentMethods, stores } from "../db/schema";
@@ -23,33 +23,50 @@ export interface SlotRef {
   slotStart: Date;
 }
 
+/** A basket's live hold with its store's time zone. */
+export interface LiveHold {
+  hold: HoldRow;
+  timeZone: string;
+}
+
 /**
- * The basket's live hold, for the basket's own store and method, with the store's time zone. An expired hold is no
- * hold, whether or not its row is still there.
+ * The condition that makes a hold row the basket's live hold: the basket's own store and method, not yet expired (an
+ * expired hold is no hold, whether or not its row is still there). Given the basket's columns, so a read of the basket
+ * can join its hold in the same statement (basket.ts loadBasketState) rather than ask again.
  */
-export async function liveHoldOf(
-  db: Db,
-  basket: BasketRef,
+export function liveHoldOn(
+  basket: { token: SQLWrapper | string; storeId: SQLWrapper | number; method: SQLWrapper | FulfilmentMethod },
   now: Date,
-): Promise<{ hold: HoldRow; timeZone: string } | null> {
+): SQL {
+  return and(
+    eq(slotHolds.basketToken, basket.token),
+    eq(slotHolds.storeId, basket.storeId),
+    eq(slotHolds.method, basket.method),
+    gt(slotHolds.expiresAt, now),
+  )!;
+}
+
+/** The basket's live hold (see liveHoldOn), with the store's time zone. */
+export async function liveHoldOf(db: Db, basket: BasketRef, now: Date): Promise<LiveHold | null> {
   const [row] = await db
     .select({ hold: slotHolds, timeZone: stores.timeZone })
     .from(slotHolds)
     .innerJoin(stores, eq(stores.id, slotHolds.storeId))
-    .where(
-      and(
-        eq(slotHolds.basketToken, basket.token),
-        eq(slotHolds.storeId, basket.storeId),
-        eq(slotHolds.method, basket.fulfilmentMethod),
-        gt(slotHolds.expiresAt, now),
-      ),
-    );
+    .where(liveHoldOn({ token: basket.token, storeId: basket.storeId, method: basket.fulfilmentMethod }, now));
   return row ?? null;
 }
 
-/** The basket's slot as the basket shows it: its live hold (see liveHoldOf). */
-export async function selectedSlotOf(db: Db, basket: BasketRef, now: Date): Promise<BasketSelectedSlot | null> {
-  const live = await liveHoldOf(db, basket, now);
+/**
+ * The basket's slot as the basket shows it: its live hold (see liveHoldOf), or `read.live` when the basket's read brought
+ * it. The store's payment rules come from `read.shared` (memory, outside a transaction) when given.
+ */
+export async function selectedSlotOf(
+  db: Db,
+  basket: BasketRef,
+  now: Date,
+  read: { live?: LiveHold | null; shared?: SharedSource } = {},
+): Promise<BasketSelectedSlot | null> {
+  const live = read.live === undefined ? await liveHoldOf(db, basket, now) : read.live;
   if (!live) return null;
   const { hold, timeZone } = live;
   return {
@@ -57,7 +74,11 @@ export async function selectedSlotOf(db: Db, basket: BasketRef, now: Date): Prom
     start: storeIso(hold.slotStart.getTime(), timeZone),
     end: storeIso(hold.slotEnd.getTime(), timeZone),
     expires: storeIso(hold.expiresAt.getTime(), timeZone),
-    denyPayments: deniedPaymentsAt(hold.slotStart.getTime(), timeZone, await slotPaymentRulesOf(db, basket.storeId)),
+    denyPayments: deniedPaymentsAt(
+      hold.slotStart.getTime(),
+      timeZone,
+      await slotPaymentRulesOf(read.shared ?? db, basket.storeId),
+    ),
   };
 }
 
