@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./db/open";
 import { sharedDataVersion } from "./db/schema";
@@ -77,6 +77,22 @@ export function dbOf(source: SharedSource): Db {
 /** Whether reads through `source` can be shared: not inside a transaction, which may see its own uncommitted writes. */
 export function sharesReads(source: SharedSource): boolean {
   return source instanceof SharedView || !(source instanceof PgTransaction);
+}
+
+/**
+ * The version row's value as a statement selects it beside what it reads (a basket read takes it in the same
+ * statement, so a shopper's page pays one round trip for both): hand the value to sharedViewAt.
+ */
+export const sharedVersionColumn = sql<
+  number | null
+>`(select ${sharedDataVersion.version} from ${sharedDataVersion} where ${sharedDataVersion.id} = 1)`.mapWith(
+  // As the column itself is read: PostgreSQL's driver answers a bigint as text.
+  sharedDataVersion.version,
+);
+
+/** A view of the shared data at a version just read (sharedVersionColumn); in a transaction, the transaction. */
+export function sharedViewAt(db: Db, version: number | null): SharedSource {
+  return sharesReads(db) ? new SharedView(db, version) : db;
 }
 
 /** A view of the shared data at the current version (one read of the version row); in a transaction, the transaction. */

@@ -8,7 +8,7 @@ import { ApiError } from "../errors";
 import { withIdempotency } from "../idempotency";
 import type { AuthInfo, RequestContext } from "../context";
 import { liveHoldOn, releaseHold, selectedSlotOf, type LiveHold } from "../slots/holds-store";
-import { dbOf, sharedView, sharesReads, type SharedSource } from "../shared-reads";
+import { dbOf, sharedVersionColumn, sharedView, sharedViewAt, sharesReads, type SharedSource } from "../shared-reads";
 import { storeDirectory, type MethodRow } from "../stores/directory";
 import { distanceKm } from "../stores/geo";
 import { loyaltyTotals } from "../loyalty/ledger";
@@ -110,6 +110,8 @@ export interface BasketState {
   basket: BasketRow;
   lines: BasketLineRow[];
   live: LiveHold | null;
+  /** The shared data's version, read in the same statement (shared-reads.ts sharedVersionColumn). */
+  sharedVersion: number | null;
 }
 
 /**
@@ -119,7 +121,13 @@ export interface BasketState {
  */
 export async function loadBasketState(db: Db, token: string, now: Date): Promise<BasketState | undefined> {
   const rows = await db
-    .select({ basket: baskets, line: basketLines, hold: slotHolds, timeZone: stores.timeZone })
+    .select({
+      basket: baskets,
+      line: basketLines,
+      hold: slotHolds,
+      timeZone: stores.timeZone,
+      sharedVersion: sharedVersionColumn,
+    })
     .from(baskets)
     .leftJoin(basketLines, eq(basketLines.basketToken, baskets.token))
     .leftJoin(
@@ -133,7 +141,7 @@ export async function loadBasketState(db: Db, token: string, now: Date): Promise
   if (!first) return undefined;
   const lines = rows.flatMap((row) => (row.line ? [row.line] : []));
   const live = first.hold && first.timeZone !== null ? { hold: first.hold, timeZone: first.timeZone } : null;
-  return { basket: first.basket, lines, live };
+  return { basket: first.basket, lines, live, sharedVersion: first.sharedVersion };
 }
 
 /** The basket's lines in the order they were added. */
@@ -319,12 +327,11 @@ export function requireAuth(ctx: RequestContext): AuthInfo {
  */
 export async function retrieveBasket(ctx: RequestContext, input: RetrieveInput): Promise<Basket> {
   const auth = requireAuth(ctx);
-  const shared = await sharedView(ctx.db);
   const now = ctx.clock.now();
-  const [directory, state] = await Promise.all([
-    storeDirectory(shared),
-    input.basketToken ? loadBasketState(ctx.db, input.basketToken, now) : undefined,
-  ]);
+  // A shopper with a basket pays one statement for it and the shared data's version; a new one reads the version.
+  const state = input.basketToken ? await loadBasketState(ctx.db, input.basketToken, now) : undefined;
+  const shared = state ? sharedViewAt(ctx.db, state.sharedVersion) : await sharedView(ctx.db);
+  const directory = await storeDirectory(shared);
   if (!directory.byId.has(input.storeId)) throw new ApiError(404, STORE_NOT_FOUND);
 
   const existing = state?.basket;
