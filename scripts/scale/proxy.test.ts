@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { backendOrder, forwardedFor, startProxy, type Outcome } from "./proxy";
+import { backendOrder, forwardedFor, INSTANCE_HEADER, startProxy, type Outcome } from "./proxy";
 import { freePort } from "../bench/processes";
 
 const closers: (() => Promise<void>)[] = [];
@@ -50,12 +50,15 @@ describe("the scale test's proxy", () => {
     const gone = { name: "gone", port: await freePort() };
     const proxy = await startProxy([one, gone, two]);
     closers.push(() => proxy.close());
-    const answers: { name: string; forwardedFor: string }[] = [];
+    const answers: { name: string; forwardedFor: string; header: string | null }[] = [];
     for (let i = 0; i < 6; i++) {
       const response = await fetch(`${proxy.origin}/page`, { headers: { "X-Forwarded-For": "2001:db8::7" } });
-      answers.push((await response.json()) as { name: string; forwardedFor: string });
+      const body = (await response.json()) as { name: string; forwardedFor: string };
+      answers.push({ ...body, header: response.headers.get(INSTANCE_HEADER) });
     }
     expect(answers.every((answer) => answer.forwardedFor === "2001:db8::7, 127.0.0.1")).toBe(true);
+    // Each answer names the backend that gave it.
+    expect(answers.every((answer) => answer.header === answer.name)).toBe(true);
     expect(answers.filter((answer) => answer.name === "one").length).toBeGreaterThanOrEqual(2);
     expect(answers.filter((answer) => answer.name === "two").length).toBeGreaterThanOrEqual(2);
     expect(proxy.counts().gone?.refused).toBeGreaterThanOrEqual(1);

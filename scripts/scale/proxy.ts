@@ -46,6 +46,8 @@ const HOP_BY_HOP = new Set([
 /** A backend that refused a connection is not tried again for this long (another request may find it back sooner). */
 const DOWN_FOR_MS = 1000;
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The answer header that names the backend that gave it, for checks that follow a shopper across the instances. */
+export const INSTANCE_HEADER = "x-scale-instance";
 
 /** Connection errors that mean the backend never took the request: it can go to another backend whatever it is. */
 export function refusedConnection(error: NodeJS.ErrnoException): boolean {
@@ -113,6 +115,7 @@ export async function startProxy(backends: Backend[], port = 0): Promise<Proxy> 
           const out: http.OutgoingHttpHeaders = {};
           for (const [name, value] of Object.entries(answer.headers))
             if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+          out[INSTANCE_HEADER] = backend.name;
           res.writeHead(answer.statusCode ?? 502, out);
           answer.pipe(res);
           answer.on("end", () => {

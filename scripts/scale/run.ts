@@ -2,7 +2,10 @@
 // test's own (scripts/scale/postgres.ts), with one SESSION_SECRET, behind a round-robin proxy (proxy.ts). Shoppers
 // replay whole journeys (journey.ts) 50 at a time for 2 minutes while faults are made (faults.ts): an instance
 // killed, PostgreSQL restarted, slow platform answers, an instance stopped with requests in flight. Then the
-// database is checked (checks.ts) and the figures printed; any failed journey, fault or check exits 1.
+// database is checked (checks.ts); then, the load over and every instance up, two shoppers shop at once through the
+// proxy, so each one's consecutive requests are answered by different instances, and every page each is sent must show
+// their own basket, names and held time and never the other's (apart.ts, issue 40). The figures are printed; any
+// failed journey, fault or check exits 1.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
@@ -11,6 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { freePort, run, startServer, type RunningServer } from "../bench/processes";
 import { seededRandom } from "../bench/random";
+import { shoppersApart } from "./apart";
 import { databaseChecks, type Check } from "./checks";
 import {
   killInstance,
@@ -42,6 +46,8 @@ const NAMES = ["a", "b", "c", "d", "e", "f"];
 
 /** A documentation address (RFC 3849) per journey, sent as X-Forwarded-For: per-address limits see separate shoppers. */
 const addressOf = (journey: number) => `2001:db8::${(journey + 1).toString(16)}`;
+/** The two shoppers of the apart step, each on an address of their own. */
+const APART_ADDRESSES: Record<string, string> = { alicia: "2001:db8:eeee::1", bruno: "2001:db8:eeee::2" };
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -250,7 +256,11 @@ async function main(): Promise<number> {
       { name: "503 answers without a clear page", value: seen.unclear503, passed: seen.unclear503 === 0, details: [] },
       { name: "journeys completed", value: placed.length, passed: placed.length > 0, details: [] },
     ];
-    const allChecks = [...journeyChecks, ...checks];
+    console.log(
+      "› two shoppers at once through the proxy: each one's own basket, names and held time, never the other's",
+    );
+    const apart = await apartAcrossInstances(proxy.origin, names);
+    const allChecks = [...journeyChecks, ...checks, apart.check];
     const report = {
       date: new Date().toISOString().slice(0, 10),
       machine: measuredOn,
@@ -266,6 +276,7 @@ async function main(): Promise<number> {
       faults,
       checks: allChecks,
       figures,
+      apart: apart.lines,
     };
     const text = asText(report);
     console.log(`\n${text}`);
@@ -313,7 +324,46 @@ type Report = {
   faults: FaultResult[];
   checks: Check[];
   figures: Record<string, number>;
+  /** What the two shoppers of the apart step did and where they were answered. */
+  apart: string[];
 };
+
+/**
+ * The apart step (apart.ts) through the proxy, nothing else under way: a page of one shopper's showing the other's
+ * marks, or missing their own, fails it, and so does a shopper whose requests some instance never answered (the
+ * check would not have crossed it).
+ */
+async function apartAcrossInstances(origin: string, names: string[]): Promise<{ check: Check; lines: string[] }> {
+  const name = `two shoppers across the ${names.length} instances: pages with the other's marks or without their own`;
+  const started = performance.now();
+  try {
+    const result = await shoppersApart({
+      origin,
+      send: (who) => (url, init) =>
+        fetch(url, {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": APART_ADDRESSES[who.key]! },
+          signal: AbortSignal.timeout(30_000),
+        }),
+    });
+    const problems = [...result.problems];
+    for (const [who, served] of Object.entries(result.served)) {
+      const missed = names.filter((instance) => !served.includes(instance));
+      if (missed.length) problems.push(`no request of ${who}'s was answered by instance ${missed.join(", ")}`);
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    return {
+      check: { name, value: problems.length, passed: problems.length === 0, details: problems.slice(0, 5) },
+      lines: [...result.lines, `done in ${seconds} s, after the load`],
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      check: { name, value: 1, passed: false, details: [`the two shoppers could not be made ready: ${message}`] },
+      lines: [`not run to the end: ${message}`],
+    };
+  }
+}
 
 function asText(report: Report): string {
   const cash = report.placed.filter((journey) => journey.payment === "cash").length;
@@ -359,6 +409,7 @@ function asText(report: Report): string {
     for (const fault of report.faults)
       lines.push(`  ${fault.passed ? "ok  " : "FAIL"} ${fault.name}`, ...fault.lines.map((line) => `         ${line}`));
   }
+  lines.push("two shoppers apart, through the proxy:", ...report.apart.map((line) => `  ${line}`));
   lines.push("checks:");
   for (const check of report.checks)
     lines.push(
@@ -397,6 +448,7 @@ function asMarkdown(report: Report): string {
       .filter((check) => check.name !== "failed journeys" && check.name !== "journeys completed")
       .map((check) => `| ${check.name} | ${check.value}${check.passed ? "" : " (FAILED)"} |`),
   ];
+  rows.push("", `Two shoppers apart, through the proxy: ${report.apart.join("; ")}.`);
   if (report.faults.length) {
     rows.push("", "Faults during the run:", "");
     for (const fault of report.faults)
