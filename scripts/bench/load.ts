@@ -1,7 +1,9 @@
 // Load on loopback with autocannon. Latency percentiles come from every response's own time, because
-// autocannon's summary skips p95, which is the figure the budget names.
+// autocannon's summary skips p95, which is the figure the budget names. With a CPU sampler (cpu.ts), the server's
+// CPU is sampled right before and after the measured phase (not the warm-up): CPU milliseconds per response.
 import autocannon from "autocannon";
 import { request } from "node:http";
+import type { CpuSampler } from "./cpu";
 
 export interface LoadSettings {
   connections: number;
@@ -21,6 +23,14 @@ export interface LoadResult {
   responses: number;
   /** Responses whose status was not the one expected, plus connection errors and time-outs. */
   failures: number;
+  /** The server's CPU milliseconds over the measured phase, and per response; null when not sampled. */
+  cpuMs: number | null;
+  cpuMsPerRequest: number | null;
+}
+
+/** CPU milliseconds per response; NaN (a figure missing) when the CPU could not be read or nothing was served. */
+export function cpuPerRequest(cpuMs: number, responses: number): number {
+  return Number.isFinite(cpuMs) && cpuMs >= 0 && responses > 0 ? cpuMs / responses : Number.NaN;
 }
 
 export interface Probe {
@@ -77,14 +87,17 @@ export async function measure(
   expectStatus: number,
   settings = defaultLoad,
   headers: Record<string, string> = {},
+  cpu?: CpuSampler,
 ): Promise<LoadResult> {
   await cannon(url, settings.warmUpSeconds, settings.connections, headers);
   const times: number[] = [];
   let unexpected = 0;
+  const cpuBefore = cpu?.();
   const result = await cannon(url, settings.seconds, settings.connections, headers, (status, ms) => {
     times.push(ms);
     if (status !== expectStatus) unexpected += 1;
   });
+  const cpuMs = cpu && cpuBefore !== undefined ? cpu() - cpuBefore : null;
   times.sort((a, b) => a - b);
   return {
     requestsPerSecond: times.length / result.duration,
@@ -92,5 +105,7 @@ export async function measure(
     p95Ms: percentile(times, 0.95),
     responses: times.length,
     failures: unexpected + result.errors + result.timeouts,
+    cpuMs,
+    cpuMsPerRequest: cpuMs === null ? null : cpuPerRequest(cpuMs, times.length),
   };
 }

@@ -2,17 +2,21 @@
 // directory, or a PostgreSQL database made for the pass and dropped after), shopper sessions prepared through its
 // forms, each page checked for the state it should show before and after it is measured under load; the bare page
 // (same encoding) measured just before each page, so each ratio compares with the bare page of the same minutes.
+// Each load samples the serving process's CPU (cpu.ts; on PostgreSQL the postgres processes' too), and a shopper
+// page with a fresh twin (targets.ts) is measured again just after as an anonymous visitor whose page is drawn fresh.
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { admin } from "../../platform/testing/test-database";
 import { measureBasketRoundTrip, type RoundTripResult, type RoundTripSettings } from "./basket";
+import { serverCpu, type CpuSampler } from "./cpu";
 import { databaseUrl, dropWhenIdle } from "./databases";
 import { type LoadSettings, measure, probe } from "./load";
 import type { DatabaseKind } from "./options";
 import { freePort, startServer, type RunningServer } from "./processes";
 import type { ThroughputRow } from "./report";
+import { textOf } from "./session";
 import { expectShows, guestShopper, memberShopper } from "./shopper";
-import { pages, type PageTarget, type SessionKind } from "./targets";
+import { FRESH_TWIN_COOKIE, pages, type PageTarget, type SessionKind } from "./targets";
 
 export const databaseName = (kind: DatabaseKind) => (kind === "pglite" ? "PGlite" : "PostgreSQL");
 
@@ -30,8 +34,11 @@ export interface PassSettings {
   bare: { plain: RunningServer; compressed: RunningServer };
   load: LoadSettings;
   roundTrip: RoundTripSettings;
-  /** Runs while the storefront still stands, with the headers of each session (Lighthouse does). */
-  whileUp?: (origin: string, headers: Record<SessionKind, Record<string, string>>) => Promise<void>;
+  /**
+   * Runs while the storefront still stands, with the headers of each session (Lighthouse does) and the sampler of the
+   * CPU it spends.
+   */
+  whileUp?: (origin: string, headers: Record<SessionKind, Record<string, string>>, cpu: CpuSampler) => Promise<void>;
 }
 
 async function startStorefront(
@@ -73,9 +80,10 @@ async function measureBare(
   const server = encoded ? settings.bare.compressed : settings.bare.plain;
   const { contentEncoding } = await probe(`${server.origin}/`);
   console.log(`› ${database}: measuring ${server.name} (before ${before})`);
-  const load = await measure(`${server.origin}/`, 200, settings.load);
+  const load = await measure(`${server.origin}/`, 200, settings.load, {}, serverCpu(server.child.pid));
   return {
     database,
+    databaseKind: settings.kind,
     name: server.name,
     kind: "bare",
     audience: null,
@@ -83,9 +91,32 @@ async function measureBare(
     compression: contentEncoding,
     load,
     bare: null,
-    shareOfBare: null,
+    twin: null,
     htmlBytes: null,
   };
+}
+
+/**
+ * The fresh twin, checked with one request before it is measured: it answers 200, sets no cookie (the server
+ * discarded the unsigned session and made none), and shows exactly what an anonymous visitor's page shows.
+ */
+async function expectFreshTwin(url: string, label: string): Promise<void> {
+  const twin = await fetch(url, { headers: { Cookie: FRESH_TWIN_COOKIE }, redirect: "manual" });
+  const twinText = textOf(await twin.text());
+  if (twin.status !== 200) throw new Error(`${label} answered ${twin.status}, expected 200`);
+  const setCookie = twin.headers.getSetCookie();
+  if (setCookie.length > 0 || twin.headers.has("set-cookie"))
+    throw new Error(`${label} set a cookie (${setCookie.map((line) => line.split("=", 1)[0]).join(", ")})`);
+  const anonymous = await fetch(url, { redirect: "manual" });
+  const anonymousText = textOf(await anonymous.text());
+  if (twinText !== anonymousText) {
+    let at = 0;
+    while (at < twinText.length && twinText[at] === anonymousText[at]) at++;
+    throw new Error(
+      `${label} does not show what the anonymous page shows: "…${twinText.slice(Math.max(0, at - 40), at + 60)}…" ` +
+        `where the anonymous page shows "…${anonymousText.slice(Math.max(0, at - 40), at + 60)}…"`,
+    );
+  }
 }
 
 /** Throws unless the page answers its status and shows what its session should. */
@@ -103,6 +134,30 @@ async function expectPage(
   expectShows(`${label} ${when}`, html, page.shows);
 }
 
+/** A shopper page's path as a visitor without a session whose page is drawn fresh, checked first, then under load. */
+async function measureFreshTwin(
+  url: string,
+  page: PageTarget,
+  database: string,
+  cpu: CpuSampler,
+  load: LoadSettings,
+): Promise<Omit<ThroughputRow, "database" | "databaseKind" | "bare">> {
+  const headers = { Cookie: FRESH_TWIN_COOKIE };
+  await expectFreshTwin(url, `${page.name}'s fresh twin (${page.path}, ${FRESH_TWIN_COOKIE})`);
+  const { contentEncoding, bytes } = await probe(url, headers);
+  console.log(`› ${database}: measuring ${page.name}'s fresh twin (anonymous, drawn fresh)`);
+  return {
+    name: `${page.name}, fresh twin`,
+    kind: "twin",
+    audience: "anonymous",
+    path: page.path,
+    compression: contentEncoding,
+    load: await measure(url, 200, load, headers, cpu),
+    twin: null,
+    htmlBytes: bytes,
+  };
+}
+
 export async function measurePass(settings: PassSettings): Promise<PassResult> {
   const database = databaseName(settings.kind);
   const { server, cleanUp } = await startStorefront(settings);
@@ -114,6 +169,8 @@ export async function measurePass(settings: PassSettings): Promise<PassResult> {
       guest: { Cookie: (await guestShopper(origin)).cookie },
       member: { Cookie: (await memberShopper(origin)).cookie },
     };
+    // On PostgreSQL the database server's processes serve the pages too: their CPU counts with the storefront's.
+    const cpu = serverCpu(server.child.pid, settings.kind === "postgres");
     const rows: ThroughputRow[] = [];
     for (const page of pages) {
       const url = origin + page.path;
@@ -123,12 +180,12 @@ export async function measurePass(settings: PassSettings): Promise<PassResult> {
       // Interleaved: the bare page with the same encoding just before each page, so both see the same machine.
       const bare = await measureBare(settings, first.contentEncoding !== null, database, page.name);
       console.log(`› ${database}: measuring ${page.name} (${page.audience})`);
-      const load = await measure(url, page.expectStatus, settings.load, headers[page.session]);
+      const load = await measure(url, page.expectStatus, settings.load, headers[page.session], cpu);
       // The session must still hold its state after the load (no request may have spent or lost it).
       await expectPage(url, page, headers[page.session], label, "after the load");
-      const shareOfBare = bare.load.requestsPerSecond > 0 ? load.requestsPerSecond / bare.load.requestsPerSecond : null;
-      rows.push({
+      const row: ThroughputRow = {
         database,
+        databaseKind: settings.kind,
         name: page.name,
         kind: "page",
         audience: page.audience,
@@ -136,13 +193,20 @@ export async function measurePass(settings: PassSettings): Promise<PassResult> {
         compression: first.contentEncoding,
         load,
         bare: bare.load,
-        shareOfBare,
+        twin: null,
         htmlBytes: first.bytes,
-      });
+      };
+      rows.push(row);
+      if (page.freshTwin && page.audience === "shopper") {
+        // Just after the page, so the shopper's page and the anonymous one drawn fresh see the same machine.
+        const twin = await measureFreshTwin(url, page, database, cpu, settings.load);
+        row.twin = twin.load;
+        rows.push({ ...twin, database, databaseKind: settings.kind, bare: bare.load });
+      }
     }
     console.log(`› ${database}: measuring the add-to-basket round trip`);
     const basket = await measureBasketRoundTrip(origin, settings.bare.plain.origin, settings.roundTrip);
-    await settings.whileUp?.(origin, headers);
+    await settings.whileUp?.(origin, headers, cpu);
     return { database, throughput: rows, basket };
   } finally {
     await server.stop();
