@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, lte, ne, notExists } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Clock, OauthTokenResponse } from "../contract";
 import type { Db } from "../db/open";
+import { preparedOn } from "../db/prepared";
 import { authTokens } from "../db/schema";
 import { ApiError } from "../errors";
 import type { AuthInfo, PlatformConfig } from "../context";
@@ -140,22 +141,27 @@ export async function authenticateToken(
 ): Promise<(AuthInfo & { expiresAt: Date }) | null> {
   // Our tokens are 43 characters; anything far longer is not worth hashing.
   if (token.length > 512) return null;
-  const [row] = await db
-    .select({
-      strategy: authTokens.strategy,
-      memberId: authTokens.memberId,
-      family: authTokens.family,
-      expiresAt: authTokens.expiresAt,
-    })
-    .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.kind, "access"),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, clock.now()),
-      ),
-    );
+  // Every call of a shopper's page starts here: prepared once (db/prepared.ts).
+  const statement = preparedOn(db, "access_token", (on) =>
+    on
+      .select({
+        strategy: authTokens.strategy,
+        memberId: authTokens.memberId,
+        family: authTokens.family,
+        expiresAt: authTokens.expiresAt,
+      })
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.tokenHash, sql.placeholder("tokenHash")),
+          eq(authTokens.kind, "access"),
+          isNull(authTokens.revokedAt),
+          gt(authTokens.expiresAt, sql.placeholder("now")),
+        ),
+      )
+      .prepare("access_token"),
+  );
+  const [row] = await statement.execute({ tokenHash: hashToken(token), now: clock.now() });
   return row ?? null;
 }
 

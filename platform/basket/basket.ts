@@ -1,7 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { BASKET_MESSAGES, type Basket, type BasketCoupon, type BasketLine } from "../contract";
 import type { Db } from "../db/open";
+import { preparedOn } from "../db/prepared";
 import { itemRowsById, offeredDeals } from "../catalogue/menu";
 import { basketLines, baskets, coupons, slotHolds, storeOrderMethods, stores } from "../db/schema";
 import { ApiError } from "../errors";
@@ -114,34 +115,53 @@ export interface BasketState {
   sharedVersion: number | null;
 }
 
+const lineColumns = Object.entries(getTableColumns(basketLines));
+
+/** A line as json_agg gives it (its SQL names), decoded as drizzle decodes the column itself. */
+function lineFromJson(json: Record<string, unknown>): BasketLineRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of lineColumns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as BasketLineRow;
+}
+
 /**
- * The basket, its lines and its live hold in one statement (issue 40: a shopper's page reads its basket once, not in
- * three round trips). Each line comes as a row with the basket's columns beside it; the hold (one at most: its key is
- * the basket) and its store's time zone are joined on the same condition liveHoldOf asks.
+ * The basket, its lines, its live hold and the shared data's version in one prepared statement (issue 40: a shopper's
+ * page reads its basket once, not in four round trips). The lines come as one JSON array in the basket's row: a join
+ * that gave a row per line cost twice the CPU to decode (2.1 against 1.0 ms on PGlite). The hold (one at most: its key
+ * is the basket) and its store's time zone are joined on the condition liveHoldOf asks.
  */
 export async function loadBasketState(db: Db, token: string, now: Date): Promise<BasketState | undefined> {
-  const rows = await db
-    .select({
-      basket: baskets,
-      line: basketLines,
-      hold: slotHolds,
-      timeZone: stores.timeZone,
-      sharedVersion: sharedVersionColumn,
-    })
-    .from(baskets)
-    .leftJoin(basketLines, eq(basketLines.basketToken, baskets.token))
-    .leftJoin(
-      slotHolds,
-      liveHoldOn({ token: baskets.token, storeId: baskets.storeId, method: baskets.fulfilmentMethod }, now),
-    )
-    .leftJoin(stores, eq(stores.id, slotHolds.storeId))
-    .where(eq(baskets.token, token))
-    .orderBy(asc(basketLines.position));
-  const first = rows[0];
-  if (!first) return undefined;
-  const lines = rows.flatMap((row) => (row.line ? [row.line] : []));
-  const live = first.hold && first.timeZone !== null ? { hold: first.hold, timeZone: first.timeZone } : null;
-  return { basket: first.basket, lines, live, sharedVersion: first.sharedVersion };
+  const statement = preparedOn(db, "basket_state", (on) =>
+    on
+      .select({
+        basket: baskets,
+        hold: slotHolds,
+        timeZone: stores.timeZone,
+        sharedVersion: sharedVersionColumn,
+        lines: sql<unknown>`(select coalesce(json_agg(l order by l.position), '[]'::json) from ${basketLines} l
+          where l.basket_token = ${baskets.token})`,
+      })
+      .from(baskets)
+      .leftJoin(
+        slotHolds,
+        liveHoldOn(
+          { token: baskets.token, storeId: baskets.storeId, method: baskets.fulfilmentMethod },
+          sql.placeholder("now"),
+        ),
+      )
+      .leftJoin(stores, eq(stores.id, slotHolds.storeId))
+      .where(eq(baskets.token, sql.placeholder("token")))
+      .prepare("basket_state"),
+  );
+  const [row] = await statement.execute({ token, now });
+  if (!row) return undefined;
+  const json = typeof row.lines === "string" ? (JSON.parse(row.lines) as unknown) : row.lines;
+  const lines = (Array.isArray(json) ? (json as Record<string, unknown>[]) : []).map(lineFromJson);
+  const live = row.hold && row.timeZone !== null ? { hold: row.hold, timeZone: row.timeZone } : null;
+  return { basket: row.basket, lines, live, sharedVersion: row.sharedVersion };
 }
 
 /** The basket's lines in the order they were added. */

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, lt, lte, ne, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, lte, ne, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BasketSelectedSlot, FulfilmentMethod } from "../contract";
 import type { Db } from "../db/open";
 import { slotHolds, storePaymentMethods, stores } from "../db/schema";
@@ -36,7 +36,7 @@ export interface LiveHold {
  */
 export function liveHoldOn(
   basket: { token: SQLWrapper | string; storeId: SQLWrapper | number; method: SQLWrapper | FulfilmentMethod },
-  now: Date,
+  now: Date | Placeholder,
 ): SQL {
   return and(
     eq(slotHolds.basketToken, basket.token),
