@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/open";
-import { loyaltyLedger } from "../db/schema";
+import { loyaltyLedger, orders, stores } from "../db/schema";
 
 /** A member's points: the balance, what they earned and spent in all, and what the orders that earned cost (tiers). */
 export interface LoyaltyTotals {
@@ -67,11 +67,19 @@ export async function recordOrderPoints(
     .onConflictDoNothing();
 }
 
-/** The member's ledger rows, newest first. */
+/** The member's ledger rows, newest first, each with its order's number and its store's name (one statement). */
 export async function loyaltyHistory(db: Db, memberId: number, limit: number) {
   return db
-    .select()
+    .select({
+      kind: loyaltyLedger.kind,
+      points: loyaltyLedger.points,
+      createdAt: loyaltyLedger.createdAt,
+      orderNumber: orders.businessOrderId,
+      storeName: stores.name,
+    })
     .from(loyaltyLedger)
+    .leftJoin(orders, eq(orders.id, loyaltyLedger.orderId))
+    .leftJoin(stores, eq(stores.id, loyaltyLedger.storeId))
     .where(and(eq(loyaltyLedger.memberId, memberId)))
     .orderBy(desc(loyaltyLedger.createdAt), desc(loyaltyLedger.id))
     .limit(limit);

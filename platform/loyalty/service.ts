@@ -1,7 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { RequestContext } from "../context";
 import { requireMember } from "../member-auth";
-import { orders, stores, type StoreLoyalty } from "../db/schema";
+import { stores, type StoreLoyalty } from "../db/schema";
 import { ApiError } from "../errors";
 import type { LoyaltyScheme } from "../contract";
 import { loyaltyHistory, loyaltyTotals } from "./ledger";
@@ -46,27 +46,10 @@ export async function loyaltyProgress(ctx: RequestContext, input: { storeId: num
 /** Spec 2 §7 loyalty/summary: the balance and the history, newest first. */
 export async function loyaltySummary(ctx: RequestContext) {
   const auth = requireMember(ctx);
-  const totals = await loyaltyTotals(ctx.db, auth.memberId);
-  const rows = await loyaltyHistory(ctx.db, auth.memberId, 50);
-  const orderIds = [...new Set(rows.map((r) => r.orderId))];
-  const storeIds = [...new Set(rows.map((r) => r.storeId))];
-  const numbers = orderIds.length
-    ? new Map(
-        (
-          await ctx.db
-            .select({ id: orders.id, number: orders.businessOrderId })
-            .from(orders)
-            .where(inArray(orders.id, orderIds))
-        ).map((o) => [o.id, o.number]),
-      )
-    : new Map<number, string>();
-  const names = storeIds.length
-    ? new Map(
-        (
-          await ctx.db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds))
-        ).map((s) => [s.id, s.name]),
-      )
-    : new Map<number, string>();
+  const [totals, rows] = await Promise.all([
+    loyaltyTotals(ctx.db, auth.memberId),
+    loyaltyHistory(ctx.db, auth.memberId, 50),
+  ]);
   return {
     balance: totals.balance,
     earned: totals.earned,
@@ -74,8 +57,8 @@ export async function loyaltySummary(ctx: RequestContext) {
     history: rows.map((r) => ({
       kind: r.kind,
       points: r.points,
-      businessOrderId: numbers.get(r.orderId) ?? "",
-      storeName: names.get(r.storeId) ?? "",
+      businessOrderId: r.orderNumber ?? "",
+      storeName: r.storeName ?? "",
       at: r.createdAt.toISOString(),
     })),
   };
