@@ -64,6 +64,28 @@ describe("cookies", () => {
   });
 });
 
+describe("expired cookies", () => {
+  it("are dropped as a browser drops them, by Max-Age or a past Expires, and others kept", () => {
+    const jar = new Map([
+      ["__session", "s"],
+      ["__flash_a", "one"],
+      ["__flash_b", "two"],
+      ["__flash_c", "three"],
+    ]);
+    keepCookies(
+      jar,
+      new Response(null, {
+        headers: [
+          ["set-cookie", "__flash_a=; Max-Age=0; Path=/"],
+          ["set-cookie", "__flash_b=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT"],
+          ["set-cookie", "__flash_d=new; Path=/; Max-Age=60"],
+        ],
+      }),
+    );
+    expect(cookieHeader(jar)).toBe("__session=s; __flash_c=three; __flash_d=new");
+  });
+});
+
 describe("parseCookieHeader", () => {
   it("splits a Cookie header into the pairs Lighthouse's browser is given, values kept whole", () => {
     expect(parseCookieHeader("__session=a=b; csrf=t;  ; bare")).toEqual([

@@ -2,12 +2,25 @@
 // the session cookie, and readers for the forms and text a page renders. Only the storefront's own pages and forms
 // are used (no test hooks), so a prepared session holds what a real shopper's would.
 
-/** The session cookies a response sets, merged over those already held (a later value replaces an earlier one). */
+/**
+ * The cookies a response sets, merged over those already held as a browser keeps them: a later value replaces an
+ * earlier one, and a cookie the response expires (`Max-Age` of zero or less, or an `Expires` already past) is dropped,
+ * as a browser drops a flash message's cookie once its page has shown it.
+ */
 export function keepCookies(jar: Map<string, string>, response: Response): void {
   for (const line of response.headers.getSetCookie()) {
-    const pair = line.split(";", 1)[0] ?? "";
+    const [pair = "", ...attributes] = line.split(";");
     const at = pair.indexOf("=");
-    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const expired = attributes.some((attribute) => {
+      const [key = "", value = ""] = attribute.split("=", 2).map((part) => part.trim());
+      if (key.toLowerCase() === "max-age") return Number(value) <= 0;
+      if (key.toLowerCase() === "expires") return Date.parse(value) <= Date.now();
+      return false;
+    });
+    if (expired) jar.delete(name);
+    else jar.set(name, pair.slice(at + 1).trim());
   }
 }
 
