@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api, MEMBER_MESSAGES, ORDER_MESSAGES, REVIEW_MESSAGES } from "../contract";
 import { memberSeries, registerMember } from "../auth/testing/accounts";
-import { members, orderReviews, orders } from "../db/schema";
+import { creditLedger, loyaltyLedger, members, orderReviews, orders } from "../db/schema";
 import {
   expectError,
   orderRow,
@@ -211,6 +211,36 @@ describe("a member's orders", () => {
     expect((await list(tokens.access_token, { kind: "current" })).orders.map((o) => o.businessOrderId)).toEqual([
       draft.businessOrderId,
     ]);
+  });
+
+  it("links a guest's order to the verified member with its e-mail when it is placed, placed as a guest's", async () => {
+    const email = "already.verified@example.com";
+    const tokens = await registerMember(t, { email, mobile: "07700 900557" });
+    await t.db.update(members).set({ emailVerified: true }).where(eq(members.email, email));
+    const [member] = await t.db.select().from(members).where(eq(members.email, email));
+    const guest = await t.guestToken();
+    const made = await c.ready(guest);
+    await c.setContact(guest, made.basket.basketToken, {
+      firstName: "Val",
+      lastName: "Verified",
+      email: "Already.Verified@example.com",
+      phoneNumber: "07700 900558",
+      acceptTerms: true,
+    });
+    const draft = await c.processOrder(guest, { ...made.processBody, emailAddress: "Already.Verified@example.com" });
+    // A draft is nobody's yet.
+    const [drafted] = await t.db.select().from(orders).where(eq(orders.businessOrderId, draft.businessOrderId));
+    expect(drafted!.memberId).toBeNull();
+    expect((await c.makePayment(guest, draft.draftOrderId, { paymentMethod: "cash" })).status).toBe(200);
+
+    const [placed] = await t.db.select().from(orders).where(eq(orders.businessOrderId, draft.businessOrderId));
+    expect(placed!.memberId).toBe(member!.id);
+    expect((await list(tokens.access_token, { kind: "current" })).orders.map((o) => o.businessOrderId)).toEqual([
+      draft.businessOrderId,
+    ]);
+    // Placed as the guest's order it was: no points earned or spent, no credit moved for the member.
+    expect(await t.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.memberId, member!.id))).toEqual([]);
+    expect(await t.db.select().from(creditLedger).where(eq(creditLedger.memberId, member!.id))).toEqual([]);
   });
 
   it("tracks an order en route: the driver's page sends positions, the order's member reads the last, nobody else", async () => {

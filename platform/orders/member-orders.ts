@@ -1,8 +1,8 @@
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, type MemberOrderListItem } from "../contract";
 import type { RequestContext } from "../context";
 import { requireMember, fieldRefusal } from "../auth/member-guard";
-import { members, orderReviews, orders, stores } from "../db/schema";
+import { orderReviews, orders, stores } from "../db/schema";
 import type { Db } from "../db/open";
 import { ApiError } from "../errors";
 import { storeIso } from "../slots/engine";
@@ -14,23 +14,6 @@ import { orderNotFound, orderSummary, storeOf } from "./service";
  * The member area's orders (decision 0022): lists, one order, reviews. Every statement is scoped by the caller's
  * member id, so another member's order cannot be told from one that does not exist.
  */
-
-/**
- * Orders placed as a guest with the member's e-mail address join the account once that address is verified (a
- * reset link or a social provider vouched for it). Idempotent, and cheap when there is nothing to link.
- */
-export async function linkGuestOrders(db: Db, memberId: number): Promise<void> {
-  // One statement (it runs on every list and order view): the verified address is read inside it, so an unverified
-  // member's address matches nothing.
-  const verifiedEmail = db
-    .select({ email: members.email })
-    .from(members)
-    .where(and(eq(members.id, memberId), eq(members.emailVerified, true)));
-  await db
-    .update(orders)
-    .set({ memberId })
-    .where(and(isNull(orders.memberId), eq(orders.state, "placed"), sql`lower(${orders.email}) = (${verifiedEmail})`));
-}
 
 /** The keyset of the last order on a page: when it was placed and its id, so a new order never shifts a page. */
 function encodeCursor(order: { placedAt: Date | null; id: number }): string {
@@ -49,7 +32,6 @@ export async function listMemberOrders(
   input: { kind: "current" | "past"; cursor?: string; limit: number },
 ): Promise<{ orders: MemberOrderListItem[]; nextCursor: string | null }> {
   const auth = requireMember(ctx);
-  await linkGuestOrders(ctx.db, auth.memberId);
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   if (input.cursor && !after) throw fieldRefusal("cursor", "That page of orders could not be found.");
   const rows = await ctx.db
@@ -109,7 +91,6 @@ export async function memberOrderRow(db: Db, memberId: number, businessOrderId: 
 
 export async function getMemberOrder(ctx: RequestContext, input: { businessOrderId: string }) {
   const auth = requireMember(ctx);
-  await linkGuestOrders(ctx.db, auth.memberId);
   const order = await memberOrderRow(ctx.db, auth.memberId, input.businessOrderId);
   const [review] = await ctx.db.select().from(orderReviews).where(eq(orderReviews.orderId, order.id));
   return {
