@@ -164,7 +164,8 @@ export function runFigures(lhr: {
   };
 }
 
-const unscored = (note: string): LighthouseRun => ({
+/** A run with no scores or timings, and why (a report or a test builds a scored run on it). */
+export const unscored = (note: string | null): LighthouseRun => ({
   performance: null,
   accessibility: null,
   fcpMs: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LighthouseRun } from "./lighthouse";
+import { unscored, type LighthouseRun } from "./lighthouse";
 import type { LoadResult } from "./load";
 import { asMarkdown, asText, misses, type Report, type ThroughputRow } from "./report";
 
@@ -30,17 +30,9 @@ const row = (fields: Partial<ThroughputRow>): ThroughputRow => ({
 });
 
 const run = (performance: number, accessibility: number): LighthouseRun => ({
+  ...unscored(null),
   performance,
   accessibility,
-  fcpMs: null,
-  lcpMs: null,
-  tbtMs: null,
-  speedIndexMs: null,
-  cls: null,
-  lcpElement: null,
-  benchmarkIndex: null,
-  cpuSlowdown: null,
-  note: null,
 });
 
 const report = (throughput: ThroughputRow[]): Report => ({
